@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { TEXTS } from '@parlance/shared';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { type Clock, systemClock } from './platform/clock';
+import { registerErrorHandler } from './platform/errors';
+import { JwtSigner } from './platform/jwt';
+import { serverKey } from './platform/keys';
+import { createMailer, type Mailer } from './platform/mail';
+import { sessionPlugin } from './platform/session';
+import { MODULES } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+/** What every module reaches through `app.deps`. */
+export interface Services {
+  config: Config;
+  db: Db;
+  engine: Database['engine'];
+  clock: Clock;
+  mailer: Mailer;
+  jwt: JwtSigner;
+  /** HMAC key of the captcha challenges */
+  captchaKey: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Services;
+    /** every registered route as "METHOD /path" (npm run routes) */
+    routeTable: string[];
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Paths served as API (JSON 404s); every other GET falls back to the web app. */
+const API_PREFIXES = ['/api/', '/registry/', '/userService/', '/ajax/', '/adminService/', '/manage/', '/chat/api', '/wizard/updateText'];
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') routeTable.push(`${m} ${route.url}`);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = deps.clock ?? systemClock;
+  const services: Services = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    clock,
+    mailer: deps.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
+    captchaKey: await serverKey(database.db, 'captcha'),
+  };
+  app.decorate('deps', services);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 250 * 1024 * 1024, files: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      status: 'ERROR',
+      message: TEXTS.tooManyRequests,
+    }),
+  });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt });
+
+  for (const mod of MODULES) await app.register(mod);
+
+  app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/2/health', { schema: { hide: true } }, async () => ({ status: 'OK', engine: database.engine }));
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app with a fallback to index.html for its routes; API paths answer JSON 404s. */
+async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist as string,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
+    if (!hasWeb || request.method !== 'GET' || isApi) {
+      return reply.status(404).send({ status: 'ERROR', message: `${request.method} ${path} does not exist` });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

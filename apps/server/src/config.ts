@@ -1,0 +1,125 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// The one configuration object. Every setting comes from an environment variable; defaults make
+// `npm start` work on a fresh machine with no services at all.
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (/^(true|1|yes|on)$/i.test(v)) return true;
+      if (/^(false|0|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, got "${v}"` });
+      return z.NEVER;
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const u = new URL(v);
+        if (!protocols.includes(u.protocol)) throw new Error('protocol');
+        return v;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a ${protocols.join(' or ')} URL, got "${v}"` });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(1, 'PORT must be between 1 and 65535')
+    .max(65535, 'PORT must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
+  DEMO_DATA: bool('DEMO_DATA', true),
+  CAPTCHA: bool('CAPTCHA', true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: bool('TRUST_PROXY', false),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'AUTH_RATE_LIMIT must be a number' })
+    .int()
+    .min(1, 'AUTH_RATE_LIMIT must be at least 1')
+    .default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoData: boolean;
+  captcha: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** sign-in, signup and reset attempts per IP per minute */
+  authRateLimit: number;
+  /** where the built web app lives; null serves the API only */
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoData: e.DEMO_DATA,
+    captcha: e.CAPTCHA,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** A configuration for tests: no captcha unless asked, generous limits, no web app. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: undefined,
+    mailFrom: 'Parlance <no-reply@parlance.test>',
+    demoData: false,
+    captcha: false,
+    logLevel: 'silent',
+    trustProxy: false,
+    authRateLimit: 1000,
+    webDist: null,
+    ...overrides,
+  };
+}

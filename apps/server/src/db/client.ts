@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every service uses: the same queries on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services that take `Db | Tx` work inside or outside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** the PostgreSQL pool, for LISTEN/NOTIFY; null on PGlite */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(import.meta.dirname, 'migrations');
+
+/**
+ * Opens PostgreSQL when `url` is given, otherwise PGlite: file-backed under `dataDir`,
+ * or in memory when dataDir is null (tests).
+ */
+export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', pool, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, engine: 'pglite', pool: null, close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.engine === 'postgres') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver
+    await migratePg(database.db as any, { migrationsFolder });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver
+    await migratePglite(database.db as any, { migrationsFolder });
+  }
+}

@@ -1,0 +1,4 @@
+export * from './platform';
+export * from './projects';
+export * from './reference';
+export * from './users';

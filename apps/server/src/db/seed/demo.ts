@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { aclGroups, userAclGroups, users } from '../schema';
+import { hashPassword } from '../../platform/passwords';
+
+export const DEMO_PASSWORD = 'Parlance-demo1!';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'customer@parlance.test', name: 'Casey Customer', type: 'customer', company: 'Acme Localization', acl: 'role.customer' },
+  { email: 'translator@parlance.test', name: 'Tomas Translator', type: 'translator', company: '', acl: 'role.translator' },
+  { email: 'admin@parlance.test', name: 'Ada Admin', type: 'admin', company: 'Parlance', acl: 'role.admin' },
+] as const;
+
+/** True when the database has no users yet: demo data goes only into a new database. */
+export async function isNewDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row.n === 0;
+}
+
+/** The demo accounts, with the password from README.md. Other areas add their demo content here. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          name: account.name,
+          type: account.type,
+          isAdmin: account.type === 'admin',
+          company: account.company,
+          passwordHash,
+          country: 'US',
+          termsAcceptedAt: new Date(),
+          policyAcceptedAt: new Date(),
+        })
+        .returning();
+      const [group] = await tx.select().from(aclGroups).where(eq(aclGroups.name, account.acl));
+      if (group) await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id });
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  const fresh = await isNewDatabase(database.db);
+  if (fresh && config.demoData) await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite under ${config.dataDir}`;
+  console.log(`\nParlance is running at ${config.publicUrl} (database: ${where})`);
+  if (config.demoData) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.type.padEnd(10)} ${a.email}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+// Registry: placeholder, filled in by the registry work.
+import type { FastifyPluginAsync } from 'fastify';
+
+export const registryRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,41 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { LIMITS } from '@parlance/shared';
+
+// The short-lived bearer token of GET /api/2/auth/token (spec 2 section 7).
+export interface AccessClaims {
+  userId: number;
+  aclGroups: string[];
+}
+
+export class JwtSigner {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ acl_groups: claims.aclGroups })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + LIMITS.authTokenTtlSeconds)
+      .setIssuer('parlance')
+      .sign(this.key);
+  }
+
+  /** The user id of a valid token, or null for anything else (expired, forged, malformed). */
+  async verify(token: string, now: Date): Promise<number | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'parlance',
+        currentDate: now,
+      });
+      const id = Number(payload.sub);
+      return Number.isInteger(id) && id > 0 ? id : null;
+    } catch {
+      return null;
+    }
+  }
+}

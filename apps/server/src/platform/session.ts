@@ -1,0 +1,150 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER, LIMITS, SESSION_COOKIE, TEXTS } from '@parlance/shared';
+import type { Db, Tx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Clock } from './clock';
+import { randomToken, safeEqual, sha256 } from './crypto';
+import { AppError } from './errors';
+import type { JwtSigner } from './jwt';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Who is asking. While an admin acts as a user, `user` is that user and `admin` the admin. */
+export interface AuthContext {
+  user: UserRow;
+  admin: UserRow | null;
+  via: 'session' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /** a GET that changes state (logout, act-as, set currency) also needs the CSRF token */
+    csrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const admins = alias(users, 'acting_admin');
+
+export interface SessionPluginOptions {
+  db: Db;
+  clock: Clock;
+  jwt: JwtSigner;
+}
+
+/**
+ * Loads the session (cookie) or the bearer JWT of every request, and requires the session's CSRF
+ * token on every state-changing request made with the cookie. Requests from another origin that
+ * change state are refused outright.
+ */
+export const sessionPlugin = fp<SessionPluginOptions>(
+  async (app: FastifyInstance, opts) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      const bearer = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+      if (bearer) {
+        const userId = await opts.jwt.verify(bearer, opts.clock.now());
+        if (userId === null) throw new AppError(401, 'The access token is invalid or expired');
+        const [user] = await opts.db.select().from(users).where(eq(users.id, userId));
+        if (!user) throw new AppError(401, 'The access token is invalid or expired');
+        request.auth = { user, admin: null, via: 'bearer' };
+        return;
+      }
+      const sid = request.cookies[SESSION_COOKIE];
+      if (sid) {
+        const [row] = await opts.db
+          .select({ session: sessions, user: users, admin: admins })
+          .from(sessions)
+          .leftJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(admins, eq(admins.id, sessions.actingAdminId))
+          .where(and(eq(sessions.idHash, sha256(sid)), gt(sessions.expiresAt, opts.clock.now())));
+        if (row) {
+          request.session = row.session;
+          if (row.user) request.auth = { user: row.user, admin: row.admin, via: 'session' };
+        }
+      }
+      const changesState = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true;
+      if (!changesState) return;
+      const origin = request.headers.origin;
+      if (origin && !sameOrigin(origin, request.headers.host)) {
+        throw new AppError(403, 'Requests from other sites are not accepted');
+      }
+      if (request.session) {
+        const sent = request.headers[CSRF_HEADER];
+        if (typeof sent !== 'string' || !safeEqual(sent, request.session.csrfToken)) {
+          throw new AppError(403, TEXTS.csrfInvalid);
+        }
+      }
+    });
+  },
+  { name: 'parlance-session', dependencies: ['@fastify/cookie'] },
+);
+
+export interface StartSessionOptions {
+  userId: number;
+  actingAdminId?: number | null;
+  /** the session being replaced (rotation at sign-in, act-as and restore) */
+  previous?: SessionRow | null;
+}
+
+/** Creates a new session (a new id and CSRF token), drops the previous one, and sets the cookie. */
+export async function startSession(
+  db: Db | Tx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clock: Clock,
+  opts: StartSessionOptions,
+): Promise<SessionRow> {
+  const sid = randomToken();
+  const now = clock.now();
+  if (opts.previous) await db.delete(sessions).where(eq(sessions.idHash, opts.previous.idHash));
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      idHash: sha256(sid),
+      userId: opts.userId,
+      actingAdminId: opts.actingAdminId ?? null,
+      csrfToken: randomToken(),
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIMITS.sessionTtlMs),
+    })
+    .returning();
+  reply.setCookie(SESSION_COOKIE, sid, sessionCookieOptions(request));
+  return row;
+}
+
+/** Drops the session row and clears the cookie. */
+export async function endSession(db: Db | Tx, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function sessionCookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(LIMITS.sessionTtlMs / 1000),
+  };
+}

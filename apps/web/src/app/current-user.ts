@@ -1,0 +1,39 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConfigData, UserData } from '@parlance/shared';
+import { http } from './http';
+
+// The signed-in user and the site config: needed by the guard, the shell and every feature.
+
+export const userQuery = queryOptions({
+  queryKey: ['registry', 'User'],
+  queryFn: ({ signal }) => http.get<{ results: UserData | null }>('/registry/get?data=User', signal).then((b) => b.results),
+  staleTime: 60_000,
+});
+
+export const configQuery = queryOptions({
+  queryKey: ['registry', 'Config'],
+  queryFn: ({ signal }) => http.get<{ results: ConfigData }>('/registry/get?data=Config', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useCurrentUser() {
+  return useQuery(userQuery);
+}
+
+export function useConfig() {
+  return useQuery(configQuery);
+}
+
+/** Reload the user after sign-in, sign-out, act-as and profile changes; drops everything user-bound. */
+export function useRefreshUser() {
+  const client = useQueryClient();
+  return async () => {
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'registry' || q.queryKey[1] === 'User' });
+    await client.fetchQuery({ ...userQuery, staleTime: 0 });
+  };
+}
+
+/** Acting is "user type not admin but isAdmin true" (spec 1 section 4). */
+export function isActing(user: UserData | null | undefined): boolean {
+  return !!user && user.type !== 'admin' && user.isAdmin;
+}

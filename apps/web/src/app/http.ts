@@ -1,0 +1,99 @@
+import { CSRF_HEADER, type SessionData, TEXTS } from '@parlance/shared';
+
+// The one way the web app talks to the server: JSON or form bodies, the session's CSRF token on
+// every state-changing call, and errors turned into HttpError with the server's message.
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** the parsed answer body, for field-error objects */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+let csrfLoad: Promise<string | null> | null = null;
+
+/** Forget the CSRF token (after sign-in, sign-out and act-as the server rotates the session). */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+  csrfLoad = null;
+}
+
+async function loadCsrfToken(): Promise<string | null> {
+  if (csrfToken) return csrfToken;
+  csrfLoad ??= fetch('/registry/get?data=Session', { credentials: 'same-origin' })
+    .then((r) => (r.ok ? (r.json() as Promise<{ results: SessionData }>) : null))
+    .then((b) => {
+      csrfToken = b?.results.CSRFToken ?? null;
+      return csrfToken;
+    })
+    .finally(() => {
+      csrfLoad = null;
+    });
+  return csrfLoad;
+}
+
+type Body = { json: unknown } | { form: Record<string, string | number | boolean | null | undefined> } | { multipart: FormData };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: Body;
+  /** a GET that changes state on the server (logout, act-as): it carries the CSRF token too */
+  changesState?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  const method = opts.method ?? (opts.body ? 'POST' : 'GET');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (opts.body && 'json' in opts.body) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body.json);
+  } else if (opts.body && 'form' in opts.body) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const params = new URLSearchParams();
+    // null values are skipped (spec 1 section 3, signup payload)
+    for (const [k, v] of Object.entries(opts.body.form)) if (v !== null && v !== undefined) params.append(k, String(v));
+    body = params;
+  } else if (opts.body && 'multipart' in opts.body) {
+    body = opts.body.multipart;
+  }
+  if (method !== 'GET' || opts.changesState) {
+    const token = await loadCsrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  const res = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (res.ok) return parsed as T;
+  const message = messageOf(parsed) ?? `${res.status} ${res.statusText}`;
+  if (res.status === 403 && message === TEXTS.csrfInvalid && !retried) {
+    resetCsrfToken();
+    return request<T>(path, opts, true);
+  }
+  throw new HttpError(res.status, message, parsed);
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'string' && body) return body;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  return null;
+}
+
+export const http = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }),
+  postForm: <T>(path: string, form: Record<string, string | number | boolean | null | undefined>) =>
+    request<T>(path, { body: { form } }),
+  postJson: <T>(path: string, json: unknown) => request<T>(path, { body: { json } }),
+  postMultipart: <T>(path: string, data: FormData) => request<T>(path, { body: { multipart: data } }),
+};

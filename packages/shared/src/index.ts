@@ -1,0 +1,5 @@
+export * from './api';
+export * from './constants';
+export * from './routes';
+export * from './texts';
+export * from './validation';

@@ -1,0 +1,109 @@
+import type { UserType } from './constants';
+
+// The one route table of the web app: path pattern and who may open it.
+// 'guest' pages are public; a signed-in user is allowed when its type is listed.
+export type RouteAccess = 'public' | 'guest-only' | readonly UserType[];
+
+export interface RouteDef {
+  path: string;
+  access: RouteAccess;
+}
+
+const ALL: readonly UserType[] = ['customer', 'translator', 'admin'];
+const CUSTOMER_ADMIN: readonly UserType[] = ['customer', 'admin'];
+const TRANSLATOR_ADMIN: readonly UserType[] = ['translator', 'admin'];
+const ADMIN: readonly UserType[] = ['admin'];
+
+export const PATHS = {
+  root: '/',
+  auth: '/auth',
+  resetPassword: '/auth/resetPassword',
+  cpanel: '/cpanel',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  adminOutbox: '/admin/outbox',
+  myProjects: '/my-projects',
+  openProjects: '/open-project-freelance-translator',
+  project: '/project/:id',
+  myTeam: '/myteam',
+  voice: '/voice',
+  shoppingCart: '/shopping-cart',
+  wizard: '/wizard',
+  wizardEntry: '/wizard/2/entry',
+  profile: '/profile',
+  invoices: '/member/invoices',
+  customerStatement: '/customer-statement',
+  statement: '/statement',
+  balance: '/balance',
+  mbox: '/mbox',
+  convert: '/convert',
+  partner: '/partner',
+  chat: '/blend-talk/chat',
+  lmDashboard: '/lm_dashboard',
+  incorrectAccount: '/incorrect-account',
+} as const;
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/auth', access: 'public' },
+  { path: '/auth/resetPassword', access: 'public' },
+  { path: '/incorrect-account', access: 'public' },
+  { path: '/cpanel', access: ALL },
+  { path: '/dashboard', access: TRANSLATOR_ADMIN },
+  { path: '/admin', access: ADMIN },
+  { path: '/admin/outbox', access: ADMIN },
+  { path: '/admin/*', access: ADMIN },
+  { path: '/my-projects/*', access: ALL },
+  { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
+  { path: '/project/:id', access: ALL },
+  { path: '/myteam', access: ALL },
+  { path: '/my-team', access: ALL },
+  { path: '/voice', access: CUSTOMER_ADMIN },
+  { path: '/shopping-cart', access: CUSTOMER_ADMIN },
+  { path: '/wizard', access: 'public' },
+  { path: '/wizard/2/entry', access: 'public' },
+  { path: '/payment/*', access: CUSTOMER_ADMIN },
+  { path: '/profile/*', access: ALL },
+  { path: '/member/invoices', access: CUSTOMER_ADMIN },
+  { path: '/customer-statement', access: CUSTOMER_ADMIN },
+  { path: '/statement', access: TRANSLATOR_ADMIN },
+  { path: '/balance', access: ['translator'] },
+  { path: '/mbox', access: ALL },
+  { path: '/convert', access: ADMIN },
+  { path: '/partner', access: CUSTOMER_ADMIN },
+  { path: '/blend-talk/chat/*', access: ALL },
+  { path: '/lm_dashboard/*', access: ADMIN },
+];
+
+/** Where a signed-in user of this type lands on `/` (spec 1 section 2). */
+export function homePathFor(type: UserType | null): string {
+  if (type === null) return PATHS.auth;
+  return type === 'translator' ? PATHS.dashboard : PATHS.cpanel;
+}
+
+/** The route definition that matches a concrete pathname, or undefined. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((r) => matchPattern(r.path, clean));
+}
+
+function matchPattern(pattern: string, pathname: string): boolean {
+  const p = pattern.split('/');
+  const s = pathname.split('/');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '*') return true;
+    if (s[i] === undefined) return false;
+    if (p[i].startsWith(':')) {
+      if (s[i] === '') return false;
+      continue;
+    }
+    if (p[i] !== s[i]) return false;
+  }
+  return s.length === p.length;
+}
+
+/** May a user of this type (null for guests) open this route? */
+export function canOpen(route: RouteDef, type: UserType | null): boolean {
+  if (route.access === 'public') return true;
+  if (route.access === 'guest-only') return type === null;
+  return type !== null && route.access.includes(type);
+}

@@ -1,0 +1,78 @@
+import { LIMITS } from './constants';
+import { TEXTS } from './texts';
+
+// Validation rules of spec 1 section 5, shared by the forms and the server.
+
+export interface PasswordCheck {
+  length: boolean;
+  upper: boolean;
+  lower: boolean;
+  digit: boolean;
+  special: boolean;
+  noSpaces: boolean;
+}
+
+export function checkPassword(password: string): PasswordCheck {
+  return {
+    length: password.length >= LIMITS.passwordMinLength,
+    upper: /[A-Z]/.test(password),
+    lower: /[a-z]/.test(password),
+    digit: /[0-9]/.test(password),
+    special: /[^A-Za-z0-9\s]/.test(password),
+    noSpaces: !/\s/.test(password),
+  };
+}
+
+export function isPasswordStrong(password: string): boolean {
+  return Object.values(checkPassword(password)).every(Boolean);
+}
+
+/** The first unmet rule's message, or null when the password is strong. */
+export function passwordError(password: string): string | null {
+  const check = checkPassword(password);
+  const key = (Object.keys(check) as (keyof PasswordCheck)[]).find((k) => !check[k]);
+  return key ? TEXTS.passwordRules[key] : null;
+}
+
+/** The live hint under the password field: what is still missing, or the all-set text. */
+export function passwordHint(password: string): string {
+  return passwordError(password) ?? TEXTS.passwordSecure;
+}
+
+// Latin letters, then at least one more word; words joined by spaces, apostrophes, hyphens or dots.
+const FULL_NAME = /^[A-Za-z]+(?:['.-][A-Za-z]+)*\.?(?:[ ]+[A-Za-z]+(?:['.-][A-Za-z]+)*\.?)+$/;
+
+export function isValidFullName(name: string): boolean {
+  return FULL_NAME.test(name.trim());
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email) && !/\s/.test(email);
+}
+
+export function isValidPhone(phone: string): boolean {
+  return /^[0-9()\- ]*$/.test(phone);
+}
+
+export function fullNameError(name: string): string | null {
+  return isValidFullName(name) ? null : TEXTS.incorrectFullName;
+}
+
+export function emailError(email: string): string | null {
+  return isValidEmail(email) ? null : TEXTS.incorrectEmail;
+}
+
+export function resetEmailError(email: string): string | null {
+  return isValidEmail(email) ? null : TEXTS.emailFormat;
+}
+
+export function phoneError(phone: string): string | null {
+  return isValidPhone(phone) ? null : TEXTS.invalidPhone;
+}
+
+/** Digits only: the admin project id, word count and recharge amount inputs. */
+export function isDigitsOnly(value: string): boolean {
+  return /^[0-9]+$/.test(value);
+}
