@@ -2,7 +2,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const api = 'http://localhost:3000';
-const proxied = ['/api', '/registry', '/userService', '/ajax', '/adminService', '/manage', '/chat/api', '/wizard/updateText'];
+const proxied = [
+  '/api',
+  '/registry',
+  '/userService',
+  '/ajax',
+  '/adminService',
+  '/manage',
+  '/chat/api',
+  '/wizard/updateText',
+];
 
 export default defineConfig({
   plugins: [react()],

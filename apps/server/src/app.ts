@@ -56,7 +56,16 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Paths served as API (JSON 404s); every other GET falls back to the web app. */
-const API_PREFIXES = ['/api/', '/registry/', '/userService/', '/ajax/', '/adminService/', '/manage/', '/chat/api', '/wizard/updateText'];
+const API_PREFIXES = [
+  '/api/',
+  '/registry/',
+  '/userService/',
+  '/ajax/',
+  '/adminService/',
+  '/manage/',
+  '/chat/api',
+  '/wizard/updateText',
+];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -147,7 +156,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       preCompressed: true,
       index: false,
       setHeaders(res, path) {
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -30,8 +30,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = String(issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'request';
-        errors[field] ??= issue.message;
+        const field =
+          String(issue.instancePath ?? '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') || 'request';
+        errors[field] ??= issue.message ?? 'is invalid';
       }
       const first = Object.entries(errors)[0];
       return reply
@@ -41,7 +44,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ status: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .status(500)
+        .send({ status: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
     }
     return reply.status(status).send({ status: 'ERROR', message: error.message });
   });

@@ -24,7 +24,13 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
     async send(message) {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html, status: 'stored' })
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          status: 'stored',
+        })
         .returning({ id: mailOutbox.id });
       if (!transport) return;
       try {

@@ -6,13 +6,15 @@ import { http } from './http';
 
 export const userQuery = queryOptions({
   queryKey: ['registry', 'User'],
-  queryFn: ({ signal }) => http.get<{ results: UserData | null }>('/registry/get?data=User', signal).then((b) => b.results),
+  queryFn: ({ signal }) =>
+    http.get<{ results: UserData | null }>('/registry/get?data=User', signal).then((b) => b.results),
   staleTime: 60_000,
 });
 
 export const configQuery = queryOptions({
   queryKey: ['registry', 'Config'],
-  queryFn: ({ signal }) => http.get<{ results: ConfigData }>('/registry/get?data=Config', signal).then((b) => b.results),
+  queryFn: ({ signal }) =>
+    http.get<{ results: ConfigData }>('/registry/get?data=Config', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -37,7 +37,10 @@ async function loadCsrfToken(): Promise<string | null> {
   return csrfLoad;
 }
 
-type Body = { json: unknown } | { form: Record<string, string | number | boolean | null | undefined> } | { multipart: FormData };
+type Body =
+  | { json: unknown }
+  | { form: Record<string, string | number | boolean | null | undefined> }
+  | { multipart: FormData };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

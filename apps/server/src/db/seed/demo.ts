@@ -6,8 +6,20 @@ import { hashPassword } from '../../platform/passwords';
 export const DEMO_PASSWORD = 'Parlance-demo1!';
 
 export const DEMO_ACCOUNTS = [
-  { email: 'customer@parlance.test', name: 'Casey Customer', type: 'customer', company: 'Acme Localization', acl: 'role.customer' },
-  { email: 'translator@parlance.test', name: 'Tomas Translator', type: 'translator', company: '', acl: 'role.translator' },
+  {
+    email: 'customer@parlance.test',
+    name: 'Casey Customer',
+    type: 'customer',
+    company: 'Acme Localization',
+    acl: 'role.customer',
+  },
+  {
+    email: 'translator@parlance.test',
+    name: 'Tomas Translator',
+    type: 'translator',
+    company: '',
+    acl: 'role.translator',
+  },
   { email: 'admin@parlance.test', name: 'Ada Admin', type: 'admin', company: 'Parlance', acl: 'role.admin' },
 ] as const;
 
