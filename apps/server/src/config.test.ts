@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('works with no variables at all', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.demoData).toBe(true);
+    expect(c.captcha).toBe(true);
+    expect(c.logLevel).toBe('info');
+  });
+
+  it('reads every documented variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/parlance',
+      DATABASE_URL: 'postgres://u@db:5432/p',
+      PUBLIC_URL: 'https://parlance.example/',
+      SMTP_URL: 'smtp://mail:25',
+      DEMO_DATA: 'false',
+      CAPTCHA: '0',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/parlance',
+      databaseUrl: 'postgres://u@db:5432/p',
+      publicUrl: 'https://parlance.example',
+      smtpUrl: 'smtp://mail:25',
+      demoData: false,
+      captcha: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['DEMO_DATA', 'maybe'],
+    ['CAPTCHA', 'sometimes'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
