@@ -207,7 +207,40 @@ out.push(
   `INSERT INTO "expertises" ("slug", "name", "sort_order") VALUES\n${EXPERTISE.map((n, i) => `(${q(slugify(n))}, ${q(n)}, ${i})`).join(',\n')};`,
 );
 const codes = [];
-const pseudo = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA', 'XK']);
+// pseudo-regions and withdrawn codes that Intl still names (they would duplicate a current country)
+const pseudo = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'ZZ',
+  'QO',
+  'XA',
+  'XB',
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+  'XK',
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'DY',
+  'FX',
+  'HV',
+  'NH',
+  'RH',
+  'SU',
+  'TP',
+  'UK',
+  'VD',
+  'YD',
+  'YU',
+  'ZR',
+]);
 for (let a = 65; a <= 90; a++)
   for (let b = 65; b <= 90; b++) {
     const c = String.fromCharCode(a, b);

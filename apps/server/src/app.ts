@@ -141,6 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/2/health', { schema: { hide: true } }, async () => ({ status: 'OK', engine: database.engine }));
+  // The baseline of `npm run bench`: the same server and hooks, no work of its own.
+  if (process.env.BENCH_HELLO === '1') {
+    app.get('/bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+  }
 
   await serveWebApp(app, config.webDist);
   return app;

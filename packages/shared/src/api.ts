@@ -80,6 +80,91 @@ export type AuthErrors = z.infer<typeof authErrorsSchema>;
 export const adminUserPreviewSchema = z.object({ ID: z.number(), UserName: z.string(), eMail: z.string() });
 export type AdminUserPreview = z.infer<typeof adminUserPreviewSchema>;
 
+/** A UI feature flag (wizard gating, team chat, the not-found text override). */
+export const uiFeatureSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  status: z.number(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type UiFeature = z.infer<typeof uiFeatureSchema>;
+
+/** Answer of GET /api/2/zendesk/auth-params: the web app posts authParams as a form to zendeskAuthUrl. */
+export const helpCenterAuthParamsSchema = z.object({
+  zendeskAuthUrl: z.string(),
+  authParams: z.object({ jwt: z.string(), return_to: z.string() }),
+});
+export type HelpCenterAuthParams = z.infer<typeof helpCenterAuthParamsSchema>;
+
+/** GET /adminService/getUserDescription: what the admin floating tools show about a user. */
+export const adminUserDescriptionSchema = z.object({
+  ID: z.number(),
+  UserName: z.string(),
+  eMail: z.string(),
+  type: z.enum(USER_TYPES),
+  isAdmin: z.boolean(),
+  country: z.string().nullable(),
+  currency: z.string(),
+  company: z.string(),
+  phone: z.string().nullable(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  hasPassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  aclGroups: z.array(z.string()),
+});
+export type AdminUserDescription = z.infer<typeof adminUserDescriptionSchema>;
+
+export const aclGroupSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export type AclGroup = z.infer<typeof aclGroupSchema>;
+
+/** GET /api/2/admin/backoffice */
+export const backofficeSchema = z.object({
+  aclGroups: z.array(z.string()),
+  counts: z.object({
+    users: z.number(),
+    customers: z.number(),
+    translators: z.number(),
+    admins: z.number(),
+    outbox: z.number(),
+  }),
+});
+export type Backoffice = z.infer<typeof backofficeSchema>;
+
+/** One mail of GET /api/2/admin/outbox. */
+export const outboxMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(['stored', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** One row of GET /api/2/admin/audit. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryData = z.infer<typeof auditEntrySchema>;
+
+/** Envelope of the paginated lists: one page of rows and the count of all of them. */
+export interface Paginated<T> {
+  data: T[];
+  totalCount: number;
+}
+
 /** Envelope of the /api/2 family. */
 export interface Results<T> {
   results: T;

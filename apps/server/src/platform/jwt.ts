@@ -7,13 +7,16 @@ export interface AccessClaims {
   aclGroups: string[];
 }
 
+/** What a token is good for: 'api' tokens authenticate bearer calls; others only their one use. */
+export type TokenAudience = 'api' | 'help-center';
+
 export class JwtSigner {
   private readonly key: Uint8Array;
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: AccessClaims, now: Date): Promise<string> {
+  sign(claims: AccessClaims, now: Date, audience: TokenAudience = 'api'): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ acl_groups: claims.aclGroups })
       .setProtectedHeader({ alg: 'HS256' })
@@ -21,15 +24,17 @@ export class JwtSigner {
       .setIssuedAt(iat)
       .setExpirationTime(iat + LIMITS.authTokenTtlSeconds)
       .setIssuer('parlance')
+      .setAudience(audience)
       .sign(this.key);
   }
 
   /** The user id of a valid token, or null for anything else (expired, forged, malformed). */
-  async verify(token: string, now: Date): Promise<number | null> {
+  async verify(token: string, now: Date, audience: TokenAudience = 'api'): Promise<number | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: 'parlance',
+        audience,
         currentDate: now,
       });
       const id = Number(payload.sub);

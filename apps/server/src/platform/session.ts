@@ -26,7 +26,11 @@ declare module 'fastify' {
     session: SessionRow | null;
   }
   interface FastifyContextConfig {
-    /** a GET that changes state (logout, act-as, set currency) also needs the CSRF token */
+    /**
+     * true: a GET that changes state (logout, act-as, set currency) also needs the CSRF token.
+     * false: a POST that a plain HTML form sends (help-centre sign-on) is exempt from the token,
+     * never from the same-origin check; such a route must not rely on the cookie.
+     */
     csrf?: boolean;
   }
 }
@@ -79,7 +83,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       if (origin && !sameOrigin(origin, request.headers.host)) {
         throw new AppError(403, 'Requests from other sites are not accepted');
       }
-      if (request.session) {
+      if (request.session && request.routeOptions.config?.csrf !== false) {
         const sent = request.headers[CSRF_HEADER];
         if (typeof sent !== 'string' || !safeEqual(sent, request.session.csrfToken)) {
           throw new AppError(403, TEXTS.csrfInvalid);

@@ -32,6 +32,13 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; a FORCE drop then would send the
+      // closing clients a FATAL 57P01 that surfaces as an unhandled error. Wait for them (max 5 s).
+      for (let i = 0; i < 50; i++) {
+        const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

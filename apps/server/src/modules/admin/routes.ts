@@ -1,4 +1,282 @@
-// Admin: placeholder, filled in by the admin work.
-import type { FastifyPluginAsync } from 'fastify';
+// Admin: the floating tools (act as a user, currency, country, project and user lookup) and the back office.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  aclGroupSchema,
+  adminUserDescriptionSchema,
+  adminUserPreviewSchema,
+  auditEntrySchema,
+  backofficeSchema,
+  isDigitsOnly,
+  outboxMailSchema,
+  TEXTS,
+} from '@parlance/shared';
+import { badRequest } from '../../platform/errors';
+import { countryByIp } from '../../platform/geo';
+import { requireAdmin } from '../../platform/guards';
+import type { UserRow } from '../../platform/session';
+import { restoreAdmin, startActing } from './acting';
+import { presentAuditEntry, presentOutboxMail, presentUserDescription, presentUserPreview } from './present';
+import { auditPage, backoffice, listAclGroups, outboxPage, projectExists } from './service';
+import {
+  aclGroupNames,
+  createCustomer,
+  findCountry,
+  parseAdminCurrency,
+  requireCountry,
+  requireUserByRef,
+  searchUsers,
+  setUserCountry,
+  setUserCurrency,
+} from './users';
 
-export const adminRoutes: FastifyPluginAsync = async () => {};
+const TAGS = ['Admin'];
+
+/** A form field (always a string) or the same value sent as JSON (possibly a number), trimmed. */
+const field = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+/** A user named by id or e-mail. */
+const userRef = field.pipe(z.string().min(1, 'give a user ID or e-mail').max(320));
+const statusOk = z.literal('OK');
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const adminRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  // Every call here is for admins (also while acting): guests 401, everyone else 403, before the
+  // input is even looked at.
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+
+  /** The user a tool acts on: the one named by uid, else the effective user (the acted-as user). */
+  const targetOf = async (request: FastifyRequest, uid: string | undefined): Promise<UserRow> =>
+    uid ? requireUserByRef(deps.db, uid) : requireAdmin(request).user;
+
+  const actor = (request: FastifyRequest) => ({ actorId: requireAdmin(request).realUser.id, ip: request.ip });
+
+  app.post(
+    '/adminService/isProjectExist',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Does a project with this id exist? (form: PID, digits only)',
+        body: z.object({ PID: field }),
+        response: { 200: z.object({ result: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { PID } = request.body;
+      if (!isDigitsOnly(PID)) throw badRequest(TEXTS.projectIdDigitsOnly, { PID: TEXTS.projectIdDigitsOnly });
+      return { result: await projectExists(deps.db, PID) };
+    },
+  );
+
+  app.post(
+    '/adminService/searchUser',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Find users by id, e-mail, or part of a name or e-mail (at most 20)',
+        body: z.object({ userID: field.pipe(z.string().min(1, 'type an ID, an e-mail or a name').max(200)) }),
+        response: {
+          200: z.union([z.object({ users: z.array(adminUserPreviewSchema) }), z.object({ error: z.string() })]),
+        },
+      },
+    },
+    async (request) => {
+      const found = await searchUsers(deps.db, request.body.userID);
+      if (found.length === 0) return { error: TEXTS.userNotFound };
+      return { users: found.map(presentUserPreview) };
+    },
+  );
+
+  app.get(
+    '/adminService/getUserDescription',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'What the admin tools show about a user (uid: id or e-mail)',
+        querystring: z.object({ uid: userRef }),
+        response: { 200: z.object({ results: adminUserDescriptionSchema }) },
+      },
+    },
+    async (request) => {
+      const user = await requireUserByRef(deps.db, request.query.uid);
+      return { results: presentUserDescription(user, await aclGroupNames(deps.db, user.id)) };
+    },
+  );
+
+  app.get(
+    '/manage/act',
+    {
+      config: { csrf: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Act as a user (uid: id or e-mail); without uid, restore admin rights',
+        description:
+          'Rotates the session (the old cookie stops working). Needs the x-csrf-token header. Without NoRedirect=1 a success redirects (303) to /.',
+        querystring: z.object({ NoRedirect: z.string().optional(), uid: userRef.optional() }),
+        response: { 200: z.object({ status: statusOk }) },
+      },
+    },
+    async (request, reply) => {
+      const { realUser } = requireAdmin(request);
+      const { uid, NoRedirect } = request.query;
+      if (uid) await startActing(deps, request, reply, realUser, await requireUserByRef(deps.db, uid));
+      else await restoreAdmin(deps, request, reply, realUser);
+      if (NoRedirect !== '1') return reply.redirect('/', 303);
+      return { status: 'OK' as const };
+    },
+  );
+
+  app.get(
+    '/api/2/tools/:currency/SetCurrency',
+    {
+      config: { csrf: true },
+      schema: {
+        tags: TAGS,
+        summary: "Set a user's currency (USD, EUR, NIS, GBP, CHF, CAD, AUD); default user: the effective one",
+        description: 'Needs the x-csrf-token header.',
+        params: z.object({ currency: z.string().min(1).max(10) }),
+        querystring: z.object({ uid: userRef.optional() }),
+        response: { 200: z.object({ status: statusOk, currency: z.string() }) },
+      },
+    },
+    async (request) => {
+      const currency = parseAdminCurrency(request.params.currency);
+      const target = await targetOf(request, request.query.uid);
+      await setUserCurrency(deps.db, target, currency, actor(request));
+      return { status: 'OK' as const, currency };
+    },
+  );
+
+  app.post(
+    '/api/2/admin/country/set-locale',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set a user's country (admin_locale: ISO 3166 code); default user: the effective one",
+        body: z.object({ admin_locale: field.pipe(z.string().min(1).max(10)), uid: userRef.optional() }),
+        response: { 200: z.object({ status: statusOk, country: z.string() }) },
+      },
+    },
+    async (request) => {
+      const country = await requireCountry(deps.db, request.body.admin_locale);
+      const target = await targetOf(request, request.body.uid);
+      await setUserCountry(deps.db, target, country, { ...actor(request), reset: false });
+      return { status: 'OK' as const, country };
+    },
+  );
+
+  app.post(
+    '/api/2/admin/country/reset-locale',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Reset a user's country to the country of the request's IP address (or none)",
+        body: z.object({ uid: userRef.optional() }).nullish(),
+        response: { 200: z.object({ status: statusOk, country: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const target = await targetOf(request, request.body?.uid);
+      const byIp = await countryByIp(request.ip);
+      const country = byIp === null ? null : await findCountry(deps.db, byIp);
+      await setUserCountry(deps.db, target, country, { ...actor(request), reset: true });
+      return { status: 'OK' as const, country };
+    },
+  );
+
+  app.get(
+    '/api/2/admin/backoffice',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The admin's access-control groups and overview counts",
+        response: { 200: z.object({ results: backofficeSchema }) },
+      },
+    },
+    async (request) => ({ results: await backoffice(deps.db, requireAdmin(request).realUser.id) }),
+  );
+
+  app.get(
+    '/api/2/account/acl-list',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every access-control group',
+        response: { 200: z.object({ results: z.array(aclGroupSchema) }) },
+      },
+    },
+    async () => ({
+      results: (await listAclGroups(deps.db)).map((g) => ({ id: g.id, name: g.name, description: g.description })),
+    }),
+  );
+
+  app.post(
+    '/api/2/account/customers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a customer account (for a partner); without a password the customer sets one later',
+        description:
+          'Form: fullName, email, userName, password, partnerId, credits. Granting credits (credits > 0) is refused until the credits ledger exists.',
+        body: z.object({
+          fullName: field.default(''),
+          email: field.default(''),
+          userName: field.pipe(z.string().max(100)).optional(),
+          password: z.string().max(200).optional(),
+          partnerId: field.optional(),
+          credits: field.optional(),
+        }),
+        response: { 200: z.object({ results: adminUserDescriptionSchema }) },
+      },
+    },
+    async (request) => {
+      const user = await createCustomer(deps.db, request.body, actor(request));
+      return { results: presentUserDescription(user, await aclGroupNames(deps.db, user.id)) };
+    },
+  );
+
+  app.get(
+    '/api/2/admin/outbox',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mail written by the server, newest first (page from 1, pageSize up to 100)',
+        querystring: pageQuery,
+        response: { 200: z.object({ data: z.array(outboxMailSchema), totalCount: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { rows, totalCount } = await outboxPage(deps.db, request.query);
+      return { data: rows.map(presentOutboxMail), totalCount };
+    },
+  );
+
+  app.get(
+    '/api/2/admin/audit',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The audit log, newest first (page from 1, pageSize up to 100)',
+        querystring: pageQuery,
+        response: { 200: z.object({ data: z.array(auditEntrySchema), totalCount: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { rows, totalCount } = await auditPage(deps.db, request.query);
+      return {
+        data: rows.map((r) =>
+          presentAuditEntry(r.entry, r.actorName === null ? null : { name: r.actorName, email: r.actorEmail ?? '' }),
+        ),
+        totalCount,
+      };
+    },
+  );
+};

@@ -1,4 +1,388 @@
-// Auth: placeholder, filled in by the auth work.
-import type { FastifyPluginAsync } from 'fastify';
+// Auth: signup, sign-in and out, passwords by mail, two-step login, terms, the bearer token, captcha.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TEXTS } from '@parlance/shared';
+import { audit } from '../../platform/audit';
+import { CAPTCHA_CHALLENGE_PATH, createCaptchaChallenge } from '../../platform/captcha';
+import { forbidden } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
+import { endSession } from '../../platform/session';
+import { issueAccessToken } from './access-token';
+import { acceptPolicy, acceptTerms, accountInfo, updateRegisterInfo } from './account';
+import { authenticate } from './login';
+import {
+  isTokenUsable,
+  requestPasswordReset,
+  sendCreatePasswordLink,
+  setFirstPassword,
+  setPasswordWithToken,
+} from './passwords';
+import { canManageCredentials } from './policy';
+import { presentUser } from './present';
+import {
+  acceptedAnswer,
+  acceptTermsBody,
+  accountAnswer,
+  accountQuery,
+  authTokenAnswer,
+  captchaChallengeAnswer,
+  checkTokenBody,
+  firstPasswordBody,
+  loginBody,
+  okAnswer,
+  resetTokenBody,
+  setPasswordBody,
+  setPasswordQuery,
+  signupBody,
+  tokenValidAnswer,
+  twoFactorCodeBody,
+  twoFactorSetupAnswer,
+  twoFactorStateAnswer,
+  updateRegisterInfoBody,
+  userAnswer,
+} from './schemas';
+import { signIn } from './sign-in';
+import { registerAccount } from './signup';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './two-factor';
 
-export const authRoutes: FastifyPluginAsync = async () => {};
+const tags = ['auth'];
+/** the web app posts forms; API clients may post JSON */
+const consumes = ['application/x-www-form-urlencoded', 'application/json'];
+const accountTags = ['account'];
+
+/** Sign-in settings need the owner in a browser session (see policy.ts). */
+function requireCredentialOwner(request: FastifyRequest) {
+  const auth = requireUser(request);
+  if (!canManageCredentials(auth)) throw forbidden(TEXTS.ownerOnly);
+  return auth;
+}
+
+export const authRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = fastify;
+  /** attempts per IP per minute on the calls that guess or send mail */
+  const rateLimit = { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } };
+  const ok = { status: 'OK' as const };
+
+  app.get(
+    CAPTCHA_CHALLENGE_PATH,
+    {
+      schema: {
+        summary: "A new ALTCHA proof-of-work challenge (the widget's challenge URL)",
+        tags,
+        response: { 200: captchaChallengeAnswer },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return createCaptchaChallenge(deps);
+    },
+  );
+
+  app.post(
+    '/userService/addAccountInfo',
+    {
+      config: rateLimit,
+      schema: {
+        summary: 'Sign up (form-encoded); signs the new user in',
+        tags,
+        consumes,
+        body: signupBody,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerAccount(deps, request.body, request.ip);
+      await signIn(deps, request, reply, user, { action: 'auth.login', details: { via: 'signup' } });
+      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/auth/login',
+    {
+      config: rateLimit,
+      schema: {
+        summary: 'Sign in with e-mail and password (and the two-step code when it is on)',
+        description:
+          '400 "[username] ..." or "[password] ..." for a missing field; 403 "Captcha ..."; 401 incorrect e-mail or password; 417 when a two-step code is needed or wrong.',
+        tags,
+        consumes,
+        body: loginBody,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(deps, request.body);
+      await signIn(deps, request, reply, user, { action: 'auth.login', details: { twoFactor: user.totpEnabled } });
+      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    {
+      config: { csrf: true },
+      schema: { summary: 'Sign out (needs the CSRF header when signed in)', tags, response: { 200: okAnswer } },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      await endSession(deps.db, request, reply);
+      if (auth && request.session) {
+        const actor = auth.admin ?? auth.user;
+        await audit(deps.db, {
+          actorId: actor.id,
+          action: 'auth.logout',
+          targetType: 'user',
+          targetId: auth.user.id,
+          ip: request.ip,
+        });
+      }
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/2/account/auth/password/resetPasswordToken',
+    {
+      config: rateLimit,
+      schema: {
+        summary: 'Mail a password-reset link (valid one hour, single use)',
+        description: '404 with errors.email for an address that has no account (the spec asks for this).',
+        tags,
+        consumes,
+        body: resetTokenBody,
+        response: { 200: okAnswer },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.body.email, request.ip);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/ajax/user/checkToken',
+    {
+      schema: {
+        summary: 'Whether a password link token is unused and unexpired',
+        tags,
+        consumes,
+        body: checkTokenBody,
+        response: { 200: tokenValidAnswer },
+      },
+    },
+    async (request) => ({ isTokenValid: await isTokenUsable(deps, request.body.token) }),
+  );
+
+  app.post(
+    '/api/2/account/auth/password',
+    {
+      config: rateLimit,
+      schema: {
+        summary: 'Set the password from a mailed link (reset or create); signs the user in',
+        description: 'Ends every other session of the user. 400 when the link is invalid, expired or used.',
+        tags,
+        querystring: setPasswordQuery,
+        consumes,
+        body: setPasswordBody,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token ?? request.body.token;
+      const user = await setPasswordWithToken(deps, token, request.body, request.ip);
+      await signIn(deps, request, reply, user, { action: 'auth.login', details: { via: 'password-link' } });
+      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/auth/first-password/setup',
+    {
+      schema: {
+        summary: 'Set the first password of a signed-in user who has none',
+        tags,
+        consumes,
+        body: firstPasswordBody,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      const user = await setFirstPassword(deps, auth.user, request.body, request.ip);
+      return { ...ok, user: presentUser({ ...auth, user }) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/auth/send-password-link',
+    {
+      config: rateLimit,
+      schema: {
+        summary: 'Mail a link to set a password (signed-in user without one)',
+        tags,
+        response: { 200: okAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await sendCreatePasswordLink(deps, auth.user);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/userService/updateRegisterInfo',
+    {
+      schema: {
+        summary: 'Complete or change the registration details of the signed-in user',
+        tags: accountTags,
+        consumes,
+        body: updateRegisterInfoBody,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const user = await updateRegisterInfo(deps, auth, request.body, request.ip);
+      return { ...ok, user: presentUser({ ...auth, user }) };
+    },
+  );
+
+  app.post(
+    '/api/2/accept-terms-of-service',
+    {
+      schema: {
+        summary: 'Accept the terms of service',
+        tags: accountTags,
+        consumes,
+        body: acceptTermsBody,
+        response: { 200: acceptedAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await acceptTerms(deps, auth, request.body.value, request.ip);
+      return { results: { accepted: true } };
+    },
+  );
+
+  app.get(
+    '/api/2/user/checkPolicyTermsConditions',
+    {
+      schema: {
+        summary: 'Whether the signed-in user accepted the privacy policy',
+        tags: accountTags,
+        response: { 200: acceptedAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return { results: { accepted: auth.user.policyAcceptedAt !== null } };
+    },
+  );
+
+  app.get(
+    '/api/2/user/updatePolicyTermsConditions',
+    {
+      config: { csrf: true },
+      schema: {
+        summary: 'Accept the privacy policy (needs the CSRF header)',
+        tags: accountTags,
+        response: { 200: acceptedAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await acceptPolicy(deps, auth, request.ip);
+      return { results: { accepted: true } };
+    },
+  );
+
+  app.get(
+    '/api/2/account',
+    {
+      schema: {
+        summary: "Account information: your own, or any user's for an admin",
+        tags: accountTags,
+        security: [{ bearer: [] }],
+        querystring: accountQuery,
+        response: { 200: accountAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return { results: await accountInfo(deps, auth, request.query.user_id) };
+    },
+  );
+
+  app.get(
+    '/api/2/auth/2fa',
+    {
+      schema: {
+        summary: 'The secret and otpauth:// URI to set up two-step login',
+        description: 'Shows the same pending secret until it is confirmed; 409 when two-step login is already on.',
+        tags,
+        response: { 200: twoFactorSetupAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      return { results: await startTwoFactorSetup(deps, auth.user) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/2fa',
+    {
+      schema: {
+        summary: 'Turn two-step login on with a code from the authenticator app',
+        tags,
+        consumes,
+        body: twoFactorCodeBody,
+        response: { 200: twoFactorStateAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      await enableTwoFactor(deps, auth.user, request.body.code, request.ip);
+      return { results: { enabled: true } };
+    },
+  );
+
+  app.post(
+    '/api/2/account/2fa/reset',
+    {
+      schema: {
+        summary: 'Turn two-step login off with a current code',
+        tags,
+        consumes,
+        body: twoFactorCodeBody,
+        response: { 200: twoFactorStateAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      await disableTwoFactor(deps, auth.user, request.body.code, request.ip);
+      return { results: { enabled: false } };
+    },
+  );
+
+  app.get(
+    '/api/2/auth/token',
+    {
+      schema: {
+        summary: 'A bearer JWT (10 minutes) and the acl groups of the signed-in user',
+        tags,
+        response: { 200: authTokenAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      // A bearer token may not mint its successor: that would make it last for ever.
+      if (auth.via !== 'session') throw forbidden(TEXTS.ownerOnly);
+      return { results: await issueAccessToken(deps, auth.user) };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../app';
+import { type AuditEntry, audit } from '../../platform/audit';
+import { startSession, type UserRow } from '../../platform/session';
+
+/**
+ * Signs the user in on this browser: a new session (new id and CSRF token) replaces whatever
+ * session the browser had, so a session id planted before sign-in is worthless after it.
+ */
+export async function signIn(
+  deps: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  entry: Omit<AuditEntry, 'actorId' | 'ip'>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await startSession(tx, request, reply, deps.clock, { userId: user.id, previous: request.session });
+    await audit(tx, { actorId: user.id, ip: request.ip, targetType: 'user', targetId: user.id, ...entry });
+  });
+}

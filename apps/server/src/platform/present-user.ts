@@ -1,0 +1,36 @@
+import type { UserData } from '@parlance/shared';
+import type { AuthContext } from './session';
+
+/** What other areas may add to the user data (sub-accounts, unread count) once they exist. */
+export interface UserDataExtras {
+  /** sub-account id -> label */
+  beneficiary?: Record<string, string>;
+  unreadMessages?: number;
+}
+
+/**
+ * The shared `UserData` shape of the signed-in user: an allowlist, never the row as it is
+ * (no password hash, no TOTP secret). While an admin acts as the user, `isAdmin` stays true,
+ * which is how the spec tells "acting" apart (spec 1 section 4).
+ */
+export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): UserData {
+  const { user } = auth;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.type,
+    isAdmin: user.isAdmin || auth.admin != null,
+    hasPassword: user.passwordHash != null,
+    myTeamStatus: user.myTeamStatus,
+    thumb: { src: user.thumbUrl },
+    billingAddress: { Company: user.company },
+    beneficiary: extras.beneficiary ?? {},
+    statistics: { unreadMessages: extras.unreadMessages ?? 0 },
+    country: user.country,
+    currency: user.currency,
+    phone: user.phone,
+    twoFactorEnabled: user.totpEnabled,
+    termsAccepted: user.termsAcceptedAt != null,
+  };
+}
