@@ -1,3 +1,4 @@
+export * from './ledger';
 export * from './platform';
 export * from './projects';
 export * from './reference';
