@@ -1,15 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ErrorBoundary resetKey="app">
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

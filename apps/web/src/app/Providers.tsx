@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
+import { Toaster } from '../ui/toast';
 import { theme } from './theme';
 
 export const queryClient = new QueryClient({
@@ -14,9 +14,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} maxSnack={4}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

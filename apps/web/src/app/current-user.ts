@@ -26,11 +26,14 @@ export function useConfig() {
   return useQuery(configQuery);
 }
 
-/** Reload the user after sign-in, sign-out, act-as and profile changes; drops everything user-bound. */
+/**
+ * Reload the user after sign-in, sign-out, act-as and profile changes. Everything user-bound is
+ * dropped; the User query itself is refetched in place, so every component showing it updates.
+ */
 export function useRefreshUser() {
   const client = useQueryClient();
   return async () => {
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'registry' || q.queryKey[1] === 'User' });
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'registry' });
     await client.fetchQuery({ ...userQuery, staleTime: 0 });
   };
 }

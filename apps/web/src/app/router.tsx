@@ -1,41 +1,44 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { ROUTES } from '@parlance/shared';
 import { AppLayout } from '../shell/AppLayout';
-import { RouteError } from '../shell/RouteError';
+import { SHELL_ROUTES } from '../shell/extra-routes';
 
 // One lazily loaded chunk per page. Paths come from the shared route table, which also says who
-// may open each page (the guard in AppLayout enforces it).
-type PageModule = () => Promise<{ default: ComponentType }>;
+// may open each page (the guard in AppLayout enforces it). Declarative routes: the data router
+// would double React Router's share of the first load (docs/decisions.md, "Bundle budget").
+type Page = LazyExoticComponent<ComponentType>;
 
-const PAGES: Record<string, PageModule> = {
-  '/auth': () => import('../features/auth/pages/AuthPage'),
-  '/auth/resetPassword': () => import('../features/auth/pages/ResetPasswordPage'),
-  '/incorrect-account': () => import('../shell/IncorrectAccountPage'),
-  '/cpanel': () => import('../features/home/pages/CpanelPage'),
-  '/dashboard': () => import('../features/home/pages/DashboardPage'),
-  '/admin': () => import('../features/admin/pages/AdminSearchPage'),
-  '/admin/outbox': () => import('../features/admin/pages/OutboxPage'),
+const PAGES: Record<string, Page> = {
+  '/auth': lazy(() => import('../features/auth/pages/AuthPage')),
+  '/auth/resetPassword': lazy(() => import('../features/auth/pages/ResetPasswordPage')),
+  '/incorrect-account': lazy(() => import('../shell/IncorrectAccountPage')),
+  '/cpanel': lazy(() => import('../features/home/pages/CpanelPage')),
+  '/dashboard': lazy(() => import('../features/home/pages/DashboardPage')),
+  '/admin': lazy(() => import('../features/admin/pages/AdminSearchPage')),
+  '/admin/outbox': lazy(() => import('../features/admin/pages/OutboxPage')),
+  '/terms': lazy(() => import('../shell/TermsPage')),
+  '/privacy': lazy(() => import('../shell/PrivacyPage')),
+  '/help-center': lazy(() => import('../shell/HelpCenterPage')),
 };
 
-const planned: PageModule = () => import('../shell/PlannedPage');
+const PlannedPage = lazy(() => import('../shell/PlannedPage'));
+const HomeRedirect = lazy(() => import('../shell/HomeRedirect'));
+const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));
 
-const pageRoutes: RouteObject[] = ROUTES.map((r) => {
-  const load = PAGES[r.path] ?? planned;
-  return {
-    path: r.path,
-    lazy: async () => ({ Component: (await load()).default }),
-  };
-});
+const PATHS = [...ROUTES.map((r) => r.path), ...SHELL_ROUTES.map((r) => r.path)];
 
-export const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, lazy: async () => ({ Component: (await import('../shell/HomeRedirect')).default }) },
-      ...pageRoutes,
-      { path: '*', lazy: async () => ({ Component: (await import('../shell/NotFoundPage')).default }) },
-    ],
-  },
-]);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomeRedirect />} />
+        {PATHS.map((path) => {
+          const Page = PAGES[path] ?? PlannedPage;
+          return <Route key={path} path={path} element={<Page />} />;
+        })}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

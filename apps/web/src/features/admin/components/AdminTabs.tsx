@@ -1,0 +1,32 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PATHS } from '@parlance/shared';
+import { Link, useLocation } from 'react-router';
+
+// The admin area's own navigation: user search, audit log (a tab of /admin) and the mail outbox.
+export type AdminTab = 'users' | 'audit' | 'outbox';
+
+export const AUDIT_TAB_SEARCH = '?tab=audit';
+
+export function currentAdminTab(pathname: string, search: string): AdminTab {
+  if (pathname.startsWith(PATHS.adminOutbox)) return 'outbox';
+  return new URLSearchParams(search).get('tab') === 'audit' ? 'audit' : 'users';
+}
+
+export function AdminTabs() {
+  const { pathname, search } = useLocation();
+  const value = currentAdminTab(pathname, search);
+  return (
+    <Tabs
+      value={value}
+      aria-label="Admin sections"
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, '& .MuiTab-root': { textTransform: 'none', fontSize: 15 } }}
+    >
+      <Tab value="users" label="User search" component={Link} to={PATHS.admin} />
+      <Tab value="audit" label="Audit log" component={Link} to={`${PATHS.admin}${AUDIT_TAB_SEARCH}`} />
+      <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
+    </Tabs>
+  );
+}

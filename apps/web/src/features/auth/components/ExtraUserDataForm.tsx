@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { type Country, fullNameError, phoneError, type UserData } from '@parlance/shared';
+import { useEffect, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { fieldErrorsOf, messageOf, useUpdateRegisterInfo } from '../api';
+import { CountrySelect } from './CountrySelect';
+import { Field, keepFieldFocus } from './Field';
+import { muiRegister, rule } from './mui-register';
+
+// The auth dialog's extraUserData mode: a signed-in user whose account lacks a name or a country
+// completes it before going on.
+
+interface ExtraValues {
+  fullName: string;
+  country: string;
+  company: string;
+  phone: string;
+}
+
+const fullNameRule = rule(fullNameError);
+const countryRule = rule((v) => (v ? null : 'Choose your country'));
+const companyRule = rule((v) => (v.length <= 200 ? null : 'At most 200 characters'));
+const phoneRule = rule((v) => phoneError(v.trim()));
+
+const SERVER_FIELDS: Record<string, Path<ExtraValues>> = {
+  full_name: 'fullName',
+  user_country: 'country',
+  company_name: 'company',
+  phone: 'phone',
+};
+
+export function ExtraUserDataForm({
+  user,
+  countries,
+  countryByIp,
+  onBusyChange,
+  onDone,
+}: {
+  user: UserData;
+  countries: Country[] | undefined;
+  countryByIp: string | null;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => Promise<void>;
+}) {
+  const [commonError, setCommonError] = useState<string | null>(null);
+  const update = useUpdateRegisterInfo();
+  const { register, handleSubmit, setError, formState } = useForm<ExtraValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      fullName: user.name,
+      country: user.country ?? countryByIp ?? 'US',
+      company: user.billingAddress.Company,
+      phone: user.phone ?? '',
+    },
+  });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    setCommonError(null);
+    try {
+      await update.mutateAsync({
+        full_name: v.fullName.trim(),
+        user_country: v.country,
+        company_name: v.company.trim() || null,
+        phone: v.phone.trim() || null,
+      });
+      await onDone();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      let shown = false;
+      for (const [key, message] of Object.entries(fields)) {
+        const name = SERVER_FIELDS[key];
+        if (!name || !message) continue;
+        setError(name, { type: 'server', message }, { shouldFocus: !shown });
+        shown = true;
+      }
+      if (!shown) setCommonError(messageOf(err, 'Could not save your details. Please try again.'));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Complete your account">
+      <Stack spacing={2.25}>
+        {commonError && (
+          <Alert severity="error" role="alert">
+            {commonError}
+          </Alert>
+        )}
+        <Field
+          {...muiRegister(register, 'fullName', { validate: fullNameRule })}
+          label="Full name"
+          autoComplete="name"
+          autoFocus
+          error={!!errors.fullName}
+          helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
+        />
+        <CountrySelect
+          {...muiRegister(register, 'country', { validate: countryRule })}
+          countries={countries}
+          error={!!errors.country}
+          helperText={errors.country?.message}
+        />
+        <Field
+          {...muiRegister(register, 'company', { validate: companyRule })}
+          label="Company"
+          autoComplete="organization"
+          error={!!errors.company}
+          helperText={errors.company?.message ?? 'Optional'}
+        />
+        <Field
+          {...muiRegister(register, 'phone', { validate: phoneRule })}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={!!errors.phone}
+          helperText={errors.phone?.message ?? 'Optional: digits, spaces, hyphens and parentheses'}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          onMouseDown={keepFieldFocus}
+          loading={isSubmitting}
+        >
+          Continue
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import { useState } from 'react';
+import { Field, type FieldProps } from './Field';
+
+// A password input with a show/hide toggle.
+export function PasswordField(props: FieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...props}
+      type={shown ? 'text' : 'password'}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+            onMouseDown={(e) => e.preventDefault()}
+            edge="end"
+            size="small"
+          >
+            {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
+    />
+  );
+}

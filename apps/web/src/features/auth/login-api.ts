@@ -1,0 +1,60 @@
+import type { CaptchaService, Country, UserData } from '@parlance/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HttpError, http } from '../../app/http';
+
+// The calls the sign-in form needs on the first load of /auth. Kept apart from api.ts, whose
+// mutation hooks serve the forms that load later (docs/decisions.md, "Bundle budget").
+
+/** The captcha part of a payload; both null when captcha is off (nothing is sent then). */
+export interface CaptchaFields {
+  captcha_response: string | null;
+  captcha_service: CaptchaService | null;
+}
+
+export interface OkWithUser {
+  status: 'OK';
+  user: UserData;
+}
+
+// --- login -------------------------------------------------------------------------------------
+
+export interface LoginInput extends CaptchaFields {
+  username: string;
+  pwd: string;
+  twoFactorAuthCode?: string | null;
+}
+
+export const login = (input: LoginInput) =>
+  http.postForm<OkWithUser>('/api/2/account/auth/login', {
+    username: input.username,
+    pwd: input.pwd,
+    twoFactorAuthCode: input.twoFactorAuthCode ?? null,
+    captcha_response: input.captcha_response,
+    captcha_service: input.captcha_service,
+  });
+
+// --- countries ---------------------------------------------------------------------------------
+
+export interface CountriesInfo {
+  list: Country[];
+  countryByIp: string | null;
+}
+
+export const getCountriesInfo = (signal?: AbortSignal) =>
+  http.get<CountriesInfo>('/userService/getCountriesInfo', signal);
+
+export const countriesInfoQuery = queryOptions({
+  queryKey: ['auth', 'countriesInfo'],
+  queryFn: ({ signal }) => getCountriesInfo(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export const useCountriesInfo = () => useQuery(countriesInfoQuery);
+
+/** A message a person can act on, for errors that are not tied to one field. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && error.message && !/^\d{3} /.test(error.message)) return error.message;
+  if (error instanceof TypeError) return 'Cannot reach the server. Check your connection and try again.';
+  return fallback;
+}

@@ -1,0 +1,269 @@
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { homePathFor, PATHS, passwordError, resetEmailError, TEXTS } from '@parlance/shared';
+import { useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useRefreshUser } from '../../../app/current-user';
+import { HttpError, resetCsrfToken } from '../../../app/http';
+import {
+  fieldErrorsOf,
+  messageOf,
+  useCheckToken,
+  useCountriesInfo,
+  useRequestResetToken,
+  useSetPassword,
+} from '../api';
+import { CaptchaError, useCaptcha } from '../captcha/use-captcha';
+import { AuthCard } from '../components/AuthCard';
+import { CaptchaField } from '../components/CaptchaField';
+import { Field, keepFieldFocus } from '../components/Field';
+import { muiRegister, rule } from '../components/mui-register';
+import { PasswordField } from '../components/PasswordField';
+import { PasswordHint } from '../components/PasswordHint';
+
+// /auth/resetPassword (spec 1 sections 2, 4 and 5): without a token, ask for a reset link by e-mail;
+// with ?token=, check it and set a new password (?create=1: "Create your password"), which signs in.
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (token) return <SetPasswordView token={token} create={params.get('create') === '1'} />;
+  return <RequestLinkView initialEmail={params.get('email') ?? ''} />;
+}
+
+// --- request a link ----------------------------------------------------------------------------
+
+interface RequestValues {
+  email: string;
+}
+
+const resetEmailRule = rule((v) => resetEmailError(v.trim()));
+
+function RequestLinkView({ initialEmail }: { initialEmail: string }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestToken = useRequestResetToken();
+  const { register, handleSubmit, setError, formState } = useForm<RequestValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: initialEmail },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await requestToken.mutateAsync(email.trim());
+      setSentTo(email.trim());
+    } catch (err) {
+      // The spec's message when the server returns errors; limits and outages keep their own text.
+      const recordsError =
+        Object.keys(fieldErrorsOf(err)).length > 0 || (err instanceof HttpError && err.status === 404);
+      const message = recordsError ? TEXTS.emailNotInRecords : messageOf(err, TEXTS.emailNotInRecords);
+      setError('email', { type: 'server', message }, { shouldFocus: true });
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your inbox">
+        <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+          <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} aria-hidden />
+          <Typography role="status">
+            We sent a link to <strong>{sentTo}</strong>. Open it to choose a new password; it works once, within the
+            next hour.
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            No e-mail after a few minutes? Look in your spam folder, or{' '}
+            <Link component="button" type="button" onClick={() => setSentTo(null)} sx={{ verticalAlign: 'baseline' }}>
+              send it again
+            </Link>
+            .
+          </Typography>
+          <Button component={RouterLink} to={PATHS.auth} variant="outlined">
+            Back to sign in
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <Link component={RouterLink} to={PATHS.auth} underline="hover">
+          Back to sign in
+        </Link>
+      }
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset your password">
+        <Stack spacing={2.5}>
+          <Field
+            {...muiRegister(register, 'email', { validate: resetEmailRule })}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            error={!!errors.email}
+            helperText={errors.email?.message}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            onMouseDown={keepFieldFocus}
+            loading={isSubmitting}
+          >
+            Send reset link
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}
+
+// --- set a new password ------------------------------------------------------------------------
+
+interface SetPasswordValues {
+  password: string;
+  repeatPassword: string;
+}
+
+const newPasswordRule = rule(passwordError);
+const repeatRule = (value: string, values: SetPasswordValues) =>
+  !value ? 'Repeat your password' : value === values.password || TEXTS.passwordsDoNotMatch;
+
+const SERVER_FIELDS: Record<string, Path<SetPasswordValues>> = {
+  password: 'password',
+  password_verify: 'repeatPassword',
+};
+
+function SetPasswordView({ token, create }: { token: string; create: boolean }) {
+  const title = create ? 'Create your password' : 'Choose a new password';
+  const check = useCheckToken(token);
+
+  if (check.isPending) {
+    return (
+      <AuthCard title={title}>
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress aria-label="Checking your link" />
+        </Box>
+      </AuthCard>
+    );
+  }
+  if (check.isError || !check.data) {
+    return (
+      <AuthCard title="This link cannot be used">
+        <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="warning" sx={{ width: '100%' }}>
+            {check.isError ? messageOf(check.error, TEXTS.resetTokenInvalid) : TEXTS.resetTokenInvalid}
+          </Alert>
+          <Button component={RouterLink} to={PATHS.resetPassword} variant="contained">
+            Request a new link
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={title} subtitle="Use it to sign in from now on.">
+      <NewPasswordForm token={token} create={create} />
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token, create }: { token: string; create: boolean }) {
+  const navigate = useNavigate();
+  const refreshUser = useRefreshUser();
+  const countriesInfo = useCountriesInfo();
+  const captcha = useCaptcha(countriesInfo.data?.countryByIp);
+  const savePassword = useSetPassword();
+  const [commonError, setCommonError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState, watch } = useForm<SetPasswordValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const password = watch('password');
+  const passwordServerError = errors.password?.type === 'server' ? errors.password.message : null;
+
+  const onSubmit = handleSubmit(async (v) => {
+    setCommonError(null);
+    captcha.setError(null);
+    try {
+      const captchaFields = await captcha.fields();
+      const answer = await savePassword.mutateAsync({
+        token,
+        password: v.password,
+        password_verify: v.repeatPassword,
+        ...captchaFields,
+      });
+      resetCsrfToken();
+      await refreshUser();
+      navigate(homePathFor(answer.user.type), { replace: true });
+    } catch (err) {
+      if (err instanceof CaptchaError) return captcha.setError(err.message);
+      captcha.failed(err);
+      let shown = false;
+      for (const [key, message] of Object.entries(fieldErrorsOf(err))) {
+        if (!message) continue;
+        const name = SERVER_FIELDS[key];
+        if (name) setError(name, { type: 'server', message });
+        else if (key === 'captcha') captcha.setError(message);
+        else continue;
+        shown = true;
+      }
+      if (shown) return;
+      const message = messageOf(err, 'Could not save your password. Please try again.');
+      if (message.startsWith('Captcha')) captcha.setError(message);
+      else setCommonError(message);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.25}>
+        {commonError && (
+          <Alert severity="error" role="alert">
+            {commonError}
+          </Alert>
+        )}
+        <PasswordField
+          {...muiRegister(register, 'password', { validate: newPasswordRule })}
+          label="New password"
+          autoComplete="new-password"
+          autoFocus
+          error={!!errors.password}
+          helperText={passwordServerError ?? <PasswordHint value={password} />}
+        />
+        <PasswordField
+          {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
+          label="Repeat password"
+          autoComplete="new-password"
+          error={!!errors.repeatPassword}
+          helperText={errors.repeatPassword?.message}
+        />
+        <CaptchaField captcha={captcha} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          onMouseDown={keepFieldFocus}
+          loading={isSubmitting}
+        >
+          {create ? 'Create password' : 'Save password'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

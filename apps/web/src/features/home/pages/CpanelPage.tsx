@@ -1,0 +1,84 @@
+import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import AddCardIcon from '@mui/icons-material/AddCardOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import FolderIcon from '@mui/icons-material/FolderOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
+import MailIcon from '@mui/icons-material/OutboxOutlined';
+import SearchIcon from '@mui/icons-material/ManageSearch';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { LIMITS, PATHS, type UserData } from '@parlance/shared';
+import { useCurrentUser } from '../../../app/current-user';
+import { PageContainer } from '../../../ui/PageContainer';
+import { AccountSummary } from '../components/AccountSummary';
+import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
+
+function linksFor(user: UserData): QuickLink[] {
+  const links: QuickLink[] = [];
+  if (user.type !== 'translator') {
+    links.push({
+      title: 'Order a translation',
+      description: 'Upload a file or paste text, choose languages and see the price before you pay.',
+      href: PATHS.wizard,
+      icon: AddIcon,
+      primary: true,
+    });
+  }
+  links.push({
+    title: 'Projects',
+    description: 'Follow your orders, download finished work and rate your translators.',
+    href: user.type === 'customer' ? `${PATHS.myProjects}/customer` : PATHS.myProjects,
+    icon: FolderIcon,
+  });
+  if (user.type !== 'translator') {
+    links.push({
+      title: 'Buy credits',
+      description: 'Top up your balance so new orders start without a payment step.',
+      href: `/payment/quote/?amount=${LIMITS.defaultCreditPurchaseAmount}`,
+      icon: AddCardIcon,
+    });
+    links.push({
+      title: 'Invoices',
+      description: 'Download the invoices of your payments.',
+      href: PATHS.invoices,
+      icon: ReceiptIcon,
+    });
+  }
+  links.push(
+    {
+      title: 'Messages',
+      description: 'Notices about your account and your projects.',
+      href: PATHS.mbox,
+      icon: InboxIcon,
+    },
+    {
+      title: 'Profile',
+      description: 'Account information, billing address, mailing preferences and security.',
+      href: `${PATHS.profile}#account`,
+      icon: BadgeIcon,
+    },
+  );
+  if (user.isAdmin) {
+    links.push(
+      {
+        title: 'Admin search',
+        description: 'Find users by ID, name or email and act on their behalf.',
+        href: PATHS.admin,
+        icon: SearchIcon,
+      },
+      { title: 'Outbox', description: 'Emails the platform has sent.', href: PATHS.adminOutbox, icon: MailIcon },
+    );
+  }
+  return links;
+}
+
+/** /cpanel: the customer's home (and a control panel for everyone). */
+export default function CpanelPage() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <PageContainer title={`Welcome back, ${user.name}`} subtitle="Here is where to pick up your work.">
+      <AccountSummary user={user} />
+      <QuickLinkGrid links={linksFor(user)} />
+    </PageContainer>
+  );
+}

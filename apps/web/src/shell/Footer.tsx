@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LIMITS } from '@parlance/shared';
+import { TextLink } from '../ui/TextLink';
+import { PRIVACY, TERMS } from './navigation';
+
+export function Footer() {
+  return (
+    <Box
+      component="footer"
+      sx={{
+        mt: 'auto',
+        px: { xs: 2, sm: 3, md: 4 },
+        py: 2.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1.5,
+        color: 'text.secondary',
+      }}
+    >
+      <Typography variant="body2">
+        © {LIMITS.copyrightStartYear}–{new Date().getFullYear()} Parlance
+      </Typography>
+      <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 3 }}>
+        <TextLink href={TERMS} inherit small>
+          Terms of service
+        </TextLink>
+        <TextLink href={PRIVACY} inherit small>
+          Privacy policy
+        </TextLink>
+      </Box>
+    </Box>
+  );
+}

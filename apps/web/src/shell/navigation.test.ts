@@ -1,0 +1,95 @@
+import type { UserData } from '@parlance/shared';
+import { describe, expect, it } from 'vitest';
+import { badgeCount, firstChars, headerNavFor, unreadLabel } from './navigation';
+import { ACL, sidebarMenuFor } from './sidebar/sidebar-menu';
+
+function user(type: UserData['type'], over: Partial<UserData> = {}): UserData {
+  return {
+    id: 1,
+    name: 'Name',
+    email: 'n@example.com',
+    type,
+    isAdmin: type === 'admin',
+    hasPassword: true,
+    myTeamStatus: false,
+    thumb: { src: null },
+    billingAddress: { Company: '' },
+    beneficiary: {},
+    statistics: { unreadMessages: 0 },
+    country: 'US',
+    currency: 'USD',
+    phone: null,
+    twoFactorEnabled: false,
+    termsAccepted: true,
+    ...over,
+  };
+}
+
+const labels = (u: UserData | null) => headerNavFor(u).map((i) => i.label);
+const sideLabels = (u: UserData, aclGroups: string[] = []) =>
+  sidebarMenuFor({ user: u, aclGroups, chatEnabled: true }).flatMap((s) => s.items.map((i) => i.label));
+
+describe('header navigation (spec 1 section 2)', () => {
+  it('is the role list, with MyTeam for customers only when myTeamStatus is set', () => {
+    expect(labels(null)).toEqual(['About', 'Translators', 'Support']);
+    expect(headerNavFor(null)[1].children?.map((c) => c.label)).toEqual(['Join as a Translator', 'Translators FAQ']);
+    expect(labels(user('customer'))).toEqual(['Dashboard', 'Projects', 'Support', 'Voices']);
+    expect(labels(user('customer', { myTeamStatus: true }))).toEqual([
+      'Dashboard',
+      'Projects',
+      'MyTeam',
+      'Support',
+      'Voices',
+    ]);
+    expect(labels(user('admin'))).toEqual(['Dashboard', 'Projects', 'MyTeam', 'Support']);
+    expect(labels(user('translator'))).toEqual(['Dashboard', 'Projects', 'Open Projects', 'Support']);
+  });
+});
+
+describe('sidebar menu', () => {
+  it('gives customers the financial and settings items, and MyTeam only when enabled', () => {
+    const items = sideLabels(user('customer'));
+    expect(items).toContain('Buy more credits');
+    expect(items).toContain('API Keys');
+    expect(items).not.toContain('MyTeam');
+    expect(sideLabels(user('customer', { myTeamStatus: true }))).toContain('MyTeam');
+  });
+
+  it('gives translators balance and open projects, admins invoices and buy credits', () => {
+    const t = sideLabels(user('translator'));
+    expect(t).toEqual(expect.arrayContaining(['My Balance', 'Open projects', 'My projects', 'References']));
+    expect(t).not.toContain('Invoices');
+    const a = sideLabels(user('admin'));
+    expect(a).toEqual(expect.arrayContaining(['Invoices', 'Buy credits', 'My projects', 'MyTeam']));
+    expect(a).not.toContain('My Balance');
+    expect(a).not.toContain('Open projects');
+  });
+
+  it('shows Community to certified translators unless they are model-training experts, who also lose four sections', () => {
+    expect(sideLabels(user('translator'))).not.toContain('Community');
+    expect(sideLabels(user('translator'), [ACL.certifiedTranslator])).toContain('Community');
+    const expert = sideLabels(user('translator'), [ACL.certifiedTranslator, ACL.modelTrainingExpert]);
+    expect(expert).not.toContain('Community');
+    for (const hidden of ['References', 'Software & Services', 'Translator Guidelines', 'Telegram Notifications'])
+      expect(expert).not.toContain(hidden);
+  });
+
+  it('hides team chat when the site turns it off', () => {
+    const items = sidebarMenuFor({ user: user('customer'), aclGroups: [], chatEnabled: false }).flatMap((s) => s.items);
+    expect(items.map((i) => i.label)).not.toContain('Team Chat');
+  });
+});
+
+describe('small rules of section 9', () => {
+  it('shows 99+ from 100 unread on', () => {
+    expect(badgeCount(99)).toBe('99');
+    expect(badgeCount(100)).toBe('99+');
+  });
+  it('says message in the singular at 1', () => {
+    expect(unreadLabel(1)).toBe('1 unread message');
+    expect(unreadLabel(2)).toBe('2 unread messages');
+  });
+  it('cuts names at 10 characters', () => {
+    expect(firstChars('Casey Customer', 10)).toBe('Casey Cust');
+  });
+});

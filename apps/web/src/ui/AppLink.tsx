@@ -1,0 +1,23 @@
+import type { AnchorHTMLAttributes, Ref } from 'react';
+import { Link } from 'react-router';
+
+// One link for the whole app: in-app navigation, except the links that the spec loads as full
+// pages (a query string, /profile/custom_notes, /payment/quote, /myteam: spec 1 section 2), and
+// anything that is not a path of this site.
+
+const FULL_PAGE_PARTS = ['/profile/custom_notes', '/payment/quote', '/myteam'];
+
+export function isFullPageLink(to: string): boolean {
+  return !to.startsWith('/') || to.includes('?') || FULL_PAGE_PARTS.some((p) => to.includes(p));
+}
+
+export interface AppLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  href: string;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/** Usable as an MUI `component`: `<Button component={AppLink} href="/wizard">`. */
+export function AppLink({ href, ref, ...rest }: AppLinkProps) {
+  if (isFullPageLink(href)) return <a ref={ref} href={href} {...rest} />;
+  return <Link ref={ref} to={href} {...rest} />;
+}

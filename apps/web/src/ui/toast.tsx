@@ -1,0 +1,46 @@
+import type { OptionsObject } from 'notistack';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+
+// Toasts (notistack, top-right). notistack loads with the first toast, not with the first page:
+// the sign-in page's first load has a JavaScript budget (docs/decisions.md, "Bundle budget").
+
+let requested = false;
+let resolveMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  resolveMounted = resolve;
+});
+const listeners = new Set<() => void>();
+
+const SnackbarProvider = lazy(() => import('notistack').then((m) => ({ default: m.SnackbarProvider })));
+
+/** The provider; its effect runs once the lazily loaded provider inside it has mounted too. */
+function NotistackProvider() {
+  useEffect(() => resolveMounted(), []);
+  return <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} maxSnack={4} />;
+}
+
+/** Renders the toast container once the first toast is asked for. Mount it once, near the root. */
+export function Toaster() {
+  const needed = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => requested,
+  );
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotistackProvider />
+    </Suspense>
+  );
+}
+
+/** Shows a toast; `autoHideDuration` in ms (admin toasts: LIMITS.adminToastMs). */
+export function toast(message: string, options?: OptionsObject): void {
+  if (!requested) {
+    requested = true;
+    for (const l of listeners) l();
+  }
+  void Promise.all([import('notistack'), mounted]).then(([m]) => m.enqueueSnackbar(message, options));
+}

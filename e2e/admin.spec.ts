@@ -1,0 +1,196 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
+
+// The admin's journeys (spec 1 sections 2, 4, 5 and 8): the /admin user search, the floating admin
+// tools (act as a user and back, go to a project, change currency), dragging the tools button, and
+// what a customer does not get.
+
+const CUSTOMER = { email: 'customer@parlance.test', name: 'Casey Customer' };
+const ADMIN_NAME = 'Ada Admin';
+
+function toolsButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Open admin actions' });
+}
+
+/** Opens the floating admin tools and answers the panel. */
+async function openTools(page: Page): Promise<Locator> {
+  await toolsButton(page).click();
+  const panel = page.getByRole('dialog', { name: 'Admin actions' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The user bar greets with 'Hello' and the first 10 characters of the name (spec 1 section 2). */
+function greeting(page: Page, name: string): Locator {
+  return page.getByText(`Hello ${name.slice(0, 10)}`, { exact: true });
+}
+
+test.describe('admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'admin');
+  });
+
+  test('searches users on /admin by e-mail, debounced, and opens their details', async ({ page, consoleErrors }) => {
+    await page.goto('/admin');
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/adminService/searchUser')) searches.push(r.postData() ?? '');
+    });
+    await page.getByLabel('ID or E-mail').pressSequentially(CUSTOMER.email, { delay: 10 });
+    const results = page.getByRole('table', { name: 'Users' });
+    await expect(results.getByRole('row', { name: new RegExp(CUSTOMER.name) })).toBeVisible();
+    await expect(results.getByText(CUSTOMER.email)).toBeVisible();
+    // typed in one go: one search for the whole address, not one per keystroke
+    expect(searches).toEqual([`userID=${encodeURIComponent(CUSTOMER.email)}`]);
+
+    await results.getByRole('button', { name: `Details of ${CUSTOMER.name}` }).click();
+    const details = page.getByRole('dialog', { name: /Casey Customer/ });
+    await expect(details.getByRole('row', { name: /Type\s+customer/ })).toBeVisible();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await page.getByLabel('ID or E-mail').fill('nobody-at-all-xyz');
+    await expect(page.getByText('No matches found')).toBeVisible();
+    // failed loads of areas still to come (for example the cart count) are not this page's errors
+    expect(consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+  });
+
+  test('acts as the demo customer through the floating tools and restores admin rights', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(greeting(page, ADMIN_NAME)).toBeVisible();
+    let panel = await openTools(page);
+    await expect(panel.getByText(new RegExp(`^${ADMIN_NAME} #\\d+$`))).toBeVisible();
+    await panel.getByLabel('User ID or e-mail').fill(CUSTOMER.email);
+    await panel.getByRole('button', { name: 'Act as', exact: true }).click();
+
+    await page.waitForURL('**/cpanel');
+    await expect(panel).toBeHidden();
+    await expect(greeting(page, CUSTOMER.name)).toBeVisible();
+    await expect(page.getByText(`Acting as ${CUSTOMER.name}`)).toBeVisible();
+
+    // the tools stay while acting, apply to the customer, and lead back
+    panel = await openTools(page);
+    await expect(panel.getByText(new RegExp(`^${CUSTOMER.name} #\\d+$`))).toBeVisible();
+    await expect(panel.getByText(`You are acting as ${CUSTOMER.name}`)).toBeVisible();
+    await panel.getByRole('button', { name: 'Restore admin rights' }).click();
+    await page.waitForURL('**/admin');
+    await expect(greeting(page, ADMIN_NAME)).toBeVisible();
+    await expect(page.getByText(`Acting as ${CUSTOMER.name}`)).toHaveCount(0);
+  });
+
+  test('an unknown user to act as shows the server message', async ({ page }) => {
+    await page.goto('/dashboard');
+    const panel = await openTools(page);
+    await panel.getByLabel('User ID or e-mail').fill('nobody-at-all@parlance.test');
+    await panel.getByRole('button', { name: 'Act as', exact: true }).click();
+    await expect(panel.getByRole('alert')).toBeVisible();
+    await expect(panel.getByRole('alert')).not.toHaveText('');
+    await expect(greeting(page, ADMIN_NAME)).toBeVisible();
+  });
+
+  test('go to project accepts digits only and reports a project that does not exist', async ({ page }) => {
+    await page.goto('/dashboard');
+    const panel = await openTools(page);
+    const projectId = panel.getByLabel('Project ID');
+    await projectId.pressSequentially('98x7-6');
+    await expect(projectId).toHaveValue('9876');
+    await panel.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(panel.getByText('Project does not exist')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('changes the currency with a toast, and back', async ({ page }) => {
+    await page.goto('/dashboard');
+    const panel = await openTools(page);
+    const currency = panel.getByRole('combobox', { name: /^Currency/ });
+    await expect(currency).toHaveText(/USD/);
+
+    await currency.click();
+    await page.getByRole('option', { name: 'EUR (€)' }).click();
+    await expect(page.getByText('Currency updated')).toBeVisible();
+    await expect(currency).toHaveText(/EUR/);
+    const user = await page.request.get('/registry/get?data=User');
+    expect(((await user.json()) as { results: { currency: string } }).results.currency).toBe('EUR');
+
+    // the toast closes by itself after 2 seconds
+    await expect(page.getByText('Currency updated')).toBeHidden({ timeout: 5_000 });
+    await currency.click();
+    await page.getByRole('option', { name: 'USD ($)' }).click();
+    await expect(page.getByText('Currency updated')).toBeVisible();
+    await expect(currency).toHaveText(/USD/);
+  });
+
+  test('the floating button is dragged, not opened, and keeps its place after a reload', async ({ page }) => {
+    await page.goto('/dashboard');
+    const button = toolsButton(page);
+    const before = await button.boundingBox();
+    if (!before) throw new Error('the admin tools button is not on the page');
+
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x - 200, before.y - 150, { steps: 10 });
+    await page.mouse.up();
+    await expect(page.getByRole('dialog', { name: 'Admin actions' })).toHaveCount(0);
+
+    const moved = await button.boundingBox();
+    if (!moved) throw new Error('the admin tools button disappeared');
+    expect(Math.abs(moved.x - before.x)).toBeGreaterThan(150);
+    expect(Math.abs(moved.y - before.y)).toBeGreaterThan(100);
+
+    await page.reload();
+    await expect(button).toBeVisible();
+    const afterReload = await button.boundingBox();
+    expect(afterReload?.x).toBeCloseTo(moved.x, 0);
+    expect(afterReload?.y).toBeCloseTo(moved.y, 0);
+
+    // a click (no drag) still opens the panel
+    await button.click();
+    await expect(page.getByRole('dialog', { name: 'Admin actions' })).toBeVisible();
+  });
+
+  test('a stored position outside the window goes back to the bottom right', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.evaluate(() => localStorage.setItem('adminToolsPosition', JSON.stringify({ x: 5000, y: 5000 })));
+    await page.reload();
+    const box = await toolsButton(page).boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error('no button or viewport');
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x).toBeGreaterThan(viewport.width / 2);
+    expect(box.y).toBeGreaterThan(viewport.height / 2);
+  });
+
+  test('a password-reset mail is read in the outbox, its link clickable', async ({ page, playwright, baseURL }) => {
+    // a guest asks for a reset link for the demo customer; no mail server: the mail waits in the outbox
+    const guest = await playwright.request.newContext({ baseURL });
+    const asked = await guest.post('/api/2/account/auth/password/resetPasswordToken', {
+      form: { email: CUSTOMER.email },
+    });
+    expect(asked.ok(), `reset request answered ${asked.status()}`).toBeTruthy();
+    await guest.dispose();
+
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await page.waitForURL('**/admin/outbox');
+    const newest = page.getByRole('table', { name: 'Outbox' }).getByRole('row').filter({ hasText: CUSTOMER.email });
+    await newest.first().getByRole('button').click();
+    const message = page.getByRole('dialog');
+    await expect(message.getByText(CUSTOMER.email)).toBeVisible();
+    await expect(message.getByRole('link', { name: /\/auth\/resetPassword\?token=/ })).toHaveAttribute(
+      'href',
+      /\/auth\/resetPassword\?token=\S+$/,
+    );
+    await message.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(message).toHaveCount(0);
+  });
+});
+
+test('a customer has no admin tools and /admin is not found', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await expect(greeting(page, CUSTOMER.name)).toBeVisible();
+  await expect(toolsButton(page)).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByLabel('ID or E-mail')).toHaveCount(0);
+  await expect(toolsButton(page)).toHaveCount(0);
+});

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { DEMO, type DemoRole, expect, signIn, signInAs, test } from './fixtures';
+
+// The shell around every page (spec 1 section 2): each role's header navigation and sidebar, the
+// route guard (guest sent to sign in and back, wrong role sees not-found), the not-found page and
+// logout. Desktop viewport (1280 wide): the sidebar is docked and expanded.
+
+interface ShellUser {
+  type: string;
+  myTeamStatus: boolean;
+  name: string;
+}
+
+async function currentUser(page: Page): Promise<ShellUser> {
+  const res = await page.request.get('/registry/get?data=User');
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { results: ShellUser }).results;
+}
+
+const headerNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
+
+/** The labels of the header's navigation, in order (links and the Support button). */
+async function headerLabels(page: Page): Promise<string[]> {
+  const nav = headerNav(page);
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return (await nav.locator('a, button').allInnerTexts()).map((t) => t.trim());
+}
+
+async function expectSidebarItems(page: Page, present: string[], absent: string[]) {
+  const nav = sidebar(page);
+  for (const label of present) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of absent) await expect(nav.getByText(label, { exact: true })).toHaveCount(0);
+}
+
+test.describe('navigation per role', () => {
+  test('a customer sees the customer header, cart and customer menu', async ({ page }) => {
+    await signInAs(page, 'customer');
+    await expect(page).toHaveURL(/\/cpanel$/);
+    const user = await currentUser(page);
+    await expect(page.getByRole('heading', { name: `Welcome back, ${user.name}` })).toBeVisible();
+
+    const expected = ['Dashboard', 'Projects', ...(user.myTeamStatus ? ['MyTeam'] : []), 'Support', 'Voices'];
+    expect(await headerLabels(page)).toEqual(expected);
+    await expect(page.getByRole('link', { name: /^Shopping cart/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Admin menu' })).toHaveCount(0);
+
+    await expectSidebarItems(
+      page,
+      [
+        'Dashboard',
+        'My projects',
+        'Manage Project Notes',
+        'Invoices',
+        'Statements',
+        'Buy more credits',
+        'Partners & Integrations',
+        'API Documentation',
+        'API Keys',
+        'Account Information',
+        'Billing Address',
+        'Mailing Preferences',
+        'Sub Accounts',
+        'Messages',
+        'Password Update',
+        'Privacy Policy',
+        'Help Center',
+      ],
+      ['Open projects', 'My Balance', 'Buy credits', 'Community', 'Language Skills'],
+    );
+    await expect(sidebar(page).getByRole('button', { name: 'Contact support' })).toBeVisible();
+    await expect(page.getByText(`Hello ${user.name.slice(0, 10)}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  });
+
+  test('a translator sees Open Projects, no cart and the translator menu', async ({ page }) => {
+    await signInAs(page, 'translator');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await headerLabels(page)).toEqual(['Dashboard', 'Projects', 'Open Projects', 'Support']);
+    await expect(page.getByRole('link', { name: /^Shopping cart/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Admin menu' })).toHaveCount(0);
+
+    await expectSidebarItems(
+      page,
+      ['Dashboard', 'My Balance', 'Statements', 'Messages', 'Open projects', 'My projects', 'Account Information'],
+      ['Invoices', 'Buy credits', 'Buy more credits', 'API Keys', 'Sub Accounts', 'Manage Project Notes'],
+    );
+  });
+
+  test('an admin sees the admin header, gear menu and admin menu', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await expect(page).toHaveURL(/\/cpanel$/);
+    expect(await headerLabels(page)).toEqual(['Dashboard', 'Projects', 'MyTeam', 'Support']);
+    await expect(page.getByRole('link', { name: /^Shopping cart/ })).toBeVisible();
+
+    await expectSidebarItems(
+      page,
+      ['Dashboard', 'Invoices', 'Statements', 'Messages', 'Buy credits', 'My projects', 'MyTeam'],
+      ['My Balance', 'Open projects', 'API Keys', 'Manage Project Notes'],
+    );
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Admin menu' }).click();
+    const menu = page.getByRole('menu', { name: 'Admin menu' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Admin Search', 'Control Panel', 'Log out']);
+    await menu.getByRole('menuitem', { name: 'Admin Search' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('a guest sees About, the Translators menu, Support and the sign-in buttons', async ({ page }) => {
+    await page.goto('/help-center');
+    expect(await headerLabels(page)).toEqual(['About', 'Translators', 'Support']);
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
+
+    await headerNav(page).getByRole('button', { name: 'Translators' }).click();
+    const menu = page.getByRole('menu', { name: 'Translators' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Join as a Translator', 'Translators FAQ']);
+    await expect(menu.getByRole('menuitem', { name: 'Join as a Translator' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&type=translator',
+    );
+
+    // the sign-in page keeps the header but hides its own sign-in buttons
+    await page.goto('/auth');
+    await expect(headerNav(page).getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('route guard', () => {
+  test('a guest opening /mbox signs in and comes back to /mbox', async ({ page }) => {
+    await page.goto('/mbox');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('return') === '/mbox');
+    expect(new URL(page.url()).search).toBe('?return=/mbox');
+    await signIn(page, DEMO.customer.email, DEMO.customer.password);
+    await expect(page).toHaveURL(/\/mbox$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  });
+
+  test('an unknown address shows the not-found page', async ({ page }) => {
+    await page.goto('/no-such-page/at-all');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Translate now' })).toHaveAttribute('href', '/wizard');
+    await expect(page.getByRole('link', { name: 'Homepage' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blog' })).toBeVisible();
+  });
+
+  test("a customer opening the translators' /dashboard sees the not-found page in place", async ({ page }) => {
+    await signInAs(page, 'customer');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // the shell stays: the customer's own navigation is still there
+    await expect(headerNav(page).getByRole('link', { name: 'Voices' })).toBeVisible();
+  });
+
+  for (const [role, home] of [
+    ['translator', '/dashboard'],
+    ['customer', '/cpanel'],
+  ] as [DemoRole, string][]) {
+    test(`/ takes a ${role} to ${home}`, async ({ page }) => {
+      await signInAs(page, role);
+      await page.goto('/');
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+    });
+  }
+});
+
+test.describe('user bar', () => {
+  test('logout from the user bar returns to /auth as a guest', async ({ page }) => {
+    await signInAs(page, 'translator');
+    await sidebar(page).waitFor();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
+    const res = await page.request.get('/registry/get?data=User');
+    expect(((await res.json()) as { results: unknown }).results).toBeNull();
+  });
+
+  test('the sidebar collapses to icons and remembers it', async ({ page }) => {
+    await signInAs(page, 'customer');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Invoices' })).toBeVisible();
+    await expect(sidebar(page).getByText('Invoices', { exact: true })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(sidebar(page).getByText('Invoices', { exact: true })).toBeVisible();
+  });
+});
+
+test('the footer links to the terms and the privacy policy', async ({ page }) => {
+  await page.goto('/auth');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© 2008–${new Date().getFullYear()} Parlance`);
+  await footer.getByRole('link', { name: 'Terms of service' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+});

@@ -1,0 +1,45 @@
+// `npm run test:api:pg`: the server's unit and API tests (apps/server/src/**/*.test.ts) again, on
+// PostgreSQL. TEST_DATABASE_URL names a database the tests connect to as an administrator; every
+// test file creates its own database beside it and drops it at the end.
+// Default: postgres://postgres@127.0.0.1:5432/test (created when missing).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ROOT } from './start.mjs';
+
+const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const shown = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+await ensureDatabase(url);
+console.log(`API tests on PostgreSQL (${shown})`);
+const vitest = join(ROOT, 'node_modules/.bin/vitest');
+const result = spawnSync(vitest, ['run', 'apps/server/src/', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+if (result.error) throw result.error;
+process.exit(result.status ?? 1);
+
+/** Creates the named database when the server answers but does not have it yet. */
+async function ensureDatabase(target) {
+  const name = decodeURIComponent(new URL(target).pathname.slice(1));
+  const maintenance = new URL(target);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    console.error(`PostgreSQL does not answer at ${shown}: ${err.message}`);
+    process.exit(1);
+  }
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      console.log(`created database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
