@@ -34,7 +34,7 @@ async function expectSidebarItems(page: Page, present: string[], absent: string[
 }
 
 test.describe('navigation per role', () => {
-  test('a customer sees the customer header, cart and customer menu', async ({ page }) => {
+  test('a customer sees the customer header, cart and customer menu', async ({ page, consoleErrors }) => {
     await signInAs(page, 'customer');
     await expect(page).toHaveURL(/\/cpanel$/);
     const user = await currentUser(page);
@@ -71,6 +71,8 @@ test.describe('navigation per role', () => {
     await expect(sidebar(page).getByRole('button', { name: 'Contact support' })).toBeVisible();
     await expect(page.getByText(`Hello ${user.name.slice(0, 10)}`, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    // signing in and the signed-in shell make no failing requests and throw nothing
+    expect(consoleErrors).toEqual([]);
   });
 
   test('a translator sees Open Projects, no cart and the translator menu', async ({ page }) => {
