@@ -1,4 +1,5 @@
 export * from './ledger';
+export * from './ordering';
 export * from './platform';
 export * from './projects';
 export * from './reference';

@@ -7,6 +7,8 @@ export const languages = pgTable('languages', {
   iso: text('iso').notNull(),
   // ISO 3166 country code whose flag stands for the language
   flag: text('flag').notNull(),
+  /** price tier of the language (1 common, 2 less common, 3 rare); a pair takes the higher tier */
+  priceTier: integer('price_tier').notNull().default(1),
 });
 
 export const expertises = pgTable('expertises', {
@@ -14,6 +16,8 @@ export const expertises = pgTable('expertises', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** price tier (1 general, 2 specialised) */
+  priceTier: integer('price_tier').notNull().default(1),
 });
 
 export const countries = pgTable('countries', {
