@@ -24,6 +24,7 @@ import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createMailer, type Mailer } from './platform/mail';
 import { sessionPlugin } from './platform/session';
+import { createStorage, type Storage } from './platform/storage';
 import { MODULES } from './modules';
 
 export interface AppDeps {
@@ -43,6 +44,8 @@ export interface Services {
   jwt: JwtSigner;
   /** HMAC key of the captcha challenges */
   captchaKey: string;
+  /** uploaded files (local disk under DATA_DIR/files) */
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
+    storage: createStorage(config.dataDir),
   };
   app.decorate('deps', services);
 

@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   if (fresh && config.demoData) await seedDemoData(database.db);
 
   const app = await buildApp({ config, database });
+  // uploads cut off by a crash or a restart leave partial files: remove them
+  await app.deps.storage.sweepTemp();
   const close = async () => {
     await app.close();
     await database.close();

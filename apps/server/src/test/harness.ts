@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
@@ -77,7 +80,9 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}, opts: { mailer?: Mailer } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config: testConfig(overrides), database, clock, mailer: opts.mailer });
+  // a data directory of its own for uploaded files, removed by close()
+  const dataDir = mkdtempSync(join(tmpdir(), 'parlance-test-'));
+  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database, clock, mailer: opts.mailer });
   await app.ready();
   return {
     app,
@@ -86,6 +91,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { mai
     close: async () => {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
