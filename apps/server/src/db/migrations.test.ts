@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const count = async (query: ReturnType<typeof sql>) => {
-  const result = await database.db.execute<{ n: number }>(query);
+  // both drivers answer { rows }
+  const result = (await database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
   return Number(result.rows[0].n);
 };
 

@@ -36,6 +36,8 @@ export interface Storage {
   stat(id: string): Promise<FileStat | null>;
   /** true when a file was deleted */
   delete(id: string): Promise<boolean>;
+  /** removes partial uploads older than maxAgeMs (left by a crash); answers how many */
+  sweepTemp(maxAgeMs?: number): Promise<number>;
 }
 
 /** An upload over the limit. Its message is the wizard's 'File too big...' text. */
