@@ -205,3 +205,14 @@ test('the footer links to the terms and the privacy policy', async ({ page }) =>
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
 });
+
+test('Support signs a customer in to the help centre in a new tab', async ({ page, context }) => {
+  await signInAs(page, 'customer');
+  const [helpTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('banner').getByRole('button', { name: 'Support', exact: true }).click(),
+  ]);
+  // the signed parameters are posted as a plain form; the server checks them and redirects
+  await helpTab.waitForURL(/\/help-center$/);
+  await expect(helpTab.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
+});
