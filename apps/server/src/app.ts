@@ -68,6 +68,7 @@ const API_PREFIXES = [
   '/manage/',
   '/chat/api',
   '/wizard/updateText',
+  '/sandbox/',
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -119,6 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
+    // Not helmet's no-referrer: with it browsers send `Origin: null` on plain form posts (help-centre
+    // sign-on, hosted checkout), which the same-origin check must refuse. Cross-site requests still
+    // get the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
   await app.register(formbody);

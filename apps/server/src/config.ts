@@ -76,6 +76,10 @@ export type Config = {
   authRateLimit: number;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
+  /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
+  wizardMaxUploadBytes?: number;
+  /** tests only (not read from the environment): let the wizard's URL entry fetch a local test server */
+  urlFetchAllowPrivate?: boolean;
 };
 
 export class ConfigError extends Error {}

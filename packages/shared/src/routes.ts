@@ -61,6 +61,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/shopping-cart', access: CUSTOMER_ADMIN },
   { path: '/wizard', access: 'public' },
   { path: '/wizard/2/entry', access: 'public' },
+  { path: '/quote', access: 'public' },
   { path: '/payment/*', access: CUSTOMER_ADMIN },
   { path: '/profile/*', access: ALL },
   { path: '/member/invoices', access: CUSTOMER_ADMIN },

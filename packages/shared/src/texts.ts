@@ -66,18 +66,4 @@ export const TEXTS = {
   creditsLedgerUnavailable: 'Credits cannot be granted yet: the credits ledger is not available',
   helpCenterLinkInvalid: 'This help centre link has expired. Please open the help centre again.',
   helpCenterNeedsSession: 'Open the help centre from the web app while signed in',
-  // Wizard upload and word-count messages (spec 1 sections 5 and 8), quoted exactly.
-  fileTooBig: 'File too big. Please upload a file that is 250MB or smaller.',
-  fileExceedsMaxSize: 'File exceeds max size 250Mb',
-  cannotCountWords: "Looks like we can't calculate your word count...",
-  couldNotCalculate: "Oops, we couldn't calculate your",
-  // Documents and uploads (ours; see docs/decisions.md, "Word counts").
-  fileEmpty: 'This file is empty. Please upload a file with text in it.',
-  fileTypeUnsupported:
-    'This file type is not supported. Please upload a .docx, .pdf, .xlsx, .txt, .html or .srt file, or paste the text.',
-  fileUnreadable: 'We could not read this file. It may be damaged or protected by a password.',
-  urlInvalid: 'Please enter a web page address that starts with http:// or https://',
-  urlNotAllowed: 'This address cannot be fetched. Please enter a public web page address.',
-  urlFetchFailed: 'We could not load this web page. Please check the address or paste the text instead.',
-  urlTooLarge: 'This web page is larger than 5 MB. Please paste the text instead.',
 } as const;

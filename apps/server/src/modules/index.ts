@@ -1,7 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
+import { cartRoutes } from './cart/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { paymentRoutes } from './payments/routes';
+import { pricingRoutes } from './pricing/routes';
 import { registryRoutes } from './registry/routes';
+import { wizardRoutes } from './wizard/routes';
 
 /** Every business area, registered in this order by buildApp. */
-export const MODULES: FastifyPluginAsync[] = [registryRoutes, authRoutes, adminRoutes];
+export const MODULES: FastifyPluginAsync[] = [
+  registryRoutes,
+  authRoutes,
+  adminRoutes,
+  pricingRoutes,
+  wizardRoutes,
+  paymentRoutes,
+  cartRoutes,
+  billingRoutes,
+  invoiceRoutes,
+];

@@ -1,4 +1,4 @@
-import { TEXTS } from '@parlance/shared';
+import { ORDER_TEXTS } from '@parlance/shared';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ describe('LocalDiskStorage', () => {
     const error = await storage.put(stream, { maxBytes: 200 * 1024 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileTooLargeError);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as FileTooLargeError).message).toBe(TEXTS.fileTooBig);
+    expect((error as FileTooLargeError).message).toBe(ORDER_TEXTS.fileTooBig);
     expect((error as FileTooLargeError).statusCode).toBe(413);
     // it stopped soon after the limit instead of reading all 6.4 MB
     expect(pulled.chunks).toBeLessThan(10);

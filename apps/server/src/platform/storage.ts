@@ -1,4 +1,4 @@
-import { TEXTS } from '@parlance/shared';
+import { ORDER_TEXTS } from '@parlance/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -43,7 +43,7 @@ export interface Storage {
 /** An upload over the limit. Its message is the wizard's 'File too big...' text. */
 export class FileTooLargeError extends AppError {
   constructor(readonly maxBytes: number) {
-    super(413, TEXTS.fileTooBig);
+    super(413, ORDER_TEXTS.fileTooBig);
     this.name = 'FileTooLargeError';
   }
 }

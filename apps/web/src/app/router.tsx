@@ -20,6 +20,7 @@ const PAGES: Record<string, Page> = {
   '/terms': lazy(() => import('../shell/TermsPage')),
   '/privacy': lazy(() => import('../shell/PrivacyPage')),
   '/help-center': lazy(() => import('../shell/HelpCenterPage')),
+  '/quote': lazy(() => import('../features/quote/pages/QuotePage')),
 };
 
 const PlannedPage = lazy(() => import('../shell/PlannedPage'));

@@ -30,6 +30,7 @@ const TITLES: Record<string, string> = {
   '/shopping-cart': 'Shopping cart',
   '/wizard': 'Order a translation',
   '/wizard/2/entry': 'Order a translation',
+  '/quote': 'Instant price quote',
   '/payment/*': 'Payment',
   '/profile/*': 'Profile',
   '/member/invoices': 'Invoices',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
 import { hashPassword } from '../../platform/passwords';
+import { seedOrderingDemo } from './demo-ordering';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
 
@@ -52,4 +53,5 @@ export async function seedDemoData(db: Db): Promise<void> {
       if (group) await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id });
     }
   });
+  await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../app';
 import { type AuditEntry, audit } from '../../platform/audit';
 import { startSession, type UserRow } from '../../platform/session';
+import { claimGuestOrders } from '../wizard/guest';
 
 /**
  * Signs the user in on this browser: a new session (new id and CSRF token) replaces whatever
@@ -18,4 +19,6 @@ export async function signIn(
     await startSession(tx, request, reply, deps.clock, { userId: user.id, previous: request.session });
     await audit(tx, { actorId: user.id, ip: request.ip, targetType: 'user', targetId: user.id, ...entry });
   });
+  // a guest's window-shopping orders on this browser become the user's
+  await claimGuestOrders(deps.db, request, reply, user.id);
 }

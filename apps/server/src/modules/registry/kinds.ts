@@ -5,11 +5,18 @@ import {
   currencySchema,
   expertiseSchema,
   languageSchema,
+  paymentInformationSchema,
+  priceListSchema,
+  purchaseOrderSchema,
   sessionDataSchema,
+  upsalesSchema,
   userDataSchema,
 } from '@parlance/shared';
 import type { Services } from '../../app';
 import { presentUser } from '../../platform/present-user';
+import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
+import { loadPriceList } from '../pricing/service';
+import { loadPurchaseOrderForRegistry } from '../wizard/service';
 import { presentCurrency, presentExpertise, presentLanguage, presentSession } from './present';
 import { listCurrencies, listExpertises, listLanguages, loadConfigData } from './service';
 
@@ -63,6 +70,22 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   Currency: defineRegistryKind({
     results: z.array(currencySchema),
     load: async ({ deps }) => (await listCurrencies(deps.db)).map(presentCurrency),
+  }),
+  Price: defineRegistryKind({
+    results: priceListSchema,
+    load: ({ deps }) => loadPriceList(deps.db),
+  }),
+  PurchaseOrder: defineRegistryKind({
+    results: purchaseOrderSchema,
+    load: ({ request, deps, query }) => loadPurchaseOrderForRegistry(deps.db, request, query.pid),
+  }),
+  PaymentInformation: defineRegistryKind({
+    results: paymentInformationSchema,
+    load: loadPaymentInformation,
+  }),
+  Upsales: defineRegistryKind({
+    results: upsalesSchema,
+    load: loadUpsales,
   }),
 };
 

@@ -107,7 +107,7 @@ describe('GET /registry/get', () => {
   });
 
   it('refuses an unknown kind, a kind of later work, and a missing one with a clear message', async () => {
-    for (const data of ['Nonsense', 'Price', 'toString', '__proto__']) {
+    for (const data of ['Nonsense', 'Prices', 'toString', '__proto__']) {
       const res = await guestGet(`/registry/get?data=${data}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(`Unknown data "${data}"`);

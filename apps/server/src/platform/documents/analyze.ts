@@ -1,4 +1,4 @@
-import { LIMITS, TEXTS } from '@parlance/shared';
+import { LIMITS, ORDER_TEXTS } from '@parlance/shared';
 import { FileTooLargeError } from '../storage';
 import { countCharacters, countWords, WordCounter } from './count-words';
 import { StreamingTextDecoder } from './decode-text';
@@ -34,7 +34,7 @@ const HEAD_BYTES = 8192;
 
 function result(type: DocumentType, words: number, characters: number, extra: Partial<DocumentAnalysis>) {
   const analysis: DocumentAnalysis = { type, words, characters, ...extra, needsManualCount: words === 0 };
-  if (words === 0) analysis.message = TEXTS.cannotCountWords;
+  if (words === 0) analysis.message = ORDER_TEXTS.cannotCountWords;
   return analysis;
 }
 

@@ -1,4 +1,4 @@
-import { TEXTS } from '@parlance/shared';
+import { ORDER_TEXTS } from '@parlance/shared';
 import { AppError } from '../errors';
 
 export type DocumentErrorCode =
@@ -11,13 +11,13 @@ export type DocumentErrorCode =
   | 'url-too-large';
 
 const MESSAGES: Record<DocumentErrorCode, string> = {
-  'empty-file': TEXTS.fileEmpty,
-  'unsupported-type': TEXTS.fileTypeUnsupported,
-  unreadable: TEXTS.fileUnreadable,
-  'url-invalid': TEXTS.urlInvalid,
-  'url-not-allowed': TEXTS.urlNotAllowed,
-  'url-failed': TEXTS.urlFetchFailed,
-  'url-too-large': TEXTS.urlTooLarge,
+  'empty-file': ORDER_TEXTS.fileEmpty,
+  'unsupported-type': ORDER_TEXTS.fileTypeUnsupported,
+  unreadable: ORDER_TEXTS.fileUnreadable,
+  'url-invalid': ORDER_TEXTS.urlInvalid,
+  'url-not-allowed': ORDER_TEXTS.urlNotAllowed,
+  'url-failed': ORDER_TEXTS.urlFetchFailed,
+  'url-too-large': ORDER_TEXTS.urlTooLarge,
 };
 
 const STATUS: Record<DocumentErrorCode, number> = {

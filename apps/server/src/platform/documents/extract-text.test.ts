@@ -1,4 +1,4 @@
-import { TEXTS } from '@parlance/shared';
+import { ORDER_TEXTS } from '@parlance/shared';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FileTooLargeError } from '../storage';
@@ -72,7 +72,7 @@ describe('plain text', () => {
       { maxBytes: 50_000 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileTooLargeError);
-    expect((error as Error).message).toBe(TEXTS.fileTooBig);
+    expect((error as Error).message).toBe(ORDER_TEXTS.fileTooBig);
   });
 });
 
@@ -91,7 +91,7 @@ describe('docx', () => {
 
   it('gives 0 and the manual-count flag for a document without text', async () => {
     const result = await analyzeBytes(await makeDocx([]), 'empty.docx');
-    expect(result).toMatchObject({ words: 0, needsManualCount: true, message: TEXTS.cannotCountWords });
+    expect(result).toMatchObject({ words: 0, needsManualCount: true, message: ORDER_TEXTS.cannotCountWords });
   });
 });
 
@@ -108,7 +108,7 @@ describe('pdf', () => {
       words: 0,
       pages: 1,
       needsManualCount: true,
-      message: TEXTS.cannotCountWords,
+      message: ORDER_TEXTS.cannotCountWords,
     });
   });
 
@@ -125,7 +125,7 @@ describe('pdf', () => {
   it('refuses a damaged PDF with a message a person can act on', async () => {
     const error = await refusal(analyzeBytes(Buffer.from('%PDF-1.7\nthis is not really a pdf'), 'x.pdf'));
     expect(error.code).toBe('unreadable');
-    expect(error.message).toBe(TEXTS.fileUnreadable);
+    expect(error.message).toBe(ORDER_TEXTS.fileUnreadable);
   });
 });
 
@@ -244,7 +244,7 @@ describe('type detection', () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]);
     const error = await refusal(analyzeBytes(zip, 'archive.zip'));
     expect(error.code).toBe('unsupported-type');
-    expect(error.message).toBe(TEXTS.fileTypeUnsupported);
+    expect(error.message).toBe(ORDER_TEXTS.fileTypeUnsupported);
     expect(error.statusCode).toBe(415);
   });
 

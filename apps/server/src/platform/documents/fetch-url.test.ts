@@ -1,4 +1,4 @@
-import { TEXTS } from '@parlance/shared';
+import { ORDER_TEXTS } from '@parlance/shared';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe('counting a web page by its address', () => {
     ]) {
       const error = await refusal(analyzeDocument({ kind: 'url', url }));
       expect(error.code).toBe('url-not-allowed');
-      expect(error.message).toBe(TEXTS.urlNotAllowed);
+      expect(error.message).toBe(ORDER_TEXTS.urlNotAllowed);
     }
   });
 

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { computeCart } from '../../modules/cart/cart';
+import { payCartWithCredits } from '../../modules/cart/pay-with-credits';
+import { getOrCreateAccount, hashRequest, platformAccount, postTransaction } from '../../platform/ledger';
+import type { Db } from '../client';
+import { billingInfo, coupons, purchaseOrders, users } from '../schema';
+
+// Demo content of ordering and paying: the demo customer's credits, billing details, a coupon,
+// and one order paid through the real payment service (so projects and an invoice exist).
+
+export const DEMO_CUSTOMER_CREDITS = 50_000;
+export const DEMO_COUPON_CODE = 'WELCOME10';
+
+export async function seedOrderingDemo(db: Db, customerEmail: string): Promise<void> {
+  const [customer] = await db.select().from(users).where(eq(users.email, customerEmail));
+  if (!customer) return;
+  const now = new Date();
+
+  // welcome credits are a promotion: the platform's promotions account pays for them (kind grant)
+  await postTransaction(db, {
+    kind: 'grant',
+    description: 'Demo welcome credits',
+    idempotencyKey: `demo:welcome-credits:${customer.id}`,
+    entries: [
+      { account: await getOrCreateAccount(db, customer.id, 'customer_credits'), amount: DEMO_CUSTOMER_CREDITS },
+      { account: await platformAccount(db, 'platform_promotions'), amount: -DEMO_CUSTOMER_CREDITS },
+    ],
+  });
+
+  await db
+    .insert(billingInfo)
+    .values({
+      userId: customer.id,
+      firstName: 'Casey',
+      lastName: 'Customer',
+      company: customer.company ?? 'Acme Localization',
+      address: '1 Market Street',
+      city: 'San Francisco',
+      zipCode: '94105',
+      phone: '(415) 555-0100',
+      country: 'US',
+    })
+    .onConflictDoNothing();
+
+  await db
+    .insert(coupons)
+    .values({ code: DEMO_COUPON_CODE, kind: 'percent', value: 1000, perUserLimit: 1 })
+    .onConflictDoNothing();
+
+  await db.insert(purchaseOrders).values({
+    key: randomBytes(16).toString('hex'),
+    customerId: customer.id,
+    status: 'cart',
+    projectType: 'translation',
+    name: 'Product brochure',
+    sourceLanguage: 'american-english',
+    targetLanguages: ['spanish', 'french'],
+    expertise: 'general',
+    wordCount: 1200,
+    wordCountSource: 'manual',
+    entryType: 'paste',
+    materialsOption: 'count',
+    brief: 'Friendly tone; keep product names in English.',
+  });
+  const cart = await computeCart(db, customer.id, now);
+  await payCartWithCredits(db, {
+    userId: customer.id,
+    ck: cart.ck,
+    idempotencyKey: 'demo:first-order',
+    requestHash: hashRequest({ demo: 'first-order', ck: cart.ck }),
+    now,
+  });
+}

@@ -1,0 +1,60 @@
+// Billing details of an account: what invoices are made out to, and the country VAT is charged by.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { billingInfoInputSchema, billingInfoSchema } from '@parlance/shared';
+import { notFound } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
+import { canManageBilling } from './policy';
+import { presentBillingInfo } from './present';
+import { getBillingInfo, saveBillingInfo } from './service';
+
+const TAGS = ['Billing'];
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+export const billingRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  /** The account asked about, when the asker may see it; someone else's account is not found (404). */
+  const accountOf = (request: FastifyRequest, id: number): number => {
+    const auth = requireUser(request);
+    const isAdmin = (auth.admin ?? auth.user).isAdmin;
+    if (!canManageBilling({ user: auth.user, isAdmin }, id)) throw notFound();
+    return id;
+  };
+
+  app.get(
+    '/api/2/account/:id/billing-info',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The billing details of an account (its owner or an admin)',
+        params,
+        response: { 200: z.object({ results: billingInfoSchema }) },
+      },
+    },
+    async (request) => {
+      const id = accountOf(request, request.params.id);
+      return { results: presentBillingInfo(await getBillingInfo(deps.db, id)) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/:id/billing-info',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Save the billing details (form or JSON: firstName, lastName, vat_id, zipCode, phone, Country, Company, address, city)',
+        params,
+        body: billingInfoInputSchema,
+        response: { 200: z.object({ results: billingInfoSchema }) },
+      },
+    },
+    async (request) => {
+      const id = accountOf(request, request.params.id);
+      return { results: presentBillingInfo(await saveBillingInfo(deps.db, id, request.body, deps.clock.now())) };
+    },
+  );
+};

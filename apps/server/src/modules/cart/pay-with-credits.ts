@@ -1,0 +1,287 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CART_TEXTS, type TranslateNowResult } from '@parlance/shared';
+import type { Db, Tx } from '../../db/client';
+import {
+  cartCoupons,
+  couponRedemptions,
+  coupons,
+  projects,
+  purchaseOrderFiles,
+  purchaseOrders,
+  users,
+} from '../../db/schema';
+import { AppError, badRequest } from '../../platform/errors';
+import {
+  type EntryInput,
+  getOrCreateAccount,
+  InsufficientFundsError,
+  type IdempotentResult,
+  platformAccount,
+  postTransaction,
+  balanceOfOwner,
+  withIdempotency,
+} from '../../platform/ledger';
+import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
+import { type ComputedCart, computeCart, type PricedOrder } from './cart';
+import { cartChanged, couponRefusalFor } from './cart-edits';
+import { splitProportionally } from './coupon-rules';
+
+// Paying the cart with credits (POST /ajax/cart/translateNow). One database transaction: re-price,
+// check the cart key, use the coupons, post one ledger transaction, create one project per target
+// language, mark the orders paid, issue the invoice, record the redemptions. All of it or none.
+
+/** 402 with what the web app needs to offer buying the difference. */
+export class NotEnoughCreditsError extends AppError {
+  constructor(
+    readonly totalCredits: number,
+    readonly balanceCredits: number,
+  ) {
+    super(402, CART_TEXTS.notEnoughCredits);
+    this.name = 'NotEnoughCreditsError';
+  }
+  get shortfallCredits(): number {
+    return Math.max(0, this.totalCredits - this.balanceCredits);
+  }
+}
+
+export type PaymentStep = 'coupons' | 'ledger' | 'projects' | 'invoice';
+
+export interface PayCartInput {
+  userId: number;
+  /** the cart key the customer was shown */
+  ck: string;
+  /** the coupons the customer saw applied; undefined: whatever is attached */
+  couponIds?: number[];
+  idempotencyKey: string;
+  requestHash: string;
+  now: Date;
+  /** tests only: runs after each step (throwing there makes the payment fail part-way) */
+  afterStep?: (step: PaymentStep) => Promise<void> | void;
+}
+
+async function lockCustomer(tx: Tx, userId: number): Promise<void> {
+  // one payment per customer at a time: a concurrent one waits, then finds its cart changed.
+  // NO KEY UPDATE, not UPDATE: the idempotency claim's foreign key already holds KEY SHARE on this
+  // row, and two payments upgrading that to UPDATE would deadlock each other (found on PostgreSQL
+  // by the ledger property test)
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+function sameIds(a: number[], b: number[]): boolean {
+  const x = [...new Set(a)].sort((m, n) => m - n);
+  const y = [...new Set(b)].sort((m, n) => m - n);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** Uses every applied coupon once: re-checks it, then a guarded increment that cannot pass max_uses. */
+async function useCoupons(tx: Tx, cart: ComputedCart, userId: number, now: Date): Promise<void> {
+  for (const { coupon } of cart.coupons) {
+    const refusal = await couponRefusalFor(tx, coupon, userId, cart.subtotalCredits, now);
+    if (refusal) throw new AppError(409, refusal);
+    const used = await tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} + 1` })
+      .where(and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} IS NULL OR ${coupons.uses} < ${coupons.maxUses})`))
+      .returning({ id: coupons.id });
+    if (used.length === 0) throw new AppError(409, CART_TEXTS.couponUsedUp);
+  }
+}
+
+/**
+ * The journal entries of a payment of total T = subtotal S - discount D + VAT V:
+ * customer_credits -T, platform_revenue +S, platform_promotions -D, platform_vat +V (zeros left
+ * out). Revenue is booked at list price; the discount is the promotions account's cost.
+ */
+export async function paymentEntries(
+  tx: Tx,
+  userId: number,
+  cart: Pick<ComputedCart, 'subtotalCredits' | 'discountCredits' | 'vatCredits' | 'totalCredits'>,
+): Promise<EntryInput[]> {
+  const entries: EntryInput[] = [
+    { account: await getOrCreateAccount(tx, userId, 'customer_credits'), amount: -cart.totalCredits },
+    { account: await platformAccount(tx, 'platform_revenue'), amount: cart.subtotalCredits },
+    { account: await platformAccount(tx, 'platform_promotions'), amount: -cart.discountCredits },
+    { account: await platformAccount(tx, 'platform_vat'), amount: cart.vatCredits },
+  ];
+  return entries.filter((e) => e.amount !== 0);
+}
+
+interface ProjectToCreate {
+  order: PricedOrder;
+  itemIndex: number;
+  netCredits: number;
+}
+
+function projectName(order: PricedOrder, tarLang: string): string {
+  const base = order.order.name?.trim() || `Translation ${order.order.sourceLanguage ?? ''}`.trim();
+  return order.items.length > 1 ? `${base} (${tarLang})` : base;
+}
+
+async function sourceFileIds(tx: Tx, orderIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await tx
+    .select({ id: purchaseOrderFiles.id, po: purchaseOrderFiles.purchaseOrderId })
+    .from(purchaseOrderFiles)
+    .where(and(inArray(purchaseOrderFiles.purchaseOrderId, orderIds), eq(purchaseOrderFiles.context, 'source')));
+  const byOrder = new Map<number, number[]>();
+  for (const r of rows) byOrder.set(r.po, [...(byOrder.get(r.po) ?? []), r.id]);
+  return byOrder;
+}
+
+async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
+  const { userId, now } = input;
+  await lockCustomer(tx, userId);
+  const cart = await computeCart(tx, userId, now, { lock: true });
+  if (cart.ck !== input.ck) throw cartChanged();
+  if (cart.orders.length === 0) throw badRequest(CART_TEXTS.cartEmpty);
+  const applied = cart.coupons.map((c) => c.coupon.id);
+  if (input.couponIds !== undefined && !sameIds(input.couponIds, applied)) throw cartChanged();
+  if (cart.balanceCredits < cart.totalCredits) throw new NotEnoughCreditsError(cart.totalCredits, cart.balanceCredits);
+
+  await useCoupons(tx, cart, userId, now);
+  await input.afterStep?.('coupons');
+
+  let posted: Awaited<ReturnType<typeof postTransaction>>;
+  try {
+    posted = await postTransaction(tx, {
+      kind: 'order_payment',
+      description: `Payment of ${cart.orders.length} order(s) with credits`,
+      idempotencyKey: `cart-payment:${userId}:${input.idempotencyKey}`,
+      createdBy: userId,
+      metadata: { purchaseOrderIds: cart.orders.map((o) => o.order.id), couponIds: applied },
+      entries: await paymentEntries(tx, userId, cart),
+    });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) {
+      const balance = await balanceOfOwner(tx, userId, 'customer_credits');
+      throw new NotEnoughCreditsError(cart.totalCredits, balance);
+    }
+    throw err;
+  }
+  await input.afterStep?.('ledger');
+
+  // the discount spread over the projects in proportion to their prices (integers summing exactly)
+  const planned: ProjectToCreate[] = cart.orders.flatMap((order) =>
+    order.items.map((_, itemIndex) => ({ order, itemIndex, netCredits: 0 })),
+  );
+  const shares = splitProportionally(
+    cart.discountCredits,
+    planned.map((p) => p.order.items[p.itemIndex].credits),
+  );
+  planned.forEach((p, i) => {
+    p.netCredits = p.order.items[p.itemIndex].credits - shares[i];
+  });
+  const files = await sourceFileIds(
+    tx,
+    cart.orders.map((o) => o.order.id),
+  );
+  const created = await tx
+    .insert(projects)
+    .values(
+      planned.map(({ order, itemIndex, netCredits }) => {
+        const item = order.items[itemIndex];
+        const o = order.order;
+        return {
+          customerId: userId,
+          name: projectName(order, item.tarLang),
+          status: 'PENDING',
+          type: o.projectType,
+          purchaseOrderId: o.id,
+          sourceLanguage: item.srcLang,
+          targetLanguage: item.tarLang,
+          expertise: o.expertise,
+          wordCount: item.wordCount,
+          needProofreading: o.needProofreading,
+          expedite: o.expedite,
+          certificate: o.certificate,
+          brief: o.brief,
+          translationCategory: o.translationCategory,
+          fileIds: files.get(o.id) ?? [],
+          priceCredits: netCredits,
+          deadline: item.deadline,
+          ledgerTransactionId: posted.id,
+          createdAt: now,
+        };
+      }),
+    )
+    .returning({
+      id: projects.id,
+      name: projects.name,
+      targetLanguage: projects.targetLanguage,
+      status: projects.status,
+    });
+  await input.afterStep?.('projects');
+
+  const paid = await tx
+    .update(purchaseOrders)
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(
+          purchaseOrders.id,
+          cart.orders.map((o) => o.order.id),
+        ),
+        eq(purchaseOrders.status, 'cart'),
+      ),
+    )
+    .returning({ id: purchaseOrders.id });
+  if (paid.length !== cart.orders.length) throw cartChanged();
+
+  const lines: InvoiceLine[] = planned.map(({ order, itemIndex }) => {
+    const item = order.items[itemIndex];
+    return {
+      description: `${projectName(order, item.tarLang)}: ${item.srcLang} to ${item.tarLang}, ${item.wordCount} words`,
+      quantity: 1,
+      unitCredits: item.credits,
+      totalCredits: item.credits,
+    };
+  });
+  const invoice = await createInvoice(tx, {
+    userId,
+    kind: 'order',
+    lines,
+    subtotalCredits: cart.subtotalCredits,
+    discountCredits: cart.discountCredits,
+    vatCredits: cart.vatCredits,
+    totalCredits: cart.totalCredits,
+    ledgerTransactionId: posted.id,
+    now,
+  });
+  if (cart.coupons.length > 0) {
+    await tx.insert(couponRedemptions).values(
+      cart.coupons.map((c) => ({
+        couponId: c.coupon.id,
+        userId,
+        invoiceId: invoice.id,
+        discountCredits: c.discountCredits,
+        createdAt: now,
+      })),
+    );
+  }
+  await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+  await input.afterStep?.('invoice');
+
+  return {
+    status: 'OK',
+    projects: created.map((p) => ({
+      id: p.id,
+      name: p.name,
+      targetLanguage: p.targetLanguage ?? '',
+      status: p.status,
+    })),
+    invoice: { id: invoice.id, number: invoice.number, totalCredits: invoice.totalCredits },
+    balance: await balanceOfOwner(tx, userId, 'customer_credits'),
+  };
+}
+
+/**
+ * Pays the customer's cart with credits, once per idempotency key: a retry answers the first
+ * result and moves nothing again. Errors (stale cart key 409, not enough credits 402, a used-up
+ * coupon 409) change nothing and store nothing, so the same key can be retried after fixing them.
+ */
+export function payCartWithCredits(db: Db, input: PayCartInput): Promise<IdempotentResult<TranslateNowResult>> {
+  return withIdempotency(
+    db,
+    { userId: input.userId, key: input.idempotencyKey, requestHash: input.requestHash, now: input.now },
+    async (tx) => ({ status: 200, body: await pay(tx, input) }),
+  );
+}

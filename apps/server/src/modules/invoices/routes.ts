@@ -1,0 +1,61 @@
+// Invoices: every paid purchase has one; the list and the PDF of each, for its owner or an admin.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invoiceSummarySchema } from '@parlance/shared';
+import { notFound } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
+import { renderInvoicePdf } from './invoice-pdf';
+import { canSeeInvoice } from './policy';
+import { presentInvoiceSummary } from './present';
+import { findInvoice, invoicePage } from './service';
+
+const TAGS = ['Invoices'];
+
+export const invoiceRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/2/account/invoices',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in user's invoices, newest first",
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: z.object({ data: z.array(invoiceSummarySchema), totalCount: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const { rows, totalCount } = await invoicePage(deps.db, user.id, request.query.page, request.query.pageSize);
+      return { data: rows.map(presentInvoiceSummary), totalCount };
+    },
+  );
+
+  app.get(
+    '/api/2/account/invoice/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The invoice as a PDF (its owner or an admin)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const isAdmin = (auth.admin ?? auth.user).isAdmin;
+      const invoice = await findInvoice(deps.db, request.params.id);
+      if (!invoice || !canSeeInvoice({ userId: auth.user.id, isAdmin }, invoice)) throw notFound('Invoice not found');
+      const pdf = await renderInvoicePdf(invoice);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,221 @@
+// Payments: buying credits by card (sandbox processor's hosted page), saved card and wire transfer.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPaymentSchema,
+  adminPaymentsQuerySchema,
+  IDEMPOTENCY_HEADER,
+  paymentSchema,
+  recurringPaymentBodySchema,
+  savedCardSchema,
+  vendorUrlQuerySchema,
+  vendorUrlResultSchema,
+  wireTransferBodySchema,
+  wireTransferResultSchema,
+} from '@parlance/shared';
+import { badRequest } from '../../platform/errors';
+import { requireAdmin, requireUser } from '../../platform/guards';
+import { SandboxProvider } from '../../platform/payments';
+import { sha256 } from '../../platform/crypto';
+import { adminPaymentsPage, cancelPaymentByAdmin, markWireReceived, paymentOwner } from './admin';
+import { checkoutRoutes } from './checkout-routes';
+import { presentAdminPayment, presentPayment, presentSavedCard } from './present';
+import { deleteSavedCard, listSavedCards } from './saved-cards';
+import {
+  applyWireTransfer,
+  executeRecurringPayment,
+  requireOwnPayment,
+  startCardCheckout,
+  WIRE_BANK_DETAILS,
+} from './service';
+import type { PaymentRow } from './settle';
+
+const TAGS = ['Payments'];
+const ADMIN_TAGS = ['Admin payments'];
+const keyParams = z.object({ key: z.string().min(1).max(100) });
+const errorSchema = z.object({ status: z.literal('ERROR'), message: z.string() });
+
+export const paymentRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  // the card processor; the sandbox also serves its hosted pages from this server
+  const provider = new SandboxProvider();
+  await app.register(checkoutRoutes(provider));
+
+  app.get(
+    '/api/2/cart/vendorurl',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The card processor's hosted checkout page for a purchase-credits quote (pqid)",
+        description:
+          "Creates the quote's payment once per user and quote. 400: the pqid is tampered or expired; 403: the quote belongs to another account.",
+        querystring: vendorUrlQuerySchema,
+        response: { 200: z.object({ results: vendorUrlResultSchema }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const { payment, url } = await startCardCheckout(deps, provider, user, request.query.pqid);
+      return { results: { url, payment: payment.key } };
+    },
+  );
+
+  app.get(
+    '/api/2/payments/:key',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A payment of the signed-in user (status, amounts, invoice); /payment/thankyou/ reads it',
+        params: keyParams,
+        response: { 200: z.object({ results: paymentSchema }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      return { results: presentPayment(await requireOwnPayment(deps.db, request.params.key, user)) };
+    },
+  );
+
+  app.get(
+    '/api/2/account/cards',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in user's saved cards (brand, last four digits, expiry)",
+        response: { 200: z.object({ results: z.array(savedCardSchema) }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      return { results: (await listSavedCards(deps.db, user.id)).map(presentSavedCard) };
+    },
+  );
+
+  app.delete(
+    '/api/2/account/cards/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Forget a saved card',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ results: z.object({ id: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      await deleteSavedCard(deps.db, user.id, request.params.id);
+      return { results: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    '/ajax/cart/executeRecurringPayment',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Buy the credits of a quote with a saved card (form: pqid, card_id; Idempotency-Key header or idempotency_key)',
+        description:
+          'Approved: the credits are added. Declined (402): nothing moves. A retry with the same key answers the first answer; without a key the quote itself is the key, so one quote is never charged twice.',
+        body: recurringPaymentBodySchema,
+        response: {
+          200: z.object({ status: z.literal('OK'), results: z.object({ payment: paymentSchema }) }),
+          402: errorSchema.extend({ results: z.object({ payment: paymentSchema }) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      const { pqid, card_id, idempotency_key } = request.body;
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      if (Array.isArray(header)) throw badRequest('Send one Idempotency-Key header');
+      const idempotencyKey = header?.trim() || idempotency_key || `quote:${sha256(pqid)}`;
+      const answer = await executeRecurringPayment(deps, provider, user, { pqid, cardId: card_id, idempotencyKey });
+      return reply.status(answer.status === 200 ? 200 : 402).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/ajax/cart/wiretransferapply',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Pay a purchase-credits quote by wire transfer: a pending payment, our bank details and the reference',
+        description:
+          'Once per quote: a repeat answers the same payment. The credits arrive when an admin marks it received.',
+        body: wireTransferBodySchema,
+        response: { 200: z.object({ status: z.literal('OK'), results: wireTransferResultSchema }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const payment = await applyWireTransfer(deps, user, request.body.pqid);
+      return {
+        status: 'OK' as const,
+        results: {
+          payment: presentPayment(payment),
+          bankDetails: WIRE_BANK_DETAILS,
+          reference: payment.providerRef ?? '',
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/2/admin/payments',
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: 'Every payment, newest first (filter by status, method); admins only',
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: z.object({ data: z.array(adminPaymentSchema), totalCount: z.number() }) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { rows, totalCount } = await adminPaymentsPage(deps, request.query);
+      return { data: rows.map((r) => presentAdminPayment(r.payment, r.user)), totalCount };
+    },
+  );
+
+  app.post(
+    '/api/2/admin/payments/:key/received',
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: 'Mark a pending wire transfer received: credits the customer once, issues the invoice; admins only',
+        description: '409 when it is not pending any more (e.g. marked received already); 400 for a card payment.',
+        params: keyParams,
+        response: { 200: z.object({ results: adminPaymentSchema }) },
+      },
+    },
+    async (request) => {
+      const { realUser } = requireAdmin(request);
+      const payment = await markWireReceived(deps, request.params.key, realUser, request.ip);
+      return { results: await adminView(payment) };
+    },
+  );
+
+  app.post(
+    '/api/2/admin/payments/:key/cancel',
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: 'Cancel a payment that is still pending (a wire transfer that never came); admins only',
+        params: keyParams,
+        response: { 200: z.object({ results: adminPaymentSchema }) },
+      },
+    },
+    async (request) => {
+      const { realUser } = requireAdmin(request);
+      const payment = await cancelPaymentByAdmin(deps, request.params.key, realUser, request.ip);
+      return { results: await adminView(payment) };
+    },
+  );
+
+  async function adminView(payment: PaymentRow) {
+    return presentAdminPayment(payment, await paymentOwner(deps, payment));
+  }
+};

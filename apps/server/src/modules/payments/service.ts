@@ -1,0 +1,225 @@
+import { and, desc, eq, like } from 'drizzle-orm';
+import { type BankDetails, type PaymentData, ORDER_TEXTS } from '@parlance/shared';
+import type { Services } from '../../app';
+import type { Db, Tx } from '../../db/client';
+import { payments } from '../../db/schema';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { hashRequest, type IdempotentResult, withIdempotency } from '../../platform/ledger';
+import type { ChargeResult, PaymentProvider } from '../../platform/payments';
+import type { UserRow } from '../../platform/session';
+import { verifyCreditsQuote } from '../pricing/quote-token';
+import { approveCardPayment, moveOpenPayment, type PaymentRow } from './settle';
+import { presentPayment } from './present';
+import { requireOwnSavedCard } from './saved-cards';
+
+// Buying credits: from a purchase-credits quote (pqid) to a payment by card, saved card or wire.
+
+type Deps = Pick<Services, 'db' | 'clock'>;
+
+export interface QuotedAmount {
+  amountCredits: number;
+  vatCredits: number;
+}
+
+/**
+ * The amount a pqid quotes, for this user. Tampered or expired: 400. Made for another user: 403 with
+ * the payment-link account-mismatch message. A guest's quote (no user) may be used by whoever signs in.
+ */
+export async function readCreditsQuote(deps: Deps, pqid: string, user: UserRow): Promise<QuotedAmount> {
+  const claims = await verifyCreditsQuote(deps, pqid);
+  if (!claims || claims.amountCredits <= 0 || claims.vatCredits < 0) {
+    throw badRequest(ORDER_TEXTS.quoteInvalid, { pqid: ORDER_TEXTS.quoteInvalid });
+  }
+  if (claims.userId !== null && claims.userId !== user.id) throw forbidden(ORDER_TEXTS.paymentAccountMismatch);
+  return { amountCredits: claims.amountCredits, vatCredits: claims.vatCredits };
+}
+
+/** The payments table's per-user idempotency key of a quote (a hash: a pqid is long). */
+const quoteKey = (prefix: string, pqid: string) => `${prefix}:${sha256(pqid).slice(0, 32)}`;
+
+/**
+ * The open payment of this quote, made once per (user, quote): a repeated or concurrent call gets the
+ * same payment. After a declined or cancelled attempt the same quote opens a new attempt.
+ */
+async function openPaymentForQuote(
+  db: Db | Tx,
+  user: UserRow,
+  pqid: string,
+  method: 'card' | 'wire',
+  amount: QuotedAmount,
+): Promise<PaymentRow> {
+  const base = quoteKey(method === 'wire' ? 'wire' : 'quote', pqid);
+  const attempts = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), like(payments.idempotencyKey, `${base}%`)))
+    .orderBy(desc(payments.id));
+  const live = attempts.find((p) => p.status !== 'declined' && p.status !== 'cancelled');
+  if (live) return live;
+  const idempotencyKey = attempts.length === 0 ? base : `${base}:${attempts.length + 1}`;
+  const [created] = await db
+    .insert(payments)
+    .values({
+      key: randomToken(),
+      userId: user.id,
+      method,
+      purpose: 'credits',
+      amountCredits: amount.amountCredits,
+      vatCredits: amount.vatCredits,
+      status: 'pending',
+      idempotencyKey,
+      ...(method === 'wire' ? { providerRef: wireReference() } : {}),
+    })
+    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+    .returning();
+  if (created) return created;
+  // a concurrent call made it first
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, idempotencyKey)));
+  return existing;
+}
+
+/** GET /api/2/cart/vendorurl: the payment of this quote and the processor's hosted page for it. */
+export async function startCardCheckout(
+  deps: Deps,
+  provider: PaymentProvider,
+  user: UserRow,
+  pqid: string,
+): Promise<{ payment: PaymentRow; url: string }> {
+  const amount = await readCreditsQuote(deps, pqid, user);
+  const payment = await openPaymentForQuote(deps.db, user, pqid, 'card', amount);
+  if (payment.status !== 'pending' && payment.status !== 'requires_action') {
+    throw new AppError(409, ORDER_TEXTS.paymentAlreadyDone);
+  }
+  const { url } = await provider.createCheckout({
+    paymentKey: payment.key,
+    amountCredits: payment.amountCredits,
+    vatCredits: payment.vatCredits,
+  });
+  return { payment, url };
+}
+
+/**
+ * A payment of this user. Unknown: 404. Another user's: 404 too (an outsider learns nothing), with
+ * the account-mismatch message so that a person who opened their own link in the wrong account knows.
+ */
+export async function requireOwnPayment(db: Db | Tx, key: string, user: UserRow): Promise<PaymentRow> {
+  const [payment] = await db.select().from(payments).where(eq(payments.key, key));
+  if (!payment) throw notFound(ORDER_TEXTS.paymentNotFound);
+  if (payment.userId !== user.id) throw notFound(ORDER_TEXTS.paymentAccountMismatch);
+  return payment;
+}
+
+/** Applies a processor's outcome to an open card payment; returns the payment as it now is. */
+export async function applyChargeResult(
+  db: Db | Tx,
+  key: string,
+  result: ChargeResult,
+  now: Date,
+): Promise<PaymentRow | null> {
+  const facts = { providerRef: result.providerRef, card: result.card };
+  if (result.outcome === 'approved') return approveCardPayment(db, key, facts, now);
+  if (result.outcome === 'declined')
+    return moveOpenPayment(db, key, 'declined', { ...facts, reason: result.reason }, now);
+  return moveOpenPayment(db, key, 'requires_action', facts, now);
+}
+
+export type RecurringAnswer =
+  | { status: 'OK'; results: { payment: PaymentData } }
+  | { status: 'ERROR'; message: string; results: { payment: PaymentData } };
+
+/**
+ * POST /ajax/cart/executeRecurringPayment: a new saved-card payment of the quote, charged through the
+ * processor; approved credits the customer, declined moves nothing. Once per (user, idempotency key):
+ * the payment, the charge's outcome, the credits and the stored answer commit together. The quote is
+ * read before the key's transaction (its signing key is read through `deps.db`).
+ */
+export async function executeRecurringPayment(
+  deps: Deps,
+  provider: PaymentProvider,
+  user: UserRow,
+  input: { pqid: string; cardId: number; idempotencyKey: string },
+): Promise<IdempotentResult<RecurringAnswer>> {
+  const amount = await readCreditsQuote(deps, input.pqid, user);
+  const requestHash = hashRequest({ call: 'executeRecurringPayment', pqid: input.pqid, cardId: input.cardId });
+  return withIdempotency<RecurringAnswer>(
+    deps.db,
+    { userId: user.id, key: input.idempotencyKey, requestHash, now: deps.clock.now() },
+    async (tx) => {
+      const payment = await chargeSavedCard(tx, provider, user, amount, input, deps.clock.now());
+      const results = { payment: presentPayment(payment) };
+      if (payment.status === 'approved') return { status: 200, body: { status: 'OK', results } };
+      return {
+        status: 402,
+        body: { status: 'ERROR', message: payment.failureReason ?? ORDER_TEXTS.cardDeclined, results },
+      };
+    },
+  );
+}
+
+async function chargeSavedCard(
+  tx: Tx,
+  provider: PaymentProvider,
+  user: UserRow,
+  amount: QuotedAmount,
+  input: { cardId: number; idempotencyKey: string },
+  now: Date,
+): Promise<PaymentRow> {
+  const card = await requireOwnSavedCard(tx, user.id, input.cardId);
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      key: randomToken(),
+      userId: user.id,
+      method: 'saved_card',
+      purpose: 'credits',
+      amountCredits: amount.amountCredits,
+      vatCredits: amount.vatCredits,
+      status: 'pending',
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      idempotencyKey: `recurring:${sha256(input.idempotencyKey).slice(0, 32)}:${randomToken().slice(0, 8)}`,
+    })
+    .returning();
+  const result = await provider.chargeSavedCard({
+    providerToken: card.providerToken,
+    paymentKey: payment.key,
+    amountCredits: payment.amountCredits,
+    vatCredits: payment.vatCredits,
+  });
+  // off-session: the holder cannot confirm a saved card's charge here, so a confirmation step declines
+  const outcome: ChargeResult =
+    result.outcome === 'requires_action'
+      ? { outcome: 'declined', providerRef: result.providerRef, reason: ORDER_TEXTS.cardDeclined, card: null }
+      : result;
+  const done = await applyChargeResult(tx, payment.key, outcome, now);
+  if (!done) throw new Error(`payment ${payment.key} was not open after its charge`);
+  return done;
+}
+
+/** Our bank for wire transfers (a fictional demo bank; see docs/decisions.md). */
+export const WIRE_BANK_DETAILS: BankDetails = {
+  bankName: 'Demo Harbour Bank (fictional, for the demo)',
+  accountHolder: 'Parlance Translations Ltd.',
+  iban: 'GB00 DEMO 0000 0000 0000 00',
+  bic: 'DEMOGB2LXXX',
+  bankAddress: '1 Example Quay, London, United Kingdom',
+};
+
+/** A reference the customer writes on the transfer: short, unambiguous characters. */
+function wireReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const token = randomToken();
+  let out = '';
+  for (let i = 0; i < 10; i++) out += alphabet[token.charCodeAt(i) % alphabet.length];
+  return `PAR-${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+/** POST /ajax/cart/wiretransferapply: a pending wire payment of the quote (once per quote). */
+export async function applyWireTransfer(deps: Deps, user: UserRow, pqid: string): Promise<PaymentRow> {
+  const amount = await readCreditsQuote(deps, pqid, user);
+  return openPaymentForQuote(deps.db, user, pqid, 'wire', amount);
+}

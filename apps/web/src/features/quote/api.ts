@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Expertise, Language, PriceQuoteResults } from '@parlance/shared';
+import { HttpError, http } from '../../app/http';
+
+// The instant quote's calls: languages and expertises from the registry, and the price quote
+// (POST /api/2/wizard/pricequote) for a word count or a purchase of credits.
+
+export const languagesQuery = queryOptions({
+  queryKey: ['registry', 'Language'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const expertisesQuery = queryOptions({
+  queryKey: ['registry', 'Expertise'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useLanguages() {
+  return useQuery(languagesQuery);
+}
+
+export function useExpertises() {
+  return useQuery(expertisesQuery);
+}
+
+export interface WordCountQuoteInput {
+  source_language: string;
+  target_languages: string[];
+  word_count: string;
+  expertise: string | null;
+  editing: boolean;
+}
+
+export interface CreditsQuoteInput {
+  recharge_amount: string;
+}
+
+export function requestWordCountQuote(input: WordCountQuoteInput): Promise<PriceQuoteResults> {
+  return http
+    .postJson<{ results: PriceQuoteResults }>('/api/2/wizard/pricequote', { quoteType: 'word_count', ...input })
+    .then((b) => b.results);
+}
+
+export function requestCreditsQuote(input: CreditsQuoteInput): Promise<PriceQuoteResults> {
+  return http
+    .postJson<{ results: PriceQuoteResults }>('/api/2/wizard/pricequote', { quoteType: 'purchase_credits', ...input })
+    .then((b) => b.results);
+}
+
+export function useWordCountQuote() {
+  return useMutation({ mutationFn: requestWordCountQuote });
+}
+
+export function useCreditsQuote() {
+  return useMutation({ mutationFn: requestCreditsQuote });
+}
+
+/** The server's per-field messages of a refused quote, if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return {};
+  const errors = 'errors' in error.body ? error.body.errors : null;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}

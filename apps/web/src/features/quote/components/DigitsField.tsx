@@ -1,0 +1,33 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { isDigitsOnly } from '@parlance/shared';
+import type { Ref } from 'react';
+
+type DigitsFieldProps = Omit<TextFieldProps, 'onChange' | 'value' | 'ref'> & {
+  value: string;
+  /** the unit shown after the number (words, credits) */
+  unit?: string;
+  /** called with the new value only when it is empty or digits only (spec 1 section 5) */
+  onValueChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A number input that refuses anything but digits: a typed letter never reaches the value. */
+export function DigitsField({ value, onValueChange, unit, slotProps, ref, ...props }: DigitsFieldProps) {
+  return (
+    <TextField
+      {...props}
+      value={value}
+      inputRef={ref}
+      onChange={(e) => {
+        const next = e.target.value;
+        if (next === '' || isDigitsOnly(next)) onValueChange(next);
+      }}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
+      }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
+import { PageContainer } from '../../../ui/PageContainer';
+import { useExpertises, useLanguages } from '../api';
+import { CreditsQuoteForm } from '../components/CreditsQuoteForm';
+import { WordCountQuoteForm } from '../components/WordCountQuoteForm';
+
+// The instant price quote (spec 1 section 2): open to guests; by word count or for buying credits.
+
+const TABS = [
+  { value: 'words', label: 'By word count' },
+  { value: 'credits', label: 'Buy credits' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function WordCountTab() {
+  const languages = useLanguages();
+  const expertises = useExpertises();
+  if (languages.isPending || expertises.isPending) {
+    return (
+      <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading languages">
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+        <Stack direction="row" sx={{ gap: 2.5 }}>
+          <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+          <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+        </Stack>
+      </Stack>
+    );
+  }
+  if (languages.isError || expertises.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              void languages.refetch();
+              void expertises.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        }
+      >
+        We could not load the languages. Please try again.
+      </Alert>
+    );
+  }
+  if (languages.data.length === 0) return <Alert severity="info">No languages are offered at the moment.</Alert>;
+  return <WordCountQuoteForm languages={languages.data} expertises={expertises.data} />;
+}
+
+export default function QuotePage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabValue = params.get('tab') === 'credits' ? 'credits' : 'words';
+  return (
+    <PageContainer
+      title="Instant price quote"
+      subtitle="See what your translation costs, or price a purchase of credits. No account needed."
+    >
+      <Paper variant="outlined" sx={{ maxWidth: 760 }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: TabValue) => setParams(value === 'words' ? {} : { tab: value }, { replace: true })}
+          aria-label="Quote type"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {TABS.map((t) => (
+            <Tab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`quote-tab-${t.value}`}
+              aria-controls="quote-panel"
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id="quote-panel" aria-labelledby={`quote-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
+          {tab === 'words' ? <WordCountTab /> : <CreditsQuoteForm />}
+        </Box>
+      </Paper>
+    </PageContainer>
+  );
+}
