@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, type DemoRole, expect, signIn, signInAs, test } from './fixtures';
+import { csrfHeaders, DEMO, type DemoRole, expect, signIn, signInAs, test } from './fixtures';
 
 // The shell around every page (spec 1 section 2): each role's header navigation and sidebar, the
 // route guard (guest sent to sign in and back, wrong role sees not-found), the not-found page and
@@ -215,4 +215,34 @@ test('Support signs a customer in to the help centre in a new tab', async ({ pag
   // the signed parameters are posted as a plain form; the server checks them and redirects
   await helpTab.waitForURL(/\/help-center$/);
   await expect(helpTab.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
+});
+
+test('the cart button counts the orders waiting in the cart', async ({ page }) => {
+  await signInAs(page, 'customer');
+  const cart = page.getByRole('banner').getByRole('link', { name: /^Shopping cart/ });
+  const before = await cart.getAttribute('aria-label');
+  const countIn = (label: string | null) => Number(label?.match(/(\d+) orders?$/)?.[1] ?? 0);
+
+  // an order put in the cart through the wizard's calls
+  const headers = await csrfHeaders(page.request);
+  const created = await page.request.post('/api/2/po', { headers, form: { name: 'Cart count check' } });
+  expect(created.ok()).toBeTruthy();
+  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
+  const text = await page.request.post('/wizard/updateText', {
+    headers,
+    form: { pid, text: 'Hello world, five words.' },
+  });
+  expect(text.ok()).toBeTruthy();
+  const languages = await page.request.post(`/api/2/po/${pid}`, {
+    headers,
+    form: { source_language: 'american-english', 'target_languages[]': 'french', expertise: 'general' },
+  });
+  expect(languages.ok()).toBeTruthy();
+  expect((await page.request.post('/api/2/wizard/finalize', { headers, form: { pid } })).ok()).toBeTruthy();
+
+  await page.reload();
+  await expect(cart).toHaveAttribute(
+    'aria-label',
+    `Shopping cart, ${countIn(before) + 1} ${countIn(before) === 0 ? 'order' : 'orders'}`,
+  );
 });

@@ -1,6 +1,19 @@
-// Number of purchase orders in the cart, shown on the header's cart button. The cart and its
-// count call (GET /api/2/cart/all?count=true) come with the ordering work, which replaces this
-// with a query; until then the cart is empty, and no request is made for a call that does not exist.
-export function useCartCount(): number {
-  return 0;
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../app/http';
+
+// Number of purchase orders in the cart, on the header's cart button: GET /api/2/cart/all?count=true.
+// Only customers and admins have a cart (translators never see the button). A failed count shows
+// nothing rather than an error: the cart page itself says what went wrong.
+export const cartCountQueryKey = ['cart', 'count'] as const;
+
+export function useCartCount(enabled: boolean): number {
+  const { data } = useQuery({
+    queryKey: cartCountQueryKey,
+    queryFn: ({ signal }) =>
+      http.get<{ results: { count: number } }>('/api/2/cart/all?count=true', signal).then((b) => b.results.count),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+  return data ?? 0;
 }

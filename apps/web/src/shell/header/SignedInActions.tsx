@@ -37,7 +37,7 @@ export function SignedInActions({ user }: { user: UserData }) {
 }
 
 function CartButton() {
-  const count = useCartCount();
+  const count = useCartCount(true);
   const [dismissed, setDismissed] = useState(() => readStored(STORAGE_KEYS.cartTooltipDismissed) === 'true');
   const dismiss = () => {
     writeStored(STORAGE_KEYS.cartTooltipDismissed, 'true');
