@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
 
 // The instant price quote (spec 1 sections 2, 3 and 5): a guest prices a translation by word count
-// and a purchase of credits; the number inputs take digits only; a German customer pays VAT.
+// and a purchase of credits; the number inputs take digits only; a German customer pays VAT on orders.
 
 async function pickLanguage(page: Page, label: string, name: string) {
   const input = page.getByRole('combobox', { name: label });
@@ -76,7 +76,7 @@ test.describe('instant quote', () => {
     );
   });
 
-  test('a customer billed in Germany sees 19% VAT in the total', async ({ page }) => {
+  test('a customer billed in Germany pays 19% VAT on orders, not on credits', async ({ page }) => {
     await page.goto('/auth?mode=signup');
     await page.getByLabel('Full name').fill('Greta Kunde');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('quote'));
@@ -86,11 +86,20 @@ test.describe('instant quote', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/cpanel');
 
-    await page.goto('/quote?tab=credits');
+    // an order is taxed: 1000 words to German, $80.00 + 19% VAT
+    await page.goto('/quote');
+    await page.getByRole('textbox', { name: 'Word count' }).fill('1000');
+    await pickLanguage(page, 'Translate from', 'American English');
+    await pickLanguage(page, 'Translate to', 'German');
     await page.getByRole('button', { name: 'Get a quote' }).click();
     const quote = page.getByRole('region', { name: 'Your quote' });
     await expect(quote.getByText('VAT (19%, DE)')).toBeVisible();
-    await expect(quote.getByText('$19.00')).toBeVisible();
-    await expect(quote.getByTestId('quote-total')).toHaveText('$119.00');
+    await expect(quote.getByText('$15.20')).toBeVisible();
+    await expect(quote.getByTestId('quote-total')).toHaveText('$95.20');
+
+    // credits are not taxed when bought (VAT is charged when they pay for an order)
+    await page.goto('/quote?tab=credits');
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page.getByRole('region', { name: 'Your quote' }).getByTestId('quote-total')).toHaveText('$100.00');
   });
 });

@@ -236,18 +236,25 @@ describe('POST /api/2/wizard/pricequote: purchase credits', () => {
     expect(claims).toMatchObject({ userId: null, amountCredits: 10000, vatCredits: 0 });
   });
 
-  it("signs a customer's quote with the VAT of the billing country (form-encoded)", async () => {
+  it("signs a customer's quote without VAT: VAT is charged when an order is paid (form-encoded)", async () => {
     const res = await authed(t.app, german).post(QUOTE, { recharge_amount: '10000' });
     const quote = results<PriceQuoteResults>(res);
     expect(quote.price_quote).toEqual({
       SUMMARY_COST: { customer: 10000 },
-      SUMMARY_TOTAL_VAT: { customer: 1900 },
-      SUMMARY_TOTAL: { customer: 11900 },
+      SUMMARY_TOTAL_VAT: { customer: 0 },
+      SUMMARY_TOTAL: { customer: 10000 },
     });
     const claims = await verifyCreditsQuote(t.app.deps, quote.pqid ?? '');
-    expect(claims).toMatchObject({ userId: german.user.id, amountCredits: 10000, vatCredits: 1900 });
-    const us = results<PriceQuoteResults>(await authed(t.app, american).post(QUOTE, { recharge_amount: '10000' }));
-    expect(us.price_quote.SUMMARY_TOTAL.customer).toBe(10000);
+    expect(claims).toMatchObject({ userId: german.user.id, amountCredits: 10000, vatCredits: 0 });
+    // the same German customer's order is taxed at 19% when it is quoted and paid
+    const order = results<PriceQuoteResults>(
+      await authed(t.app, german).postJson(QUOTE, {
+        source_language: 'american-english',
+        target_languages: ['french'],
+        word_count: 1000,
+      }),
+    );
+    expect(order.price_quote.SUMMARY_TOTAL_VAT.customer).toBe(Math.round(order.price_quote.SUMMARY_COST.customer * 0.19));
   });
 
   it('refuses a tampered, truncated or expired pqid', async () => {

@@ -93,8 +93,16 @@ function inPayloadTerms(error: unknown): unknown {
   return new AppError(error.statusCode, error.message, fields);
 }
 
-async function summary(db: Db, ctx: QuoteContext, credits: number) {
-  const [vat, currency] = await Promise.all([vatFor(db, ctx.country, credits), displayCurrency(db, ctx.user)]);
+/**
+ * Price, VAT and total of a quote. VAT is charged when services are paid for (an order), not when
+ * credits are bought: credits work like a multi-purpose voucher, so taxing both would tax twice
+ * (docs/decisions.md, "Prices and quotes").
+ */
+async function summary(db: Db, ctx: QuoteContext, credits: number, vatApplies: boolean) {
+  const [vat, currency] = await Promise.all([
+    vatApplies ? vatFor(db, ctx.country, credits) : { basisPoints: 0, vatCredits: 0 },
+    displayCurrency(db, ctx.user),
+  ]);
   return {
     price_quote: {
       SUMMARY_COST: { customer: credits },
@@ -127,7 +135,7 @@ export async function quoteWordCount(
   });
   return {
     quoteType: 'word_count',
-    ...(await summary(deps.db, ctx, priced.subtotalCredits)),
+    ...(await summary(deps.db, ctx, priced.subtotalCredits, true)),
     payment_information: {
       translationItems: priced.items.map((item) => ({
         srcLang: { slug: item.srcLang },
@@ -142,7 +150,7 @@ export async function quoteWordCount(
 
 export async function quoteCredits(deps: Services, input: CreditsQuote, ctx: QuoteContext): Promise<PriceQuoteResults> {
   const amountCredits = input.recharge_amount;
-  const answer = await summary(deps.db, ctx, amountCredits);
+  const answer = await summary(deps.db, ctx, amountCredits, false);
   const pqid = await signCreditsQuote(deps, {
     userId: ctx.user?.id ?? null,
     amountCredits,
