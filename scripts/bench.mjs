@@ -1,15 +1,30 @@
-// `npm run bench`: the figures of the foundation issue. For each database engine (embedded PGlite,
+// `npm run bench`: the figures of the foundation and ordering issues. For each database engine (embedded PGlite,
 // and PostgreSQL when one answers) it starts the server as a child process on a free port with a
 // fresh data directory and demo data, signs in as the demo customer, and measures with autocannon
 // (10 connections, 5 s each, after a 1 s warm-up):
 //   hello  GET /bench/hello, a bare route of the same server (BENCH_HELLO=1): the baseline
 //   user   GET /registry/get?data=User, signed in
 //   login  POST /api/2/account/auth/login, form-encoded demo credentials (argon2id on every call)
-// Then the gzipped JavaScript of the first load of /auth, as the web build reports it.
+//   quote  POST /api/2/wizard/pricequote, a guest's word-count quote for two target languages
+// On PGlite it also streams a BENCH_UPLOAD_MB (200) MB text file to the wizard's upload call and
+// samples the server's memory. Then word-count throughput (50 MB .txt, .docx with 20 MB of text)
+// beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +38,12 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:
 const DEMO = { email: 'customer@parlance.test', password: 'Parlance-demo1!' };
 const LOGIN_BODY = new URLSearchParams({ username: DEMO.email, pwd: DEMO.password }).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const QUOTE_BODY = JSON.stringify({
+  source_language: 'american-english',
+  target_languages: ['french', 'german'],
+  word_count: 2500,
+});
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB || 200);
 
 const results = {
   date: new Date().toISOString(),
@@ -48,6 +69,7 @@ if (await postgresAnswers()) {
 } else {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
 }
+results.documents = documentsThroughput();
 results.web = authFirstLoad();
 
 printTable();
@@ -101,11 +123,18 @@ async function benchEngine(engine, databaseUrl = '') {
       headers: FORM,
       body: LOGIN_BODY,
     });
+    row.quote = await measure('quote', {
+      url: `${base}/api/2/wizard/pricequote`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: QUOTE_BODY,
+    });
+    if (cookie && engine === 'pglite') row.upload = await uploadMemory(base, cookie, server.pid);
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  for (const key of ['user', 'login']) {
+  for (const key of ['user', 'login', 'quote']) {
     if (row[key]?.rps && row.hello?.rps) row[key].ratioToHello = round(row[key].rps / row.hello.rps, 3);
   }
   return row;
@@ -200,6 +229,104 @@ async function adminQuery(sql) {
   }
 }
 
+/** Runs apps/server/scripts/bench-documents.ts: word-count throughput beside wc -w. */
+function documentsThroughput() {
+  console.log('\n== word counts ==');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-documents.ts'], {
+    cwd: join(ROOT, 'apps/server'),
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024,
+  });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: `${run.stderr || run.stdout}`.trim().split('\n').slice(-3).join(' ') };
+  }
+}
+
+/**
+ * Streams a large text file to the wizard's upload call (multipart, not buffered on either side)
+ * while sampling the server's resident memory: idle before, the peak during the upload.
+ */
+async function uploadMemory(base, cookie, pid) {
+  console.log(`  upload of ${UPLOAD_MB} MB with memory sampling`);
+  const dir = mkdtempSync(join(tmpdir(), 'parlance-bench-upload-'));
+  const file = join(dir, 'big.txt');
+  try {
+    const line = 'the quick brown fox jumps over a lazy dog while translators review every sentence\n';
+    const chunk = Buffer.from(line.repeat(Math.ceil((1024 * 1024) / line.length)));
+    const fd = openSync(file, 'w');
+    for (let written = 0; written < UPLOAD_MB * 1024 * 1024; written += chunk.length) writeSync(fd, chunk);
+    closeSync(fd);
+    const size = statSync(file).size;
+    const session = await (await fetch(`${base}/registry/get?data=Session`, { headers: { cookie } })).json();
+    const headers = { cookie, 'x-csrf-token': session.results.CSRFToken };
+    const po = await fetch(`${base}/api/2/po`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Benchmark upload' }),
+    });
+    if (!po.ok) throw new Error(`POST /api/2/po answered ${po.status}`);
+    const { pid: orderId } = (await po.json()).results;
+    const rss = () => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+    const idleMb = rss();
+    let peakMb = idleMb;
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, rss());
+    }, 20);
+    const boundary = `bench${Date.now()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="pid"\r\n\r\n${orderId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const started = Date.now();
+    const answer = await new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/ajax/filepicker/fileUploaded`,
+        {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + size + tail.length,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => {
+            body += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(head);
+      const stream = createReadStream(file);
+      stream.on('end', () => req.end(tail));
+      stream.pipe(req, { end: false });
+    });
+    clearInterval(sampler);
+    if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const result = {
+      fileMb: round(size / 1024 / 1024, 1),
+      seconds: round((Date.now() - started) / 1000, 1),
+      words: JSON.parse(answer.body).wordCount,
+      idleMb: round(idleMb, 1),
+      peakMb: round(peakMb, 1),
+      peakAboveIdleMb: round(peakMb - idleMb, 1),
+    };
+    console.log(`  peak ${result.peakMb} MB, idle ${result.idleMb} MB, +${result.peakAboveIdleMb} MB`);
+    return result;
+  } catch (err) {
+    console.log(`  upload failed: ${err.message}`);
+    return { error: err.message };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Builds the web app when stale, then reads the first-load figure from its chunk report. */
 function authFirstLoad() {
   console.log('\n== web ==');
@@ -230,6 +357,7 @@ function printTable() {
     ['hello', 'GET /bench/hello (baseline)'],
     ['user', 'GET /registry/get?data=User (signed in)'],
     ['login', 'POST /api/2/account/auth/login'],
+    ['quote', 'POST /api/2/wizard/pricequote (guest)'],
   ];
   for (const [engine, row] of Object.entries(results.engines)) {
     for (const [key, label] of calls) {
@@ -246,6 +374,21 @@ function printTable() {
       );
     }
   }
+  const upload = results.engines.pglite?.upload;
+  if (upload?.peakAboveIdleMb !== undefined) {
+    lines.push(
+      '',
+      `upload of a ${upload.fileMb} MB file (PGlite): ${upload.seconds} s, ${upload.words} words counted; server memory ${upload.idleMb} MB idle, peak ${upload.peakMb} MB (+${upload.peakAboveIdleMb} MB, target under +150 MB)`,
+    );
+  } else if (upload?.error) lines.push('', `upload memory: failed (${upload.error})`);
+  const docs = results.documents;
+  if (docs?.txt) {
+    lines.push(
+      '',
+      `word counts: ${docs.txt.mb} MB .txt streamed at ${docs.txt.mbPerSecond} MB/s (wc -w: ${docs.txt.wcMbPerSecond} MB/s, same count: ${docs.txt.words === docs.txt.wcWords})`,
+      `             .docx with ${docs.docx.textMb} MB of text at ${docs.docx.mbPerSecond} MB/s (wc -w on its text: ${docs.docx.wcMbPerSecond} MB/s, same count: ${docs.docx.words === docs.docx.wcWords})`,
+    );
+  } else if (docs?.error) lines.push('', `word counts: failed (${docs.error})`);
   const web = results.web;
   lines.push('');
   if (web?.authFirstLoadGzipKb !== undefined) {
