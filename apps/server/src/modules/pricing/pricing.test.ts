@@ -254,7 +254,9 @@ describe('POST /api/2/wizard/pricequote: purchase credits', () => {
         word_count: 1000,
       }),
     );
-    expect(order.price_quote.SUMMARY_TOTAL_VAT.customer).toBe(Math.round(order.price_quote.SUMMARY_COST.customer * 0.19));
+    expect(order.price_quote.SUMMARY_TOTAL_VAT.customer).toBe(
+      Math.round(order.price_quote.SUMMARY_COST.customer * 0.19),
+    );
   });
 
   it('refuses a tampered, truncated or expired pqid', async () => {
