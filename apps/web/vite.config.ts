@@ -22,6 +22,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The entry's own imports are still preloaded from index.html. Lazy pages are not given a
+    // dependency list in the entry: each page would add one, and the first load of /auth has a
+    // JavaScript budget (docs/decisions.md, "Bundle budget"). A page's imports load when it does.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     chunkSizeWarningLimit: 600,
   },
 });

@@ -48,11 +48,13 @@ export interface RequestOptions {
   /** a GET that changes state on the server (logout, act-as): it carries the CSRF token too */
   changesState?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (e.g. Idempotency-Key on calls that move money) */
+  headers?: Record<string, string>;
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
   const method = opts.method ?? (opts.body ? 'POST' : 'GET');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body && 'json' in opts.body) {
     headers['Content-Type'] = 'application/json';

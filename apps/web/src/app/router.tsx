@@ -9,6 +9,9 @@ import { SHELL_ROUTES } from '../shell/extra-routes';
 // would double React Router's share of the first load (docs/decisions.md, "Bundle budget").
 type Page = LazyExoticComponent<ComponentType>;
 
+// one chunk for both wizard addresses: the first load of /auth is within a few bytes of its budget
+const WizardPage = lazy(() => import('../features/wizard/pages/WizardPage'));
+
 const PAGES: Record<string, Page> = {
   '/auth': lazy(() => import('../features/auth/pages/AuthPage')),
   '/auth/resetPassword': lazy(() => import('../features/auth/pages/ResetPasswordPage')),
@@ -21,6 +24,10 @@ const PAGES: Record<string, Page> = {
   '/privacy': lazy(() => import('../shell/PrivacyPage')),
   '/help-center': lazy(() => import('../shell/HelpCenterPage')),
   '/quote': lazy(() => import('../features/quote/pages/QuotePage')),
+  '/shopping-cart': lazy(() => import('../features/cart/pages/ShoppingCartPage')),
+  '/payment/*': lazy(() => import('../features/payment/pages/PaymentPage')),
+  '/wizard': WizardPage,
+  '/wizard/2/entry': WizardPage,
 };
 
 const PlannedPage = lazy(() => import('../shell/PlannedPage'));

@@ -1,0 +1,116 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Cart,
+  type Currency,
+  type Expertise,
+  IDEMPOTENCY_HEADER,
+  type Language,
+  type TranslateNowResult,
+} from '@parlance/shared';
+import { request, http } from '../../app/http';
+
+// The cart's calls (docs/decisions.md, "Cart, coupons and paying with credits"). Every change
+// refreshes the whole ['cart'] family, so the header's count follows too.
+
+export const cartQuery = queryOptions({
+  queryKey: ['cart', 'all'],
+  queryFn: ({ signal }) => http.get<{ results: Cart }>('/api/2/cart/all', signal).then((b) => b.results),
+});
+
+export const currenciesQuery = queryOptions({
+  queryKey: ['registry', 'currencies'],
+  queryFn: ({ signal }) => http.get<{ results: Currency[] }>('/api/2/currency', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+// the same keys as the quote's registry reads: one cache entry for the whole app
+const languagesQuery = queryOptions({
+  queryKey: ['registry', 'Language'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+const expertisesQuery = queryOptions({
+  queryKey: ['registry', 'Expertise'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Display names of language and expertise slugs (the slug until the lists have loaded). */
+export function useNames(): { language: (slug: string) => string; expertise: (slug: string) => string } {
+  const { data: languages } = useQuery(languagesQuery);
+  const { data: expertises } = useQuery(expertisesQuery);
+  return {
+    language: (slug) => languages?.find((l) => l.slug === slug)?.name ?? slug,
+    expertise: (slug) => expertises?.find((e) => e.slug === slug)?.name ?? slug,
+  };
+}
+
+export function useCart() {
+  return useQuery(cartQuery);
+}
+
+export function useCurrencies() {
+  return useQuery(currenciesQuery);
+}
+
+function useCartChange<V>(fn: (v: V) => Promise<Cart>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (cart) => {
+      client.setQueryData(cartQuery.queryKey, cart);
+      void client.invalidateQueries({ queryKey: ['cart'] });
+    },
+  });
+}
+
+export function useRemoveOrder() {
+  return useCartChange((poid: string) =>
+    http.postForm<{ results: Cart }>('/api/2/cart/mark-as-delete', { poid }).then((b) => b.results),
+  );
+}
+
+export function useApplyCoupon() {
+  return useCartChange((v: { code: string; totalWithVat: number }) =>
+    http
+      .postForm<{ cart: Cart }>('/ajax/cart/submitCoupon', { couponId: v.code, totalWithVat: v.totalWithVat })
+      .then((b) => b.cart),
+  );
+}
+
+export function useRemoveCoupon() {
+  return useCartChange((couponId: number) =>
+    http.postForm<{ cart: Cart }>('/ajax/cart/removeCoupon', { couponId }).then((b) => b.cart),
+  );
+}
+
+export interface PayInput {
+  ck: string;
+  couponIds: number[];
+  /** one key per attempt: a retry of the same attempt pays once */
+  idempotencyKey: string;
+}
+
+export function payWithCredits({ ck, couponIds, idempotencyKey }: PayInput): Promise<TranslateNowResult> {
+  const data = new FormData();
+  data.append('ck', ck);
+  couponIds.forEach((id, n) => {
+    data.append(`couponIds[${n}]`, String(id));
+  });
+  data.append('idempotency_key', idempotencyKey);
+  return request<TranslateNowResult>('/ajax/cart/translateNow', {
+    body: { multipart: data },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+export function usePayWithCredits() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: payWithCredits,
+    onSettled: () => client.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}

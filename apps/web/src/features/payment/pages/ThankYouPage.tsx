@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { STORAGE_KEYS } from '@parlance/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { writeStored } from '../../../shell/storage';
+import { AppLink } from '../../../ui/AppLink';
+import { formatCredits } from '../../../ui/money';
+import { StatusPage } from '../../../ui/StatusPage';
+import { usePayment } from '../api';
+
+// /payment/thankyou/?payment=<key>: where the processor sends the customer back after a payment.
+
+const credits = formatCredits;
+
+function BackActions() {
+  return (
+    <>
+      <Button variant="contained" component={AppLink} href="/shopping-cart">
+        Back to the cart
+      </Button>
+      <Button variant="outlined" component={AppLink} href="/payment/quote/?amount=10000">
+        Buy more credits
+      </Button>
+    </>
+  );
+}
+
+export default function ThankYouPage() {
+  const [params] = useSearchParams();
+  const key = params.get('payment') ?? '';
+  const payment = usePayment(key);
+  const client = useQueryClient();
+  const settled = payment.data?.status === 'approved' || payment.data?.status === 'received';
+
+  useEffect(() => {
+    if (!settled) return;
+    writeStored(STORAGE_KEYS.paymentSuccess, '1');
+    // the balance changed: the cart's totals and shortfall are stale
+    void client.invalidateQueries({ queryKey: ['cart'] });
+  }, [settled, client]);
+
+  if (!key) {
+    return (
+      <StatusPage title="No payment to show" actions={<BackActions />}>
+        This page shows a payment after you pay. Open it from the link you were sent back with.
+      </StatusPage>
+    );
+  }
+  if (payment.isPending) {
+    return (
+      <StatusPage title="Checking your payment">
+        <CircularProgress aria-label="Loading the payment" />
+      </StatusPage>
+    );
+  }
+  if (payment.isError) {
+    return (
+      <StatusPage title="This payment cannot be shown" actions={<BackActions />}>
+        <Alert severity="error" sx={{ textAlign: 'left' }}>
+          {payment.error.message}
+        </Alert>
+      </StatusPage>
+    );
+  }
+  const p = payment.data;
+  if (settled) {
+    return (
+      <StatusPage title="Thank you for your payment" actions={<BackActions />}>
+        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+          <span data-testid="credits-added">{credits(p.amountCredits)} have been added to your balance.</span>
+          {p.cardLast4 && (
+            <span>
+              Paid {`$${(p.totalCredits / 100).toFixed(2)}`} with {p.cardBrand ?? 'card'} ending in {p.cardLast4}.
+            </span>
+          )}
+        </Stack>
+      </StatusPage>
+    );
+  }
+  if (p.status === 'pending' || p.status === 'requires_action') {
+    return (
+      <StatusPage title="Your payment is pending" actions={<BackActions />}>
+        {p.method === 'wire'
+          ? `We add ${credits(p.amountCredits)} as soon as your transfer with reference ${p.reference ?? ''} is received.`
+          : `We add ${credits(p.amountCredits)} as soon as the payment is confirmed.`}
+      </StatusPage>
+    );
+  }
+  return (
+    <StatusPage
+      title={p.status === 'declined' ? 'Your card was declined.' : 'The payment was cancelled.'}
+      actions={
+        <Button variant="contained" component={AppLink} href={`/payment/quote/?amount=${p.amountCredits}`}>
+          Try again
+        </Button>
+      }
+    >
+      {p.failureReason ?? 'No credits were added.'}
+    </StatusPage>
+  );
+}

@@ -1,0 +1,165 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  Expertise,
+  FileUploadedAnswer,
+  Language,
+  PriceList,
+  PriceQuoteResults,
+  PurchaseOrder,
+  PurchaseOrderFile,
+  UpdateTextAnswer,
+} from '@parlance/shared';
+import { HttpError, http, request } from '../../app/http';
+
+// The wizard's calls: the purchase order on the server (create, update, read), its content (files,
+// pasted text, a web page), the brief, the plans' prices and the way to the cart.
+// See docs/decisions.md, "Wizard and purchase orders".
+
+export const languagesQuery = queryOptions({
+  queryKey: ['registry', 'Language'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const expertisesQuery = queryOptions({
+  queryKey: ['registry', 'Expertise'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const priceListQuery = queryOptions({
+  queryKey: ['registry', 'Price'],
+  queryFn: ({ signal }) => http.get<{ results: PriceList }>('/registry/get?data=Price', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function orderQuery(pid: string) {
+  return queryOptions({
+    queryKey: ['purchase-order', pid],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: PurchaseOrder }>(`/registry/get?data=PurchaseOrder&pid=${encodeURIComponent(pid)}`, signal)
+        .then((b) => b.results),
+    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+  });
+}
+
+export function availableTargetsQuery(slug: string) {
+  return queryOptions({
+    queryKey: ['wizard', 'targets', slug],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: Language[] }>(
+          `/api/2/wizard/getavailablelanguagesBySlug?slug=${encodeURIComponent(slug)}`,
+          signal,
+        )
+        .then((b) => b.results),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: slug !== '',
+  });
+}
+
+export function useLanguages() {
+  return useQuery(languagesQuery);
+}
+export function useExpertises() {
+  return useQuery(expertisesQuery);
+}
+export function usePriceList() {
+  return useQuery(priceListQuery);
+}
+
+export type OrderUpdate = {
+  type?: string;
+  name?: string;
+  source_language?: string;
+  target_languages?: string[];
+  expertise?: string;
+  needProofreading?: boolean;
+  materialsOption?: string;
+  entryType?: string;
+  wordCount?: number;
+  step?: string;
+};
+
+export function createOrder(fields: OrderUpdate): Promise<PurchaseOrder> {
+  return http.postJson<{ results: PurchaseOrder }>('/api/2/po', fields).then((b) => b.results);
+}
+
+export function updateOrder(pid: string, fields: OrderUpdate): Promise<PurchaseOrder> {
+  return http.postJson<{ results: PurchaseOrder }>(`/api/2/po/${pid}`, fields).then((b) => b.results);
+}
+
+export function uploadFiles(pid: string, files: File[]): Promise<FileUploadedAnswer> {
+  const data = new FormData();
+  data.append('pid', pid); // the server needs the pid before the files
+  for (const f of files) data.append('file', f, f.name);
+  return http.postMultipart<FileUploadedAnswer>('/ajax/filepicker/fileUploaded', data);
+}
+
+export function removeFile(pid: string, fileId: number): Promise<PurchaseOrder> {
+  return request<{ results: PurchaseOrder }>(`/api/2/po/${pid}/files/${fileId}`, { method: 'DELETE' }).then(
+    (b) => b.results,
+  );
+}
+
+export function updateText(pid: string, entry: 'paste' | 'url', value: string): Promise<UpdateTextAnswer> {
+  return http.postForm<UpdateTextAnswer>(
+    '/wizard/updateText',
+    entry === 'url' ? { pid, url: value, entryType: 'url' } : { pid, text: value, entryType: 'paste' },
+  );
+}
+
+export function saveBrief(pid: string, note: string): Promise<PurchaseOrder> {
+  return http.postForm<{ results: PurchaseOrder }>('/api/2/project/brief', { pid, note }).then((b) => b.results);
+}
+
+export function addReference(pid: string, files: File[]): Promise<PurchaseOrderFile[]> {
+  const data = new FormData();
+  data.append('context', 'reference');
+  for (const f of files) data.append('file', f, f.name);
+  return http
+    .postMultipart<{ results: PurchaseOrderFile[] }>(`/api/2/projects/${pid}/addresource`, data)
+    .then((b) => b.results);
+}
+
+export function quotePlan(order: PurchaseOrder, type: string): Promise<PriceQuoteResults> {
+  return http
+    .postJson<{ results: PriceQuoteResults }>('/api/2/wizard/pricequote', {
+      quoteType: 'word_count',
+      type,
+      source_language: order.source_language,
+      target_languages: order.target_languages,
+      word_count: String(order.wordCount),
+      expertise: order.expertise,
+    })
+    .then((b) => b.results);
+}
+
+export function finalizeOrder(pid: string): Promise<PurchaseOrder> {
+  return http.postForm<{ results: PurchaseOrder }>('/api/2/wizard/finalize', { pid }).then((b) => b.results);
+}
+
+export function finishLater(pid: string, email: string, step: string): Promise<{ sent: boolean; email: string }> {
+  return http
+    .postForm<{ results: { sent: boolean; email: string } }>('/api/2/po/finish-later', { pid, email, step })
+    .then((b) => b.results);
+}
+
+export function resumeOrder(pid: string, resume: string): Promise<PurchaseOrder> {
+  return http.postForm<{ results: PurchaseOrder }>('/api/2/po/resume', { pid, resume }).then((b) => b.results);
+}
+
+/** The server's per-field messages of a refused call, if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return {};
+  const errors = 'errors' in error.body ? error.body.errors : null;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}

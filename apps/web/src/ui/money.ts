@@ -1,0 +1,12 @@
+// Credits as money in a display currency, like creditsToMoney of @parlance/shared. A copy on
+// purpose: importing that one from two lazy pages splits the shared quote module into a chunk of
+// its own and the /auth first load grows past its budget (docs/decisions.md, "Bundle budget").
+
+export function formatMoney(credits: number, currency: { symbol: string; rate: number }): string {
+  const value = (credits / 100) * currency.rate;
+  return `${currency.symbol}${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatCredits(credits: number): string {
+  return `${credits.toLocaleString('en-US')} credits`;
+}
