@@ -1,23 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Expertise, Language, PriceQuoteResults } from '@parlance/shared';
+import { languagesQuery, expertisesQuery } from '../../app/reference-data';
 import { HttpError, http } from '../../app/http';
+
+export { languagesQuery, expertisesQuery };
 
 // The instant quote's calls: languages and expertises from the registry, and the price quote
 // (POST /api/2/wizard/pricequote) for a word count or a purchase of credits.
-
-export const languagesQuery = queryOptions({
-  queryKey: ['registry', 'Language'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export const expertisesQuery = queryOptions({
-  queryKey: ['registry', 'Expertise'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
 
 export function useLanguages() {
   return useQuery(languagesQuery);

@@ -9,31 +9,14 @@ import type {
   PurchaseOrderFile,
   UpdateTextAnswer,
 } from '@parlance/shared';
+import { languagesQuery, expertisesQuery, priceListQuery } from '../../app/reference-data';
 import { HttpError, http, request } from '../../app/http';
+
+export { languagesQuery, expertisesQuery, priceListQuery };
 
 // The wizard's calls: the purchase order on the server (create, update, read), its content (files,
 // pasted text, a web page), the brief, the plans' prices and the way to the cart.
 // See docs/decisions.md, "Wizard and purchase orders".
-
-export const languagesQuery = queryOptions({
-  queryKey: ['registry', 'Language'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export const expertisesQuery = queryOptions({
-  queryKey: ['registry', 'Expertise'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export const priceListQuery = queryOptions({
-  queryKey: ['registry', 'Price'],
-  queryFn: ({ signal }) => http.get<{ results: PriceList }>('/registry/get?data=Price', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
 
 export function orderQuery(pid: string) {
   return queryOptions({
