@@ -22,6 +22,7 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
+import { createLocalBus, type RealtimeBus } from './platform/realtime';
 import { createMailer, type Mailer } from './platform/mail';
 import { sessionPlugin } from './platform/session';
 import { createStorage, type Storage } from './platform/storage';
@@ -46,6 +47,8 @@ export interface Services {
   captchaKey: string;
   /** uploaded files (local disk under DATA_DIR/files) */
   storage: Storage;
+  /** realtime fan-out: notify after a transaction that recorded events commits */
+  bus: RealtimeBus;
 }
 
 declare module 'fastify' {
@@ -97,8 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
     storage: createStorage(config.dataDir),
+    bus: createLocalBus(),
   };
   app.decorate('deps', services);
+  app.addHook('onClose', async () => services.bus.close());
 
   registerErrorHandler(app);
   await app.register(helmet, {

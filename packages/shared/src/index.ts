@@ -9,3 +9,5 @@ export * from './texts';
 export * from './texts-ordering';
 export * from './validation';
 export * from './wizard';
+export * from './projects';
+export * from './texts-projects';

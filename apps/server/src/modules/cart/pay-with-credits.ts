@@ -183,7 +183,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
         return {
           customerId: userId,
           name: projectName(order, item.tarLang),
-          status: 'PENDING',
+          status: 'PENDING' as const,
           type: o.projectType,
           purchaseOrderId: o.id,
           sourceLanguage: item.srcLang,

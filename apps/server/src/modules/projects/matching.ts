@@ -1,0 +1,89 @@
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { projects } from '../../db/schema';
+
+// Who is offered which open project (docs/decisions.md, "Project lifecycle: matching").
+// One definition, used by the open-projects list, by taking (the take re-checks it atomically
+// in its UPDATE) and by the "a matching project opened" mail and realtime event.
+
+/** Types whose translation goes through an editor before the customer gets it. */
+export const EDITING_TYPES = ['translation-editing', 'enterprise-quality'] as const;
+
+/** Whether a project needs the editing step after the translator delivers. */
+export function needsEditing(p: { type: string; needProofreading: boolean }): boolean {
+  return p.needProofreading || (EDITING_TYPES as readonly string[]).includes(p.type);
+}
+
+/** The generic expertise every translator with the language pair may take. */
+export const GENERAL_EXPERTISE = 'general';
+
+/** Project kinds offered in Open Projects (QA, LL, rating and model-training jobs have their own lists). */
+export const OPEN_LIST_KINDS = ['classic', 'bundle', 'bonus'] as const;
+
+/**
+ * SQL: translator `translatorId` is available today (active, not on vacation). A translator with
+ * no profile row is active by default.
+ */
+export function translatorAvailableSql(translatorId: number, today: string): SQL {
+  return sql`NOT EXISTS (
+    SELECT 1 FROM translator_profiles tp
+    WHERE tp.user_id = ${translatorId}
+      AND (tp.active = false
+        OR (tp.vacation_from IS NOT NULL AND tp.vacation_from <= ${today}::date
+            AND (tp.vacation_to IS NULL OR tp.vacation_to >= ${today}::date)))
+  )`;
+}
+
+/** SQL: the project's language pair and expertise are the translator's. */
+export function translatorSkillsMatchSql(translatorId: number): SQL {
+  return sql`EXISTS (
+      SELECT 1 FROM translator_language_pairs lp
+      WHERE lp.user_id = ${translatorId}
+        AND lp.source_language = ${projects.sourceLanguage}
+        AND lp.target_language = ${projects.targetLanguage}
+    )
+    AND (${projects.expertise} IS NULL OR ${projects.expertise} = ${GENERAL_EXPERTISE} OR EXISTS (
+      SELECT 1 FROM translator_expertises te
+      WHERE te.user_id = ${translatorId} AND te.expertise = ${projects.expertise}
+    ))`;
+}
+
+/** SQL: the My Team window is over, or the translator is in the customer's team. */
+export function myTeamWindowSql(translatorId: number, now: Date): SQL {
+  return sql`(${projects.openToAllAt} IS NULL OR ${projects.openToAllAt} <= ${now.toISOString()}::timestamptz OR EXISTS (
+      SELECT 1 FROM my_team_members mt
+      WHERE mt.customer_id = ${projects.customerId} AND mt.translator_id = ${translatorId}
+    ))`;
+}
+
+/** SQL: the translation job of the project is open to this translator now. */
+export function openTranslationJobSql(translatorId: number, now: Date): SQL {
+  const today = now.toISOString().slice(0, 10);
+  return and(
+    eq(projects.status, 'PENDING'),
+    isNull(projects.translatorId),
+    sql`${projects.kind} IN ('classic', 'bundle', 'bonus')`,
+    sql`${projects.customerId} <> ${translatorId}`,
+    translatorAvailableSql(translatorId, today),
+    translatorSkillsMatchSql(translatorId),
+    myTeamWindowSql(translatorId, now),
+  ) as SQL;
+}
+
+/** SQL: the editing job of the project is open to this translator (an editor) now. */
+export function openEditingJobSql(translatorId: number, now: Date): SQL {
+  const today = now.toISOString().slice(0, 10);
+  return and(
+    eq(projects.status, 'IN_REVIEW'),
+    isNull(projects.editorId),
+    sql`${projects.translatorId} <> ${translatorId}`,
+    sql`${projects.customerId} <> ${translatorId}`,
+    sql`EXISTS (SELECT 1 FROM translator_profiles ep WHERE ep.user_id = ${translatorId} AND ep.is_editor)`,
+    translatorAvailableSql(translatorId, today),
+    translatorSkillsMatchSql(translatorId),
+  ) as SQL;
+}
+
+/** SQL: any job (translation or editing) of the project is open to this translator now. */
+export function openJobSql(translatorId: number, now: Date): SQL {
+  return or(openTranslationJobSql(translatorId, now), openEditingJobSql(translatorId, now)) as SQL;
+}

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+
+// Projects after payment: statuses, labels, filters, limits and the payloads of the project
+// lifecycle calls (docs/decisions.md, "Project lifecycle"). Texts are in PROJECT_TEXTS.
+
+export const PROJECT_STATUSES = [
+  'PENDING',
+  'PREPROCESSING',
+  'IN_PROGRESS',
+  'DELAYED',
+  'READY',
+  'IN_REVIEW',
+  'POSTPROCESSING',
+  'COMPLETED',
+  'HOLD',
+  'CANCELLED',
+  'DISPUTED',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** User-facing labels (spec 1 §3). */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  PENDING: 'Pending Linguist',
+  PREPROCESSING: 'Preprocessing',
+  IN_PROGRESS: 'In Progress',
+  DELAYED: 'Delayed',
+  READY: 'Translation Received',
+  IN_REVIEW: 'In Review',
+  POSTPROCESSING: 'Postprocessing',
+  COMPLETED: 'Completed',
+  HOLD: 'On Hold',
+  CANCELLED: 'Cancelled',
+  DISPUTED: 'Disputed',
+};
+
+/** Each status's colour (ours: the spec says each has one, not which). */
+export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
+  PENDING: '#b26a00',
+  PREPROCESSING: '#6d4c41',
+  IN_PROGRESS: '#1565c0',
+  DELAYED: '#c62828',
+  READY: '#2e7d32',
+  IN_REVIEW: '#6a1b9a',
+  POSTPROCESSING: '#5d4037',
+  COMPLETED: '#1b5e20',
+  HOLD: '#616161',
+  CANCELLED: '#757575',
+  DISPUTED: '#ad1457',
+};
+
+/** Filter values of the customer's list (spec 1 §3). */
+export const PROJECT_STATUS_FILTERS = ['ALL', 'CANCELLED', 'COMPLETED', 'IN_PROGRESS', 'PENDING', 'READY'] as const;
+export type ProjectStatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];
+
+export const PROJECT_KINDS = ['classic', 'bundle', 'bonus', 'qa', 'll', 'rating', 'model-training'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
+
+/** Low-rating reason flags of the rating modal (spec 1 §3); asked for ratings of 3 stars or less. */
+export const RATING_REASONS = [
+  { value: 'unsatisfactory_service', label: 'Unsatisfactory service' },
+  { value: 'overly_literal', label: 'Overly literal' },
+  { value: 'instructions_not_followed', label: 'Instructions not followed' },
+  { value: 'grammar_mistakes', label: 'Grammar mistakes or typos' },
+  { value: 'delivery_not_on_time', label: 'Delivery not on time' },
+] as const;
+export const RATING_REASON_VALUES = RATING_REASONS.map((r) => r.value) as [string, ...string[]];
+/** Ratings at or below this ask for reasons and a comment. */
+export const LOW_RATING_MAX = 3;
+
+export const PROJECT_LIMITS = {
+  nameMinLength: 2,
+  nameMaxLength: 200,
+  tagMaxLength: 20,
+  tagsMax: 30,
+  ratingCommentMinLength: 3,
+  bulkMessageMinProjects: 2,
+  messageMaxLength: 5000,
+  disputeReasonMinLength: 10,
+  deliveryMaxBytes: 250 * 1024 * 1024,
+  /** rows-per-page options of the project lists; the first is the default */
+  rowsPerPageOptions: [10, 25, 50, 100] as const,
+  /** how long a customer's My Team translators see a new project before everybody else */
+  myTeamFirstWindowMs: 2 * 60 * 60 * 1000,
+  /** a delivery not approved or disputed within this completes by itself */
+  autoCompleteAfterMs: 7 * 24 * 60 * 60 * 1000,
+  /** earnings stay pending this long after completion */
+  earningsHoldMs: 72 * 60 * 60 * 1000,
+  /** the open-projects list polls as a fallback when the live connection is down */
+  openProjectsPollMs: 30_000,
+} as const;
+
+export const DOWNLOAD_OPTIONS = ['all', 'translated'] as const;
+export type DownloadOption = (typeof DOWNLOAD_OPTIONS)[number];
+
+// ---- payloads ----
+
+export const projectNameSchema = z.object({
+  name: z.string().trim().min(PROJECT_LIMITS.nameMinLength).max(PROJECT_LIMITS.nameMaxLength),
+});
+
+export const projectTagsSchema = z.object({
+  tags: z.array(z.string().trim().min(1).max(PROJECT_LIMITS.tagMaxLength)).max(PROJECT_LIMITS.tagsMax),
+});
+
+export const projectRatingSchema = z.object({
+  rating: z.coerce.number().int().min(1).max(5),
+  reasons: z.array(z.enum(RATING_REASON_VALUES)).default([]),
+  comment: z.string().trim().default(''),
+});
+
+export const projectDisputeSchema = z.object({
+  reason: z.string().trim().min(PROJECT_LIMITS.disputeReasonMinLength).max(5000),
+});
+
+export const bulkMessageSchema = z.object({
+  projectIds: z.array(z.coerce.number().int().positive()).min(PROJECT_LIMITS.bulkMessageMinProjects),
+  message: z.string().trim().min(1).max(PROJECT_LIMITS.messageMaxLength),
+});
+
+export const projectMessageSchema = z.object({ body: z.string().trim().min(1).max(PROJECT_LIMITS.messageMaxLength) });
+
+export const PROJECT_SORT_FIELDS = ['id', 'name', 'status', 'wordCount', 'deadline', 'createdAt', 'price'] as const;
+
+/** GET /api/2/account/customer-projects query */
+export const customerProjectsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PROJECT_LIMITS.rowsPerPageOptions[0]),
+  sort: z.enum(PROJECT_SORT_FIELDS).default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  id: z.coerce.number().int().positive().optional(),
+  status: z.enum(PROJECT_STATUS_FILTERS).default('ALL'),
+  tag: z.string().trim().max(PROJECT_LIMITS.tagMaxLength).optional(),
+  sourceLanguage: z.string().optional(),
+  targetLanguage: z.string().optional(),
+  expertise: z.string().optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type CustomerProjectsQuery = z.infer<typeof customerProjectsQuerySchema>;
+
+/** The list query of translator lists and open jobs. */
+export const translatorListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PROJECT_LIMITS.rowsPerPageOptions[0]),
+  count: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+// ---- answers ----
+
+/** One row of any project list. Money fields: the customer sees priceCredits, a translator earningsCredits. */
+export const projectRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  statusLabel: z.string(),
+  type: z.string(),
+  typeName: z.string(),
+  kind: z.enum(PROJECT_KINDS),
+  sourceLanguage: z.string().nullable(),
+  targetLanguage: z.string().nullable(),
+  expertise: z.string().nullable(),
+  wordCount: z.number(),
+  deadline: z.string().nullable(),
+  createdAt: z.string(),
+  tags: z.array(z.string()),
+  /** customer view only */
+  priceCredits: z.number().optional(),
+  /** translator view only: this user's earnings on the project */
+  earningsCredits: z.number().optional(),
+  rating: z.number().nullable(),
+  /** badges: E editing, MT exclusive, TR translation */
+  badges: z.array(z.enum(['E', 'MT', 'TR'])),
+  translatorName: z.string().nullable(),
+  customerName: z.string().nullable(),
+});
+export type ProjectRow = z.infer<typeof projectRowSchema>;
+
+export const projectListSchema = z.object({ data: z.array(projectRowSchema), totalCount: z.number() });
+export type ProjectList = z.infer<typeof projectListSchema>;
+
+export const projectFileSchema = z.object({
+  /** resource id for GET /api/2/resources/{id} ("s{n}" for source files, "r{n}" for added ones) */
+  id: z.string(),
+  uuid: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  context: z.enum(['source', 'reference', 'translation', 'edited', 'post']),
+  createdAt: z.string(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+
+export const projectEventSchema = z.object({
+  id: z.number(),
+  fromStatus: z.enum(PROJECT_STATUSES).nullable(),
+  toStatus: z.enum(PROJECT_STATUSES),
+  action: z.string(),
+  actorName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const projectMessageRowSchema = z.object({
+  id: z.number(),
+  authorId: z.number(),
+  authorName: z.string(),
+  mine: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+/** GET /api/2/projects/{id} */
+export const projectDetailSchema = projectRowSchema.extend({
+  brief: z.string().nullable(),
+  translationCategory: z.string().nullable(),
+  needProofreading: z.boolean(),
+  expedite: z.boolean(),
+  certificate: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  autoCompleteAt: z.string().nullable(),
+  earningsAvailableAt: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  ratingReasons: z.array(z.string()).nullable(),
+  ratingComment: z.string().nullable(),
+  /** the viewer's relation to the project */
+  viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate']),
+  /** the moves this viewer may make now */
+  actions: z.array(
+    z.enum([
+      'take',
+      'take-edit',
+      'deliver',
+      'approve',
+      'dispute',
+      'cancel',
+      'rate',
+      'hold',
+      'release',
+      'reassign',
+      'resolve',
+      'message',
+    ]),
+  ),
+  files: z.array(projectFileSchema),
+  events: z.array(projectEventSchema),
+  messages: z.array(projectMessageRowSchema),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+export const resourceAnswerSchema = z.object({ download_url: z.string(), file_mime: z.string() });
