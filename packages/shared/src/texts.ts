@@ -63,7 +63,6 @@ export const TEXTS = {
   actingNeedsSession: 'Acting as a user needs a browser session: sign in on the web app',
   projectIdDigitsOnly: 'The project ID must contain digits only',
   unknownCountry: 'Unknown country code',
-  creditsLedgerUnavailable: 'Credits cannot be granted yet: the credits ledger is not available',
   helpCenterLinkInvalid: 'This help centre link has expired. Please open the help centre again.',
   helpCenterNeedsSession: 'Open the help centre from the web app while signed in',
 } as const;

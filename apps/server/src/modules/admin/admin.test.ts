@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminUserDescription, type AdminUserPreview, CSRF_HEADER, TEXTS } from '@parlance/shared';
-import { auditLog, projects, users } from '../../db/schema';
+import { auditLog, ledgerAccounts, projects, users } from '../../db/schema';
+import { verifyLedger } from '../../platform/ledger';
 import { seedDemoData } from '../../db/seed/demo';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -379,11 +380,24 @@ describe('POST /api/2/account/customers', () => {
     expect((await create({ fullName: 'Pat Person', email: 'pat@example.test', credits: 'ten' })).statusCode).toBe(400);
   });
 
-  it('refuses to grant credits until the credits ledger exists, and creates nobody', async () => {
+  it('grants credits through the ledger with the new account', async () => {
     const res = await create({ fullName: 'Rich Person', email: 'rich@example.test', credits: '500' });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().results.ID as number;
+    const [account] = await t.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerId, id), eq(ledgerAccounts.kind, 'customer_credits')));
+    expect(account.balance).toBe(500);
+    expect((await lastAudit()).details).toMatchObject({ credits: 500 });
+    expect((await verifyLedger(t.database.db)).ok).toBe(true);
+  });
+
+  it('refuses a grant over the limit and creates nobody', async () => {
+    const res = await create({ fullName: 'Greedy Person', email: 'greedy@example.test', credits: '1000001' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Credits cannot be granted yet: the credits ledger is not available');
-    const search = await as(admin).post('/adminService/searchUser', { userID: 'rich@example.test' });
+    expect(res.json().errors.credits).toMatch(/at most 1000000 credits/);
+    const search = await as(admin).post('/adminService/searchUser', { userID: 'greedy@example.test' });
     expect(search.json()).toEqual({ error: TEXTS.userNotFound });
   });
 });

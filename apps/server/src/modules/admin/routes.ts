@@ -225,7 +225,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Create a customer account (for a partner); without a password the customer sets one later',
         description:
-          'Form: fullName, email, userName, password, partnerId, credits. Granting credits (credits > 0) is refused until the credits ledger exists.',
+          'Form: fullName, email, userName, password, partnerId, credits. Credits (up to 1,000,000) are granted through the ledger with the account.',
         body: z.object({
           fullName: field.default(''),
           email: field.default(''),

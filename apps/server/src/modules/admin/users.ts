@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { aclGroups, countries, userAclGroups, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
+import { getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
 import { hashPassword } from '../../platform/passwords';
 import type { UserRow } from '../../platform/session';
 
@@ -183,6 +184,9 @@ function newCustomerErrors(input: NewCustomer): Record<string, string> | null {
   }
   if (input.partnerId && parseId(input.partnerId) === null) errors.partnerId = 'must be a user ID';
   if (input.credits && !isDigitsOnly(input.credits)) errors.credits = 'must be a whole number of credits';
+  else if (input.credits && Number(input.credits) > MAX_GRANT_CREDITS) {
+    errors.credits = `at most ${MAX_GRANT_CREDITS} credits can be granted at once`;
+  }
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
@@ -191,16 +195,18 @@ function isUniqueViolation(err: unknown): boolean {
   return codeOf(err) === '23505' || (err instanceof Error && codeOf(err.cause) === '23505');
 }
 
+/** The most credits an account can be created with (1,000,000 credits = 10,000 USD). */
+const MAX_GRANT_CREDITS = 1_000_000;
+
 /**
  * An account made by an admin (or on behalf of a partner): a customer, signed in by e-mail. Without a
- * password the customer sets one through the password banner's link. Credits need the ledger.
+ * password the customer sets one through the password banner's link. Credits are a 'grant' from the
+ * platform's promotions account, in the same transaction as the account.
  */
 export async function createCustomer(db: Db, input: NewCustomer, by: AdminAction): Promise<UserRow> {
   const errors = newCustomerErrors(input);
   if (errors) throw badRequest(Object.values(errors)[0], errors);
-  if (input.credits && Number(input.credits) > 0) {
-    throw badRequest(TEXTS.creditsLedgerUnavailable, { credits: TEXTS.creditsLedgerUnavailable });
-  }
+  const credits = input.credits ? Number(input.credits) : 0;
   const email = input.email.trim();
   const partner = input.partnerId ? await findUserByRef(db, input.partnerId) : null;
   if (input.partnerId && !partner) throw badRequest('There is no partner with this ID', { partnerId: 'unknown' });
@@ -225,9 +231,23 @@ export async function createCustomer(db: Db, input: NewCustomer, by: AdminAction
           userName: input.userName ?? null,
           partnerId: partner?.id ?? null,
           hasPassword: !!passwordHash,
+          credits,
         },
         ip: by.ip,
       });
+      if (credits > 0) {
+        await postTransaction(tx, {
+          kind: 'grant',
+          description: `Credits granted with the new account ${email}`,
+          idempotencyKey: `customer:${user.id}:grant`,
+          createdBy: by.actorId,
+          metadata: { userId: user.id, partnerId: partner?.id ?? null },
+          entries: [
+            { account: await platformAccount(tx, 'platform_promotions'), amount: -credits },
+            { account: await getOrCreateAccount(tx, user.id, 'customer_credits'), amount: credits },
+          ],
+        });
+      }
       return user;
     });
   } catch (err) {
