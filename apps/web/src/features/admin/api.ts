@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  type AdminPaymentData,
   type AdminUserDescription,
   type AdminUserPreview,
   type AuditEntryData,
   type Country,
   type OutboxMail,
   type Paginated,
+  type PaymentStatus,
   TEXTS,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
@@ -168,4 +170,52 @@ export const auditQuery = (page: number) =>
 
 export function useAudit(page: number) {
   return useQuery({ ...auditQuery(page), placeholderData: keepPreviousData });
+}
+
+// --- payments (/admin/payments) --------------------------------------------------------------------
+
+export type AdminPayment = AdminPaymentData;
+
+/** What the payments screen lists: every payment, or those of one status and/or method. */
+export interface PaymentsFilter {
+  status: PaymentStatus | '';
+  method: AdminPaymentData['method'] | '';
+}
+
+export function paymentsPath(filter: PaymentsFilter, page: number): string {
+  const params = new URLSearchParams({ page: String(page + 1), pageSize: String(ADMIN_PAGE_SIZE) });
+  if (filter.status) params.set('status', filter.status);
+  if (filter.method) params.set('method', filter.method);
+  return `/api/2/admin/payments?${params}`;
+}
+
+export const paymentsQuery = (filter: PaymentsFilter, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'payments', filter.status, filter.method, page],
+    queryFn: async ({ signal }) => {
+      try {
+        return await http.get<Paginated<AdminPaymentData>>(paymentsPath(filter, page), signal);
+      } catch (err) {
+        throw failureOf(err);
+      }
+    },
+  });
+
+export function usePayments(filter: PaymentsFilter, page: number) {
+  return useQuery({ ...paymentsQuery(filter, page), placeholderData: keepPreviousData });
+}
+
+export type PaymentAction = 'received' | 'cancel';
+
+/** Marks a pending wire transfer received (credits the customer) or cancels an open payment. */
+export async function actOnPayment(key: string, action: PaymentAction): Promise<AdminPaymentData> {
+  try {
+    const body = await http.postJson<{ results: AdminPaymentData }>(
+      `/api/2/admin/payments/${encodeURIComponent(key)}/${action}`,
+      {},
+    );
+    return body.results;
+  } catch (err) {
+    throw failureOf(err);
+  }
 }

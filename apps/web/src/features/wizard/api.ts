@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  Expertise,
   FileUploadedAnswer,
   Language,
-  PriceList,
+  MtAvailableParams,
+  MtPairChoice,
   PriceQuoteResults,
   PurchaseOrder,
   PurchaseOrderFile,
+  UiFeature,
   UpdateTextAnswer,
 } from '@parlance/shared';
 import { languagesQuery, expertisesQuery, priceListQuery } from '../../app/reference-data';
@@ -65,6 +66,7 @@ export type OrderUpdate = {
   entryType?: string;
   wordCount?: number;
   step?: string;
+  mtParams?: Record<string, MtPairChoice>;
 };
 
 export function createOrder(fields: OrderUpdate): Promise<PurchaseOrder> {
@@ -145,4 +147,40 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** Every UI feature flag; the wizard shows the steps whose flag is on (spec 1 section 7: cache unlimited). */
+export const uiFeaturesQuery = queryOptions({
+  queryKey: ['registry', 'UiFeature'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: UiFeature[] }>('/api/2/site/ui-feature/config/get?data=UiFeature', signal)
+      .then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
+export function useUiFeatures() {
+  return useQuery(uiFeaturesQuery);
+}
+
+/** Machine-translation options per target language of an order (MT plans only). */
+export function mtParamsQuery(pid: string, type: string, targets: readonly string[]) {
+  return queryOptions({
+    queryKey: ['wizard', 'mt-params', pid, type, targets.join(',')],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: MtAvailableParams }>(
+          `/api/2/wizard/mt-available-params?poid=${encodeURIComponent(pid)}`,
+          signal,
+        )
+        .then((b) => b.results),
+    staleTime: 60_000,
+  });
+}
+
+export function saveTranslationCategory(pid: string, category: string): Promise<PurchaseOrder> {
+  return http
+    .postForm<{ results: PurchaseOrder }>('/api/2/project/translation-category', { pid, category })
+    .then((b) => b.results);
 }

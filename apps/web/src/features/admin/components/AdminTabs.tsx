@@ -3,13 +3,14 @@ import Tabs from '@mui/material/Tabs';
 import { PATHS } from '@parlance/shared';
 import { Link, useLocation } from 'react-router';
 
-// The admin area's own navigation: user search, audit log (a tab of /admin) and the mail outbox.
-export type AdminTab = 'users' | 'audit' | 'outbox';
+// The admin area's own navigation: user search, audit log (a tab of /admin), the mail outbox and payments.
+export type AdminTab = 'users' | 'audit' | 'outbox' | 'payments';
 
 export const AUDIT_TAB_SEARCH = '?tab=audit';
 
 export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminOutbox)) return 'outbox';
+  if (pathname.startsWith(PATHS.adminPayments)) return 'payments';
   return new URLSearchParams(search).get('tab') === 'audit' ? 'audit' : 'users';
 }
 
@@ -27,6 +28,7 @@ export function AdminTabs() {
       <Tab value="users" label="User search" component={Link} to={PATHS.admin} />
       <Tab value="audit" label="Audit log" component={Link} to={`${PATHS.admin}${AUDIT_TAB_SEARCH}`} />
       <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
+      <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
     </Tabs>
   );
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { STORAGE_KEYS } from '@parlance/shared';
+import { ORDER_TEXTS, STORAGE_KEYS } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -58,8 +58,10 @@ export default function ThankYouPage() {
     );
   }
   if (payment.isError) {
+    // the link of another account's payment (spec 1 section 8): the server says so in its own words
+    const mismatch = payment.error.message === ORDER_TEXTS.paymentAccountMismatch;
     return (
-      <StatusPage title="This payment cannot be shown" actions={<BackActions />}>
+      <StatusPage title={mismatch ? 'Wrong account' : 'This payment cannot be shown'} actions={<BackActions />}>
         <Alert severity="error" sx={{ textAlign: 'left' }}>
           {payment.error.message}
         </Alert>

@@ -5,7 +5,7 @@ import { LIMITS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useCreditsQuote } from '../api';
-import { DigitsField } from './DigitsField';
+import { DigitsField } from '../../../ui/DigitsField';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote for buying credits: the amount in credits, VAT by the billing country, and the way on to

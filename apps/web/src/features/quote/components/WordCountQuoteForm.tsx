@@ -10,7 +10,7 @@ import { type Expertise, type Language, PATHS, type PriceQuoteResults, QUOTE_TEX
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useWordCountQuote } from '../api';
-import { DigitsField } from './DigitsField';
+import { DigitsField } from '../../../ui/DigitsField';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote by word count: source, targets, words, expertise and editing (spec 1 sections 3 and 5).

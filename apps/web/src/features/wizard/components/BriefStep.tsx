@@ -2,23 +2,40 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BRIEF_MAX_CHARS, LIMITS, ORDER_TEXTS } from '@parlance/shared';
+import { BRIEF_MAX_CHARS, LIMITS, ORDER_TEXTS, TRANSLATION_CATEGORIES } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { addReference, messageOf, orderQuery, saveBrief, updateOrder } from '../api';
+import { addReference, messageOf, orderQuery, saveBrief, saveTranslationCategory, updateOrder } from '../api';
 import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
 
 // Step 4 (optional): a name for the order, a note to the translator and reference files
-// (glossaries, earlier translations, style guides), which are not counted.
+// (glossaries, earlier translations, style guides), which are not counted, and what the translation
+// is for (its category).
 
-export function BriefStep({ order, onNext, onBack, onFinishLater }: StepProps) {
+/** What each translation category means to a customer. */
+export const CATEGORY_LABELS: Record<(typeof TRANSLATION_CATEGORIES)[number], string> = {
+  general: 'General content',
+  website: 'Website',
+  marketing: 'Marketing and advertising',
+  documents: 'Business documents',
+  legal: 'Legal',
+  technical: 'Technical and manuals',
+  software: 'Software and apps',
+  subtitles: 'Subtitles',
+  'e-commerce': 'E-commerce and product listings',
+  personal: 'Personal documents',
+};
+
+export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: StepProps) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(order.name ?? '');
   const [note, setNote] = useState(order.brief ?? '');
+  const [category, setCategory] = useState(order.translationCategory ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -50,6 +67,9 @@ export function BriefStep({ order, onNext, onBack, onFinishLater }: StepProps) {
     setBusy(true);
     try {
       if (note !== (order.brief ?? '')) await saveBrief(order.pid, note);
+      if (category !== '' && category !== (order.translationCategory ?? '')) {
+        await saveTranslationCategory(order.pid, category);
+      }
       onNext(await updateOrder(order.pid, { step: 'plans', ...(name.trim() ? { name: name.trim() } : {}) }));
     } catch (err) {
       setError(messageOf(err));
@@ -77,6 +97,20 @@ export function BriefStep({ order, onNext, onBack, onFinishLater }: StepProps) {
           helperText="Shown in your cart and your projects"
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
+        <TextField
+          select
+          label="What is the translation for?"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          helperText="Optional: helps us pick a translator who knows this kind of text"
+          sx={{ maxWidth: 420 }}
+        >
+          {TRANSLATION_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           label="Note to the translator"
           multiline
@@ -112,7 +146,7 @@ export function BriefStep({ order, onNext, onBack, onFinishLater }: StepProps) {
         </Box>
         {error && <Alert severity="error">{error}</Alert>}
       </Stack>
-      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy || uploading} />
+      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy || uploading} nextLabel={nextLabel} />
     </Box>
   );
 }

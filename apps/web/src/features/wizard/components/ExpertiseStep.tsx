@@ -13,7 +13,7 @@ import type { StepProps } from './step-props';
 
 // Step 3: the subject of the content, so that a translator who knows the field takes the work.
 
-export function ExpertiseStep({ order, onNext, onBack, onFinishLater }: StepProps) {
+export function ExpertiseStep({ order, onNext, onBack, onFinishLater, nextLabel }: StepProps) {
   const expertises = useExpertises();
   const [value, setValue] = useState(order.expertise ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +83,7 @@ export function ExpertiseStep({ order, onNext, onBack, onFinishLater }: StepProp
           {error}
         </Alert>
       )}
-      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy} />
+      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy} nextLabel={nextLabel} />
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import type { StepProps } from './step-props';
 // Step 2: the language of the content, then the languages to translate into (those the server
 // offers for that source).
 
-export function LanguagesStep({ order, onNext, onBack, onFinishLater }: StepProps) {
+export function LanguagesStep({ order, onNext, onBack, onFinishLater, nextLabel }: StepProps) {
   const languages = useLanguages();
   const [source, setSource] = useState(order.source_language ?? '');
   const [targets, setTargets] = useState<string[]>(order.target_languages);
@@ -99,7 +99,7 @@ export function LanguagesStep({ order, onNext, onBack, onFinishLater }: StepProp
         />
         {errors.other && <Alert severity="error">{errors.other}</Alert>}
       </Stack>
-      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy} />
+      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy} nextLabel={nextLabel} />
     </Box>
   );
 }

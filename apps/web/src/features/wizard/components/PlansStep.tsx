@@ -8,17 +8,46 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { creditsToMoney, ORDER_TEXTS, PATHS, type PriceQuoteResults } from '@parlance/shared';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { HttpError } from '../../../app/http';
-import { fieldErrorsOf, finalizeOrder, messageOf, quotePlan, updateOrder, usePriceList } from '../api';
+import { creditsToMoney, MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults } from '@parlance/shared';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { fieldErrorsOf, messageOf, mtParamsQuery, quotePlan, updateOrder, usePriceList } from '../api';
+import { needsTypedWordCount } from '../steps';
+import { initialMtChoices, type MtChoices } from '../mt-choices';
+import { MtOptions } from './MtOptions';
 import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
+import { TypedWordCount } from './TypedWordCount';
+import { useAddToCart } from './use-add-to-cart';
 
 // Step 5: the plans (project types) with this order's price for each, an optional proofreading,
-// then Add to cart (finalize). A guest signs up first; the order is claimed at sign-in.
+// then Add to cart (finalize). A guest signs up first; the order is claimed at sign-in. An MT plan
+// shows its machine-translation options per language (saved with the plan).
+
+const isMtType = (type: string) => (MT_PROJECT_TYPES as readonly string[]).includes(type);
+
+/**
+ * The MT options of the chosen plan. The server answers them for the order's stored plan, so
+ * choosing an MT plan stores it first (the order is a draft; Add to cart stores it again).
+ */
+function useMtParams(pid: string, selected: string, targets: readonly string[]) {
+  const mt = isMtType(selected);
+  const [storedType, setStoredType] = useState<string | null>(null);
+  const [storeError, setStoreError] = useState(false);
+  useEffect(() => {
+    if (!mt) return;
+    let live = true;
+    setStoreError(false);
+    updateOrder(pid, { type: selected })
+      .then(() => live && setStoredType(selected))
+      .catch(() => live && setStoreError(true));
+    return () => {
+      live = false;
+    };
+  }, [mt, pid, selected]);
+  const params = useQuery({ ...mtParamsQuery(pid, selected, targets), enabled: mt && storedType === selected });
+  return { mt, params: params.data, loading: mt && !params.data, failed: storeError || params.isError };
+}
 
 function latestDeadline(q: PriceQuoteResults): string | null {
   const dates = q.payment_information.translationItems.map((i) => i.deadline).sort();
@@ -26,15 +55,21 @@ function latestDeadline(q: PriceQuoteResults): string | null {
   return last ? new Date(last).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : null;
 }
 
-export function PlansStep({ order, onBack, onFinishLater }: StepProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
+  const addToCart = useAddToCart(order.pid);
   const priceList = usePriceList();
   const [selected, setSelected] = useState<string>(order.quotedCredits !== null ? order.type : '');
   const [proofreading, setProofreading] = useState(order.needProofreading);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const labelId = useId();
+  const mt = useMtParams(order.pid, selected, order.target_languages);
+  // edited choices belong to one plan and its pairs; another plan starts from the saved choices
+  const mtKey = mt.params ? `${selected}:${mt.params.pairs.map((p) => p.target_language).join(',')}` : '';
+  const [edited, setEdited] = useState<{ key: string; choices: MtChoices } | null>(null);
+  const mtChoices =
+    edited && edited.key === mtKey ? edited.choices : mt.params ? initialMtChoices(order.mtParams, mt.params) : null;
+  const setMtChoices = (choices: MtChoices) => setEdited({ key: mtKey, choices });
 
   const priced = new Set(priceList.data?.prices.map((p) => p.projectType));
   const plans = (priceList.data?.projectTypes ?? []).filter((t) => priced.has(t.slug));
@@ -58,21 +93,20 @@ export function PlansStep({ order, onBack, onFinishLater }: StepProps) {
       setError(ORDER_TEXTS.wizardSelectOption);
       return;
     }
+    if (needsTypedWordCount(order, steps) && order.wordCount === 0) {
+      setError(ORDER_TEXTS.wizardWordCountRequired);
+      return;
+    }
     setBusy(true);
     try {
-      await updateOrder(order.pid, { type: selected, needProofreading: proofreading, step: 'plans' });
-      await finalizeOrder(order.pid);
-      // the cart, its badge and the projects change; the wizard's own data does not matter any more
-      await queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== 'wizard' && q.queryKey[0] !== 'purchase-order',
+      await updateOrder(order.pid, {
+        type: selected,
+        needProofreading: proofreading,
+        step: 'plans',
+        ...(mt.mt && mtChoices ? { mtParams: mtChoices } : {}),
       });
-      navigate(PATHS.shoppingCart);
+      await addToCart();
     } catch (err) {
-      if (err instanceof HttpError && err.status === 401) {
-        const back = `${PATHS.wizard}?pid=${order.pid}`;
-        navigate(`${PATHS.auth}?mode=signup&return=${encodeURIComponent(back)}`);
-        return;
-      }
       const fields = Object.values(fieldErrorsOf(err));
       setError(fields.length > 0 ? fields.join(' ') : messageOf(err));
     } finally {
@@ -89,6 +123,7 @@ export function PlansStep({ order, onBack, onFinishLater }: StepProps) {
         Prices for {order.wordCount.toLocaleString('en-US')} words into {order.target_languages.length}{' '}
         {order.target_languages.length === 1 ? 'language' : 'languages'}, before VAT.
       </Typography>
+      {needsTypedWordCount(order, steps) && <TypedWordCount order={order} />}
       {priceList.isPending && <Skeleton variant="rounded" height={240} />}
       {priceList.isError && <Alert severity="error">We could not load the plans. Please reload the page.</Alert>}
       {priceList.data && plans.length === 0 && <Alert severity="info">No plans are offered at the moment.</Alert>}
@@ -158,6 +193,15 @@ export function PlansStep({ order, onBack, onFinishLater }: StepProps) {
         control={<Checkbox checked={proofreading} onChange={(e) => setProofreading(e.target.checked)} />}
         label={`Add proofreading by a second linguist (+${proofPercent}%)`}
       />
+      {mt.mt && (
+        <MtOptions
+          params={mt.params}
+          loading={mt.loading}
+          failed={mt.failed}
+          choices={mtChoices ?? {}}
+          onChange={setMtChoices}
+        />
+      )}
       {chosenQuote && (
         <Paper variant="outlined" sx={{ mt: 2, p: 2, bgcolor: 'background.default' }} aria-label="Your order">
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>

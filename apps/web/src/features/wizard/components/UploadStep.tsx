@@ -15,7 +15,7 @@ import { LIMITS, ORDER_TEXTS, type PurchaseOrder } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { fieldErrorsOf, messageOf, orderQuery, removeFile, updateOrder, updateText, uploadFiles } from '../api';
-import { DigitsField } from './DigitsField';
+import { DigitsField } from '../../../ui/DigitsField';
 import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
 
@@ -39,7 +39,7 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function UploadStep({ order, onNext, onFinishLater }: StepProps) {
+export function UploadStep({ order, onNext, onBack, onFinishLater, nextLabel }: StepProps) {
   const queryClient = useQueryClient();
   const [entry, setEntry] = useState<Entry>(entryOf(order));
   const [text, setText] = useState(order.pastedText ?? '');
@@ -301,7 +301,7 @@ export function UploadStep({ order, onNext, onFinishLater }: StepProps) {
           {error}
         </Alert>
       )}
-      <StepActions onFinishLater={onFinishLater} busy={busy || uploading} />
+      <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy || uploading} nextLabel={nextLabel} />
     </Box>
   );
 }

@@ -9,30 +9,34 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PATHS, type PurchaseOrder, type WIZARD_STEPS } from '@parlance/shared';
+import { ORDER_TEXTS, PATHS, type PurchaseOrder } from '@parlance/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { StatusPage } from '../../../ui/StatusPage';
-import { createOrder, messageOf, orderQuery, resumeOrder } from '../api';
+import { createOrder, fieldErrorsOf, messageOf, orderQuery, resumeOrder, updateOrder, useUiFeatures } from '../api';
 import { BriefStep } from '../components/BriefStep';
 import { ExpertiseStep } from '../components/ExpertiseStep';
 import { FinishLaterDialog } from '../components/FinishLaterDialog';
 import { LanguagesStep } from '../components/LanguagesStep';
 import { PlansStep } from '../components/PlansStep';
 import type { StepProps } from '../components/step-props';
+import { TypedWordCount } from '../components/TypedWordCount';
 import { UploadStep } from '../components/UploadStep';
+import { useAddToCart } from '../components/use-add-to-cart';
+import { defaultsForSkipped, enabledSteps, needsTypedWordCount, resumeIndex, type StepName } from '../steps';
 import { WindowShoppingEntry } from './WindowShoppingEntry';
 
 // The ordering wizard (spec 1 section 2): five steps over a purchase order kept on the server.
-// The order's pid is in the address, so a reload or another device resumes it.
+// The order's pid is in the address, so a reload or another device resumes it. Each step shows
+// only while its UI feature flag has status 1 (spec 1 section 6; see ../steps.ts).
 
-type StepName = (typeof WIZARD_STEPS)[number];
+type StepView = { name: StepName; label: string; Component: ComponentType<StepProps> };
 
-const STEPS: { name: StepName; label: string; Component: ComponentType<StepProps> }[] = [
+const ALL_STEPS: StepView[] = [
   { name: 'upload', label: 'Upload content', Component: UploadStep },
   { name: 'languages', label: 'Languages', Component: LanguagesStep },
   { name: 'expertise', label: 'Expertise', Component: ExpertiseStep },
@@ -40,10 +44,7 @@ const STEPS: { name: StepName; label: string; Component: ComponentType<StepProps
   { name: 'plans', label: 'Plans', Component: PlansStep },
 ];
 
-function stepIndex(step: string | null): number {
-  const i = STEPS.findIndex((s) => s.name === step);
-  return Math.max(i, 0);
-}
+const COUNT_WORDS = ['One', 'Two', 'Three', 'Four', 'Five'];
 
 /** Creates the order when the address has no pid, and exchanges a resume link for the order. */
 function useOrderPid(): { pid: string | null; error: unknown } {
@@ -83,7 +84,14 @@ export default function WizardPage() {
 function OrderWizard() {
   const { pid, error: startError } = useOrderPid();
   const order = useQuery({ ...orderQuery(pid ?? ''), enabled: pid !== null });
+  // the flags gate the steps; when they cannot be read every step shows (ordering stays possible)
+  const flags = useUiFeatures();
 
+  const { pathname, search } = useLocation();
+  if (startError instanceof HttpError && startError.status === 401) {
+    // a finish-later link of a customer's order, opened signed out: sign in, then the same link again
+    return <Navigate replace to={`${PATHS.auth}?return=${encodeURIComponent(pathname + search)}`} />;
+  }
   if (startError || order.isError) {
     const error = startError ?? order.error;
     const gone = error instanceof HttpError && (error.status === 404 || error.status === 409);
@@ -101,9 +109,16 @@ function OrderWizard() {
     );
   }
 
+  const steps = flags.isPending ? null : enabledSteps(flags.data);
+  const count = steps?.length ?? ALL_STEPS.length;
+  const subtitle = `${COUNT_WORDS[count - 1] ?? count} short step${count === 1 ? '' : 's'}. Your order is saved as you go.`;
   return (
-    <PageContainer title="Order a translation" subtitle="Five short steps. Your order is saved as you go.">
-      {order.data ? <Wizard key={order.data.pid} order={order.data} /> : <WizardSkeleton />}
+    <PageContainer title="Order a translation" subtitle={subtitle}>
+      {order.data && steps ? (
+        <WizardWithDefaults key={order.data.pid} order={order.data} steps={steps} />
+      ) : (
+        <WizardSkeleton />
+      )}
     </PageContainer>
   );
 }
@@ -117,14 +132,44 @@ function WizardSkeleton() {
   );
 }
 
-function Wizard({ order }: { order: PurchaseOrder }) {
+/** Gives the order what its hidden steps would have set (once), then shows the wizard. */
+function WizardWithDefaults({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<'checking' | 'ready' | Error>(() =>
+    Object.keys(defaultsForSkipped(order, steps)).length === 0 ? 'ready' : 'checking',
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (state !== 'checking' || started.current) return;
+    started.current = true;
+    updateOrder(order.pid, defaultsForSkipped(order, steps))
+      .then((saved) => {
+        queryClient.setQueryData(orderQuery(order.pid).queryKey, saved);
+        setState('ready');
+      })
+      .catch((err: unknown) => setState(err instanceof Error ? err : new Error(messageOf(err))));
+  }, [state, order, steps, queryClient]);
+
+  if (state === 'checking') return <WizardSkeleton />;
+  if (state instanceof Error) return <Alert severity="error">{state.message}</Alert>;
+  return <Wizard order={order} steps={steps} />;
+}
+
+function Wizard({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const [active, setActive] = useState(() => stepIndex(order.step));
+  const STEPS = ALL_STEPS.filter((s) => steps.includes(s.name));
+  const [active, setActive] = useState(() => resumeIndex(steps, order.step));
   const [finishLater, setFinishLater] = useState(false);
+  // a refusal of Add to cart, for the order as it was then (a saved change makes it stale)
+  const [refusal, setRefusal] = useState<{ at: string; message: string } | null>(null);
+  const cartError = refusal?.at === order.updatedAt ? refusal.message : null;
+  const addToCart = useAddToCart(order.pid);
   const top = useRef<HTMLDivElement>(null);
   const current = STEPS[active] ?? STEPS[0];
+  const isLast = active === STEPS.length - 1;
 
   if (order.status !== 'draft' && order.status !== 'cart') {
     return <Alert severity="info">This order has already been paid. You will find it in your projects.</Alert>;
@@ -137,6 +182,19 @@ function Wizard({ order }: { order: PurchaseOrder }) {
 
   function onNext(saved: PurchaseOrder) {
     queryClient.setQueryData(orderQuery(order.pid).queryKey, saved);
+    setRefusal(null);
+    // the plans step adds to the cart itself; another last step (plans switched off) does it here
+    if (isLast) {
+      if (needsTypedWordCount(saved, steps) && saved.wordCount === 0) {
+        setRefusal({ at: saved.updatedAt, message: ORDER_TEXTS.wizardWordCountRequired });
+        return;
+      }
+      addToCart().catch((err: unknown) => {
+        const fields = Object.values(fieldErrorsOf(err));
+        setRefusal({ at: saved.updatedAt, message: fields.length > 0 ? fields.join(' ') : messageOf(err) });
+      });
+      return;
+    }
     go(Math.min(active + 1, STEPS.length - 1));
   }
 
@@ -160,13 +218,21 @@ function Wizard({ order }: { order: PurchaseOrder }) {
         </Stepper>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 2 }}>
+        {isLast && current.name !== 'plans' && needsTypedWordCount(order, steps) && <TypedWordCount order={order} />}
         <Component
           key={current.name}
           order={order}
           onNext={onNext}
           onBack={active > 0 ? () => go(active - 1) : undefined}
           onFinishLater={() => setFinishLater(true)}
+          steps={steps}
+          nextLabel={isLast ? 'Add to cart' : 'Next'}
         />
+        {cartError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {cartError}
+          </Alert>
+        )}
       </Paper>
       {finishLater && (
         <FinishLaterDialog

@@ -1,0 +1,310 @@
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { LIMITS, PAYMENT_STATUSES, type PaymentStatus, TEXTS } from '@parlance/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatCredits } from '../../../ui/money';
+import { toast } from '../../../ui/toast';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminPayment,
+  actOnPayment,
+  type PaymentAction,
+  type PaymentsFilter,
+  usePayments,
+} from '../api';
+import { AdminPageLayout } from '../components/AdminPageLayout';
+import { EmptyState } from '../components/EmptyState';
+import { PaymentActionDialog } from '../components/PaymentActionDialog';
+import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentStatusChip';
+import { formatDateTime } from '../format';
+
+// /admin/payments: every payment, with the wire transfers still waiting for their money shown first
+// (the default filter). An admin marks a transfer received when it shows on the bank statement, or
+// cancels a payment that will never come.
+
+const METHOD_LABELS: Record<AdminPayment['method'], string> = {
+  card: 'Card',
+  saved_card: 'Saved card',
+  wire: 'Wire transfer',
+};
+
+/** The screen opens on the work to do: wire transfers waiting for their money. */
+export const WAITING_WIRES: PaymentsFilter = { status: 'pending', method: 'wire' };
+
+/** Shows "All statuses" / "All methods" (the empty value) instead of an empty box. */
+const ALL_VISIBLE = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+function isOpen(p: AdminPayment): boolean {
+  return p.status === 'pending' || p.status === 'requires_action';
+}
+
+function usd(credits: number): string {
+  return `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export default function PaymentsPage() {
+  const [filter, setFilter] = useState<PaymentsFilter>(WAITING_WIRES);
+  const [page, setPage] = useState(0);
+  const [pending, setPending] = useState<{ payment: AdminPayment; action: PaymentAction } | null>(null);
+  const payments = usePayments(filter, page);
+  const queryClient = useQueryClient();
+
+  const act = useMutation({
+    mutationFn: ({ payment, action }: { payment: AdminPayment; action: PaymentAction }) =>
+      actOnPayment(payment.key, action),
+    onSuccess: (done, { action }) => {
+      toast(
+        action === 'received'
+          ? `Marked received: ${formatCredits(done.amountCredits)} added to ${done.user.name}'s balance.`
+          : `Payment of ${done.user.name} cancelled.`,
+        { variant: 'success', autoHideDuration: LIMITS.adminToastMs },
+      );
+      setPending(null);
+    },
+    onError: (err) => toast(err.message, { variant: 'error' }),
+    // whatever happened (also a 409: someone else was faster), the list must show the truth
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+
+  function changeFilter(next: Partial<PaymentsFilter>) {
+    setFilter((f) => ({ ...f, ...next }));
+    setPage(0);
+  }
+
+  function ask(payment: AdminPayment, action: PaymentAction) {
+    act.reset();
+    setPending({ payment, action });
+  }
+
+  const waitingView = filter.status === WAITING_WIRES.status && filter.method === WAITING_WIRES.method;
+
+  return (
+    <AdminPageLayout>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Card payments settle by themselves. A wire transfer waits here until you see the money on the bank statement and
+        mark it received; only then does the customer get the credits.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 2 }} aria-label="Filter payments">
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filter.status}
+          onChange={(e) => changeFilter({ status: e.target.value as PaymentStatus | '' })}
+          sx={{ minWidth: 200 }}
+          slotProps={ALL_VISIBLE}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {PAYMENT_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {PAYMENT_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Method"
+          value={filter.method}
+          onChange={(e) => changeFilter({ method: e.target.value as PaymentsFilter['method'] })}
+          sx={{ minWidth: 200 }}
+          slotProps={ALL_VISIBLE}
+        >
+          <MenuItem value="">All methods</MenuItem>
+          {(Object.keys(METHOD_LABELS) as AdminPayment['method'][]).map((m) => (
+            <MenuItem key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!waitingView && (
+          <Button onClick={() => changeFilter(WAITING_WIRES)} sx={{ alignSelf: { sm: 'center' } }}>
+            Show waiting transfers
+          </Button>
+        )}
+      </Stack>
+      {payments.error && !payments.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => payments.refetch()}>
+              {TEXTS.retry}
+            </Button>
+          }
+        >
+          {payments.error.message}
+        </Alert>
+      ) : payments.data && payments.data.totalCount === 0 ? (
+        <EmptyState
+          icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
+          title={waitingView ? 'No wire transfers are waiting' : 'No payments match these filters'}
+          hint={
+            waitingView
+              ? 'When a customer chooses a wire transfer, it shows here until you mark it received.'
+              : 'Choose another status or method.'
+          }
+        />
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+          {payments.isFetching && (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+          )}
+          <PaymentsTable payments={payments.data?.data ?? null} onAct={ask} />
+          <TablePagination
+            component="div"
+            count={payments.data?.totalCount ?? 0}
+            page={page}
+            onPageChange={(_, next) => setPage(next)}
+            rowsPerPage={ADMIN_PAGE_SIZE}
+            rowsPerPageOptions={[ADMIN_PAGE_SIZE]}
+          />
+        </Paper>
+      )}
+      <PaymentActionDialog
+        payment={pending?.payment ?? null}
+        action={pending?.action ?? 'received'}
+        busy={act.isPending}
+        error={act.error?.message ?? null}
+        onConfirm={() => pending && act.mutate(pending)}
+        onClose={() => setPending(null)}
+      />
+    </AdminPageLayout>
+  );
+}
+
+function PaymentsTable({
+  payments,
+  onAct,
+}: {
+  payments: AdminPayment[] | null;
+  onAct: (p: AdminPayment, action: PaymentAction) => void;
+}) {
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  const columns = compact ? 3 : 6;
+  return (
+    <Table size="small" aria-label="Payments" sx={{ tableLayout: 'fixed' }}>
+      <TableHead>
+        <TableRow>
+          {compact ? (
+            <TableCell>Payment</TableCell>
+          ) : (
+            <>
+              <TableCell sx={{ width: 140 }}>Date</TableCell>
+              <TableCell>Customer</TableCell>
+              <TableCell sx={{ width: 160 }}>Method</TableCell>
+              <TableCell sx={{ width: 120 }} align="right">
+                Amount
+              </TableCell>
+            </>
+          )}
+          <TableCell sx={{ width: compact ? 120 : 130 }}>Status</TableCell>
+          <TableCell sx={{ width: compact ? 150 : 220 }} align="right">
+            Actions
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {payments === null
+          ? [0, 1, 2, 3, 4].map((i) => (
+              <TableRow key={i}>
+                <TableCell colSpan={columns}>
+                  <Skeleton height={24} />
+                </TableCell>
+              </TableRow>
+            ))
+          : payments.map((p) => (
+              <TableRow key={p.key} data-testid={`payment-${p.key}`}>
+                {compact ? (
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.user.email}>
+                      {p.user.name}
+                    </Typography>
+                    <Typography variant="body2" noWrap>
+                      {usd(p.totalCredits)} · {methodText(p)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDateTime(p.createdAt)}
+                    </Typography>
+                  </TableCell>
+                ) : (
+                  <>
+                    <TableCell sx={{ color: 'text.secondary' }}>{formatDateTime(p.createdAt)}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.user.name}>
+                        {p.user.name}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" noWrap title={p.user.email}>
+                        {p.user.email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{METHOD_LABELS[p.method]}</Typography>
+                      <Typography variant="body2" color="text.secondary" noWrap sx={{ fontFamily: 'monospace' }}>
+                        {p.method === 'wire' ? p.reference : p.cardLast4 ? `•••• ${p.cardLast4}` : ''}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {usd(p.totalCredits)}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatCredits(p.amountCredits)}
+                        {p.vatCredits > 0 ? ` + VAT ${usd(p.vatCredits)}` : ''}
+                      </Typography>
+                    </TableCell>
+                  </>
+                )}
+                <TableCell>
+                  <PaymentStatusChip status={p.status} />
+                </TableCell>
+                <TableCell align="right">
+                  {isOpen(p) ? (
+                    <Stack direction={compact ? 'column' : 'row'} sx={{ gap: 1, justifyContent: 'flex-end' }}>
+                      {p.method === 'wire' && p.status === 'pending' && (
+                        <Button
+                          size="small"
+                          variant="contained"
+                          onClick={() => onAct(p, 'received')}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          Mark received
+                        </Button>
+                      )}
+                      <Button size="small" variant="outlined" color="error" onClick={() => onAct(p, 'cancel')}>
+                        Cancel
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      {p.invoiceId !== null ? `Invoice #${p.invoiceId}` : '—'}
+                    </Typography>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function methodText(p: AdminPayment): string {
+  if (p.method === 'wire') return `${METHOD_LABELS.wire} ${p.reference ?? ''}`.trim();
+  return p.cardLast4 ? `${METHOD_LABELS[p.method]} •••• ${p.cardLast4}` : METHOD_LABELS[p.method];
+}

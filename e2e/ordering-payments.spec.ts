@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, signInAs, test } from './fixtures';
+import {
+  APPROVES,
+  balanceOf,
+  NEEDS_CONFIRMATION,
+  openCreditsPage,
+  payByCard,
+  SHOTS,
+  signUpCustomer,
+} from './ordering-helpers';
+
+// Paying (spec 1 sections 2 and 8): the test card that needs a confirmation step, a payment link
+// opened by another account, and wire transfers that an admin marks received at /admin/payments.
+
+const MISMATCH = 'You are not logged in with the correct account for this payment link.';
+
+test('the confirmation test card asks for a confirmation step, then adds the credits', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signInAs(page, 'customer');
+  const before = await balanceOf(page);
+  await openCreditsPage(page, 1500);
+  await payByCard(page, NEEDS_CONFIRMATION);
+
+  // the sandbox's confirmation step (like a bank's 3-D Secure page); nothing is paid before it
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Your bank asks you to confirm this payment');
+  expect(await balanceOf(page)).toBe(before);
+  await page.screenshot({ path: `${SHOTS}/pay-confirm-step.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+
+  await page.waitForURL('**/payment/thankyou/?payment=*');
+  await expect(page.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
+  await expect(page.getByTestId('credits-added')).toHaveText('1,500 credits have been added to your balance.');
+  await expect(page.getByText(/ending in 3155\.$/)).toBeVisible();
+  expect(await balanceOf(page)).toBe(before + 1500);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("another account opening a customer's payment link is told it is the wrong account", async ({ page }) => {
+  await signUpCustomer(page, 'Paula Payer');
+  await openCreditsPage(page, 1000);
+  await payByCard(page, APPROVES);
+  await page.waitForURL('**/payment/thankyou/?payment=*');
+  await expect(page.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
+  const link = new URL(page.url());
+  const path = `${link.pathname}${link.search}`;
+
+  // the demo customer, signed in on the same browser, opens that link
+  await page.context().clearCookies();
+  await signInAs(page, 'customer');
+  const before = await balanceOf(page);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Wrong account' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(MISMATCH);
+  await expect(page.getByTestId('credits-added')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/pay-mismatch.png`, fullPage: true });
+  // nothing of the other payment reaches this account, and the success flag is not set
+  expect(await balanceOf(page)).toBe(before);
+  expect(await page.evaluate(() => localStorage.getItem('paymentSuccess'))).toBeNull();
+});
+
+/** A wire transfer of this amount from the signed-in customer; answers its reference. */
+async function applyWire(page: Page, amount: number): Promise<string> {
+  await openCreditsPage(page, amount);
+  await page.getByRole('button', { name: 'Wire transfer' }).click();
+  const reference = page.getByText(/^PAR-[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+  await expect(reference).toBeVisible();
+  return (await reference.textContent()) ?? '';
+}
+
+test('an admin marks a wire transfer received and cancels another at /admin/payments', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  await signUpCustomer(page, 'Walter Wire');
+  const received = await applyWire(page, 5000);
+  const cancelled = await applyWire(page, 7000);
+  expect(await balanceOf(page)).toBe(0);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/auth');
+  await signIn(admin, 'admin@parlance.test', 'Parlance-demo1!');
+  await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Payments' }).click();
+  await admin.waitForURL('**/admin/payments');
+  await expect(admin.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
+
+  // the screen opens on the transfers waiting for their money
+  await expect(admin.getByRole('combobox', { name: 'Status' })).toHaveText('Pending');
+  await expect(admin.getByRole('combobox', { name: 'Method' })).toHaveText('Wire transfer');
+  const row = admin.getByRole('row').filter({ hasText: received });
+  await expect(row).toContainText('Walter Wire');
+  await expect(row).toContainText('$50.00');
+  await expect(row).toContainText('5,000 credits');
+  await expect(row).toContainText('Pending');
+  await admin.screenshot({ path: `${SHOTS}/admin-payments.png`, fullPage: true });
+
+  // Mark received: asked first, then credited once
+  await row.getByRole('button', { name: 'Mark received' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Mark this transfer received?' });
+  await expect(dialog).toContainText(received);
+  await expect(dialog).toContainText('5,000 credits');
+  await admin.screenshot({ path: `${SHOTS}/admin-payments-confirm.png` });
+  await dialog.getByRole('button', { name: 'Mark received' }).click();
+  await expect(admin.getByText("Marked received: 5,000 credits added to Walter Wire's balance.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('row').filter({ hasText: received })).toHaveCount(0);
+  expect(await balanceOf(page)).toBe(5000);
+
+  // Cancel the other one: "Keep it" changes nothing, "Cancel payment" cancels
+  const other = admin.getByRole('row').filter({ hasText: cancelled });
+  await other.getByRole('button', { name: 'Cancel' }).click();
+  const cancelDialog = admin.getByRole('dialog', { name: 'Cancel this payment?' });
+  await cancelDialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(cancelDialog).toBeHidden();
+  await expect(other).toContainText('Pending');
+  await other.getByRole('button', { name: 'Cancel' }).click();
+  await cancelDialog.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(admin.getByText('Payment of Walter Wire cancelled.')).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: cancelled })).toHaveCount(0);
+  expect(await balanceOf(page)).toBe(5000);
+
+  // every payment: both are there with their final status and no more actions
+  await admin.getByRole('combobox', { name: 'Status' }).click();
+  await admin.getByRole('option', { name: 'All statuses' }).click();
+  const done = admin.getByRole('row').filter({ hasText: received });
+  await expect(done).toContainText('Received');
+  await expect(done.getByRole('button')).toHaveCount(0);
+  await expect(admin.getByRole('row').filter({ hasText: cancelled })).toContainText('Cancelled');
+  await admin.screenshot({ path: `${SHOTS}/admin-payments-all.png`, fullPage: true });
+  // a narrow window: one column per payment, the actions beside it
+  await admin.setViewportSize({ width: 820, height: 900 });
+  await expect(admin.getByRole('columnheader', { name: 'Payment' })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-payments-narrow.png`, fullPage: true });
+
+  // a customer may not open the admin screen's call
+  const refused = await page.request.get('/api/2/admin/payments');
+  expect(refused.status()).toBe(403);
+  await adminContext.close();
+  expect(consoleErrors).toEqual([]);
+});
