@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { APPROVES, balanceOf, makeDocx, payByCard, pickLanguage, SHOTS, signUpCustomer } from './ordering-helpers';
 
 // A new customer orders the translation of a real Word document through every step of the wizard,
-// puts it in the cart, buys the missing credits by card and pays with credits (spec 1 section 2;
+// puts it in the cart, applies the demo coupon, buys the missing credits by card and pays with credits (spec 1 section 2;
 // issue 3, "Browser"). The document is made here, so its word count is known: 6 + 7 + 6 = 19.
 
 const PARAGRAPHS = [
@@ -73,6 +73,15 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
   const order = page.getByRole('listitem').filter({ hasText: name });
   await expect(order).toBeVisible();
   await expect(order.getByText(new RegExp(`${WORDS} words`))).toBeVisible();
+  // the demo coupon: 10% off the subtotal
+  const subtotal = Number(
+    ((await page.getByTestId('cart-subtotal').textContent()) ?? '').match(/^([\d,]+) credits/)?.[1].replaceAll(',', ''),
+  );
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const discount = Math.round(subtotal / 10);
+  await expect(page.getByTestId('cart-discount')).toContainText(`${(-discount).toLocaleString('en-US')} credits`);
+  await expect(page.getByTestId('cart-total')).toContainText(`${(subtotal - discount).toLocaleString('en-US')} credits`);
   const total = Number(
     ((await page.getByTestId('cart-total').textContent()) ?? '').match(/([\d,]+) credits/)?.[1].replaceAll(',', ''),
   );
