@@ -23,10 +23,13 @@ import { registerErrorHandler } from './platform/errors';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
+import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
+import { createScheduler, type Scheduler } from './platform/scheduler';
 import { sessionPlugin } from './platform/session';
 import { createStorage, type Storage } from './platform/storage';
 import { MODULES } from './modules';
+import { addProjectTasks } from './modules/projects/timed-moves';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +52,8 @@ export interface Services {
   storage: Storage;
   /** realtime fan-out: notify after a transaction that recorded events commits */
   bus: RealtimeBus;
+  /** timed moves (main.ts starts its interval; tests call runOnce with their clock) */
+  scheduler: Scheduler;
 }
 
 declare module 'fastify' {
@@ -100,10 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
     storage: createStorage(config.dataDir),
-    bus: createLocalBus(),
+    bus:
+      database.engine === 'postgres' && database.pool
+        ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })
+        : createLocalBus(),
+    scheduler: createScheduler(clock, (message, err) => app.log.error({ err }, message)),
   };
+  addProjectTasks(services.scheduler, services);
   app.decorate('deps', services);
-  app.addHook('onClose', async () => services.bus.close());
+  app.addHook('onClose', async () => {
+    services.scheduler.stop();
+    await services.bus.close();
+  });
 
   registerErrorHandler(app);
   await app.register(helmet, {

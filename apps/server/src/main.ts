@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
+import { createStorage } from './platform/storage';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   const fresh = await isNewDatabase(database.db);
-  if (fresh && config.demoData) await seedDemoData(database.db);
+  if (fresh && config.demoData) {
+    await seedDemoData(database.db, { storage: createStorage(config.dataDir), publicUrl: config.publicUrl });
+  }
 
   const app = await buildApp({ config, database });
   // uploads cut off by a crash or a restart leave partial files: remove them
@@ -30,6 +33,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  // timed project moves (delays, auto-completion, earnings release), scanned every minute
+  app.deps.scheduler.start(60_000);
+  void app.deps.scheduler.runOnce();
 
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite under ${config.dataDir}`;
   console.log(`\nParlance is running at ${config.publicUrl} (database: ${where})`);

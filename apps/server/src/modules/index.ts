@@ -6,6 +6,10 @@ import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
+import { projectListRoutes } from './project-lists/routes';
+import { projectRoutes } from './projects/routes';
+import { realtimeRoutes } from './realtime/routes';
+import { resourceRoutes } from './resources/routes';
 import { registryRoutes } from './registry/routes';
 import { wizardRoutes } from './wizard/routes';
 
@@ -20,4 +24,8 @@ export const MODULES: FastifyPluginAsync[] = [
   cartRoutes,
   billingRoutes,
   invoiceRoutes,
+  projectRoutes,
+  projectListRoutes,
+  resourceRoutes,
+  realtimeRoutes,
 ];

@@ -93,6 +93,11 @@ export const projects = pgTable(
     index('projects_editor_idx').on(t.editorId, t.id),
     index('projects_open_pair_idx').on(t.status, t.sourceLanguage, t.targetLanguage),
     index('projects_deadline_idx').on(t.status, t.deadline),
+    // the customer's list sorted by deadline or date without a sort step (docs/decisions.md, "Project lists")
+    index('projects_customer_deadline_idx').on(t.customerId, t.deadline, t.id),
+    index('projects_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // QA, LL and bonus job lists
+    index('projects_kind_status_idx').on(t.kind, t.status, t.id),
   ],
 );
 

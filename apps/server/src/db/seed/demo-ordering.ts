@@ -4,10 +4,11 @@ import { computeCart } from '../../modules/cart/cart';
 import { payCartWithCredits } from '../../modules/cart/pay-with-credits';
 import { getOrCreateAccount, hashRequest, platformAccount, postTransaction } from '../../platform/ledger';
 import type { Db } from '../client';
-import { billingInfo, coupons, purchaseOrders, users } from '../schema';
+import { billingInfo, coupons, payments, purchaseOrders, users } from '../schema';
 
 // Demo content of ordering and paying: the demo customer's credits, billing details, a coupon,
-// and one order paid through the real payment service (so projects and an invoice exist).
+// one order paid through the real payment service (so projects and an invoice exist), and a wire
+// transfer waiting to be marked received.
 
 export const DEMO_CUSTOMER_CREDITS = 50_000;
 export const DEMO_COUPON_CODE = 'WELCOME10';
@@ -71,4 +72,20 @@ export async function seedOrderingDemo(db: Db, customerEmail: string): Promise<v
     requestHash: hashRequest({ demo: 'first-order', ck: cart.ck }),
     now,
   });
+
+  // a wire transfer waiting for the bank, for the admin's /admin/payments (no credits move until
+  // an admin marks it received)
+  await db
+    .insert(payments)
+    .values({
+      key: randomBytes(16).toString('hex'),
+      userId: customer.id,
+      method: 'wire',
+      purpose: 'credits',
+      amountCredits: 100_000,
+      vatCredits: 0,
+      status: 'pending',
+      idempotencyKey: 'demo:wire-transfer',
+    })
+    .onConflictDoNothing();
 }

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
 import { hashPassword } from '../../platform/passwords';
+import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
+import { seedProjectsDemo } from './demo-projects';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
 
@@ -30,8 +32,17 @@ export async function isNewDatabase(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
+export interface DemoOptions {
+  /**
+   * Where the demo projects' delivered files go. Given (as `npm start` does), the demo projects of
+   * every status are seeded too; API tests that count the demo customer's projects leave it out.
+   */
+  storage?: Storage;
+  publicUrl?: string;
+}
+
 /** The demo accounts, with the password from README.md. Other areas add their demo content here. */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
@@ -54,4 +65,13 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
+  if (options.storage) {
+    await seedProjectsDemo(db, {
+      storage: options.storage,
+      customerEmail: DEMO_ACCOUNTS[0].email,
+      translatorEmail: DEMO_ACCOUNTS[1].email,
+      adminEmail: DEMO_ACCOUNTS[2].email,
+      publicUrl: options.publicUrl,
+    });
+  }
 }

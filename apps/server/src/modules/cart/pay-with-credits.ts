@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CART_TEXTS, type TranslateNowResult } from '@parlance/shared';
+import { CART_TEXTS, PROJECT_LIMITS, type TranslateNowResult } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   cartCoupons,
@@ -21,7 +21,10 @@ import {
   balanceOfOwner,
   withIdempotency,
 } from '../../platform/ledger';
+import type { Mailer } from '../../platform/mail';
+import type { RealtimeBus } from '../../platform/realtime';
 import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
+import { mailOpenedProjects, openToAllAtFor, recordProjectsOpened } from '../projects/opened';
 import { type ComputedCart, computeCart, type PricedOrder } from './cart';
 import { cartChanged, couponRefusalFor } from './cart-edits';
 import { splitProportionally } from './coupon-rules';
@@ -110,6 +113,7 @@ interface ProjectToCreate {
   order: PricedOrder;
   itemIndex: number;
   netCredits: number;
+  vatCredits: number;
 }
 
 function projectName(order: PricedOrder, tarLang: string): string {
@@ -161,7 +165,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
 
   // the discount spread over the projects in proportion to their prices (integers summing exactly)
   const planned: ProjectToCreate[] = cart.orders.flatMap((order) =>
-    order.items.map((_, itemIndex) => ({ order, itemIndex, netCredits: 0 })),
+    order.items.map((_, itemIndex) => ({ order, itemIndex, netCredits: 0, vatCredits: 0 })),
   );
   const shares = splitProportionally(
     cart.discountCredits,
@@ -170,6 +174,16 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   planned.forEach((p, i) => {
     p.netCredits = p.order.items[p.itemIndex].credits - shares[i];
   });
+  // the VAT spread the same way over the net prices (refunded with the price on cancel)
+  const vatShares = splitProportionally(
+    cart.vatCredits,
+    planned.map((p) => p.netCredits),
+  );
+  planned.forEach((p, i) => {
+    p.vatCredits = vatShares[i];
+  });
+  // a customer with a My Team: their translators see the projects first, for a window
+  const openToAllAt = await openToAllAtFor(tx, userId, now, PROJECT_LIMITS.myTeamFirstWindowMs);
   const files = await sourceFileIds(
     tx,
     cart.orders.map((o) => o.order.id),
@@ -177,7 +191,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   const created = await tx
     .insert(projects)
     .values(
-      planned.map(({ order, itemIndex, netCredits }) => {
+      planned.map(({ order, itemIndex, netCredits, vatCredits }) => {
         const item = order.items[itemIndex];
         const o = order.order;
         return {
@@ -197,18 +211,16 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
           translationCategory: o.translationCategory,
           fileIds: files.get(o.id) ?? [],
           priceCredits: netCredits,
+          vatCredits,
+          openToAllAt,
           deadline: item.deadline,
           ledgerTransactionId: posted.id,
           createdAt: now,
         };
       }),
     )
-    .returning({
-      id: projects.id,
-      name: projects.name,
-      targetLanguage: projects.targetLanguage,
-      status: projects.status,
-    });
+    .returning();
+  await recordProjectsOpened(tx, created, userId, now);
   await input.afterStep?.('projects');
 
   const paid = await tx
@@ -278,10 +290,32 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
  * result and moves nothing again. Errors (stale cart key 409, not enough credits 402, a used-up
  * coupon 409) change nothing and store nothing, so the same key can be retried after fixing them.
  */
-export function payCartWithCredits(db: Db, input: PayCartInput): Promise<IdempotentResult<TranslateNowResult>> {
-  return withIdempotency(
+export async function payCartWithCredits(
+  db: Db,
+  input: PayCartInput,
+  effects?: PaymentEffects,
+): Promise<IdempotentResult<TranslateNowResult>> {
+  const result = await withIdempotency(
     db,
     { userId: input.userId, key: input.idempotencyKey, requestHash: input.requestHash, now: input.now },
     async (tx) => ({ status: 200, body: await pay(tx, input) }),
   );
+  if (effects && !result.replayed) {
+    effects.bus.notify();
+    await mailOpenedProjects(
+      db,
+      effects.mailer,
+      effects.publicUrl,
+      result.body.projects.map((p) => p.id),
+      input.now,
+    );
+  }
+  return result;
+}
+
+/** What a payment does after its commit: wake the realtime bus, mail the matching translators. */
+export interface PaymentEffects {
+  bus: RealtimeBus;
+  mailer: Mailer;
+  publicUrl: string;
 }

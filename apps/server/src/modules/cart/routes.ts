@@ -207,19 +207,23 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
         });
       }
       try {
-        const result = await payCartWithCredits(deps.db, {
-          userId: user.id,
-          ck,
-          couponIds,
-          idempotencyKey: key,
-          requestHash: hashRequest({
-            method: 'POST',
-            path: '/ajax/cart/translateNow',
+        const result = await payCartWithCredits(
+          deps.db,
+          {
+            userId: user.id,
             ck,
-            couponIds: couponIds ?? null,
-          }),
-          now: now(),
-        });
+            couponIds,
+            idempotencyKey: key,
+            requestHash: hashRequest({
+              method: 'POST',
+              path: '/ajax/cart/translateNow',
+              ck,
+              couponIds: couponIds ?? null,
+            }),
+            now: now(),
+          },
+          { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(200).send(result.body);
       } catch (err) {

@@ -13,6 +13,12 @@ export function needsEditing(p: { type: string; needProofreading: boolean }): bo
   return p.needProofreading || (EDITING_TYPES as readonly string[]).includes(p.type);
 }
 
+/**
+ * A translator: a user id, or a SQL column holding one (e.g. `users.id`, to find every translator
+ * a project matches).
+ */
+export type TranslatorRef = number | SQL;
+
 /** The generic expertise every translator with the language pair may take. */
 export const GENERAL_EXPERTISE = 'general';
 
@@ -23,7 +29,7 @@ export const OPEN_LIST_KINDS = ['classic', 'bundle', 'bonus'] as const;
  * SQL: translator `translatorId` is available today (active, not on vacation). A translator with
  * no profile row is active by default.
  */
-export function translatorAvailableSql(translatorId: number, today: string): SQL {
+export function translatorAvailableSql(translatorId: TranslatorRef, today: string): SQL {
   return sql`NOT EXISTS (
     SELECT 1 FROM translator_profiles tp
     WHERE tp.user_id = ${translatorId}
@@ -34,7 +40,7 @@ export function translatorAvailableSql(translatorId: number, today: string): SQL
 }
 
 /** SQL: the project's language pair and expertise are the translator's. */
-export function translatorSkillsMatchSql(translatorId: number): SQL {
+export function translatorSkillsMatchSql(translatorId: TranslatorRef): SQL {
   return sql`EXISTS (
       SELECT 1 FROM translator_language_pairs lp
       WHERE lp.user_id = ${translatorId}
@@ -48,7 +54,7 @@ export function translatorSkillsMatchSql(translatorId: number): SQL {
 }
 
 /** SQL: the My Team window is over, or the translator is in the customer's team. */
-export function myTeamWindowSql(translatorId: number, now: Date): SQL {
+export function myTeamWindowSql(translatorId: TranslatorRef, now: Date): SQL {
   return sql`(${projects.openToAllAt} IS NULL OR ${projects.openToAllAt} <= ${now.toISOString()}::timestamptz OR EXISTS (
       SELECT 1 FROM my_team_members mt
       WHERE mt.customer_id = ${projects.customerId} AND mt.translator_id = ${translatorId}
@@ -56,7 +62,7 @@ export function myTeamWindowSql(translatorId: number, now: Date): SQL {
 }
 
 /** SQL: the translation job of the project is open to this translator now. */
-export function openTranslationJobSql(translatorId: number, now: Date): SQL {
+export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): SQL {
   const today = now.toISOString().slice(0, 10);
   return and(
     eq(projects.status, 'PENDING'),
@@ -70,7 +76,7 @@ export function openTranslationJobSql(translatorId: number, now: Date): SQL {
 }
 
 /** SQL: the editing job of the project is open to this translator (an editor) now. */
-export function openEditingJobSql(translatorId: number, now: Date): SQL {
+export function openEditingJobSql(translatorId: TranslatorRef, now: Date): SQL {
   const today = now.toISOString().slice(0, 10);
   return and(
     eq(projects.status, 'IN_REVIEW'),
@@ -84,6 +90,6 @@ export function openEditingJobSql(translatorId: number, now: Date): SQL {
 }
 
 /** SQL: any job (translation or editing) of the project is open to this translator now. */
-export function openJobSql(translatorId: number, now: Date): SQL {
+export function openJobSql(translatorId: TranslatorRef, now: Date): SQL {
   return or(openTranslationJobSql(translatorId, now), openEditingJobSql(translatorId, now)) as SQL;
 }

@@ -16,6 +16,7 @@ import type { Services } from '../../app';
 import { presentUser } from '../../platform/present-user';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
+import { loadPostResource, postResourceSchema } from '../resources/registry-kind';
 import { loadPurchaseOrderForRegistry } from '../wizard/service';
 import { presentCurrency, presentExpertise, presentLanguage, presentSession } from './present';
 import { listCurrencies, listExpertises, listLanguages, loadConfigData } from './service';
@@ -86,6 +87,10 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   Upsales: defineRegistryKind({
     results: upsalesSchema,
     load: loadUpsales,
+  }),
+  PostResource: defineRegistryKind({
+    results: postResourceSchema,
+    load: loadPostResource,
   }),
 };
 

@@ -1,0 +1,78 @@
+import { PROJECT_STATUS_LABELS, PROJECT_TYPES, type ProjectRow } from '@parlance/shared';
+import { needsEditing } from '../projects/matching';
+import { estimateEarnings } from './earnings-estimate';
+import type { ListRow, ReviewSummary } from './list-query';
+
+// Allowlist serializers of the lists: a customer sees the price, a translator only its own earnings.
+
+const TYPE_NAMES = new Map<string, string>(PROJECT_TYPES.map((t) => [t.slug, t.name]));
+
+/** Badges on the id (spec 3 §2): E editing type, MT exclusive above 0, TR type translation. */
+export function badgesOf(row: Pick<ListRow, 'type' | 'needProofreading' | 'exclusive'>): ProjectRow['badges'] {
+  const badges: ProjectRow['badges'] = [];
+  if (needsEditing(row)) badges.push('E');
+  if (row.exclusive > 0) badges.push('MT');
+  if (row.type === 'translation') badges.push('TR');
+  return badges;
+}
+
+function commonRow(row: ListRow, tags: string[]): Omit<ProjectRow, 'priceCredits' | 'earningsCredits'> {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    statusLabel: PROJECT_STATUS_LABELS[row.status],
+    type: row.type,
+    typeName: TYPE_NAMES.get(row.type) ?? row.type,
+    kind: row.kind,
+    sourceLanguage: row.sourceLanguage,
+    targetLanguage: row.targetLanguage,
+    expertise: row.expertise,
+    wordCount: row.wordCount,
+    deadline: row.deadline?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    tags,
+    rating: row.rating,
+    badges: badgesOf(row),
+    translatorName: row.translatorName,
+    customerName: row.customerName,
+  };
+}
+
+/** A row of the customer's own list: the price, never the translator's earnings. */
+export function presentCustomerRow(row: ListRow, tags: string[]): ProjectRow {
+  return { ...commonRow(row, tags), priceCredits: row.priceCredits };
+}
+
+/**
+ * A row of a translator's list: the earnings of the job this translator has (translator or editor),
+ * or, for a job only offered, the estimate by level. Open jobs hide the customer's name and tags.
+ */
+export function presentTranslatorRow(row: ListRow, viewer: { id: number; level: number }): ProjectRow {
+  let earningsCredits: number;
+  if (row.translatorId === viewer.id) earningsCredits = row.translatorEarningsCredits;
+  else if (row.editorId === viewer.id) earningsCredits = row.editorEarningsCredits;
+  else {
+    const job = row.status === 'IN_REVIEW' && row.editorId === null ? 'editing' : 'translation';
+    earningsCredits = estimateEarnings(row.priceCredits, viewer.level, job);
+  }
+  const mine = row.translatorId === viewer.id || row.editorId === viewer.id;
+  const base = commonRow(row, []);
+  return {
+    ...base,
+    // an editor works to the editing deadline
+    deadline: (row.editorId === viewer.id ? row.editDeadline : row.deadline)?.toISOString() ?? null,
+    customerName: mine ? row.customerName : null,
+    earningsCredits,
+  };
+}
+
+export function presentReview(review: ReviewSummary) {
+  return {
+    kind: review.kind,
+    score: review.score,
+    errors: review.errors,
+    comment: review.comment,
+    createdAt: review.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,409 @@
+// Project lists of both sides: the customer's My Projects and tags, the translator's tabs and open jobs, and My Team.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  customerProjectsQuerySchema,
+  formBoolean,
+  LIMITS,
+  PROJECT_KINDS,
+  PROJECT_LIMITS,
+  projectListSchema,
+  projectRowSchema,
+} from '@parlance/shared';
+import { forbidden } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
+import type { UserRow } from '../../platform/session';
+import {
+  addToMyTeam,
+  isMyTeamMember,
+  listMyTeam,
+  listMyTeamCustomers,
+  removeFromMyTeam,
+  requireTranslatorAccount,
+} from './my-team';
+import { canReadCustomerLists, canReadMyTeamCustomers, canReadTranslatorLists } from './policy';
+import {
+  countReviewJobs,
+  listBonusProjects,
+  listCustomerProjects,
+  listCustomerReviews,
+  listCustomerTags,
+  listOpenJobs,
+  listReviewedProjects,
+  listReviewJobs,
+  listTranslatorProjects,
+  setTranslatorActive,
+  translatorAvailability,
+  translatorViewer,
+} from './service';
+
+const TAGS = ['Project lists'];
+const ONLY_CUSTOMERS = 'Only customers have this list';
+const ONLY_TRANSLATORS = 'Only translators have this list';
+
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PROJECT_LIMITS.rowsPerPageOptions[0]),
+};
+const pagingQuery = z.object(paging);
+const countFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const countAnswer = z.object({ count: z.number().int() });
+
+const reviewSchema = z.object({
+  kind: z.enum(['qa', 'll', 'cqr']),
+  score: z.number().int(),
+  errors: z.array(z.object({ category: z.string(), severity: z.string(), count: z.number() })),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** Rows of the QA/LL review lists: the project row with the reviews that scored the translator's work. */
+const reviewedListSchema = z.object({
+  data: z.array(projectRowSchema.extend({ reviews: z.array(reviewSchema) })),
+  totalCount: z.number(),
+});
+
+const myTeamCustomersSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      company: z.string(),
+      country: z.string().nullable(),
+      projectsCount: z.number(),
+      lastProjectAt: z.string().nullable(),
+    }),
+  ),
+  totalCount: z.number(),
+});
+const myTeamSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      country: z.string().nullable(),
+      level: z.number(),
+      addedAt: z.string(),
+    }),
+  ),
+  totalCount: z.number(),
+});
+
+function customer(request: FastifyRequest): UserRow {
+  const { user } = requireUser(request);
+  if (!canReadCustomerLists(user)) throw forbidden(ONLY_CUSTOMERS);
+  return user;
+}
+
+function translator(request: FastifyRequest): UserRow {
+  const { user } = requireUser(request);
+  if (!canReadTranslatorLists(user)) throw forbidden(ONLY_TRANSLATORS);
+  return user;
+}
+
+export const projectListRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const db = deps.db;
+  const now = () => deps.clock.now();
+
+  // ---- customer ----
+
+  app.get(
+    '/api/2/account/customer-projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The customer's projects: filters id, status (ALL, CANCELLED, COMPLETED, IN_PROGRESS, PENDING, READY), tag, languages, expertise, search; sort, order, page, perPage",
+        querystring: customerProjectsQuerySchema,
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => listCustomerProjects(db, customer(request).id, request.query),
+  );
+
+  app.get(
+    '/api/2/projects/tags',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The customer's distinct project tags",
+        response: { 200: z.object({ tags: z.array(z.string()) }) },
+      },
+    },
+    async (request) => ({ tags: await listCustomerTags(db, customer(request).id) }),
+  );
+
+  app.get(
+    '/api/2/account/my-team',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The customer's preferred translators (My Team)",
+        querystring: pagingQuery,
+        response: { 200: myTeamSchema },
+      },
+    },
+    async (request) => listMyTeam(db, customer(request).id, request.query),
+  );
+
+  app.post(
+    '/api/2/account/my-team',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Add a translator to the customer's team (form or JSON: translatorId); answers the team",
+        body: z.object({ translatorId: z.coerce.number().int().positive() }),
+        response: { 200: myTeamSchema },
+      },
+    },
+    async (request) => {
+      const user = customer(request);
+      await addToMyTeam(db, user.id, request.body.translatorId, now());
+      return listMyTeam(db, user.id, { page: 1, perPage: PROJECT_LIMITS.rowsPerPageOptions[0] });
+    },
+  );
+
+  app.delete(
+    '/api/2/account/my-team/:translatorId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Remove a translator from the customer's team; answers the team",
+        params: z.object({ translatorId: z.coerce.number().int().positive() }),
+        response: { 200: myTeamSchema },
+      },
+    },
+    async (request) => {
+      const user = customer(request);
+      await removeFromMyTeam(db, user.id, request.params.translatorId);
+      return listMyTeam(db, user.id, { page: 1, perPage: PROJECT_LIMITS.rowsPerPageOptions[0] });
+    },
+  );
+
+  // ---- translator ----
+
+  app.get(
+    '/api/2/job/open',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Open translation and editing jobs offered to the translator now; earningsCredits is the estimate by level',
+        querystring: pagingQuery,
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listOpenJobs(db, viewer, now(), request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/translator-projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Projects the translator works or worked on (translator or editor); scope=active: running jobs; kind: one project kind',
+        querystring: z.object({
+          ...paging,
+          scope: z.enum(['all', 'active']).default('all'),
+          kind: z.enum(PROJECT_KINDS).optional(),
+        }),
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      const { scope, kind, ...pageQuery } = request.query;
+      return listTranslatorProjects(db, viewer, { scope, kind }, pageQuery);
+    },
+  );
+
+  app.get(
+    '/api/2/account/project/cqr/reviews',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The translator's projects that their customers rated or reviewed (cqr), with those reviews",
+        querystring: pagingQuery,
+        response: { 200: reviewedListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listCustomerReviews(db, viewer, request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/project/ll/reviews',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "LL reviews of the translator's work, with their scores",
+        querystring: pagingQuery,
+        response: { 200: reviewedListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listReviewedProjects(db, viewer, ['ll'], request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/translator-qa-ll-projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The translator's projects with a QA or LL score (Reviewed by QA/LL)",
+        querystring: pagingQuery,
+        response: { 200: reviewedListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listReviewedProjects(db, viewer, ['qa', 'll'], request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/bonus',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Bonus projects the translator works on or may take',
+        querystring: pagingQuery,
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listBonusProjects(db, viewer, now(), request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/project/qa',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'QA review jobs taken by or offered to the translator',
+        querystring: pagingQuery,
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await translatorViewer(db, translator(request).id);
+      return listReviewJobs(db, viewer, 'qa', now(), request.query);
+    },
+  );
+
+  app.get(
+    '/api/2/account/project/qa/count',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'How many QA review jobs the QA list holds',
+        response: { 200: countAnswer },
+      },
+    },
+    async (request) => ({ count: await countReviewJobs(db, translator(request).id, 'qa', now()) }),
+  );
+
+  app.get(
+    '/api/2/ll/inhouse/jobs',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'LL jobs taken by or offered to the translator; count=true answers { count }',
+        querystring: z.object({ ...paging, count: countFlag.optional() }),
+        response: { 200: z.union([countAnswer, projectListSchema]) },
+      },
+    },
+    async (request) => {
+      const user = translator(request);
+      const { count, ...pageQuery } = request.query;
+      if (count) return { count: await countReviewJobs(db, user.id, 'll', now()) };
+      return listReviewJobs(db, await translatorViewer(db, user.id), 'll', now(), pageQuery);
+    },
+  );
+
+  app.get(
+    '/api/2/is-my-team-member',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether a customer has the translator in their team',
+        response: { 200: z.object({ translatorIsMyTeamMember: z.boolean() }) },
+      },
+    },
+    async (request) => ({ translatorIsMyTeamMember: await isMyTeamMember(db, translator(request).id) }),
+  );
+
+  app.get(
+    '/api/2/translator/my-team-customers/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The customers who have this translator in their team (that translator or an admin); query, page, perPage',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({
+          query: z.string().trim().max(200).optional(),
+          page: paging.page,
+          perPage: z.coerce.number().int().min(1).max(100).default(LIMITS.myTeamRowsPerPage),
+        }),
+        response: { 200: myTeamCustomersSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const { id } = request.params;
+      if (!canReadMyTeamCustomers(auth, id)) throw forbidden();
+      await requireTranslatorAccount(db, id);
+      const { query, ...pageQuery } = request.query;
+      return listMyTeamCustomers(db, id, query || undefined, pageQuery);
+    },
+  );
+
+  app.get(
+    '/api/2/account/trans-inactive',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The translator's availability: the active flag and the vacation dates (YYYY-MM-DD)",
+        response: {
+          200: z.object({
+            active: z.boolean(),
+            vacationFrom: z.string().nullable(),
+            vacationTo: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => translatorAvailability(db, translator(request).id),
+  );
+
+  app.post(
+    '/api/2/account/trans-inactive',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Mark the translator inactive (form flag_value=1) or active again (0): open jobs are offered only while active',
+        body: z.object({ flag_value: formBoolean }),
+        response: { 200: z.object({ status: z.literal('OK'), active: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const user = translator(request);
+      const active = await setTranslatorActive(db, user.id, !request.body.flag_value, now());
+      return { status: 'OK' as const, active };
+    },
+  );
+};

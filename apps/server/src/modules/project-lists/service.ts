@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { CustomerProjectsQuery, ProjectRow, ProjectStatus, ProjectStatusFilter } from '@parlance/shared';
+import type { Db } from '../../db/client';
+import { projects, projectTags, translatorProfiles } from '../../db/schema';
+import { openJobSql, translatorAvailableSql, translatorSkillsMatchSql } from '../projects/matching';
+import { NEWEST_FIRST, type Page, type Paging, pageOfProjects, countProjects, reviewsOf, tagsOf } from './list-query';
+import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
+
+// The project lists of both sides (docs/api-projects.md, "Lists"; docs/decisions.md (project lifecycle / ordering sections)).
+
+/** The statuses behind each filter value of the customer's list (HOLD and DISPUTED: only under ALL). */
+export const STATUS_FILTER_MEMBERS: Record<Exclude<ProjectStatusFilter, 'ALL'>, ProjectStatus[]> = {
+  PENDING: ['PENDING', 'PREPROCESSING'],
+  IN_PROGRESS: ['IN_PROGRESS', 'DELAYED', 'IN_REVIEW', 'POSTPROCESSING'],
+  READY: ['READY'],
+  COMPLETED: ['COMPLETED'],
+  CANCELLED: ['CANCELLED'],
+};
+
+const SORT_COLUMNS = {
+  id: projects.id,
+  name: projects.name,
+  status: projects.status,
+  wordCount: projects.wordCount,
+  deadline: projects.deadline,
+  createdAt: projects.createdAt,
+  price: projects.priceCredits,
+} as const;
+
+/** `text` for a LIKE pattern: its wildcards and the escape character taken literally. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE of the customer's list: always the customer's own projects first (the index's prefix). */
+export function customerProjectsWhere(customerId: number, q: CustomerProjectsQuery): SQL {
+  const conditions: SQL[] = [eq(projects.customerId, customerId)];
+  if (q.status !== 'ALL') {
+    const members = STATUS_FILTER_MEMBERS[q.status];
+    conditions.push(members.length === 1 ? eq(projects.status, members[0]) : inArray(projects.status, members));
+  }
+  if (q.id !== undefined) conditions.push(eq(projects.id, q.id));
+  if (q.tag) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${projectTags.tag} = ${q.tag})`,
+    );
+  }
+  if (q.sourceLanguage) conditions.push(eq(projects.sourceLanguage, q.sourceLanguage));
+  if (q.targetLanguage) conditions.push(eq(projects.targetLanguage, q.targetLanguage));
+  if (q.expertise) conditions.push(eq(projects.expertise, q.expertise));
+  if (q.search) conditions.push(ilike(projects.name, `%${likeLiteral(q.search)}%`));
+  return and(...conditions) as SQL;
+}
+
+export function customerProjectsOrder(q: Pick<CustomerProjectsQuery, 'sort' | 'order'>): SQL[] {
+  const dir = q.order === 'asc' ? asc : desc;
+  if (q.sort === 'id') return [dir(projects.id)];
+  const column = SORT_COLUMNS[q.sort];
+  // nulls (no deadline yet) last either way; the id breaks ties so that pages never overlap
+  return [sql`${column} ${sql.raw(q.order === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`, dir(projects.id)];
+}
+
+export interface ProjectListAnswer {
+  data: ProjectRow[];
+  totalCount: number;
+}
+
+export async function listCustomerProjects(
+  db: Db,
+  customerId: number,
+  q: CustomerProjectsQuery,
+): Promise<ProjectListAnswer> {
+  const page = await pageOfProjects(db, customerProjectsWhere(customerId, q), customerProjectsOrder(q), q);
+  const tags = await tagsOf(
+    db,
+    page.rows.map((r) => r.id),
+  );
+  return { data: page.rows.map((r) => presentCustomerRow(r, tags.get(r.id) ?? [])), totalCount: page.totalCount };
+}
+
+/** The customer's distinct tags, sorted. */
+export async function listCustomerTags(db: Db, customerId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: projectTags.tag })
+    .from(projectTags)
+    .innerJoin(projects, eq(projects.id, projectTags.projectId))
+    .where(eq(projects.customerId, customerId))
+    .orderBy(asc(projectTags.tag));
+  return rows.map((r) => r.tag);
+}
+
+// ---- translator side ----
+
+export interface TranslatorViewer {
+  id: number;
+  level: number;
+}
+
+export async function translatorViewer(db: Db, userId: number): Promise<TranslatorViewer> {
+  const [profile] = await db
+    .select({ level: translatorProfiles.level })
+    .from(translatorProfiles)
+    .where(eq(translatorProfiles.userId, userId));
+  return { id: userId, level: profile?.level ?? 1 };
+}
+
+function translatorPage(viewer: TranslatorViewer, page: Page<Parameters<typeof presentTranslatorRow>[0]>) {
+  return {
+    data: page.rows.map((r) => presentTranslatorRow(r, viewer)),
+    totalCount: page.totalCount,
+  };
+}
+
+/** SQL: the translator works or worked on the project (translator or editor). */
+export function worksOnSql(translatorId: number): SQL {
+  return or(eq(projects.translatorId, translatorId), eq(projects.editorId, translatorId)) as SQL;
+}
+
+export const ACTIVE_STATUSES: ProjectStatus[] = ['IN_PROGRESS', 'DELAYED', 'IN_REVIEW'];
+
+export interface TranslatorProjectsFilter {
+  scope?: 'all' | 'active';
+  kind?: (typeof projects.$inferSelect)['kind'];
+}
+
+export function translatorProjectsWhere(translatorId: number, f: TranslatorProjectsFilter): SQL {
+  const conditions: SQL[] = [worksOnSql(translatorId)];
+  if (f.scope === 'active') {
+    // an editor's job is active while the project is IN_REVIEW; a translator's while it runs
+    conditions.push(
+      or(
+        and(eq(projects.translatorId, translatorId), inArray(projects.status, ['IN_PROGRESS', 'DELAYED'])),
+        and(eq(projects.editorId, translatorId), eq(projects.status, 'IN_REVIEW')),
+      ) as SQL,
+    );
+  }
+  if (f.kind) conditions.push(eq(projects.kind, f.kind));
+  return and(...conditions) as SQL;
+}
+
+export async function listTranslatorProjects(
+  db: Db,
+  viewer: TranslatorViewer,
+  f: TranslatorProjectsFilter,
+  paging: Paging,
+): Promise<ProjectListAnswer> {
+  return translatorPage(viewer, await pageOfProjects(db, translatorProjectsWhere(viewer.id, f), NEWEST_FIRST, paging));
+}
+
+/**
+ * SQL: a job of the project is open to the translator now (matching.ts), with the statuses of open
+ * jobs spelled out so that the planner starts from projects_status_idx instead of every project.
+ */
+export function openJobsWhere(translatorId: number, now: Date): SQL {
+  return and(inArray(projects.status, ['PENDING', 'IN_REVIEW']), openJobSql(translatorId, now)) as SQL;
+}
+
+/** Open translation and editing jobs offered to the translator now (matching.ts). */
+export async function listOpenJobs(db: Db, viewer: TranslatorViewer, now: Date, paging: Paging) {
+  return translatorPage(viewer, await pageOfProjects(db, openJobsWhere(viewer.id, now), NEWEST_FIRST, paging));
+}
+
+/**
+ * The translator's projects its customer rated, or that have a customer-quality (cqr) review of the
+ * translator's work (tab Reviews); each row with those reviews.
+ */
+export async function listCustomerReviews(db: Db, viewer: TranslatorViewer, paging: Paging) {
+  // a UNION of two index lookups (translator's projects, translator's reviews), not an OR over all projects
+  const where = sql`${projects.id} IN (
+    SELECT rp.id FROM projects rp WHERE rp.translator_id = ${viewer.id} AND rp.rating IS NOT NULL
+    UNION
+    SELECT pr.project_id FROM project_reviews pr WHERE pr.translator_id = ${viewer.id} AND pr.kind = 'cqr')`;
+  return withReviews(db, viewer, await pageOfProjects(db, where, NEWEST_FIRST, paging), ['cqr']);
+}
+
+async function withReviews(
+  db: Db,
+  viewer: TranslatorViewer,
+  page: Page<Parameters<typeof presentTranslatorRow>[0]>,
+  kinds: ('qa' | 'll' | 'cqr')[],
+) {
+  const reviews = await reviewsOf(
+    db,
+    page.rows.map((r) => r.id),
+    viewer.id,
+    kinds,
+  );
+  return {
+    data: page.rows.map((r) => ({
+      ...presentTranslatorRow(r, viewer),
+      reviews: (reviews.get(r.id) ?? []).map(presentReview),
+    })),
+    totalCount: page.totalCount,
+  };
+}
+
+function reviewedSql(translatorId: number, kinds: ('qa' | 'll' | 'cqr')[]): SQL {
+  return sql`EXISTS (SELECT 1 FROM project_reviews pr WHERE pr.project_id = ${projects.id}
+    AND pr.translator_id = ${translatorId} AND pr.kind IN (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}))`;
+}
+
+/** Projects of the translator's with reviews of the given kinds, each row with those reviews. */
+export async function listReviewedProjects(db: Db, viewer: TranslatorViewer, kinds: ('qa' | 'll')[], paging: Paging) {
+  return withReviews(db, viewer, await pageOfProjects(db, reviewedSql(viewer.id, kinds), NEWEST_FIRST, paging), kinds);
+}
+
+/** Bonus-kind projects the translator works on, or that are open to it now. */
+export async function listBonusProjects(db: Db, viewer: TranslatorViewer, now: Date, paging: Paging) {
+  // each arm of the OR starts from an index (translator/editor, status)
+  const where = or(
+    and(worksOnSql(viewer.id), eq(projects.kind, 'bonus')),
+    and(openJobsWhere(viewer.id, now), eq(projects.kind, 'bonus')),
+  ) as SQL;
+  return translatorPage(viewer, await pageOfProjects(db, where, NEWEST_FIRST, paging));
+}
+
+/**
+ * Review jobs of a kind (qa, ll): the ones the translator took, and the open ones whose language
+ * pair and expertise are the translator's while it is available.
+ */
+export function reviewJobsWhere(translatorId: number, kind: 'qa' | 'll', now: Date): SQL {
+  const today = now.toISOString().slice(0, 10);
+  // each arm of the OR starts from an index (projects_translator_idx, projects_status_idx)
+  return or(
+    and(eq(projects.translatorId, translatorId), eq(projects.kind, kind)),
+    and(
+      eq(projects.status, 'PENDING'),
+      isNull(projects.translatorId),
+      eq(projects.kind, kind),
+      sql`${projects.customerId} <> ${translatorId}`,
+      translatorAvailableSql(translatorId, today),
+      translatorSkillsMatchSql(translatorId),
+    ),
+  ) as SQL;
+}
+
+export async function listReviewJobs(db: Db, viewer: TranslatorViewer, kind: 'qa' | 'll', now: Date, paging: Paging) {
+  return translatorPage(viewer, await pageOfProjects(db, reviewJobsWhere(viewer.id, kind, now), NEWEST_FIRST, paging));
+}
+
+export function countReviewJobs(db: Db, translatorId: number, kind: 'qa' | 'll', now: Date): Promise<number> {
+  return countProjects(db, reviewJobsWhere(translatorId, kind, now));
+}
+
+/** Marks the translator active (true) or inactive (false): the open jobs stop being offered. */
+export async function setTranslatorActive(db: Db, userId: number, active: boolean, now: Date): Promise<boolean> {
+  await db
+    .insert(translatorProfiles)
+    .values({ userId, active, updatedAt: now })
+    .onConflictDoUpdate({ target: translatorProfiles.userId, set: { active, updatedAt: now } });
+  return active;
+}
+
+/** The translator's availability: the active flag and vacation dates (no profile row: active). */
+export async function translatorAvailability(
+  db: Db,
+  userId: number,
+): Promise<{ active: boolean; vacationFrom: string | null; vacationTo: string | null }> {
+  const [row] = await db
+    .select({
+      active: translatorProfiles.active,
+      vacationFrom: translatorProfiles.vacationFrom,
+      vacationTo: translatorProfiles.vacationTo,
+    })
+    .from(translatorProfiles)
+    .where(eq(translatorProfiles.userId, userId));
+  return row ?? { active: true, vacationFrom: null, vacationTo: null };
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import type { Services } from '../../app';
+import { projectResources } from '../../db/schema';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
+import type { UserRow } from '../../platform/session';
+import { FileTooLargeError, type StoredFile } from '../../platform/storage';
+import { deliveredMail } from './mails';
+import { needsEditing } from './matching';
+import type { MoveContext } from './moves';
+import {
+  findProject,
+  moveNotAllowed,
+  type Outcome,
+  personOf,
+  projectNotFound,
+  requireViewing,
+  tryMove,
+} from './service';
+import { moveAllowedFrom } from './status-machine';
+
+// Delivering work (POST /api/2/projects/{id}/deliver, multipart `file` parts): the translator's
+// translation (IN_PROGRESS, DELAYED) or the editor's edited result (IN_REVIEW). Who and when is
+// checked before a byte is stored; the files are streamed to storage under the size limit; the rows
+// and the move commit together, and a failure removes the stored files again.
+
+/** Accepted delivery types by extension: office documents, PDF, text, subtitles, XLIFF, archives, images, HTML, CSV. */
+export const DELIVERY_TYPES: Record<string, string> = {
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  rtf: 'application/rtf',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+  xliff: 'application/xliff+xml',
+  xlf: 'application/xliff+xml',
+  sdlxliff: 'application/xliff+xml',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  html: 'text/html',
+  htm: 'text/html',
+  csv: 'text/csv',
+};
+
+/** The name a person gave the file, without folders or control characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 255) || 'file';
+}
+
+/** The stored MIME type of an accepted file name, or null when the type is not accepted. */
+export function deliveryMimeOf(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return null;
+  return DELIVERY_TYPES[fileName.slice(dot + 1).toLowerCase()] ?? null;
+}
+
+interface Received {
+  stored: StoredFile;
+  fileName: string;
+  mime: string;
+}
+
+export type Delivery = 'deliver' | 'deliver-edit';
+
+/** Which delivery this user may make now: 404 outsiders, 403 others, 409 from a wrong status. */
+async function deliveryOf(deps: Services, user: UserRow, projectId: number): Promise<Delivery> {
+  const { project, role } = await requireViewing(deps.db, user, projectId, deps.clock.now());
+  if (role === 'translator') {
+    if (!moveAllowedFrom('deliver', project.status)) throw moveNotAllowed();
+    return 'deliver';
+  }
+  if (role === 'editor') {
+    if (!moveAllowedFrom('deliver-edit', project.status)) throw moveNotAllowed();
+    return 'deliver-edit';
+  }
+  throw forbidden();
+}
+
+function maxBytes(deps: Services): number {
+  return deps.config.wizardMaxUploadBytes ?? PROJECT_LIMITS.deliveryMaxBytes;
+}
+
+async function storePart(deps: Services, part: MultipartFile, limit: number): Promise<Received> {
+  const fileName = cleanFileName(part.filename);
+  const mime = deliveryMimeOf(fileName);
+  if (!mime) {
+    part.file.resume();
+    throw badRequest(PROJECT_TEXTS.fileTypeNotAllowed, { file: PROJECT_TEXTS.fileTypeNotAllowed });
+  }
+  let stored: StoredFile;
+  try {
+    stored = await deps.storage.put(part.file, { maxBytes: limit });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || error instanceof FileTooLargeError) {
+      throw new AppError(413, PROJECT_TEXTS.fileTooBig, { file: PROJECT_TEXTS.fileTooBig });
+    }
+    throw error;
+  }
+  if (part.file.truncated) {
+    await deps.storage.delete(stored.id);
+    throw new AppError(413, PROJECT_TEXTS.fileTooBig, { file: PROJECT_TEXTS.fileTooBig });
+  }
+  if (stored.size === 0) {
+    await deps.storage.delete(stored.id);
+    throw badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
+  }
+  return { stored, fileName, mime };
+}
+
+async function receive(deps: Services, request: FastifyRequest): Promise<Received[]> {
+  if (!request.isMultipart()) {
+    throw badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
+  }
+  const limit = maxBytes(deps);
+  const received: Received[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limit + 1, files: 20 } })) {
+      if (part.type === 'field') continue;
+      received.push(await storePart(deps, part, limit));
+    }
+  } catch (error) {
+    await Promise.all(received.map((r) => deps.storage.delete(r.stored.id)));
+    throw error;
+  }
+  if (received.length === 0) {
+    throw badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
+  }
+  return received;
+}
+
+export interface DeliveredFile {
+  storageId: string;
+  fileName: string;
+  mime: string;
+  size: number;
+}
+
+/**
+ * The delivery's rows and move, in the caller's transaction: the files as project resources
+ * ('translation' from the translator, 'edited' from the editor) and the move to READY (or to
+ * IN_REVIEW when an editor comes next). Reaching READY starts the customer's 7-day window.
+ */
+export async function saveDelivery(
+  ctx: MoveContext,
+  projectId: number,
+  delivery: Delivery,
+  files: DeliveredFile[],
+): Promise<Outcome> {
+  const { tx, user } = ctx;
+  if (files.length === 0) throw badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
+  const project = await findProject(tx, projectId, true);
+  if (!project) throw projectNotFound();
+  const mine = delivery === 'deliver' ? project.translatorId === user.id : project.editorId === user.id;
+  if (!mine) throw forbidden();
+  const row = await tryMove(tx, project, delivery, {
+    actorId: user.id,
+    now: ctx.now,
+    note: files
+      .map((f) => f.fileName)
+      .join(', ')
+      .slice(0, 1000),
+    set: delivery === 'deliver-edit' || !needsEditing(project) ? { deliveredAt: ctx.now } : {},
+  });
+  if (!row) throw moveNotAllowed();
+  const context: 'translation' | 'edited' = delivery === 'deliver' ? 'translation' : 'edited';
+  await tx.insert(projectResources).values(
+    files.map((f) => ({
+      uuid: randomUUID(),
+      projectId: row.id,
+      context,
+      storageId: f.storageId,
+      fileName: f.fileName,
+      mime: f.mime,
+      sizeBytes: f.size,
+      uploadedBy: user.id,
+      createdAt: ctx.now,
+    })),
+  );
+  if (row.status !== 'READY') return { projectId: row.id, mails: [], changed: true };
+  const customer = await personOf(tx, row.customerId);
+  return { projectId: row.id, mails: customer ? [deliveredMail(ctx.publicUrl, customer, row)] : [], changed: true };
+}
+
+/** POST /api/2/projects/{id}/deliver */
+export async function deliverWork(
+  deps: Services,
+  request: FastifyRequest,
+  user: UserRow,
+  projectId: number,
+  ctxOf: (tx: MoveContext['tx']) => MoveContext,
+): Promise<Outcome> {
+  const delivery = await deliveryOf(deps, user, projectId);
+  const received = await receive(deps, request);
+  try {
+    return await deps.db.transaction((tx) =>
+      saveDelivery(
+        ctxOf(tx),
+        projectId,
+        delivery,
+        received.map((r) => ({ storageId: r.stored.id, fileName: r.fileName, mime: r.mime, size: r.stored.size })),
+      ),
+    );
+  } catch (error) {
+    await Promise.all(received.map((r) => deps.storage.delete(r.stored.id)));
+    throw error;
+  }
+}

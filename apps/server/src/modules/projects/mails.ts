@@ -1,0 +1,52 @@
+import { PROJECT_STATUS_LABELS } from '@parlance/shared';
+import type { MailMessage } from '../../platform/mail';
+import type { ProjectRecord } from './present';
+
+// The mails of the project lifecycle: the customer when work starts, is delivered and completes;
+// translators when a project that matches them opens. Sent after the commit of the move.
+
+interface Person {
+  email: string;
+  name: string;
+}
+
+function link(publicUrl: string, p: Pick<ProjectRecord, 'id'>): string {
+  return `${publicUrl}/project/${p.id}`;
+}
+
+function pair(p: Pick<ProjectRecord, 'sourceLanguage' | 'targetLanguage'>): string {
+  return `${p.sourceLanguage ?? '?'} to ${p.targetLanguage ?? '?'}`;
+}
+
+export function workStartedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+  const deadline = p.deadline ? ` The deadline is ${p.deadline.toUTCString()}.` : '';
+  return {
+    to: to.email,
+    subject: `Work has started on "${p.name}"`,
+    text: `Hello ${to.name},\n\nA translator has taken your project "${p.name}" (${pair(p)}) and started working on it.${deadline}\n\nFollow it here: ${link(publicUrl, p)}\n`,
+  };
+}
+
+export function deliveredMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+  return {
+    to: to.email,
+    subject: `Your translation of "${p.name}" is ready`,
+    text: `Hello ${to.name},\n\nThe translation of "${p.name}" (${pair(p)}) has been delivered: ${PROJECT_STATUS_LABELS.READY}.\nDownload it, then approve it or tell us what is wrong within 7 days; after that it completes by itself.\n\n${link(publicUrl, p)}\n`,
+  };
+}
+
+export function completedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+  return {
+    to: to.email,
+    subject: `"${p.name}" is completed`,
+    text: `Hello ${to.name},\n\nYour project "${p.name}" (${pair(p)}) is completed. Thank you for working with Parlance.\nYou can still download the files and rate the work: ${link(publicUrl, p)}\n`,
+  };
+}
+
+export function projectOpenedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+  return {
+    to: to.email,
+    subject: `New project: ${pair(p)}, ${p.wordCount} words`,
+    text: `Hello ${to.name},\n\nA new project matches your language pairs: "${p.name}" (${pair(p)}, ${p.wordCount} words${p.expertise ? `, ${p.expertise}` : ''}).\nThe first translator to take it gets it: ${link(publicUrl, p)}\n`,
+  };
+}

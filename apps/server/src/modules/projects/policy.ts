@@ -1,0 +1,81 @@
+import type { ProjectDetail, ProjectStatus } from '@parlance/shared';
+import type { UserRow } from '../../platform/session';
+import { type MoveActor, type ProjectMove, movesFor } from './status-machine';
+
+// Who may do what with a project (pure). The viewer's relation to the project decides: its
+// customer, its translator or editor, an admin, or a translator the open job is offered to (a
+// candidate, decided by matching.ts in SQL). Anybody else is an outsider: 404, never 403.
+
+export type ViewerRole = ProjectDetail['viewerRole'];
+export type DetailAction = ProjectDetail['actions'][number];
+
+export interface ProjectPeople {
+  customerId: number;
+  translatorId: number | null;
+  editorId: number | null;
+}
+
+export function isAdminUser(user: Pick<UserRow, 'type' | 'isAdmin'>): boolean {
+  return user.type === 'admin' || user.isAdmin;
+}
+
+/** The viewer's relation known from the project row alone (candidates need matching.ts). */
+export function knownRole(user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>, p: ProjectPeople): ViewerRole | null {
+  if (p.customerId === user.id) return 'customer';
+  if (p.translatorId === user.id) return 'translator';
+  if (p.editorId === user.id) return 'editor';
+  if (isAdminUser(user)) return 'admin';
+  return null;
+}
+
+/** The actor of the status machine a viewer acts as (a candidate acts as a translator taking the job). */
+export function actorOf(role: ViewerRole): MoveActor {
+  return role === 'candidate' ? 'translator' : role;
+}
+
+/** Statuses in which the customer may rate the work. */
+export const RATABLE_STATUSES: readonly ProjectStatus[] = ['READY', 'COMPLETED', 'DISPUTED'];
+
+const MOVE_TO_ACTION: Partial<Record<ProjectMove, DetailAction>> = {
+  deliver: 'deliver',
+  'deliver-edit': 'deliver',
+  approve: 'approve',
+  dispute: 'dispute',
+  cancel: 'cancel',
+  hold: 'hold',
+  release: 'release',
+  reassign: 'reassign',
+  'resolve-pay': 'resolve',
+  'resolve-partial': 'resolve',
+  'resolve-refund': 'resolve',
+};
+
+/**
+ * The actions this viewer may take now, for the project page's buttons. `candidateJob` is the
+ * job a candidate is offered ('take' or 'take-edit').
+ */
+export function actionsFor(
+  role: ViewerRole,
+  status: ProjectStatus,
+  candidateJob: 'take' | 'take-edit' | null = null,
+): DetailAction[] {
+  if (role === 'candidate') return candidateJob ? [candidateJob] : [];
+  const actions = new Set<DetailAction>();
+  for (const move of movesFor(actorOf(role), status)) {
+    const action = MOVE_TO_ACTION[move];
+    if (action) actions.add(action);
+  }
+  if (role === 'customer' && RATABLE_STATUSES.includes(status)) actions.add('rate');
+  actions.add('message');
+  return [...actions];
+}
+
+/** Whether the viewer may write in the project's discussion. */
+export function canMessage(role: ViewerRole): boolean {
+  return role !== 'candidate';
+}
+
+/** Whether the viewer sees the project's files, timeline and messages (a candidate sees the brief and file names). */
+export function seesEverything(role: ViewerRole): boolean {
+  return role !== 'candidate';
+}

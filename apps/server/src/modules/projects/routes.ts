@@ -1,0 +1,415 @@
+// The project lifecycle: a project's page, taking and delivering work, approval, disputes, cancel and refunds, rating, tags, messages, earnings and admin moves.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PROJECT_LIMITS,
+  PROJECT_TEXTS,
+  type ProjectDetail,
+  projectDetailSchema,
+  projectMessageRowSchema,
+  RATING_REASON_VALUES,
+} from '@parlance/shared';
+import type { Services } from '../../app';
+import type { Tx } from '../../db/client';
+import { badRequest, forbidden } from '../../platform/errors';
+import { requireAdmin, requireUser } from '../../platform/guards';
+import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import type { UserRow } from '../../platform/session';
+import { deliverWork } from './deliver';
+import {
+  approveProject,
+  bulkMessage,
+  cancelProject,
+  disputeProject,
+  holdProject,
+  type MoveContext,
+  postMessage,
+  rateProject,
+  reassignProject,
+  type ResolveOutcome,
+  releaseProject,
+  renameProject,
+  resolveDispute,
+  setTags,
+  takeEditJob,
+  takeJob,
+} from './moves';
+import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
+
+const TAGS = ['Projects'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const detail = { 200: projectDetailSchema };
+/** A list sent as JSON, or one value / repeated values of a form. */
+const list = <T extends z.ZodTypeAny>(item: T) =>
+  z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+
+export const projectRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  const contextOf =
+    (request: FastifyRequest, user: UserRow) =>
+    (tx: Tx): MoveContext => ({
+      tx,
+      user,
+      now: deps.clock.now(),
+      publicUrl: deps.config.publicUrl,
+      ip: request.ip,
+    });
+
+  /** Runs a move in one transaction, then notifies and mails; answers the project as the user now sees it. */
+  async function move(
+    request: FastifyRequest,
+    user: UserRow,
+    work: (ctx: MoveContext) => Promise<Outcome>,
+  ): Promise<ProjectDetail> {
+    const outcome = await deps.db.transaction((tx) => work(contextOf(request, user)(tx)));
+    if (outcome.changed || outcome.mails.length > 0) await afterCommit(deps, outcome);
+    return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
+  }
+
+  /**
+   * A money-moving move: with an Idempotency-Key header, a retry answers the first answer and moves
+   * nothing (the move and the stored answer commit together); without one, the status guard of the
+   * move still makes a second click fail with 409 and move nothing.
+   */
+  async function moneyMove(
+    request: FastifyRequest,
+    user: UserRow,
+    body: unknown,
+    work: (ctx: MoveContext) => Promise<Outcome>,
+  ): Promise<ProjectDetail> {
+    const header = request.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header.trim() : '';
+    if (!key) return move(request, user, work);
+    if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw badRequest('The idempotency key is too long', {
+        'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+      });
+    }
+    let outcome: Outcome | null = null;
+    const now = deps.clock.now();
+    const result = await withIdempotency(
+      deps.db,
+      {
+        userId: user.id,
+        key,
+        requestHash: hashRequest({ method: request.method, path: request.url.split('?')[0], body: body ?? null }),
+        now,
+      },
+      async (tx) => {
+        const done = await work(contextOf(request, user)(tx));
+        outcome = done;
+        return { status: 200, body: await detailAfter(tx, user, done.projectId, now) };
+      },
+    );
+    const committed = outcome as Outcome | null;
+    if (!result.replayed && committed) await afterCommit(deps, committed);
+    // the stored answer was for the moment of the move; answer the project as it is now
+    return result.replayed ? detailAfter(deps.db, user, result.body.id, deps.clock.now()) : result.body;
+  }
+
+  const userOf = (request: FastifyRequest) => requireUser(request).user;
+  const adminOf = (request: FastifyRequest) => requireAdmin(request).realUser;
+
+  app.get(
+    '/api/2/projects/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'A project as the viewer may see it: its customer, translator or editor, an admin, or a translator the open job is offered to',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const viewing = await requireViewing(deps.db, user, request.params.id, deps.clock.now());
+      return projectDetailFor(deps.db, user, viewing);
+    },
+  );
+
+  app.post(
+    '/api/2/job/:id/take',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Take an open translation job (one translator wins; 409 when another was first)',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => move(request, userOf(request), (ctx) => takeJob(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/job/:id/take-edit',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Take the editing job of a delivered Translation + Editing project',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => move(request, userOf(request), (ctx) => takeEditJob(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/deliver',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Deliver the translation (translator) or the edited result (editor): multipart, one or more `file` parts',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: detail,
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const outcome = await deliverWork(deps, request, user, request.params.id, contextOf(request, user));
+      await afterCommit(deps, outcome);
+      return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
+    },
+  );
+
+  app.post(
+    '/api/2/projects/:id/approve',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Approve the delivered work (READY -> COMPLETED; the translator's earnings become pending)",
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => moneyMove(request, userOf(request), null, (ctx) => approveProject(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/dispute',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Dispute the delivered work (READY -> DISPUTED); an admin resolves it',
+        params: idParams,
+        body: z.object({ reason: z.string().max(5000).default('') }),
+        response: detail,
+      },
+    },
+    async (request) =>
+      move(request, userOf(request), (ctx) => disputeProject(ctx, request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/cancel',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel a project nobody has started (PENDING, PREPROCESSING); price and VAT back to credits',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => moneyMove(request, userOf(request), null, (ctx) => cancelProject(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/rating',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rate the work 1..5; 3 or less needs a reason and a comment of at least 3 characters',
+        params: idParams,
+        body: z.object({
+          rating: z.coerce.number().int().min(1).max(5),
+          reasons: list(z.enum(RATING_REASON_VALUES)).default([]),
+          comment: z.string().max(PROJECT_LIMITS.messageMaxLength).default(''),
+        }),
+        response: detail,
+      },
+    },
+    async (request) => move(request, userOf(request), (ctx) => rateProject(ctx, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/tags',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Replace the project's tags (at most 30, 20 characters each)",
+        params: idParams,
+        body: z.object({ tags: list(z.string().max(200)).default([]) }),
+        response: detail,
+      },
+    },
+    async (request) => move(request, userOf(request), (ctx) => setTags(ctx, request.params.id, request.body.tags)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/name',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rename the project (at least 2 characters)',
+        params: idParams,
+        body: z.object({ name: z.string().max(1000).default('') }),
+        response: detail,
+      },
+    },
+    async (request) =>
+      move(request, userOf(request), (ctx) => renameProject(ctx, request.params.id, request.body.name)),
+  );
+
+  app.post(
+    '/api/2/projects/:id/messages',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Write in the project's discussion (customer, translator, editor, admin)",
+        params: idParams,
+        body: z.object({
+          body: z
+            .string()
+            .max(PROJECT_LIMITS.messageMaxLength * 2)
+            .default(''),
+        }),
+        response: { 200: projectMessageRowSchema },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const message = await deps.db.transaction((tx) =>
+        postMessage(contextOf(request, user)(tx), request.params.id, request.body.body),
+      );
+      deps.bus.notify();
+      return message;
+    },
+  );
+
+  app.post(
+    '/api/2/projects/bulk-message',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "One message to the translators of 2 or more of the customer's projects",
+        body: z.object({
+          projectIds: list(z.coerce.number().int().positive()).default([]),
+          message: z
+            .string()
+            .max(PROJECT_LIMITS.messageMaxLength * 2)
+            .default(''),
+        }),
+        response: { 200: z.object({ sent: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const sent = await deps.db.transaction((tx) =>
+        bulkMessage(contextOf(request, user)(tx), request.body.projectIds, request.body.message),
+      );
+      deps.bus.notify();
+      return { sent };
+    },
+  );
+
+  app.get(
+    '/api/2/account/earnings',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The translator's earnings: pending (held 72 hours after completion) and available credits",
+        response: { 200: z.object({ pendingCredits: z.number().int(), availableCredits: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      if (user.type !== 'translator') throw forbidden();
+      return earningsOf(deps, user.id);
+    },
+  );
+
+  // ---- admin ----
+
+  app.post(
+    '/api/2/admin/projects/:id/hold',
+    {
+      schema: { tags: TAGS, summary: 'Admin: put a project on hold', params: idParams, response: detail },
+    },
+    async (request) => move(request, adminOf(request), (ctx) => holdProject(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/admin/projects/:id/release',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: release a hold (back to the status before it)',
+        params: idParams,
+        response: detail,
+      },
+    },
+    async (request) => move(request, adminOf(request), (ctx) => releaseProject(ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/2/admin/projects/:id/reassign',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: give the translation job to another translator',
+        params: idParams,
+        body: z.object({ translatorId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: detail,
+      },
+    },
+    async (request) =>
+      move(request, adminOf(request), (ctx) => reassignProject(ctx, request.params.id, request.body.translatorId)),
+  );
+
+  app.post(
+    '/api/2/admin/projects/:id/resolve',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: resolve a dispute: full refund, partial refund (refundCredits) and pay the rest, or pay',
+        params: idParams,
+        body: z.object({
+          outcome: z.string().max(20).default(''),
+          refundCredits: z.coerce.number().optional(),
+        }),
+        response: detail,
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const { outcome, refundCredits } = request.body;
+      if (!isResolveOutcome(outcome)) {
+        throw badRequest(PROJECT_TEXTS.resolveInvalid, { outcome: PROJECT_TEXTS.resolveInvalid });
+      }
+      return moneyMove(request, admin, request.body, (ctx) =>
+        resolveDispute(ctx, request.params.id, outcome, refundCredits),
+      );
+    },
+  );
+};
+
+const RESOLVE_OUTCOMES: readonly ResolveOutcome[] = ['refund', 'partial', 'pay'];
+function isResolveOutcome(value: string): value is ResolveOutcome {
+  return (RESOLVE_OUTCOMES as readonly string[]).includes(value);
+}
+
+/** The user's translator_pending and translator_available balances. */
+export async function earningsOf(
+  deps: Pick<Services, 'db'>,
+  userId: number,
+): Promise<{ pendingCredits: number; availableCredits: number }> {
+  return {
+    pendingCredits: await balanceOfOwner(deps.db, userId, 'translator_pending'),
+    availableCredits: await balanceOfOwner(deps.db, userId, 'translator_available'),
+  };
+}

@@ -1,0 +1,311 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
+import type { Services } from '../../app';
+import type { Db, Tx } from '../../db/client';
+import {
+  projectEvents,
+  projectMessages,
+  projectResources,
+  projects,
+  projectTags,
+  purchaseOrderFiles,
+  translatorProfiles,
+  users,
+} from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import type { MailMessage } from '../../platform/mail';
+import { recordEvent } from '../../platform/realtime';
+import type { UserRow } from '../../platform/session';
+import { needsEditing, openEditingJobSql, openTranslationJobSql } from './matching';
+import { actionsFor, knownRole, seesEverything, type ViewerRole } from './policy';
+import { presentEvent, presentMessage, presentProjectDetail, type ProjectRecord, type RowExtras } from './present';
+import { nextStatus, type ProjectMove } from './status-machine';
+import { editorEarnings, translatorEarnings } from './work-rules';
+
+// The project service: reading a project for a viewer, and the one way every move is made
+// (guarded UPDATE + timeline row + realtime events in the caller's transaction).
+
+export type Reader = Db | Tx;
+
+export const moveNotAllowed = () => new AppError(409, PROJECT_TEXTS.moveNotAllowed);
+export const projectNotFound = () => notFound(PROJECT_TEXTS.projectNotFound);
+
+/** What a committed move still has to do: tell the bus, send mails. */
+export interface Outcome {
+  projectId: number;
+  mails: MailMessage[];
+  /** false for a no-op (e.g. the winner of a take clicking again) */
+  changed: boolean;
+}
+
+export async function findProject(db: Reader, id: number, lock = false): Promise<ProjectRecord | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  const q = db.select().from(projects).where(eq(projects.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** The job a translator is offered on this project now (matching.ts), if any. */
+export async function candidateJob(
+  db: Reader,
+  translatorId: number,
+  projectId: number,
+  now: Date,
+): Promise<'take' | 'take-edit' | null> {
+  const [translation] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), openTranslationJobSql(translatorId, now)));
+  if (translation) return 'take';
+  const [editing] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), openEditingJobSql(translatorId, now)));
+  return editing ? 'take-edit' : null;
+}
+
+export interface Viewing {
+  project: ProjectRecord;
+  role: ViewerRole;
+  job: 'take' | 'take-edit' | null;
+}
+
+/** The project as this user may see it, or 404 (an outsider, or no such project). */
+export async function requireViewing(db: Reader, user: UserRow, projectId: number, now: Date): Promise<Viewing> {
+  const project = await findProject(db, projectId);
+  if (!project) throw projectNotFound();
+  const role = knownRole(user, project);
+  if (role) return { project, role, job: null };
+  if (user.type === 'translator') {
+    const job = await candidateJob(db, user.id, project.id, now);
+    if (job) return { project, role: 'candidate', job };
+  }
+  throw projectNotFound();
+}
+
+export async function translatorLevel(db: Reader, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ level: translatorProfiles.level })
+    .from(translatorProfiles)
+    .where(eq(translatorProfiles.userId, userId));
+  return row?.level ?? 1;
+}
+
+export async function tagsOf(db: Reader, projectId: number): Promise<string[]> {
+  const rows = await db
+    .select({ tag: projectTags.tag })
+    .from(projectTags)
+    .where(eq(projectTags.projectId, projectId))
+    .orderBy(asc(projectTags.tag));
+  return rows.map((r) => r.tag);
+}
+
+async function namesOf(db: Reader, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Source files (the order's, by fileIds) as "s{n}", then files added after payment as "r{n}". */
+async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Promise<ProjectFile[]> {
+  const files: ProjectFile[] = [];
+  if (p.fileIds.length > 0 && p.purchaseOrderId) {
+    const rows = await db
+      .select()
+      .from(purchaseOrderFiles)
+      .where(and(inArray(purchaseOrderFiles.id, p.fileIds), eq(purchaseOrderFiles.purchaseOrderId, p.purchaseOrderId)))
+      .orderBy(asc(purchaseOrderFiles.id));
+    for (const f of rows) {
+      files.push({
+        id: `s${f.id}`,
+        uuid: `s${f.id}`,
+        name: f.fileName,
+        mime: f.mime,
+        size: f.sizeBytes,
+        context: 'source',
+        createdAt: f.createdAt.toISOString(),
+      });
+    }
+  }
+  if (!withResources) return files;
+  const resources = await db
+    .select()
+    .from(projectResources)
+    .where(eq(projectResources.projectId, p.id))
+    .orderBy(asc(projectResources.id));
+  for (const r of resources) {
+    files.push({
+      id: `r${r.id}`,
+      uuid: r.uuid,
+      name: r.fileName,
+      mime: r.mime,
+      size: r.sizeBytes,
+      context: r.context,
+      createdAt: r.createdAt.toISOString(),
+    });
+  }
+  return files;
+}
+
+/** When a delivered project completes by itself: 7 days after it became READY. */
+export function autoCompleteAt(p: ProjectRecord): Date | null {
+  if (p.status !== 'READY') return null;
+  const since = Math.max(p.deliveredAt?.getTime() ?? 0, p.statusChangedAt.getTime());
+  return new Date(since + PROJECT_LIMITS.autoCompleteAfterMs);
+}
+
+/** When posted earnings become available (72 hours after they were posted). */
+export function earningsAvailableAt(p: ProjectRecord): Date | null {
+  if (p.earningsReleasedAt) return p.earningsReleasedAt;
+  if (!p.earningsPostedAt) return null;
+  return new Date(p.earningsPostedAt.getTime() + PROJECT_LIMITS.earningsHoldMs);
+}
+
+async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowExtras['money']> {
+  const p = v.project;
+  switch (v.role) {
+    case 'customer':
+      return { priceCredits: p.priceCredits };
+    case 'translator':
+      return { earningsCredits: p.translatorEarningsCredits };
+    case 'editor':
+      return { earningsCredits: p.editorEarningsCredits };
+    case 'admin':
+      return { priceCredits: p.priceCredits, earningsCredits: p.translatorEarningsCredits };
+    case 'candidate':
+      // what taking the job would earn this translator
+      return v.job === 'take-edit'
+        ? { earningsCredits: editorEarnings(p.priceCredits) }
+        : { earningsCredits: translatorEarnings(p.priceCredits, await translatorLevel(db, viewerId)) };
+  }
+}
+
+/** GET /api/2/projects/{id} for this viewer. */
+export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): Promise<ProjectDetail> {
+  const p = v.project;
+  const everything = seesEverything(v.role);
+  const names = await namesOf(db, [p.customerId, p.translatorId]);
+  const events = everything
+    ? await db
+        .select({ event: projectEvents, actorName: users.name })
+        .from(projectEvents)
+        .leftJoin(users, eq(users.id, projectEvents.actorId))
+        .where(eq(projectEvents.projectId, p.id))
+        .orderBy(asc(projectEvents.id))
+    : [];
+  const messages = everything
+    ? await db
+        .select({ message: projectMessages, authorName: users.name })
+        .from(projectMessages)
+        .innerJoin(users, eq(users.id, projectMessages.authorId))
+        .where(eq(projectMessages.projectId, p.id))
+        .orderBy(asc(projectMessages.id))
+    : [];
+  return presentProjectDetail(p, {
+    role: v.role,
+    actions: actionsFor(v.role, p.status, v.job),
+    tags: v.role === 'customer' || v.role === 'admin' ? await tagsOf(db, p.id) : [],
+    customerName: names.get(p.customerId) ?? null,
+    translatorName: p.translatorId ? (names.get(p.translatorId) ?? null) : null,
+    money: await moneyFor(db, v, user.id),
+    files: await filesOf(db, p, everything),
+    events: events.map((e) => presentEvent(e.event, e.actorName)),
+    messages: messages.map((m) => presentMessage(m.message, m.authorName, user.id)),
+    autoCompleteAt: autoCompleteAt(p),
+    earningsAvailableAt: v.role === 'customer' || v.role === 'candidate' ? null : earningsAvailableAt(p),
+  });
+}
+
+/** Reads the project again (after a move) and presents it to the user. */
+export async function detailAfter(db: Reader, user: UserRow, projectId: number, now: Date): Promise<ProjectDetail> {
+  return projectDetailFor(db, user, await requireViewing(db, user, projectId, now));
+}
+
+/** Everyone who works on or owns the project, for realtime events. */
+export function peopleOf(p: Pick<ProjectRecord, 'customerId' | 'translatorId' | 'editorId'>): number[] {
+  return [...new Set([p.customerId, p.translatorId, p.editorId].filter((id): id is number => id != null))];
+}
+
+/** Records `project.updated` for the project's people (in the caller's transaction). */
+export async function announce(tx: Tx, p: ProjectRecord, extraUserIds: number[] = []): Promise<void> {
+  for (const userId of new Set([...peopleOf(p), ...extraUserIds])) {
+    await recordEvent(tx, { userId, type: 'project.updated', payload: { projectId: p.id, status: p.status } });
+  }
+}
+
+export interface MoveOptions {
+  actorId: number | null;
+  now: Date;
+  note?: string | null;
+  /** columns to set with the status */
+  set?: Partial<typeof projects.$inferInsert>;
+  /** more conditions of the guarded UPDATE (take: the job is still open to the translator) */
+  where?: SQL;
+}
+
+/**
+ * Makes `move` on `project`: one UPDATE guarded by the status the project was read with (and
+ * `where`), the timeline row, and `project.updated` for its people (and whoever it had before,
+ * e.g. a reassigned translator). Answers the new row, or null when the guard failed (someone
+ * else moved it first): the caller says why.
+ */
+export async function tryMove(
+  tx: Tx,
+  project: ProjectRecord,
+  move: ProjectMove,
+  opts: MoveOptions,
+): Promise<ProjectRecord | null> {
+  const to = nextStatus(move, project.status, {
+    needsEditing: needsEditing(project),
+    statusBeforeHold: project.statusBeforeHold,
+  });
+  if (!to) return null;
+  const [row] = await tx
+    .update(projects)
+    .set({ ...opts.set, status: to, statusChangedAt: opts.now })
+    .where(and(eq(projects.id, project.id), eq(projects.status, project.status), opts.where))
+    .returning();
+  if (!row) return null;
+  await tx.insert(projectEvents).values({
+    projectId: row.id,
+    fromStatus: project.status,
+    toStatus: to,
+    action: move,
+    actorId: opts.actorId,
+    note: opts.note ?? null,
+    createdAt: opts.now,
+  });
+  await announce(tx, row, peopleOf(project));
+  return row;
+}
+
+/** tryMove, or 409 moveNotAllowed. */
+export async function mustMove(
+  tx: Tx,
+  project: ProjectRecord,
+  move: ProjectMove,
+  opts: MoveOptions,
+): Promise<ProjectRecord> {
+  const row = await tryMove(tx, project, move, opts);
+  if (!row) throw moveNotAllowed();
+  return row;
+}
+
+/** After the commit: wake the realtime bus, send the mails (a failed mail never fails the move). */
+export async function afterCommit(deps: Pick<Services, 'bus' | 'mailer'>, outcome: Pick<Outcome, 'mails'>) {
+  deps.bus.notify();
+  for (const mail of outcome.mails) {
+    try {
+      await deps.mailer.send(mail);
+    } catch {
+      // the outbox keeps failed mails when it can; a move is not undone for a mail
+    }
+  }
+}
+
+/** The e-mail and name of a user (for mails). */
+export async function personOf(db: Reader, userId: number): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,83 @@
+import type { Clock } from './clock';
+
+// The server's timed work (docs/decisions.md (project lifecycle / ordering sections), "Scheduler"). Tasks find what is due by
+// scanning the database state, never by remembering timers, so a restart neither misses nor
+// repeats a move: a task that ran before the crash left its rows changed, and one that did not
+// finds them still due. `runOnce` is what the interval calls and what tests call with a TestClock.
+
+export interface ScheduledTask {
+  name: string;
+  /** how often at most (0: on every run) */
+  everyMs: number;
+  /** does its work as of `now`; answers how many things it changed */
+  run(now: Date): Promise<number>;
+}
+
+export interface SchedulerRun {
+  /** task name -> what it changed; tasks that were not due are left out */
+  changed: Record<string, number>;
+  /** task name -> error message */
+  failed: Record<string, string>;
+}
+
+export interface Scheduler {
+  add(task: ScheduledTask): void;
+  /** runs every due task once, one after the other; concurrent calls wait for the running one */
+  runOnce(): Promise<SchedulerRun>;
+  /** starts the interval (main.ts); a run never overlaps the previous one */
+  start(intervalMs: number): void;
+  stop(): void;
+}
+
+export function createScheduler(clock: Clock, log: (message: string, err?: unknown) => void = () => {}): Scheduler {
+  const tasks: ScheduledTask[] = [];
+  const lastRun = new Map<string, number>();
+  let running: Promise<SchedulerRun> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function runDue(): Promise<SchedulerRun> {
+    const result: SchedulerRun = { changed: {}, failed: {} };
+    for (const task of tasks) {
+      const now = clock.now();
+      const last = lastRun.get(task.name);
+      if (last !== undefined && now.getTime() - last < task.everyMs) continue;
+      lastRun.set(task.name, now.getTime());
+      try {
+        result.changed[task.name] = await task.run(now);
+      } catch (err) {
+        result.failed[task.name] = err instanceof Error ? err.message : String(err);
+        log(`scheduled task ${task.name} failed`, err);
+      }
+    }
+    return result;
+  }
+
+  const scheduler: Scheduler = {
+    add(task) {
+      if (tasks.some((t) => t.name === task.name)) throw new Error(`scheduled task ${task.name} exists`);
+      tasks.push(task);
+    },
+    async runOnce() {
+      while (running) await running.catch(() => undefined);
+      running = runDue();
+      try {
+        return await running;
+      } finally {
+        running = null;
+      }
+    },
+    start(intervalMs) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        scheduler.runOnce().catch((err) => log('scheduler run failed', err));
+      }, intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+  return scheduler;
+}
