@@ -7,7 +7,8 @@
 //   login  POST /api/2/account/auth/login, form-encoded demo credentials (argon2id on every call)
 //   quote  POST /api/2/wizard/pricequote, a guest's word-count quote for two target languages
 // On PGlite it also streams a BENCH_UPLOAD_MB (200) MB text file to the wizard's upload call and
-// samples the server's memory. Then word-count throughput (50 MB .txt, .docx with 20 MB of text)
+// samples the server's memory. Then, per engine, the customer's project list on a database where the
+// demo customer has 100,000 projects (apps/server/scripts/bench-projects.mjs). Then word-count throughput (50 MB .txt, .docx with 20 MB of text)
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres).
@@ -30,6 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { ensureWebBuild, ROOT } from './start.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION || 5);
@@ -56,6 +58,8 @@ const results = {
 };
 
 results.engines.pglite = await benchEngine('pglite');
+const benchTools = { measure, signIn, waitForHealth, stop, freePort };
+results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
 if (await postgresAnswers()) {
   const name = `parlance_bench_${Date.now().toString(36)}`;
   await adminQuery(`CREATE DATABASE ${name}`);
@@ -65,6 +69,16 @@ if (await postgresAnswers()) {
     results.engines.postgres = await benchEngine('postgres', url.toString());
   } finally {
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  // the project list on its own database: 100,000 projects of the demo customer
+  const listDb = `${name}_lists`;
+  await adminQuery(`CREATE DATABASE ${listDb}`);
+  try {
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${listDb}`;
+    results.projectList.postgres = await benchProjectList('postgres', url.toString(), benchTools);
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS ${listDb} WITH (FORCE)`);
   }
 } else {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
@@ -374,6 +388,7 @@ function printTable() {
       );
     }
   }
+  lines.push(...projectListLines(results.projectList));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(
