@@ -111,6 +111,10 @@ export function usePayWithCredits() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: payWithCredits,
-    onSettled: () => client.invalidateQueries({ queryKey: ['cart'] }),
+    // not awaited: an awaited refetch would show the emptied cart and unmount the pay button before
+    // the caller's onSuccess (the thank-you summary) could run
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['cart'] });
+    },
   });
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Expertise, Language, PriceQuoteResults } from '@parlance/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PriceQuoteResults } from '@parlance/shared';
 import { languagesQuery, expertisesQuery } from '../../app/reference-data';
 import { HttpError, http } from '../../app/http';
 

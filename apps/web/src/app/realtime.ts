@@ -1,0 +1,156 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+
+// The live connection (docs/api-projects.md, "Realtime"; docs/decisions.md (project lifecycle / ordering sections)).
+// One WebSocket per tab, shared by every component that listens: it opens with the first listener
+// and closes shortly after the last one leaves. After each (re)connect the client sends the id of
+// the last event it saw, so the server replays what was missed while the connection was down; the
+// very first connect of a tab sends -1 ("nothing yet: only new events"), since the screen loads its
+// data over HTTP at the same moment. The server also sends { type: 'realtime.sync' } with its
+// cursor after the replay; it moves lastEventId like any event. Screens refetch on every
+// (re)connect, which covers an event committed late with a smaller id than the last one sent. Not part of the shell: only feature pages import this file.
+
+export interface RealtimeEvent {
+  id: number;
+  type: 'project.opened' | 'project.updated' | 'project.message' | (string & {});
+  payload: Record<string, unknown>;
+}
+
+type EventListener = (event: RealtimeEvent) => void;
+
+/** Sent on the first connect of a tab: no replay, only events from now on. */
+export const NO_REPLAY = -1;
+const MIN_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
+/** a page change unmounts one listener and mounts the next: keep the socket over that gap */
+const CLOSE_GRACE_MS = 2000;
+
+const listeners = new Set<EventListener>();
+const stateListeners = new Set<() => void>();
+let socket: WebSocket | null = null;
+let connected = false;
+let lastEventId: number = NO_REPLAY;
+/** ids handled lately: a replay after a reconnect may repeat some (an event committed late can have a smaller id) */
+const seen = new Set<number>();
+const SEEN_MAX = 500;
+/** 4401 signed out, 4403 refused: trying again would fail the same way */
+const FINAL_CLOSE_CODES = [4401, 4403];
+let attempts = 0;
+let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let closeTimer: ReturnType<typeof setTimeout> | null = null;
+
+function setConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const l of stateListeners) l();
+}
+
+function realtimeUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/api/2/realtime`;
+}
+
+function parseEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value = JSON.parse(data) as Partial<RealtimeEvent>;
+    if (typeof value.id !== 'number' || typeof value.type !== 'string') return null;
+    return { id: value.id, type: value.type, payload: value.payload ?? {} };
+  } catch {
+    return null;
+  }
+}
+
+function connect(): void {
+  if (socket || typeof WebSocket === 'undefined') return;
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(realtimeUrl());
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  socket = ws;
+  ws.onopen = () => {
+    attempts = 0;
+    ws.send(JSON.stringify({ lastEventId }));
+    setConnected(true);
+  };
+  ws.onmessage = (message) => {
+    const event = parseEvent(message.data);
+    // a replay can overlap what was already seen: every event is handled once
+    if (!event || seen.has(event.id)) return;
+    seen.add(event.id);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as number);
+    lastEventId = Math.max(lastEventId, event.id);
+    for (const l of listeners) l(event);
+  };
+  ws.onclose = (e) => {
+    if (socket !== ws) return;
+    socket = null;
+    setConnected(false);
+    if (listeners.size > 0 && !FINAL_CLOSE_CODES.includes(e.code)) scheduleReconnect();
+  };
+  ws.onerror = () => ws.close();
+}
+
+function scheduleReconnect(): void {
+  if (reconnectTimer) return;
+  const base = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempts);
+  attempts += 1;
+  // jitter, so that a restarted server is not hit by every tab at the same instant
+  const delay = base / 2 + Math.random() * (base / 2);
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = null;
+    if (listeners.size > 0) connect();
+  }, delay);
+}
+
+function disconnect(): void {
+  if (reconnectTimer) clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  attempts = 0;
+  const ws = socket;
+  socket = null;
+  setConnected(false);
+  ws?.close();
+}
+
+/** Listens to the live events (outside React); answers the function that stops listening. */
+export function subscribeRealtime(listener: EventListener): () => void {
+  listeners.add(listener);
+  if (closeTimer) clearTimeout(closeTimer);
+  closeTimer = null;
+  connect();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    closeTimer = setTimeout(() => {
+      closeTimer = null;
+      if (listeners.size === 0) disconnect();
+    }, CLOSE_GRACE_MS);
+  };
+}
+
+/** Follows the connected state (outside React). */
+export function subscribeConnected(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+export function isRealtimeConnected(): boolean {
+  return connected;
+}
+
+/**
+ * Listens to the signed-in user's live events while the component is mounted; answers whether the
+ * connection is up (screens poll as a fallback while it is not).
+ */
+export function useRealtime(onEvent: EventListener): { connected: boolean } {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => subscribeRealtime((event) => latest.current(event)), []);
+  const isConnected = useSyncExternalStore(subscribeConnected, isRealtimeConnected, () => false);
+  return { connected: isConnected };
+}

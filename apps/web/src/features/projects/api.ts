@@ -1,0 +1,217 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CSRF_HEADER,
+  type CustomerProjectsQuery,
+  type DownloadOption,
+  IDEMPOTENCY_HEADER,
+  type ProjectDetail,
+  type ProjectList,
+} from '@parlance/shared';
+import { HttpError, http, request } from '../../app/http';
+import { expertisesQuery, languagesQuery } from '../../app/reference-data';
+
+// The project lifecycle's calls (docs/api-projects.md): the customer's list and its bulk actions,
+// the project page and every move on it. A change answers the new ProjectDetail: it goes straight
+// into the page's cache, and every list is refreshed.
+
+export type ListQuery = Partial<CustomerProjectsQuery>;
+
+function queryString(q: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export function customerProjectsQuery(q: ListQuery) {
+  return queryOptions({
+    queryKey: ['projects', 'customer-list', q],
+    queryFn: ({ signal }) => http.get<ProjectList>(`/api/2/account/customer-projects${queryString(q)}`, signal),
+  });
+}
+
+export const projectTagsQuery = queryOptions({
+  queryKey: ['projects', 'tags'],
+  queryFn: ({ signal }) => http.get<{ tags: string[] }>('/api/2/projects/tags', signal).then((b) => b.tags),
+});
+
+/** The customer's credit balance (the cart's answer carries it). */
+export const balanceQuery = queryOptions({
+  queryKey: ['cart', 'balance'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: { balanceCredits: number } }>('/api/2/cart/all', signal).then((b) => b.results.balanceCredits),
+});
+
+export function projectQuery(id: number) {
+  return queryOptions({
+    queryKey: ['projects', 'detail', id],
+    queryFn: ({ signal }) => http.get<ProjectDetail>(`/api/2/projects/${id}`, signal),
+    // refetch on focus and every 30 s (the page's live data when no realtime event arrives)
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 30_000,
+    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+  });
+}
+
+export function useCustomerProjects(q: ListQuery) {
+  // failures are silent (spec 1 §8): the previous rows stay while a new page or filter loads
+  return useQuery({ ...customerProjectsQuery(q), placeholderData: keepPreviousData, retry: false });
+}
+
+export function useProjectTags() {
+  return useQuery(projectTagsQuery);
+}
+
+export function useBalance(enabled: boolean) {
+  return useQuery({ ...balanceQuery, enabled });
+}
+
+export function useProject(id: number) {
+  return useQuery({ ...projectQuery(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+// ---- moves on one project ----
+
+function post(path: string, json: unknown = {}, headers?: Record<string, string>): Promise<ProjectDetail> {
+  return request<ProjectDetail>(path, { body: { json }, headers });
+}
+
+/** A key per attempt for the calls that move money: a retry of the same attempt moves nothing. */
+function idempotent(): Record<string, string> {
+  return { [IDEMPOTENCY_HEADER]: crypto.randomUUID() };
+}
+
+export const projectCalls = {
+  rename: (id: number, name: string) => post(`/api/2/projects/${id}/name`, { name }),
+  tags: (id: number, tags: string[]) => post(`/api/2/projects/${id}/tags`, { tags }),
+  rate: (id: number, v: { rating: number; reasons: string[]; comment: string }) =>
+    post(`/api/2/projects/${id}/rating`, v),
+  cancel: (id: number) => post(`/api/2/projects/${id}/cancel`, {}, idempotent()),
+  approve: (id: number) => post(`/api/2/projects/${id}/approve`, {}, idempotent()),
+  dispute: (id: number, reason: string) => post(`/api/2/projects/${id}/dispute`, { reason }),
+  take: (id: number) => post(`/api/2/job/${id}/take`),
+  takeEdit: (id: number) => post(`/api/2/job/${id}/take-edit`),
+  hold: (id: number) => post(`/api/2/admin/projects/${id}/hold`),
+  release: (id: number) => post(`/api/2/admin/projects/${id}/release`),
+  reassign: (id: number, translatorId: number) => post(`/api/2/admin/projects/${id}/reassign`, { translatorId }),
+  resolve: (id: number, outcome: 'refund' | 'partial' | 'pay', refundCredits?: number) =>
+    post(`/api/2/admin/projects/${id}/resolve`, { outcome, refundCredits }, idempotent()),
+};
+
+export function sendProjectMessage(id: number, body: string): Promise<unknown> {
+  return http.postJson(`/api/2/projects/${id}/messages`, { body });
+}
+
+export function sendBulkMessage(projectIds: number[], message: string): Promise<{ sent: number }> {
+  return http.postJson<{ sent: number }>('/api/2/projects/bulk-message', { projectIds, message });
+}
+
+export function downloadUrl(ids: number[], option: DownloadOption): string {
+  return `/api/2/projects/download${queryString({ ids: ids.join(','), option })}`;
+}
+
+/** Starts a browser download of a same-origin address (the server answers it as an attachment). */
+export function startDownload(url: string, fileName = ''): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+async function csrfToken(): Promise<string | null> {
+  const b = await http.get<{ results: { CSRFToken: string | null } }>('/registry/get?data=Session');
+  return b.results.CSRFToken;
+}
+
+/**
+ * Delivers files (multipart, one `file` part each) with upload progress, which fetch cannot
+ * report: XMLHttpRequest with the session's CSRF token.
+ */
+export async function deliverFiles(id: number, files: File[], onProgress: (fraction: number) => void) {
+  const token = await csrfToken();
+  const data = new FormData();
+  for (const f of files) data.append('file', f, f.name);
+  return new Promise<ProjectDetail>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/2/projects/${id}/deliver`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () =>
+      reject(new HttpError(0, 'The upload failed. Please check your connection and try again.', null));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ProjectDetail);
+      else reject(new HttpError(xhr.status, errorMessage(body) ?? `${xhr.status} ${xhr.statusText}`, body));
+    };
+    xhr.send(data);
+  });
+}
+
+function errorMessage(body: unknown): string | null {
+  if (typeof body === 'string' && body) return body;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  return null;
+}
+
+/** The message of a failed call, for toasts and dialogs. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Unexpected error';
+}
+
+/**
+ * A mutation on one project: the answer replaces the page's data, and every project list, the
+ * tags and the balance (cancel and refunds move credits) are refreshed. `keepPageOnError`: a
+ * refused move leaves the page's data as it is (a translator who lost a take would otherwise see
+ * the page turn into "not found" before reading why).
+ */
+export function useProjectMove<V>(fn: (v: V) => Promise<ProjectDetail>, opts: { keepPageOnError?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (project) => {
+      if (project && typeof project === 'object' && 'id' in project) {
+        client.setQueryData(projectQuery(project.id).queryKey, project);
+      }
+    },
+    onSettled: (_data, error) => {
+      const keepPage = error !== null && opts.keepPageOnError;
+      void client.invalidateQueries({
+        queryKey: ['projects'],
+        predicate: (q) => !(keepPage && q.queryKey[1] === 'detail'),
+      });
+      void client.invalidateQueries({ queryKey: ['cart'] });
+    },
+  });
+}
+
+/** Refreshes every project query (after bulk calls that answer no project). */
+export function useRefreshProjects() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: ['projects'] });
+    void client.invalidateQueries({ queryKey: ['cart'] });
+  };
+}
+
+/** Display names of language and expertise slugs (the slug until the lists have loaded). */
+export function useNames() {
+  const { data: languages } = useQuery(languagesQuery);
+  const { data: expertises } = useQuery(expertisesQuery);
+  return {
+    languages: languages ?? [],
+    expertises: expertises ?? [],
+    language: (slug: string | null) => (slug ? (languages?.find((l) => l.slug === slug)?.name ?? slug) : '—'),
+    expertise: (slug: string | null) => (slug ? (expertises?.find((e) => e.slug === slug)?.name ?? slug) : '—'),
+  };
+}

@@ -1,0 +1,225 @@
+import MoreIcon from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
+import { useState } from 'react';
+import { AppLink } from '../../../ui/AppLink';
+import { formatCredits } from '../../../ui/money';
+import { useNames } from '../api';
+import { allFinished } from './DownloadDialog';
+import { formatDateTime, formatShortDate } from './format';
+import { ProjectBadges } from './ProjectBadges';
+import { ProjectName } from './ProjectName';
+import { StatusChip } from './StatusChip';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export type SortField = (typeof PROJECT_SORT_FIELDS)[number];
+export type RowAction = 'tags' | 'rate' | 'download' | 'cancel';
+
+const RATEABLE: ProjectRow['status'][] = ['READY', 'COMPLETED', 'DISPUTED'];
+const CANCELLABLE: ProjectRow['status'][] = ['PENDING', 'PREPROCESSING'];
+
+export function canCancel(p: ProjectRow): boolean {
+  return CANCELLABLE.includes(p.status);
+}
+
+interface Column {
+  label: string;
+  sort?: SortField;
+  align?: 'right';
+}
+
+const COLUMNS: Column[] = [
+  { label: 'ID', sort: 'id' },
+  { label: 'Name', sort: 'name' },
+  { label: 'Languages' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Words', sort: 'wordCount', align: 'right' },
+  { label: 'Price', sort: 'price', align: 'right' },
+  { label: 'Deadline', sort: 'deadline' },
+];
+
+interface CustomerProjectsTableProps {
+  rows: ProjectRow[];
+  sort: SortField;
+  order: 'asc' | 'desc';
+  onSort: (field: SortField) => void;
+  selected: Map<number, ProjectRow>;
+  onSelect: (rows: ProjectRow[], on: boolean) => void;
+  onAction: (action: RowAction, row: ProjectRow) => void;
+}
+
+/** The customer's projects, one row each (tags under the name); the paging and filters live in the page. */
+export function CustomerProjectsTable({
+  rows,
+  sort,
+  order,
+  onSort,
+  selected,
+  onSelect,
+  onAction,
+}: CustomerProjectsTableProps) {
+  const names = useNames();
+  const picked = rows.filter((r) => selected.has(r.id)).length;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label="My projects"
+        sx={{
+          minWidth: 860,
+          '& td, & th': { px: 1 },
+          '& td:first-of-type, & th:first-of-type': { pl: 1.5 },
+          // the row menu stays in reach when the table scrolls sideways on narrow screens
+          '& td:last-of-type, & th:last-of-type': {
+            position: 'sticky',
+            right: 0,
+            bgcolor: 'background.paper',
+            boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
+          },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                indeterminate={picked > 0 && picked < rows.length}
+                checked={rows.length > 0 && picked === rows.length}
+                onChange={(e) => onSelect(rows, e.target.checked)}
+                slotProps={{ input: { 'aria-label': 'Select all projects on this page' } }}
+              />
+            </TableCell>
+            {COLUMNS.map((c) => (
+              <TableCell
+                key={c.label}
+                align={c.align}
+                sortDirection={c.sort && sort === c.sort ? order : false}
+                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              >
+                {c.sort ? (
+                  <TableSortLabel
+                    active={sort === c.sort}
+                    direction={sort === c.sort ? order : 'asc'}
+                    onClick={() => c.sort && onSort(c.sort)}
+                  >
+                    {c.label}
+                  </TableSortLabel>
+                ) : (
+                  c.label
+                )}
+              </TableCell>
+            ))}
+            <TableCell sx={{ fontWeight: 600, width: 56 }} align="center">
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((p) => (
+            <TableRow key={p.id} hover selected={selected.has(p.id)} data-project-id={p.id}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  size="small"
+                  checked={selected.has(p.id)}
+                  onChange={(e) => onSelect([p], e.target.checked)}
+                  slotProps={{ input: { 'aria-label': `Select project #${p.id}` } }}
+                />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={AppLink} href={`/project/${p.id}`} sx={{ fontWeight: 600, mr: 0.75 }}>
+                  #{p.id}
+                </Link>
+                <ProjectBadges badges={p.badges} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 160, maxWidth: 300 }}>
+                <ProjectName project={p} editable />
+                <Typography variant="caption" color="text.secondary">
+                  {p.typeName}
+                </Typography>
+                {p.tags.length > 0 && (
+                  <Box aria-label="Tags" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                    {p.tags.map((t) => (
+                      <Chip key={t} label={t} size="small" variant="outlined" sx={{ height: 20, fontSize: 12 }} />
+                    ))}
+                  </Box>
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {names.language(p.sourceLanguage)}
+                <br />→ {names.language(p.targetLanguage)}
+              </TableCell>
+              <TableCell>
+                <StatusChip status={p.status} dense />
+              </TableCell>
+              <TableCell align="right">{p.wordCount.toLocaleString('en-US')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {p.priceCredits === undefined ? '—' : formatCredits(p.priceCredits)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(p.deadline)}>
+                {formatShortDate(p.deadline)}
+              </TableCell>
+              <TableCell align="center">
+                <RowMenu row={p} onAction={onAction} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function RowMenu({ row, onAction }: { row: ProjectRow; onAction: (a: RowAction, r: ProjectRow) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (a: RowAction) => {
+    setAnchor(null);
+    onAction(a, row);
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Actions for project #${row.id}`}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem component={AppLink} href={`/project/${row.id}`}>
+          Open
+        </MenuItem>
+        <MenuItem onClick={() => pick('tags')}>Tags</MenuItem>
+        {RATEABLE.includes(row.status) && <MenuItem onClick={() => pick('rate')}>Rate</MenuItem>}
+        {allFinished([row]) && <MenuItem onClick={() => pick('download')}>Download</MenuItem>}
+        {canCancel(row) && (
+          <MenuItem onClick={() => pick('cancel')} sx={{ color: 'error.main' }}>
+            Cancel project
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { useState } from 'react';
+import { HttpError } from '../../../app/http';
+import { toast } from '../../../ui/toast';
+import { messageOf, projectCalls, useProjectMove } from '../api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeliverDialog } from './DeliverDialog';
+import { allFinished, DownloadDialog } from './DownloadDialog';
+import { RatingDialog } from './RatingDialog';
+import { DisputeDialog, ReassignDialog, ResolveDialog } from './ReasonDialogs';
+
+type Dialog =
+  | 'deliver'
+  | 'approve'
+  | 'dispute'
+  | 'cancel'
+  | 'rate'
+  | 'hold'
+  | 'release'
+  | 'reassign'
+  | 'resolve'
+  | 'download';
+
+/**
+ * The buttons of the moves the server says this viewer may make now (`actions`), with the dialogs
+ * they open. Nothing here decides who may do what: the server does, on every call.
+ */
+export function ProjectActions({ project }: { project: ProjectDetail }) {
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const [takeError, setTakeError] = useState<string | null>(null);
+  const id = project.id;
+  const has = (a: ProjectDetail['actions'][number]) => project.actions.includes(a);
+  const close = () => setOpen(null);
+
+  const take = useProjectMove(
+    (kind: 'take' | 'take-edit') => (kind === 'take' ? projectCalls.take(id) : projectCalls.takeEdit(id)),
+    { keepPageOnError: true },
+  );
+  const simple = useProjectMove((kind: 'approve' | 'cancel' | 'hold' | 'release') => projectCalls[kind](id));
+
+  function doTake(kind: 'take' | 'take-edit') {
+    setTakeError(null);
+    take.mutate(kind, {
+      onSuccess: () => toast(PROJECT_TEXTS.taken, { variant: 'success' }),
+      onError: (err) => {
+        // 409: another translator won; 403: not matching or inactive. The server says which.
+        setTakeError(messageOf(err));
+        if (!(err instanceof HttpError) || err.status >= 500) toast(messageOf(err), { variant: 'error' });
+      },
+    });
+  }
+
+  const DONE: Record<'approve' | 'cancel' | 'hold' | 'release', string> = {
+    approve: PROJECT_TEXTS.approved,
+    cancel: PROJECT_TEXTS.cancelled,
+    hold: 'The project is on hold.',
+    release: 'The project was released.',
+  };
+  function doSimple(kind: 'approve' | 'cancel' | 'hold' | 'release') {
+    simple.mutate(kind, {
+      onSuccess: () => {
+        toast(DONE[kind], { variant: 'success' });
+        close();
+      },
+      onError: (err) => {
+        toast(messageOf(err), { variant: 'error' });
+        close();
+      },
+    });
+  }
+
+  const canDownload = (project.viewerRole === 'customer' || project.viewerRole === 'admin') && allFinished([project]);
+  const buttons = [
+    has('take') && !takeError && (
+      <Button key="take" variant="contained" onClick={() => doTake('take')} loading={take.isPending}>
+        Take this project
+      </Button>
+    ),
+    has('take-edit') && !takeError && (
+      <Button key="take-edit" variant="contained" onClick={() => doTake('take-edit')} loading={take.isPending}>
+        Take the editing
+      </Button>
+    ),
+    has('deliver') && (
+      <Button key="deliver" variant="contained" onClick={() => setOpen('deliver')}>
+        {project.viewerRole === 'editor' ? 'Deliver edited files' : 'Deliver translation'}
+      </Button>
+    ),
+    has('approve') && (
+      <Button key="approve" variant="contained" color="success" onClick={() => setOpen('approve')}>
+        Approve
+      </Button>
+    ),
+    canDownload && (
+      <Button key="download" variant="outlined" onClick={() => setOpen('download')}>
+        Download
+      </Button>
+    ),
+    has('rate') && (
+      <Button key="rate" variant="outlined" onClick={() => setOpen('rate')}>
+        {project.rating ? 'Change rating' : 'Rate'}
+      </Button>
+    ),
+    has('dispute') && (
+      <Button key="dispute" variant="outlined" color="warning" onClick={() => setOpen('dispute')}>
+        Dispute
+      </Button>
+    ),
+    has('cancel') && (
+      <Button key="cancel" variant="outlined" color="error" onClick={() => setOpen('cancel')}>
+        Cancel project
+      </Button>
+    ),
+    has('hold') && (
+      <Button key="hold" variant="outlined" onClick={() => setOpen('hold')}>
+        Put on hold
+      </Button>
+    ),
+    has('release') && (
+      <Button key="release" variant="outlined" onClick={() => setOpen('release')}>
+        Release
+      </Button>
+    ),
+    has('reassign') && (
+      <Button key="reassign" variant="outlined" onClick={() => setOpen('reassign')}>
+        Reassign
+      </Button>
+    ),
+    has('resolve') && (
+      <Button key="resolve" variant="contained" onClick={() => setOpen('resolve')}>
+        Resolve dispute
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  if (buttons.length === 0 && !takeError) return null;
+  return (
+    <>
+      <Box role="group" aria-label="Project actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {buttons}
+      </Box>
+      {takeError && (
+        <Alert severity="warning" sx={{ mt: 1.5 }} onClose={() => setTakeError(null)}>
+          {takeError}
+        </Alert>
+      )}
+
+      <DeliverDialog open={open === 'deliver'} project={project} onClose={close} />
+      <DisputeDialog open={open === 'dispute'} project={project} onClose={close} />
+      <ReassignDialog open={open === 'reassign'} project={project} onClose={close} />
+      <ResolveDialog open={open === 'resolve'} project={project} onClose={close} />
+      <RatingDialog project={open === 'rate' ? project : null} onClose={close} />
+      <DownloadDialog projects={open === 'download' ? [project] : null} onClose={close} />
+      <ConfirmDialog
+        open={open === 'approve'}
+        title="Approve the translation?"
+        confirmLabel="Approve"
+        keepLabel="Not yet"
+        busy={simple.isPending}
+        onConfirm={() => doSimple('approve')}
+        onClose={close}
+      >
+        The project is completed and the translator is paid. Rate the work afterwards if you like.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'cancel'}
+        title="Cancel this project?"
+        confirmLabel="Cancel project"
+        danger
+        busy={simple.isPending}
+        onConfirm={() => doSimple('cancel')}
+        onClose={close}
+      >
+        Nobody has started it yet: it is cancelled and its price (plus any VAT paid) returns to
+        {project.viewerRole === 'admin' ? ' the customer’s' : ' your'} balance.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'hold'}
+        title="Put the project on hold?"
+        confirmLabel="Put on hold"
+        busy={simple.isPending}
+        onConfirm={() => doSimple('hold')}
+        onClose={close}
+      >
+        Nobody can work on it until it is released.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'release'}
+        title="Release the project?"
+        confirmLabel="Release"
+        busy={simple.isPending}
+        onConfirm={() => doSimple('release')}
+        onClose={close}
+      >
+        It goes back to the status it had before the hold.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import type { ProjectRow } from '@parlance/shared';
+
+// The badges on a project id (spec 3 §2): E editing, MT machine translation (exclusive), TR translation.
+const MEANING: Record<ProjectRow['badges'][number], { title: string; color: string }> = {
+  E: { title: 'Editing', color: '#6a1b9a' },
+  MT: { title: 'Machine translation', color: '#00897b' },
+  TR: { title: 'Translation', color: '#3949ab' },
+};
+
+export function ProjectBadges({ badges }: { badges: ProjectRow['badges'] }) {
+  if (badges.length === 0) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, verticalAlign: 'middle' }}>
+      {badges.map((b) => (
+        <Tooltip key={b} title={MEANING[b].title}>
+          <Box
+            component="span"
+            aria-label={`${MEANING[b].title} badge`}
+            sx={{
+              px: 0.5,
+              borderRadius: 0.75,
+              fontSize: 11,
+              fontWeight: 700,
+              lineHeight: '18px',
+              color: MEANING[b].color,
+              border: 1,
+              borderColor: MEANING[b].color,
+            }}
+          >
+            {b}
+          </Box>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}

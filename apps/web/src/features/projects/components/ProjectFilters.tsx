@@ -1,0 +1,135 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { PROJECT_STATUS_FILTERS, PROJECT_STATUS_LABELS, type ProjectStatusFilter } from '@parlance/shared';
+import { useEffect, useState } from 'react';
+import { useNames, useProjectTags } from '../api';
+
+export interface Filters {
+  id: string;
+  status: ProjectStatusFilter;
+  tag: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  expertise: string;
+}
+
+export const NO_FILTERS: Filters = {
+  id: '',
+  status: 'ALL',
+  tag: '',
+  sourceLanguage: '',
+  targetLanguage: '',
+  expertise: '',
+};
+
+export function hasFilters(f: Filters): boolean {
+  return (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((k) => f[k] !== NO_FILTERS[k]);
+}
+
+/** The filter values' labels (spec 1 §3): PENDING reads Pending Linguist, READY Translation Received. */
+export function statusFilterLabel(v: ProjectStatusFilter): string {
+  return v === 'ALL' ? 'All statuses' : PROJECT_STATUS_LABELS[v];
+}
+
+interface ProjectFiltersProps {
+  value: Filters;
+  onChange: (next: Filters) => void;
+}
+
+/** The customer list's filters: ID (digits only), status, tag, languages and expertise. */
+export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
+  const names = useNames();
+  const tags = useProjectTags();
+  // the ID is typed: it reaches the address (and the server) after a short pause
+  const [id, setId] = useState(value.id);
+  useEffect(() => setId(value.id), [value.id]);
+  useEffect(() => {
+    if (id === value.id) return;
+    const t = setTimeout(() => onChange({ ...value, id }), 400);
+    return () => clearTimeout(t);
+  }, [id, value, onChange]);
+
+  const set = <K extends keyof Filters>(k: K, v: Filters[K]) => onChange({ ...value, [k]: v });
+  const language = (slug: string) => names.languages.find((l) => l.slug === slug) ?? null;
+
+  return (
+    <Box
+      role="search"
+      aria-label="Filter projects"
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(165px, 1fr))',
+        alignItems: 'center',
+        mb: 2,
+        '& > button': { justifySelf: 'start' },
+      }}
+    >
+      <TextField
+        size="small"
+        label="ID"
+        value={id}
+        onChange={(e) => setId(e.target.value.replace(/\D/g, '').slice(0, 10))}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={value.status}
+        onChange={(e) => set('status', e.target.value as ProjectStatusFilter)}
+      >
+        {PROJECT_STATUS_FILTERS.map((s) => (
+          <MenuItem key={s} value={s}>
+            {statusFilterLabel(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Autocomplete
+        size="small"
+        options={tags.data ?? []}
+        value={value.tag || null}
+        onChange={(_e, v) => set('tag', v ?? '')}
+        renderInput={(params) => <TextField {...params} label="Tag" />}
+      />
+      <Autocomplete
+        size="small"
+        options={names.languages}
+        getOptionLabel={(l) => l.name}
+        isOptionEqualToValue={(a, b) => a.slug === b.slug}
+        value={language(value.sourceLanguage)}
+        onChange={(_e, l) => set('sourceLanguage', l?.slug ?? '')}
+        renderInput={(params) => <TextField {...params} label="Source language" />}
+      />
+      <Autocomplete
+        size="small"
+        options={names.languages}
+        getOptionLabel={(l) => l.name}
+        isOptionEqualToValue={(a, b) => a.slug === b.slug}
+        value={language(value.targetLanguage)}
+        onChange={(_e, l) => set('targetLanguage', l?.slug ?? '')}
+        renderInput={(params) => <TextField {...params} label="Target language" />}
+      />
+      <TextField
+        select
+        size="small"
+        label="Expertise"
+        value={names.expertises.some((e) => e.slug === value.expertise) ? value.expertise : ''}
+        onChange={(e) => set('expertise', e.target.value)}
+      >
+        <MenuItem value="">Any expertise</MenuItem>
+        {names.expertises.map((e) => (
+          <MenuItem key={e.slug} value={e.slug}>
+            {e.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button onClick={() => onChange(NO_FILTERS)} disabled={!hasFilters(value)} sx={{ whiteSpace: 'nowrap' }}>
+        Clear filters
+      </Button>
+    </Box>
+  );
+}

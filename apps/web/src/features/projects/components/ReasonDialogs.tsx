@@ -1,0 +1,237 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { formatCredits } from '../../../ui/money';
+import { toast } from '../../../ui/toast';
+import { messageOf, projectCalls, useProjectMove } from '../api';
+
+// The dialogs of the project page that ask for something: the customer's dispute reason, and the
+// admin's reassign (a translator id) and dispute resolution.
+
+interface FormDialogProps {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+function FormDialog({ open, title, submitLabel, busy, error, onSubmit, onClose, children }: FormDialogProps) {
+  const titleId = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {children}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+interface ProjectDialogProps {
+  open: boolean;
+  project: ProjectDetail;
+  onClose: () => void;
+}
+
+export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const dispute = useProjectMove((r: string) => projectCalls.dispute(project.id, r));
+  function submit() {
+    if (reason.trim().length < PROJECT_LIMITS.disputeReasonMinLength) {
+      setError(PROJECT_TEXTS.disputeReasonTooShort);
+      return;
+    }
+    dispute.mutate(reason.trim(), {
+      onSuccess: () => {
+        toast(PROJECT_TEXTS.disputed, { variant: 'success' });
+        onClose();
+      },
+      onError: (err) => setError(messageOf(err)),
+    });
+  }
+  return (
+    <FormDialog
+      open={open}
+      title="Dispute the translation"
+      submitLabel="Send dispute"
+      busy={dispute.isPending}
+      error={error && error !== PROJECT_TEXTS.disputeReasonTooShort ? error : null}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Tell us what is wrong with the delivery. Our team reviews it with you and the translator; the translator is not
+        paid meanwhile.
+      </Typography>
+      <TextField
+        label="What is wrong?"
+        multiline
+        minRows={4}
+        fullWidth
+        autoFocus
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+        error={error === PROJECT_TEXTS.disputeReasonTooShort}
+        helperText={error === PROJECT_TEXTS.disputeReasonTooShort ? error : ' '}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+    </FormDialog>
+  );
+}
+
+export function ReassignDialog({ open, project, onClose }: ProjectDialogProps) {
+  const [translatorId, setTranslatorId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reassign = useProjectMove((id: number) => projectCalls.reassign(project.id, id));
+  function submit() {
+    const id = Number(translatorId);
+    if (!Number.isInteger(id) || id <= 0) {
+      setError(PROJECT_TEXTS.reassignTargetInvalid);
+      return;
+    }
+    reassign.mutate(id, {
+      onSuccess: () => {
+        toast('Project reassigned', { variant: 'success' });
+        onClose();
+      },
+      onError: (err) => setError(messageOf(err)),
+    });
+  }
+  return (
+    <FormDialog
+      open={open}
+      title="Reassign the project"
+      submitLabel="Reassign"
+      busy={reassign.isPending}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        The project goes to this translator and starts (or continues) In Progress.
+      </Typography>
+      <TextField
+        label="Translator ID"
+        autoFocus
+        value={translatorId}
+        onChange={(e) => {
+          setTranslatorId(e.target.value.replace(/\D/g, ''));
+          setError(null);
+        }}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    </FormDialog>
+  );
+}
+
+type Outcome = 'refund' | 'partial' | 'pay';
+
+export function ResolveDialog({ open, project, onClose }: ProjectDialogProps) {
+  const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const resolve = useProjectMove((v: { outcome: Outcome; refundCredits?: number }) =>
+    projectCalls.resolve(project.id, v.outcome, v.refundCredits),
+  );
+  const price = project.priceCredits ?? 0;
+  function submit() {
+    if (!outcome) {
+      setError(PROJECT_TEXTS.resolveInvalid);
+      return;
+    }
+    const refund = Number(amount);
+    if (outcome === 'partial' && (!Number.isInteger(refund) || refund < 1 || (price > 0 && refund > price))) {
+      setError(PROJECT_TEXTS.partialRefundInvalid);
+      return;
+    }
+    resolve.mutate(
+      { outcome, refundCredits: outcome === 'partial' ? refund : undefined },
+      {
+        onSuccess: () => {
+          toast('Dispute resolved', { variant: 'success' });
+          onClose();
+        },
+        onError: (err) => setError(messageOf(err)),
+      },
+    );
+  }
+  return (
+    <FormDialog
+      open={open}
+      title="Resolve the dispute"
+      submitLabel="Resolve"
+      busy={resolve.isPending}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {project.disputeReason && (
+        <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
+          <strong>The customer wrote:</strong> {project.disputeReason}
+        </Typography>
+      )}
+      <RadioGroup
+        aria-label="Outcome"
+        value={outcome}
+        onChange={(e) => {
+          setOutcome(e.target.value as Outcome);
+          setError(null);
+        }}
+      >
+        <FormControlLabel value="refund" control={<Radio />} label="Refund the customer in full (project cancelled)" />
+        <FormControlLabel value="partial" control={<Radio />} label="Partial refund, the rest to the translator" />
+        <FormControlLabel value="pay" control={<Radio />} label="Pay the translator (project completed)" />
+      </RadioGroup>
+      {outcome === 'partial' && (
+        <TextField
+          label="Credits to refund"
+          sx={{ mt: 1 }}
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(/\D/g, ''));
+            setError(null);
+          }}
+          helperText={price ? `Between 1 and ${formatCredits(price)}` : ' '}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      )}
+    </FormDialog>
+  );
+}

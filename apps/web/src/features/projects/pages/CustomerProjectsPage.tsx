@@ -1,0 +1,396 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import {
+  PROJECT_LIMITS,
+  PROJECT_SORT_FIELDS,
+  PROJECT_STATUS_FILTERS,
+  PROJECT_TEXTS,
+  type ProjectList,
+  type ProjectRow,
+  type ProjectStatusFilter,
+} from '@parlance/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../app/current-user';
+import { useRealtime } from '../../../app/realtime';
+import { AppLink } from '../../../ui/AppLink';
+import { formatCredits } from '../../../ui/money';
+import { PageContainer } from '../../../ui/PageContainer';
+import { toast } from '../../../ui/toast';
+import { type ListQuery, messageOf, projectCalls, useBalance, useCustomerProjects, useRefreshProjects } from '../api';
+import { BulkMessageDialog } from '../components/BulkMessageDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { canCancel, CustomerProjectsTable, type RowAction, type SortField } from '../components/CustomerProjectsTable';
+import { DownloadDialog } from '../components/DownloadDialog';
+import { type Filters, hasFilters, NO_FILTERS, ProjectFilters } from '../components/ProjectFilters';
+import { RatingDialog } from '../components/RatingDialog';
+import { TagsDialog } from '../components/TagsDialog';
+
+// The customer's My Projects (spec 1 §2, §5, §8): /my-projects, /my-projects/customer/ and
+// /my-projects/{status}. Filters, paging and sorting live in the address, so a reload keeps them.
+
+const PER_PAGE = PROJECT_LIMITS.rowsPerPageOptions;
+
+/** /my-projects/in-progress, /my-projects/pending ...: a status filter named by the path. */
+function statusOfSegment(segment: string | undefined): ProjectStatusFilter | null {
+  const s = (segment ?? '').toUpperCase().replaceAll('-', '_');
+  return (PROJECT_STATUS_FILTERS as readonly string[]).includes(s) ? (s as ProjectStatusFilter) : null;
+}
+
+function readStatus(v: string | null): ProjectStatusFilter | null {
+  return v && (PROJECT_STATUS_FILTERS as readonly string[]).includes(v) ? (v as ProjectStatusFilter) : null;
+}
+
+interface View {
+  filters: Filters;
+  page: number;
+  perPage: number;
+  sort: SortField;
+  order: 'asc' | 'desc';
+}
+
+function readView(params: URLSearchParams, segment: string | undefined): View {
+  const perPage = Number(params.get('perPage'));
+  const sort = params.get('sort') as SortField | null;
+  return {
+    filters: {
+      id: (params.get('id') ?? '').replace(/\D/g, ''),
+      status: readStatus(params.get('status')) ?? statusOfSegment(segment) ?? 'ALL',
+      tag: params.get('tag') ?? '',
+      sourceLanguage: params.get('sourceLanguage') ?? '',
+      targetLanguage: params.get('targetLanguage') ?? '',
+      expertise: params.get('expertise') ?? '',
+    },
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    perPage: (PER_PAGE as readonly number[]).includes(perPage) ? perPage : PER_PAGE[0],
+    sort: sort && PROJECT_SORT_FIELDS.includes(sort) ? sort : 'id',
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+function writeView(v: View): URLSearchParams {
+  const p = new URLSearchParams();
+  const f = v.filters;
+  if (f.id) p.set('id', f.id);
+  if (f.status !== 'ALL') p.set('status', f.status);
+  if (f.tag) p.set('tag', f.tag);
+  if (f.sourceLanguage) p.set('sourceLanguage', f.sourceLanguage);
+  if (f.targetLanguage) p.set('targetLanguage', f.targetLanguage);
+  if (f.expertise) p.set('expertise', f.expertise);
+  if (v.page > 1) p.set('page', String(v.page));
+  if (v.perPage !== PER_PAGE[0]) p.set('perPage', String(v.perPage));
+  if (v.sort !== 'id') p.set('sort', v.sort);
+  if (v.order !== 'desc') p.set('order', v.order);
+  return p;
+}
+
+function toQuery(v: View): ListQuery {
+  const f = v.filters;
+  return {
+    page: v.page,
+    perPage: v.perPage,
+    sort: v.sort,
+    order: v.order,
+    id: f.id ? Number(f.id) : undefined,
+    status: f.status,
+    tag: f.tag || undefined,
+    sourceLanguage: f.sourceLanguage || undefined,
+    targetLanguage: f.targetLanguage || undefined,
+    expertise: f.expertise || undefined,
+  };
+}
+
+export default function CustomerProjectsPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const segment = location.pathname.split('/')[2];
+  const view = useMemo(() => readView(params, segment), [params, segment]);
+  const list = useCustomerProjects(toQuery(view));
+  const { data: user } = useCurrentUser();
+  const balance = useBalance(user?.type === 'customer');
+  const client = useQueryClient();
+  // a project that changes status elsewhere (taken, delivered) shows here without a reload
+  useRealtime((event) => {
+    if (event.type === 'project.updated') void client.invalidateQueries({ queryKey: ['projects', 'customer-list'] });
+  });
+
+  const [selected, setSelected] = useState<Map<number, ProjectRow>>(new Map());
+  const [tagsFor, setTagsFor] = useState<ProjectRow | null>(null);
+  const [rateFor, setRateFor] = useState<ProjectRow | null>(null);
+  const [downloadOf, setDownloadOf] = useState<ProjectRow[] | null>(null);
+  const [cancelOf, setCancelOf] = useState<ProjectRow[] | null>(null);
+  const [messaging, setMessaging] = useState(false);
+
+  const go = useCallback(
+    (next: View) => {
+      // a status named by the path moves into the query once the filters change
+      const path = statusOfSegment(segment) ? '/my-projects/customer/' : location.pathname;
+      const qs = writeView(next).toString();
+      navigate(`${path}${qs ? `?${qs}` : ''}`, { replace: true });
+    },
+    [navigate, segment, location.pathname],
+  );
+  const setFilters = useCallback(
+    (filters: Filters) => {
+      setSelected(new Map());
+      go({ ...view, filters, page: 1 });
+    },
+    [go, view],
+  );
+
+  function select(rows: ProjectRow[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const r of rows) {
+        if (on) next.set(r.id, r);
+        else next.delete(r.id);
+      }
+      return next;
+    });
+  }
+
+  function onAction(action: RowAction, row: ProjectRow) {
+    if (action === 'tags') setTagsFor(row);
+    if (action === 'rate') setRateFor(row);
+    if (action === 'download') setDownloadOf([row]);
+    if (action === 'cancel') setCancelOf([row]);
+  }
+
+  // a failed call is silent (spec 1 §8): the last answer stays on screen, the loading bar stops
+  const lastAnswer = useRef<ProjectList | undefined>(undefined);
+  if (list.data) lastAnswer.current = list.data;
+  const shown = list.data ?? lastAnswer.current;
+  const rows = shown?.data ?? [];
+  const total = shown?.totalCount ?? 0;
+  const picked = [...selected.values()];
+  const filtered = hasFilters(view.filters);
+
+  return (
+    <PageContainer
+      title="My projects"
+      subtitle={
+        balance.data !== undefined ? (
+          <>
+            Credit balance: <strong data-testid="credit-balance">{formatCredits(balance.data)}</strong>
+          </>
+        ) : undefined
+      }
+    >
+      <ProjectFilters value={view.filters} onChange={setFilters} />
+      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+        {!(shown && rows.length === 0 && picked.length === 0) && (
+          <BulkBar
+            count={picked.length}
+            onMessage={() => setMessaging(true)}
+            onDownload={() => setDownloadOf(picked)}
+            onCancel={() => setCancelOf(picked)}
+            onClear={() => setSelected(new Map())}
+          />
+        )}
+        {list.isFetching && !list.isPending && (
+          <LinearProgress aria-label="Loading projects" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+        )}
+        {list.isPending && !shown ? (
+          <Box aria-busy="true" aria-label="Loading projects" sx={{ p: 2 }}>
+            {[0, 1, 2, 3, 4].map((n) => (
+              <Skeleton key={n} height={44} />
+            ))}
+          </Box>
+        ) : rows.length === 0 && shown ? (
+          <EmptyState filtered={filtered} onClear={() => setFilters(NO_FILTERS)} />
+        ) : (
+          <>
+            <CustomerProjectsTable
+              rows={rows}
+              sort={view.sort}
+              order={view.order}
+              onSort={(field) =>
+                go({
+                  ...view,
+                  page: 1,
+                  sort: field,
+                  order: view.sort === field && view.order === 'desc' ? 'asc' : 'desc',
+                })
+              }
+              selected={selected}
+              onSelect={select}
+              onAction={onAction}
+            />
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.min(view.page - 1, Math.max(0, Math.ceil(total / view.perPage) - 1))}
+              rowsPerPage={view.perPage}
+              rowsPerPageOptions={[...PER_PAGE]}
+              onPageChange={(_e, p) => go({ ...view, page: p + 1 })}
+              onRowsPerPageChange={(e) => go({ ...view, page: 1, perPage: Number(e.target.value) })}
+            />
+          </>
+        )}
+      </Paper>
+
+      <TagsDialog project={tagsFor} onClose={() => setTagsFor(null)} />
+      <RatingDialog project={rateFor} onClose={() => setRateFor(null)} />
+      <DownloadDialog projects={downloadOf} onClose={() => setDownloadOf(null)} />
+      <BulkMessageDialog
+        open={messaging}
+        projectIds={picked.map((p) => p.id)}
+        onClose={() => setMessaging(false)}
+        onSent={() => {
+          setMessaging(false);
+          setSelected(new Map());
+        }}
+      />
+      <CancelProjectsDialog
+        projects={cancelOf}
+        onClose={() => setCancelOf(null)}
+        onDone={() => {
+          setCancelOf(null);
+          setSelected(new Map());
+        }}
+      />
+    </PageContainer>
+  );
+}
+
+interface BulkBarProps {
+  count: number;
+  onMessage: () => void;
+  onDownload: () => void;
+  onCancel: () => void;
+  onClear: () => void;
+}
+
+/** The actions on the selected rows. */
+function BulkBar({ count, onMessage, onDownload, onCancel, onClear }: BulkBarProps) {
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Selected projects"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: count ? 'action.selected' : 'transparent',
+      }}
+    >
+      <Typography variant="body2" sx={{ mr: 'auto', color: count ? 'text.primary' : 'text.secondary' }}>
+        {count ? `${count} selected` : 'Select projects to message their translators, download or cancel them'}
+      </Typography>
+      <Button size="small" onClick={onMessage} disabled={!count}>
+        Message translators
+      </Button>
+      <Button size="small" onClick={onDownload} disabled={!count}>
+        Download
+      </Button>
+      <Button size="small" color="error" onClick={onCancel} disabled={!count}>
+        Cancel projects
+      </Button>
+      {count > 0 && (
+        <Button size="small" color="inherit" onClick={onClear}>
+          Clear selection
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
+      <Typography variant="h6" component="p" sx={{ mb: 2 }}>
+        {filtered ? PROJECT_TEXTS.noProjectsMatchFilters : PROJECT_TEXTS.nothingFound}
+      </Typography>
+      {filtered ? (
+        <Button variant="outlined" onClick={onClear}>
+          Clear filters
+        </Button>
+      ) : (
+        <Button variant="contained" component={AppLink} href="/wizard">
+          Translate now
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+interface CancelProjectsDialogProps {
+  projects: ProjectRow[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Cancels the selected projects nobody has started; their credits come back. */
+function CancelProjectsDialog({ projects, onClose, onDone }: CancelProjectsDialogProps) {
+  const refresh = useRefreshProjects();
+  const cancellable = (projects ?? []).filter(canCancel);
+  const cancel = useMutation({
+    mutationFn: async (ids: number[]) => {
+      for (const id of ids) await projectCalls.cancel(id);
+    },
+    onSettled: refresh,
+  });
+
+  function confirm() {
+    cancel.mutate(
+      cancellable.map((p) => p.id),
+      {
+        onSuccess: () => {
+          toast(PROJECT_TEXTS.cancelled, { variant: 'success' });
+          onDone();
+        },
+        onError: (err) => toast(messageOf(err), { variant: 'error' }),
+      },
+    );
+  }
+
+  const open = projects !== null;
+  if (open && cancellable.length === 0) {
+    return (
+      <ConfirmDialog
+        open
+        title="Cancel projects"
+        confirmLabel="OK"
+        keepLabel={null}
+        busy={false}
+        onConfirm={onClose}
+        onClose={onClose}
+      >
+        {PROJECT_TEXTS.cancelOnlyPending}
+      </ConfirmDialog>
+    );
+  }
+  const skipped = (projects?.length ?? 0) - cancellable.length;
+  return (
+    <ConfirmDialog
+      open={open}
+      title={cancellable.length === 1 ? 'Cancel this project?' : `Cancel ${cancellable.length} projects?`}
+      confirmLabel={cancellable.length === 1 ? 'Cancel project' : 'Cancel projects'}
+      danger
+      busy={cancel.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p style={{ marginTop: 0 }}>
+        {cancellable.map((p) => `#${p.id} ${p.name}`).join(', ')} will be cancelled and{' '}
+        {formatCredits(cancellable.reduce((s, p) => s + (p.priceCredits ?? 0), 0))} (plus any VAT paid) return to your
+        balance.
+      </p>
+      {skipped > 0 && (
+        <p>{`${skipped} of the selected projects cannot be cancelled: ${PROJECT_TEXTS.cancelOnlyPending}`}</p>
+      )}
+    </ConfirmDialog>
+  );
+}
