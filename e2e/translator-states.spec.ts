@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+
+// The translator screens' quieter states (docs/decisions.md (project lifecycle / ordering sections)): a failing list is
+// silent and never blocks the others (spec 1 §8), loading, an admin on Open Projects, and a
+// customer's own My Team (preferred translators: add by id, remove).
+
+const LIST_FAILED = 'This list could not be loaded.';
+
+const SHOTS = process.env.TRANSLATOR_SHOTS;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test('a failing list shows a quiet line in its tab; the other tabs and the earnings keep working', async ({ page }) => {
+  await signInAs(page, 'translator');
+  // the Reviews list fails on the server; the others answer as usual
+  await page.route('**/api/2/account/project/cqr/reviews**', (route) =>
+    route.fulfill({ status: 500, json: { status: 'ERROR', message: 'Internal error' } }),
+  );
+  await page.goto('/my-projects/reviews');
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByText(LIST_FAILED)).toBeVisible();
+  // silent: no toast, no error page
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('earnings-pending')).toBeVisible();
+  await shot(page, 'my-projects-tab-failed');
+
+  await page.getByRole('tab', { name: 'Translator Projects', exact: true }).click();
+  const main = page.getByRole('region', { name: 'Translator Projects' });
+  await expect(main.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(main.locator('tbody tr').or(main.getByText('You have no projects here yet.')).first()).toBeVisible();
+  await expect(main.getByText(LIST_FAILED)).toHaveCount(0);
+});
+
+test('while a list loads, its table shows placeholder rows', async ({ page }) => {
+  await signInAs(page, 'translator');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/2/job/open**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/open-project-freelance-translator');
+  const table = page.getByRole('table', { name: 'Open projects' });
+  await expect(table).toHaveAttribute('aria-busy', 'true');
+  await expect(table.locator('.MuiSkeleton-root').first()).toBeVisible();
+  await shot(page, 'open-projects-loading');
+  release();
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+});
+
+test('an admin on Open Projects is told the list belongs to a translator', async ({ page, consoleErrors }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/open-project-freelance-translator');
+  await expect(page.getByText(/act as that translator from the admin tools/)).toBeVisible();
+  await shot(page, 'open-projects-admin');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a customer adds a translator to My Team by id and removes them', async ({ page, browser, baseURL }) => {
+  // the demo translator's id, read in its own session
+  const translatorContext = await browser.newContext({ baseURL });
+  const translator = await translatorContext.newPage();
+  await signInAs(translator, 'translator');
+  const me = await translator.request.get('/registry/get?data=User');
+  const translatorId = ((await me.json()) as { results: { id: number; name: string } }).results.id;
+  await translatorContext.close();
+
+  // a new customer: the demo customer's team decides who sees its projects first in other tests
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Full name').fill('Mona Myteam');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('myteam'));
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/cpanel');
+
+  await page.goto('/my-team');
+  await expect(page.getByRole('heading', { name: 'My Team' })).toBeVisible();
+  const table = page.getByRole('region', { name: 'My Team translators' });
+  await expect(table.getByText('No translators in your team yet.', { exact: false })).toBeVisible();
+  await shot(page, 'customer-my-team-empty');
+
+  // a customer's id is refused with the server's message
+  const own = await page.request.get('/registry/get?data=User');
+  const ownId = ((await own.json()) as { results: { id: number } }).results.id;
+  await page.getByLabel('Translator ID').fill(String(ownId));
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Only translator accounts can be added to My Team.')).toBeVisible();
+  await shot(page, 'customer-my-team-error');
+
+  await page.getByLabel('Translator ID').fill(String(translatorId));
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(table.getByRole('cell', { name: 'Tomas Translator', exact: true })).toBeVisible();
+  await shot(page, 'customer-my-team');
+
+  await table.getByRole('button', { name: 'Remove Tomas Translator from My Team' }).click();
+  await expect(table.getByRole('cell', { name: 'Tomas Translator', exact: true })).toHaveCount(0);
+  await expect(table.getByText('No translators in your team yet.', { exact: false })).toBeVisible();
+});
+
+test('on a phone the screens fit the width: projects as cards, other tables scroll inside their frame', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'translator');
+  const pages = [
+    ['/open-project-freelance-translator', 'Open projects', 'phone-open-projects'],
+    ['/my-projects/translator', 'Translator Projects', 'phone-my-projects'],
+    ['/my-team', 'My Team customers', 'phone-my-team'],
+  ] as const;
+  for (const [path, table, name] of pages) {
+    await page.goto(path);
+    const list = page.getByRole('region', { name: table });
+    await expect(list).toBeVisible();
+    await expect(list.locator('[aria-busy="true"]')).toHaveCount(0);
+    // project lists turn into cards: the Take button is on screen without scrolling sideways
+    const take = list.getByRole('button', { name: /^Take project \d+$/ });
+    if ((await take.count()) > 0) await expect(take.first()).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+    await shot(page, name);
+  }
+});
