@@ -11,3 +11,4 @@ export * from './validation';
 export * from './wizard';
 export * from './projects';
 export * from './texts-projects';
+export * from './reviews';

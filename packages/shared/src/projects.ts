@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectReviewSchema } from './reviews';
 
 // Projects after payment: statuses, labels, filters, limits and the payloads of the project
 // lifecycle calls (docs/decisions.md, "Project lifecycle"). Texts are in PROJECT_TEXTS.
@@ -223,7 +224,7 @@ export const projectDetailSchema = projectRowSchema.extend({
   ratingReasons: z.array(z.string()).nullable(),
   ratingComment: z.string().nullable(),
   /** the viewer's relation to the project */
-  viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate']),
+  viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate', 'reviewer']),
   /** the moves this viewer may make now */
   actions: z.array(
     z.enum([
@@ -239,11 +240,17 @@ export const projectDetailSchema = projectRowSchema.extend({
       'reassign',
       'resolve',
       'message',
+      'review',
+      'create-review-job',
     ]),
   ),
   files: z.array(projectFileSchema),
   events: z.array(projectEventSchema),
   messages: z.array(projectMessageRowSchema),
+  /** a QA or LL job: the project it reviews */
+  reviewedProjectId: z.number().nullable(),
+  /** a QA or LL job: its review, once submitted */
+  review: projectReviewSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -81,6 +82,8 @@ export const projects = pgTable(
     ratingReasons: jsonb('rating_reasons').$type<string[]>(),
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** a QA or LL job: the completed project it reviews */
+    reviewedProjectId: integer('reviewed_project_id').references((): AnyPgColumn => projects.id),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +101,7 @@ export const projects = pgTable(
     index('projects_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     // QA, LL and bonus job lists
     index('projects_kind_status_idx').on(t.kind, t.status, t.id),
+    index('projects_reviewed_project_idx').on(t.reviewedProjectId),
   ],
 );
 
@@ -187,10 +191,14 @@ export const projectReviews = pgTable(
     /** [{ category, severity: 'minor'|'major'|'critical', count }] */
     errors: jsonb('errors').$type<{ category: string; severity: string; count: number }[]>().notNull().default([]),
     comment: text('comment'),
+    /** the QA or LL job this review was submitted for (null: demo, imported and cqr reviews) */
+    jobId: integer('job_id').references(() => projects.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('project_reviews_project_idx').on(t.projectId),
+    // one review per job, whatever happens (a double submit writes one row)
+    uniqueIndex('project_reviews_job_uq').on(t.jobId),
     index('project_reviews_translator_idx').on(t.translatorId, t.kind, t.id),
     index('project_reviews_reviewer_idx').on(t.reviewerId, t.kind, t.id),
   ],

@@ -74,7 +74,13 @@ const ORDERS: DemoOrder[] = [
   { key: 'old', name: 'Old brochure', target: 'spanish', words: 900, brief: 'No longer needed.' },
   { key: 'news', name: 'Newsletter', target: 'italian', words: 700, brief: 'Casual tone.' },
   { key: 'faq', name: 'FAQ page', target: 'french', words: 500, brief: 'Short answers.' },
+  // translated by the second demo translator: work the demo translator may review (QA and LL jobs)
+  { key: 'catalog', name: 'Spring catalog', target: 'french', words: 1000, brief: 'Keep product codes as they are.' },
+  { key: 'blog', name: 'Blog post', target: 'german', words: 800, brief: 'Conversational tone.' },
 ];
+
+/** A second translator (no password: it cannot sign in) whose completed work the demo QA/LL jobs review. */
+export const DEMO_REVIEWED_TRANSLATOR = { email: 'rosa.reyes@parlance.test', name: 'Rosa Reyes' } as const;
 
 async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -160,19 +166,64 @@ async function payDemoOrders(db: Db, customer: UserRow, paidAt: Date): Promise<M
   return new Map(rows.map((r) => [keys.get(r.key) ?? '', r.id]));
 }
 
-/** Jobs of the platform itself (QA, LL, model training, bonus): no customer money, so no ledger. */
-async function seedInternalJobs(db: Db, owner: UserRow, translator: UserRow, at: Date): Promise<void> {
-  const jobs = [
-    { name: 'QA review: Annual report', kind: 'qa' as const, status: 'IN_PROGRESS' as const, taken: true },
-    { name: 'QA review: website batch', kind: 'qa' as const, status: 'PENDING' as const, taken: false },
-    { name: 'LL review: legal batch', kind: 'll' as const, status: 'IN_PROGRESS' as const, taken: true },
-    {
-      name: 'Model training: support replies',
-      kind: 'model-training' as const,
-      status: 'IN_PROGRESS' as const,
-      taken: true,
-    },
-    { name: 'Bonus: glossary clean-up', kind: 'bonus' as const, status: 'COMPLETED' as const, taken: true },
+async function seedReviewedTranslator(db: Db): Promise<UserRow> {
+  const [rosa] = await db
+    .insert(users)
+    .values({
+      email: DEMO_REVIEWED_TRANSLATOR.email,
+      name: DEMO_REVIEWED_TRANSLATOR.name,
+      type: 'translator',
+      company: '',
+      country: 'ES',
+    })
+    .returning();
+  await db.insert(translatorLanguagePairs).values([
+    { userId: rosa.id, sourceLanguage: 'american-english', targetLanguage: 'french' },
+    { userId: rosa.id, sourceLanguage: 'american-english', targetLanguage: 'german' },
+  ]);
+  await db.insert(translatorProfiles).values({ userId: rosa.id, level: 1, active: true });
+  return rosa;
+}
+
+interface ReviewedProject {
+  id: number;
+  name: string;
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
+  expertise: string | null;
+  wordCount: number;
+}
+
+/**
+ * Jobs of the platform itself (QA, LL, model training, bonus): no customer money, so no ledger.
+ * The QA and LL jobs review `reviewed` (the second demo translator's work), with its languages.
+ */
+async function seedInternalJobs(
+  db: Db,
+  owner: UserRow,
+  translator: UserRow,
+  reviewed: ReviewedProject,
+  at: Date,
+): Promise<void> {
+  // the platform (the admin) owns the demo jobs, so that the demo customer's lists stay as they were
+  const review = {
+    reviewedProjectId: reviewed.id,
+    sourceLanguage: reviewed.sourceLanguage ?? 'american-english',
+    targetLanguage: reviewed.targetLanguage ?? 'french',
+    expertise: reviewed.expertise ?? 'general',
+    wordCount: reviewed.wordCount,
+  };
+  const jobs: {
+    name: string;
+    kind: 'qa' | 'll' | 'model-training' | 'bonus';
+    status: 'IN_PROGRESS' | 'COMPLETED';
+    taken: boolean;
+    review?: typeof review;
+  }[] = [
+    { name: `QA review: ${reviewed.name}`, kind: 'qa', status: 'IN_PROGRESS', taken: true, review },
+    { name: `LL review: ${reviewed.name}`, kind: 'll', status: 'IN_PROGRESS', taken: true, review },
+    { name: 'Model training: support replies', kind: 'model-training', status: 'IN_PROGRESS', taken: true },
+    { name: 'Bonus: glossary clean-up', kind: 'bonus', status: 'COMPLETED', taken: true },
   ];
   for (const job of jobs) {
     const [row] = await db
@@ -190,11 +241,12 @@ async function seedInternalJobs(db: Db, owner: UserRow, translator: UserRow, at:
         brief: 'An internal job of the Parlance quality team.',
         translatorId: job.taken ? translator.id : null,
         takenAt: job.taken ? at : null,
-        deadline: job.taken ? new Date(at.getTime() + 3 * DAY) : null,
+        deadline: job.taken && !job.review ? new Date(at.getTime() + 3 * DAY) : null,
         completedAt: job.status === 'COMPLETED' ? at : null,
         openToAllAt: at,
         statusChangedAt: at,
         createdAt: at,
+        ...(job.review ?? {}),
       })
       .returning();
     await db.insert(projectEvents).values({
@@ -332,7 +384,21 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   await tag('landing', ['marketing', 'web']);
   await tag('terms', ['legal']);
 
-  await seedInternalJobs(db, admin, translator, at(5 * DAY));
+  // the second translator's completed work: the demo translator reviews 'catalog' (QA and LL jobs);
+  // 'blog' has no review job yet, for an admin's "Create QA job"
+  const rosa = await seedReviewedTranslator(db);
+  for (const key of ['catalog', 'blog']) {
+    await step(db, as(rosa, at(DAY)), (c) => takeJob(c, id(key)));
+    const delivered = [await demoFile(opts.storage, `${key}-by-rosa.txt`, `${key}\n\nDemo translation by Rosa.\n`)];
+    await step(db, as(rosa, at(2 * DAY)), (c) => saveDelivery(c, id(key), 'deliver', delivered));
+    await step(db, as(customer, at(3 * DAY)), (c) => approveProject(c, id(key)));
+  }
+  const [catalog] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, id('catalog')));
+
+  await seedInternalJobs(db, admin, translator, catalog, at(5 * DAY));
 
   // the timed moves as the scheduler makes them: a delay, released earnings
   const timed = { db, bus: createLocalBus(), mailer: { send: async () => {} }, publicUrl };

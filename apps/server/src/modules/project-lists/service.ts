@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CustomerProjectsQuery, ProjectRow, ProjectStatus, ProjectStatusFilter } from '@parlance/shared';
 import type { Db } from '../../db/client';
 import { projects, projectTags, translatorProfiles } from '../../db/schema';
-import { openJobSql, translatorAvailableSql, translatorSkillsMatchSql } from '../projects/matching';
+import { openJobSql, openReviewJobSql } from '../projects/matching';
 import { NEWEST_FIRST, type Page, type Paging, pageOfProjects, countProjects, reviewsOf, tagsOf } from './list-query';
 import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
 
@@ -222,18 +222,10 @@ export async function listBonusProjects(db: Db, viewer: TranslatorViewer, now: D
  * pair and expertise are the translator's while it is available.
  */
 export function reviewJobsWhere(translatorId: number, kind: 'qa' | 'll', now: Date): SQL {
-  const today = now.toISOString().slice(0, 10);
   // each arm of the OR starts from an index (projects_translator_idx, projects_status_idx)
   return or(
     and(eq(projects.translatorId, translatorId), eq(projects.kind, kind)),
-    and(
-      eq(projects.status, 'PENDING'),
-      isNull(projects.translatorId),
-      eq(projects.kind, kind),
-      sql`${projects.customerId} <> ${translatorId}`,
-      translatorAvailableSql(translatorId, today),
-      translatorSkillsMatchSql(translatorId),
-    ),
+    openReviewJobSql(translatorId, now, kind),
   ) as SQL;
 }
 

@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import { deliveredMail } from './mails';
-import { needsEditing } from './matching';
+import { isReviewKind, needsEditing } from './matching';
 import type { MoveContext } from './moves';
 import {
   findProject,
@@ -86,6 +86,8 @@ export type Delivery = 'deliver' | 'deliver-edit';
 async function deliveryOf(deps: Services, user: UserRow, projectId: number): Promise<Delivery> {
   const { project, role } = await requireViewing(deps.db, user, projectId, deps.clock.now());
   if (role === 'translator') {
+    // a QA or LL job ends with its review, not a delivery
+    if (isReviewKind(project.kind)) throw forbidden();
     if (!moveAllowedFrom('deliver', project.status)) throw moveNotAllowed();
     return 'deliver';
   }

@@ -93,3 +93,49 @@ export function openEditingJobSql(translatorId: TranslatorRef, now: Date): SQL {
 export function openJobSql(translatorId: TranslatorRef, now: Date): SQL {
   return or(openTranslationJobSql(translatorId, now), openEditingJobSql(translatorId, now)) as SQL;
 }
+
+/** Kinds of review jobs (their own lists; docs/decisions.md, "QA and LL reviews"). */
+export const REVIEW_KINDS = ['qa', 'll'] as const;
+
+export function isReviewKind(kind: string): kind is (typeof REVIEW_KINDS)[number] {
+  return (REVIEW_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * SQL: an open QA or LL job (of `kind`, or either) offered to the translator now: its language pair
+ * and expertise, available, not the customer, and never the reviewed project's own translator or
+ * editor (nobody reviews their own work).
+ */
+export function openReviewJobSql(translatorId: TranslatorRef, now: Date, kind?: 'qa' | 'll'): SQL {
+  const today = now.toISOString().slice(0, 10);
+  return and(
+    eq(projects.status, 'PENDING'),
+    isNull(projects.translatorId),
+    kind ? eq(projects.kind, kind) : sql`${projects.kind} IN ('qa', 'll')`,
+    sql`${projects.customerId} <> ${translatorId}`,
+    sql`NOT EXISTS (
+      SELECT 1 FROM projects rp
+      WHERE rp.id = ${projects.reviewedProjectId}
+        AND (rp.translator_id = ${translatorId} OR rp.editor_id = ${translatorId})
+    )`,
+    translatorAvailableSql(translatorId, today),
+    translatorSkillsMatchSql(translatorId),
+  ) as SQL;
+}
+
+/** Job statuses in which the reviewer may read the reviewed project and its files. */
+export const REVIEWER_READS_IN = ['IN_PROGRESS', 'COMPLETED'] as const;
+
+/**
+ * SQL: the translator reviews the project whose id is `reviewedId` (a column or a value): it took
+ * a QA or LL job over it that is running or done.
+ */
+export function reviewsProjectSql(translatorId: number, reviewedId: SQL | number): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM projects rj
+    WHERE rj.reviewed_project_id = ${reviewedId}
+      AND rj.translator_id = ${translatorId}
+      AND rj.kind IN ('qa', 'll')
+      AND rj.status IN ('IN_PROGRESS', 'COMPLETED')
+  )`;
+}

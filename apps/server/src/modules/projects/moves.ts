@@ -8,7 +8,14 @@ import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
 import { completedMail, workStartedMail } from './mails';
-import { needsEditing, openEditingJobSql, openTranslationJobSql, translatorAvailableSql } from './matching';
+import {
+  isReviewKind,
+  needsEditing,
+  openEditingJobSql,
+  openReviewJobSql,
+  openTranslationJobSql,
+  translatorAvailableSql,
+} from './matching';
 import { postEarnings, postRefund } from './money';
 import { canMessage, isAdminUser, knownRole, RATABLE_STATUSES, type ViewerRole } from './policy';
 import { presentMessage, type ProjectRecord } from './present';
@@ -69,7 +76,7 @@ function check(
   move: ProjectMove,
   refusal: string = PROJECT_TEXTS.moveNotAllowed,
 ) {
-  if (role === 'candidate' || !actorMayMove(move, role)) throw forbidden();
+  if (role === 'candidate' || role === 'reviewer' || !actorMayMove(move, role)) throw forbidden();
   if (!moveAllowedFrom(move, project.status)) throw new AppError(409, refusal);
 }
 
@@ -110,30 +117,38 @@ export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outc
   if (project.translatorId === ctx.user.id) return done(project.id, [], false);
   if (project.translatorId !== null) throw new AppError(409, PROJECT_TEXTS.alreadyTaken);
   if (project.status !== 'PENDING') throw new AppError(409, PROJECT_TEXTS.notOpen);
+  // a QA or LL job is offered as its list offers it (never to the reviewed project's own people)
+  const review = isReviewKind(project.kind);
+  const offeredSql = review
+    ? openReviewJobSql(ctx.user.id, ctx.now, project.kind as 'qa' | 'll')
+    : openTranslationJobSql(ctx.user.id, ctx.now);
   const [offered] = await ctx.tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, project.id), openTranslationJobSql(ctx.user.id, ctx.now)));
+    .where(and(eq(projects.id, project.id), offeredSql));
   if (!offered) throw await refusalFor(ctx);
 
   const level = await translatorLevel(ctx.tx, ctx.user.id);
   const row = await tryMove(ctx.tx, project, 'take', {
     actorId: ctx.user.id,
     now: ctx.now,
-    set: {
-      translatorId: ctx.user.id,
-      takenAt: ctx.now,
-      deadline: translationDeadline(ctx.now, project.wordCount, project.expedite),
-      translatorEarningsCredits: translatorEarnings(project.priceCredits, level),
-    },
-    where: openTranslationJobSql(ctx.user.id, ctx.now),
+    set: review
+      ? { translatorId: ctx.user.id, takenAt: ctx.now }
+      : {
+          translatorId: ctx.user.id,
+          takenAt: ctx.now,
+          deadline: translationDeadline(ctx.now, project.wordCount, project.expedite),
+          translatorEarningsCredits: translatorEarnings(project.priceCredits, level),
+        },
+    where: offeredSql,
   });
   if (!row) {
     const now = await findProject(ctx.tx, project.id);
     if (now?.translatorId === ctx.user.id) return done(project.id, [], false);
     throw new AppError(409, now?.translatorId ? PROJECT_TEXTS.alreadyTaken : PROJECT_TEXTS.notOpen);
   }
-  return done(row.id, await mailCustomer(ctx, row, workStartedMail));
+  // the customer ordered the reviewed project, not the review: no "work started" mail for it
+  return done(row.id, review ? [] : await mailCustomer(ctx, row, workStartedMail));
 }
 
 /** POST /api/2/job/{id}/take-edit: an editor takes the editing job of a delivered translation. */
@@ -225,6 +240,8 @@ export async function disputeProject(ctx: MoveContext, projectId: number, reason
  */
 export async function cancelProject(ctx: MoveContext, projectId: number): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
+  // a QA or LL job is the platform's, not the customer's order
+  if (isReviewKind(project.kind) && role !== 'admin') throw forbidden();
   check(project, role, 'cancel', PROJECT_TEXTS.cancelOnlyPending);
   const row = await tryMove(ctx.tx, project, 'cancel', {
     actorId: ctx.user.id,
@@ -253,7 +270,7 @@ export async function rateProject(
   input: { rating: number; reasons: string[]; comment: string },
 ): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
-  if (role !== 'customer') throw forbidden();
+  if (role !== 'customer' || isReviewKind(project.kind)) throw forbidden();
   if (!RATABLE_STATUSES.includes(project.status)) throw new AppError(409, PROJECT_TEXTS.ratingOnlyFinished);
   const low = input.rating <= LOW_RATING_MAX;
   const comment = input.comment.trim();

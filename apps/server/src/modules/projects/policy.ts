@@ -13,6 +13,8 @@ export interface ProjectPeople {
   customerId: number;
   translatorId: number | null;
   editorId: number | null;
+  /** qa and ll jobs are owned by the admin who opened them, who acts on them as an admin */
+  kind?: string;
 }
 
 export function isAdminUser(user: Pick<UserRow, 'type' | 'isAdmin'>): boolean {
@@ -21,7 +23,8 @@ export function isAdminUser(user: Pick<UserRow, 'type' | 'isAdmin'>): boolean {
 
 /** The viewer's relation known from the project row alone (candidates need matching.ts). */
 export function knownRole(user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>, p: ProjectPeople): ViewerRole | null {
-  if (p.customerId === user.id) return 'customer';
+  const internalJob = p.kind === 'qa' || p.kind === 'll';
+  if (p.customerId === user.id && !(internalJob && isAdminUser(user))) return 'customer';
   if (p.translatorId === user.id) return 'translator';
   if (p.editorId === user.id) return 'editor';
   if (isAdminUser(user)) return 'admin';
@@ -29,9 +32,12 @@ export function knownRole(user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>, p: Pro
 }
 
 /** The actor of the status machine a viewer acts as (a candidate acts as a translator taking the job). */
-export function actorOf(role: ViewerRole): MoveActor {
+export function actorOf(role: Exclude<ViewerRole, 'reviewer'>): MoveActor {
   return role === 'candidate' ? 'translator' : role;
 }
+
+/** Kinds of projects that QA and LL jobs review. */
+export const REVIEWABLE_KINDS: readonly string[] = ['classic', 'bundle'];
 
 /** Statuses in which the customer may rate the work. */
 export const RATABLE_STATUSES: readonly ProjectStatus[] = ['READY', 'COMPLETED', 'DISPUTED'];
@@ -58,24 +64,50 @@ export function actionsFor(
   role: ViewerRole,
   status: ProjectStatus,
   candidateJob: 'take' | 'take-edit' | null = null,
+  kind = 'classic',
 ): DetailAction[] {
   if (role === 'candidate') return candidateJob ? [candidateJob] : [];
+  // the reviewer of a QA or LL job reads the reviewed project, nothing more
+  if (role === 'reviewer') return [];
+  if (kind === 'qa' || kind === 'll') return reviewJobActions(role, status);
   const actions = new Set<DetailAction>();
   for (const move of movesFor(actorOf(role), status)) {
     const action = MOVE_TO_ACTION[move];
     if (action) actions.add(action);
   }
   if (role === 'customer' && RATABLE_STATUSES.includes(status)) actions.add('rate');
+  if (role === 'admin' && status === 'COMPLETED' && REVIEWABLE_KINDS.includes(kind)) actions.add('create-review-job');
   actions.add('message');
   return [...actions];
 }
 
+/**
+ * A QA or LL job: its reviewer submits the review (no delivery), an admin holds or releases it;
+ * the reviewed project's customer, who owns the job, only reads it.
+ */
+function reviewJobActions(role: Exclude<ViewerRole, 'candidate' | 'reviewer'>, status: ProjectStatus): DetailAction[] {
+  const actions: DetailAction[] = [];
+  if (role === 'translator' && status === 'IN_PROGRESS') actions.push('review');
+  if (role === 'admin') {
+    for (const move of movesFor('admin', status)) {
+      if (move === 'hold' || move === 'release') actions.push(move);
+    }
+  }
+  actions.push('message');
+  return actions;
+}
+
 /** Whether the viewer may write in the project's discussion. */
 export function canMessage(role: ViewerRole): boolean {
-  return role !== 'candidate';
+  return role !== 'candidate' && role !== 'reviewer';
 }
 
 /** Whether the viewer sees the project's files, timeline and messages (a candidate sees the brief and file names). */
 export function seesEverything(role: ViewerRole): boolean {
+  return role !== 'candidate' && role !== 'reviewer';
+}
+
+/** Whether the viewer may open the project's files (the reviewer of a QA or LL job over it does). */
+export function seesFiles(role: ViewerRole): boolean {
   return role !== 'candidate';
 }

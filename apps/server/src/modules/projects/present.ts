@@ -98,10 +98,11 @@ export interface DetailExtras extends RowExtras {
   messages: ProjectDetail['messages'];
   autoCompleteAt: Date | null;
   earningsAvailableAt: Date | null;
+  review: ProjectDetail['review'];
 }
 
 export function presentProjectDetail(p: ProjectRecord, extras: DetailExtras): ProjectDetail {
-  const everything = extras.role !== 'candidate';
+  const everything = extras.role !== 'candidate' && extras.role !== 'reviewer';
   return {
     ...presentProjectRow(p, extras),
     brief: p.brief,
@@ -122,5 +123,7 @@ export function presentProjectDetail(p: ProjectRecord, extras: DetailExtras): Pr
     files: extras.files,
     events: extras.events,
     messages: extras.messages,
+    reviewedProjectId: p.reviewedProjectId,
+    review: extras.review,
   };
 }

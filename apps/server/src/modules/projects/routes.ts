@@ -9,6 +9,8 @@ import {
   projectDetailSchema,
   projectMessageRowSchema,
   RATING_REASON_VALUES,
+  reviewJobCreateSchema,
+  reviewSubmitSchema,
 } from '@parlance/shared';
 import type { Services } from '../../app';
 import type { Tx } from '../../db/client';
@@ -35,6 +37,7 @@ import {
   takeEditJob,
   takeJob,
 } from './moves';
+import { createReviewJob, submitReview } from './review-jobs';
 import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
 
 const TAGS = ['Projects'];
@@ -136,7 +139,8 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Take an open translation job (one translator wins; 409 when another was first)',
+        summary:
+          'Take an open translation job, or a QA or LL review job (one translator wins; 409 when another was first)',
         params: idParams,
         response: detail,
       },
@@ -317,6 +321,21 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
   );
 
+  app.post(
+    '/api/2/projects/:id/review',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The reviewer of a QA or LL job submits its LISA error table and comment: the reviewed project is scored out of 1000 and the job completes',
+        params: idParams,
+        body: reviewSubmitSchema,
+        response: detail,
+      },
+    },
+    async (request) => move(request, userOf(request), (ctx) => submitReview(ctx, request.params.id, request.body)),
+  );
+
   app.get(
     '/api/2/account/earnings',
     {
@@ -334,6 +353,21 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   );
 
   // ---- admin ----
+
+  app.post(
+    '/api/2/admin/projects/:id/review-jobs',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: open a QA or LL review job over a completed classic or bundle project',
+        params: idParams,
+        body: reviewJobCreateSchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      move(request, adminOf(request), (ctx) => createReviewJob(ctx, request.params.id, request.body.kind)),
+  );
 
   app.post(
     '/api/2/admin/projects/:id/hold',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
 import type { Services } from '../../app';
 import type { Db, Tx } from '../../db/client';
@@ -6,6 +6,7 @@ import {
   projectEvents,
   projectMessages,
   projectResources,
+  projectReviews,
   projects,
   projectTags,
   purchaseOrderFiles,
@@ -16,8 +17,15 @@ import { AppError, notFound } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
-import { needsEditing, openEditingJobSql, openTranslationJobSql } from './matching';
-import { actionsFor, knownRole, seesEverything, type ViewerRole } from './policy';
+import {
+  isReviewKind,
+  needsEditing,
+  openEditingJobSql,
+  openReviewJobSql,
+  openTranslationJobSql,
+  reviewsProjectSql,
+} from './matching';
+import { actionsFor, knownRole, seesEverything, seesFiles, type ViewerRole } from './policy';
 import { presentEvent, presentMessage, presentProjectDetail, type ProjectRecord, type RowExtras } from './present';
 import { nextStatus, type ProjectMove } from './status-machine';
 import { editorEarnings, translatorEarnings } from './work-rules';
@@ -57,6 +65,11 @@ export async function candidateJob(
     .from(projects)
     .where(and(eq(projects.id, projectId), openTranslationJobSql(translatorId, now)));
   if (translation) return 'take';
+  const [review] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), openReviewJobSql(translatorId, now)));
+  if (review) return 'take';
   const [editing] = await db
     .select({ id: projects.id })
     .from(projects)
@@ -79,6 +92,12 @@ export async function requireViewing(db: Reader, user: UserRow, projectId: numbe
   if (user.type === 'translator') {
     const job = await candidateJob(db, user.id, project.id, now);
     if (job) return { project, role: 'candidate', job };
+    // the reviewer of a QA or LL job over this project reads it (review-jobs.ts)
+    const [reviewing] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, project.id), reviewsProjectSql(user.id, sql`${projects.id}`)));
+    if (reviewing) return { project, role: 'reviewer', job: null };
   }
   throw projectNotFound();
 }
@@ -148,6 +167,15 @@ async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Pr
   return files;
 }
 
+/** The review submitted for a QA or LL job, if any. */
+export async function reviewOfJob(db: Reader, jobId: number): Promise<ProjectDetail['review']> {
+  const [row] = await db
+    .select({ score: projectReviews.score, errors: projectReviews.errors, comment: projectReviews.comment })
+    .from(projectReviews)
+    .where(eq(projectReviews.jobId, jobId));
+  return row ?? null;
+}
+
 /** When a delivered project completes by itself: 7 days after it became READY. */
 export function autoCompleteAt(p: ProjectRecord): Date | null {
   if (p.status !== 'READY') return null;
@@ -173,6 +201,8 @@ async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowEx
       return { earningsCredits: p.editorEarningsCredits };
     case 'admin':
       return { priceCredits: p.priceCredits, earningsCredits: p.translatorEarningsCredits };
+    case 'reviewer':
+      return {};
     case 'candidate':
       // what taking the job would earn this translator
       return v.job === 'take-edit'
@@ -204,16 +234,18 @@ export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): P
     : [];
   return presentProjectDetail(p, {
     role: v.role,
-    actions: actionsFor(v.role, p.status, v.job),
+    actions: actionsFor(v.role, p.status, v.job, p.kind),
     tags: v.role === 'customer' || v.role === 'admin' ? await tagsOf(db, p.id) : [],
     customerName: names.get(p.customerId) ?? null,
     translatorName: p.translatorId ? (names.get(p.translatorId) ?? null) : null,
     money: await moneyFor(db, v, user.id),
-    files: await filesOf(db, p, everything),
+    files: await filesOf(db, p, seesFiles(v.role)),
     events: events.map((e) => presentEvent(e.event, e.actorName)),
     messages: messages.map((m) => presentMessage(m.message, m.authorName, user.id)),
     autoCompleteAt: autoCompleteAt(p),
-    earningsAvailableAt: v.role === 'customer' || v.role === 'candidate' ? null : earningsAvailableAt(p),
+    earningsAvailableAt:
+      v.role === 'customer' || v.role === 'candidate' || v.role === 'reviewer' ? null : earningsAvailableAt(p),
+    review: isReviewKind(p.kind) ? await reviewOfJob(db, p.id) : null,
   });
 }
 

@@ -49,6 +49,7 @@ const EXPECTED: Record<ProjectMove, Partial<Record<ProjectStatus, ProjectStatus>
   'finish-preprocess': { PREPROCESSING: 'PENDING' },
   postprocess: { READY: 'POSTPROCESSING' },
   'finish-postprocess': { POSTPROCESSING: 'READY' },
+  review: { IN_PROGRESS: 'COMPLETED' },
 };
 
 const WHO: Record<ProjectMove, MoveActor[]> = {
@@ -71,6 +72,7 @@ const WHO: Record<ProjectMove, MoveActor[]> = {
   'finish-preprocess': ['admin'],
   postprocess: ['admin'],
   'finish-postprocess': ['admin'],
+  review: ['translator'],
 };
 
 const ACTORS: MoveActor[] = ['customer', 'translator', 'editor', 'admin', 'scheduler'];
@@ -135,6 +137,16 @@ describe('the status machine', () => {
     expect(actionsFor('candidate', 'PENDING', 'take')).toEqual(['take']);
     expect(actionsFor('candidate', 'IN_REVIEW', 'take-edit')).toEqual(['take-edit']);
     expect(actionsFor('candidate', 'PENDING', null)).toEqual([]);
+    expect(actionsFor('admin', 'COMPLETED')).toEqual(['create-review-job', 'message']);
+    expect(actionsFor('admin', 'COMPLETED', null, 'qa')).toEqual(['message']);
+    expect(actionsFor('reviewer', 'COMPLETED')).toEqual([]);
+  });
+
+  it('gives a QA or LL job a review instead of a delivery', () => {
+    expect(actionsFor('translator', 'IN_PROGRESS', null, 'qa')).toEqual(['review', 'message']);
+    expect(actionsFor('translator', 'COMPLETED', null, 'll')).toEqual(['message']);
+    expect(actionsFor('customer', 'PENDING', null, 'qa')).toEqual(['message']);
+    expect(actionsFor('admin', 'IN_PROGRESS', null, 'll')).toEqual(['hold', 'message']);
   });
 });
 

@@ -26,6 +26,7 @@ export const PROJECT_MOVES = [
   'finish-preprocess',
   'postprocess',
   'finish-postprocess',
+  'review',
 ] as const;
 export type ProjectMove = (typeof PROJECT_MOVES)[number];
 
@@ -75,6 +76,8 @@ export const MOVE_RULES: Record<ProjectMove, MoveRule> = {
   // the platform formats a delivery before the customer gets it back; the auto-complete clock restarts after
   postprocess: { move: 'postprocess', from: ['READY'], to: 'POSTPROCESSING', who: ['admin'] },
   'finish-postprocess': { move: 'finish-postprocess', from: ['POSTPROCESSING'], to: 'READY', who: ['admin'] },
+  // the reviewer of a QA or LL job submits the review: the job is done (review-jobs.ts)
+  review: { move: 'review', from: ['IN_PROGRESS'], to: 'COMPLETED', who: ['translator'] },
 };
 
 export interface MoveContext {

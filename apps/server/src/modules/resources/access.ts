@@ -4,11 +4,11 @@ import type { Db } from '../../db/client';
 import { projectResources, projects, purchaseOrderFiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
-import { openJobSql } from '../projects/matching';
+import { openJobSql, reviewsProjectSql } from '../projects/matching';
 import { knownRole } from '../projects/policy';
 
 // Which file a resource id names, and who may open it: the people of a project that holds it (its
-// customer, translator, editor) and admins. A translator the job is only offered to (a candidate)
+// customer, translator, editor), admins, and the reviewer of a QA or LL job over it. A translator the job is only offered to (a candidate)
 // sees the brief and the file names, not the files (403); anybody else gets 404.
 
 export const RESOURCE_TEXTS = {
@@ -111,6 +111,13 @@ export async function requireResourceAccess(
     .where(inArray(projects.id, resource.projectIds));
   if (people.some((p) => knownRole(user, p) !== null)) return resource;
   if (user.type === 'translator') {
+    // the reviewer of a QA or LL job over the project reads its files (docs/decisions.md, "QA and LL reviews")
+    const reviewing = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(inArray(projects.id, resource.projectIds), reviewsProjectSql(user.id, sql`${projects.id}`)))
+      .limit(1);
+    if (reviewing.length > 0) return resource;
     const offered = await db
       .select({ id: projects.id })
       .from(projects)

@@ -6,6 +6,8 @@ import {
   IDEMPOTENCY_HEADER,
   type ProjectDetail,
   type ProjectList,
+  type ReviewJobKind,
+  type ReviewSubmit,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
 import { expertisesQuery, languagesQuery } from '../../app/reference-data';
@@ -96,6 +98,10 @@ export const projectCalls = {
   reassign: (id: number, translatorId: number) => post(`/api/2/admin/projects/${id}/reassign`, { translatorId }),
   resolve: (id: number, outcome: 'refund' | 'partial' | 'pay', refundCredits?: number) =>
     post(`/api/2/admin/projects/${id}/resolve`, { outcome, refundCredits }, idempotent()),
+  /** admin: a QA or LL job over this completed project; answers the job */
+  createReviewJob: (id: number, kind: ReviewJobKind) => post(`/api/2/admin/projects/${id}/review-jobs`, { kind }),
+  /** the reviewer of a QA or LL job submits its error table and comment */
+  review: (id: number, v: ReviewSubmit) => post(`/api/2/projects/${id}/review`, v),
 };
 
 export function sendProjectMessage(id: number, body: string): Promise<unknown> {

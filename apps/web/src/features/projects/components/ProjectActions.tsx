@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { PROJECT_TEXTS, type ProjectDetail, type ReviewJobKind } from '@parlance/shared';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
@@ -40,6 +41,20 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     { keepPageOnError: true },
   );
   const simple = useProjectMove((kind: 'approve' | 'cancel' | 'hold' | 'release') => projectCalls[kind](id));
+  const navigate = useNavigate();
+  const reviewJob = useProjectMove((kind: ReviewJobKind) => projectCalls.createReviewJob(id, kind), {
+    keepPageOnError: true,
+  });
+
+  function createReviewJob(kind: ReviewJobKind) {
+    reviewJob.mutate(kind, {
+      onSuccess: (job) => {
+        toast(`${kind === 'qa' ? 'QA' : 'LL'} job #${job.id} created.`, { variant: 'success' });
+        navigate(`/project/${job.id}`);
+      },
+      onError: (err) => toast(messageOf(err), { variant: 'error' }),
+    });
+  }
 
   function doTake(kind: 'take' | 'take-edit') {
     setTakeError(null);
@@ -134,6 +149,19 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
         Resolve dispute
       </Button>
     ),
+    ...(has('create-review-job')
+      ? (['qa', 'll'] as const).map((kind) => (
+          <Button
+            key={`create-${kind}`}
+            variant="outlined"
+            disabled={reviewJob.isPending}
+            loading={reviewJob.isPending && reviewJob.variables === kind}
+            onClick={() => createReviewJob(kind)}
+          >
+            {kind === 'qa' ? 'Create QA job' : 'Create LL job'}
+          </Button>
+        ))
+      : []),
   ].filter(Boolean);
 
   if (buttons.length === 0 && !takeError) return null;

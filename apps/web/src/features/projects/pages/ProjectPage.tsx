@@ -22,6 +22,7 @@ import { ProjectActions } from '../components/ProjectActions';
 import { ProjectBadges } from '../components/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
 import { ProjectName } from '../components/ProjectName';
+import { isReviewJob, ReviewPanel } from '../components/ReviewPanel';
 import { Section } from '../components/Section';
 import { StatusChip } from '../components/StatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
@@ -95,13 +96,17 @@ function ProjectSkeleton() {
 
 function backLink(role: ProjectDetail['viewerRole']): { href: string; label: string } {
   if (role === 'candidate') return { href: '/open-project-freelance-translator', label: 'Open projects' };
-  if (role === 'translator' || role === 'editor') return { href: '/my-projects/translator', label: 'My projects' };
+  if (role === 'translator' || role === 'editor' || role === 'reviewer') {
+    return { href: '/my-projects/translator', label: 'My projects' };
+  }
   if (role === 'admin') return { href: '/admin', label: 'Admin' };
   return { href: '/my-projects', label: 'My projects' };
 }
 
 function ProjectView({ project }: { project: ProjectDetail }) {
   const back = backLink(project.viewerRole);
+  // a candidate sees the brief and file names; a reviewer of a QA or LL job reads the work and its files
+  const seesEverything = project.viewerRole !== 'candidate' && project.viewerRole !== 'reviewer';
   return (
     <Frame>
       <Link component={AppLink} href={back.href} variant="body2" underline="hover">
@@ -139,12 +144,13 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         }}
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          {isReviewJob(project) && <ReviewPanel project={project} />}
           <Details project={project} />
           <ProjectFiles project={project} />
-          {project.viewerRole !== 'candidate' && <Discussion project={project} />}
+          {seesEverything && <Discussion project={project} />}
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          {project.viewerRole !== 'candidate' && <StatusTimeline events={project.events} />}
+          {seesEverything && <StatusTimeline events={project.events} />}
           {project.rating !== null && <RatingSummary project={project} />}
         </Box>
       </Box>
@@ -182,6 +188,8 @@ function StatusNote({ project }: { project: ProjectDetail }) {
     text = `Approve or dispute the translation by ${formatDateTime(project.autoCompleteAt)}; after that it completes by itself.`;
   } else if (project.status === 'DISPUTED' && project.disputeReason) {
     text = `Disputed: ${project.disputeReason}`;
+  } else if (project.viewerRole === 'reviewer') {
+    text = 'You are reviewing this project: read the source and the translation, then score it on your review job.';
   } else if (project.status === 'PENDING' && project.viewerRole === 'customer') {
     text = 'We are looking for a linguist. You can cancel the project until someone takes it.';
   }

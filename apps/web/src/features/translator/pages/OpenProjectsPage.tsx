@@ -190,25 +190,23 @@ function OpenProjects() {
             failed={list.isError}
             emptyText={PROJECT_TEXTS.noOpenProjects}
             openJobs
-            action={
-              tab === 'available'
-                ? {
-                    header: '',
-                    render: (row) => (
-                      <Button
-                        variant="contained"
-                        size="small"
-                        disabled={taking !== null}
-                        onClick={() => takeRow(row)}
-                        aria-label={`Take project ${row.id}`}
-                        sx={{ minWidth: 72 }}
-                      >
-                        {taking === row.id ? <CircularProgress size={18} color="inherit" /> : 'Take'}
-                      </Button>
-                    ),
-                  }
-                : undefined
-            }
+            action={{
+              header: '',
+              // the QA and LL tabs also list the jobs the translator already took: only open ones are taken
+              render: (row) =>
+                tab !== 'available' && row.status !== 'PENDING' ? null : (
+                  <Button
+                    variant="contained"
+                    size="small"
+                    disabled={taking !== null}
+                    onClick={() => takeRow(row)}
+                    aria-label={`Take project ${row.id}`}
+                    sx={{ minWidth: 72 }}
+                  >
+                    {taking === row.id ? <CircularProgress size={18} color="inherit" /> : 'Take'}
+                  </Button>
+                ),
+            }}
           />
         </>
       )}

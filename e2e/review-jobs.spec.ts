@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
+
+// QA and LL reviews (docs/decisions.md, "QA and LL reviews"): an admin opens a QA job over a
+// completed project, the demo translator takes it from Open Projects > QA, reads the reviewed
+// project, fills the error table, sees the score preview and submits; the review shows read-only.
+//
+// The reviewed project is the demo "Blog post": the demo data has it translated and completed by a
+// second demo translator (Rosa Reyes, who cannot sign in), so that the demo translator, whose
+// language pairs include its English -> German, may review it (nobody reviews their own work, and
+// there is no call yet to give a new translator language pairs).
+
+const REVIEWED_NAME = 'Blog post';
+const SHOTS = process.env.PROJECT_SHOTS; // a folder: screenshot the screens there
+
+/** The id of the demo customer's completed "Blog post", through the customer's list. */
+async function reviewedProjectId(page: Page): Promise<number> {
+  await signInAs(page, 'customer');
+  const res = await page.request.get(
+    `/api/2/account/customer-projects?status=COMPLETED&search=${encodeURIComponent(REVIEWED_NAME)}`,
+  );
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { data: { id: number; name: string }[] };
+  const row = body.data.find((r) => r.name === REVIEWED_NAME);
+  if (!row) throw new Error('the demo "Blog post" project is missing');
+  return row.id;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an admin opens a QA job, a translator takes it, scores the work and the review shows', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const customerContext = await browser.newContext();
+  const reviewed = await reviewedProjectId(await customerContext.newPage());
+  await customerContext.close();
+
+  // the admin, on the completed project's page
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const errors: string[] = [];
+  admin.on('pageerror', (e) => errors.push(e.message));
+  await signInAs(admin, 'admin');
+  await admin.goto(`/project/${reviewed}`);
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(REVIEWED_NAME);
+  await admin.getByRole('button', { name: 'Create QA job' }).click();
+  await admin.waitForURL((url) => /^\/project\/\d+$/.test(url.pathname) && url.pathname !== `/project/${reviewed}`);
+  const jobId = Number(new URL(admin.url()).pathname.split('/').pop());
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(`QA review: ${REVIEWED_NAME}`);
+  await expect(admin.getByTestId('reviewed-project-link')).toHaveAttribute('href', `/project/${reviewed}`);
+  await expect(admin.getByText('No review has been submitted yet.')).toBeVisible();
+
+  // the demo translator finds it under Open Projects > QA and takes it
+  const translatorContext = await browser.newContext();
+  const translator = await translatorContext.newPage();
+  translator.on('pageerror', (e) => errors.push(e.message));
+  await signInAs(translator, 'translator');
+  await translator.goto('/open-project-freelance-translator/qa');
+  const table = translator.getByRole('region', { name: 'Open projects' });
+  await table.getByRole('button', { name: `Take project ${jobId}`, exact: true }).click();
+  await translator.waitForURL(`**/project/${jobId}`);
+
+  // the reviewed project opens read-only, with its files
+  const form = translator.getByRole('form', { name: 'Submit review' });
+  await expect(form).toBeVisible();
+  await translator.getByTestId('reviewed-project-link').click();
+  await translator.waitForURL(`**/project/${reviewed}`);
+  await expect(translator.getByText(/You are reviewing this project/)).toBeVisible();
+  await expect(translator.getByText('blog-by-rosa.txt')).toBeVisible();
+  await translator.goBack();
+  await translator.waitForURL(`**/project/${jobId}`);
+
+  // the error table: 1 major + 3 minor = 8 points over 800 words = 10 per 1,000 words -> 900
+  await expect(form.getByTestId('review-score')).toHaveText('Score preview: 1000 / 1000');
+  await form.getByRole('button', { name: 'Add error' }).click();
+  await choose(translator, 'Category 1', 'Accuracy');
+  await choose(translator, 'Severity 1', 'Major');
+  await expect(form.getByTestId('review-score')).toHaveText('Score preview: 938 / 1000');
+  await form.getByRole('button', { name: 'Add error' }).click();
+  await choose(translator, 'Category 2', 'Terminology');
+  await form.getByLabel('Count 2').fill('3');
+  await expect(form.getByTestId('review-score')).toHaveText('Score preview: 900 / 1000');
+  if (SHOTS) await translator.screenshot({ path: `${SHOTS}/review-form.png`, fullPage: true });
+  // a row added and removed again changes nothing
+  await form.getByRole('button', { name: 'Add error' }).click();
+  await expect(form.getByTestId('review-error-row')).toHaveCount(3);
+  await form.getByRole('button', { name: 'Remove row 3' }).click();
+  await expect(form.getByTestId('review-error-row')).toHaveCount(2);
+  await expect(form.getByTestId('review-score')).toHaveText('Score preview: 900 / 1000');
+
+  // a comment is required
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form.getByText('The comment must be 3 to 5000 characters long')).toBeVisible();
+  await form.getByLabel('Comment').fill('Faithful overall; one meaning shift and three glossary terms missed.');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(translator.getByText('Review submitted')).toBeVisible();
+  const summary = translator.getByTestId('review-summary');
+  await expect(summary.getByTestId('review-score')).toHaveText('Score: 900 / 1000');
+  if (SHOTS) await translator.screenshot({ path: `${SHOTS}/review-submitted.png`, fullPage: true });
+  await expect(summary.getByRole('table', { name: 'Recorded errors' }).locator('tbody tr')).toHaveCount(2);
+  await expect(summary.getByText('three glossary terms missed')).toBeVisible();
+  await expect(translator.getByRole('form', { name: 'Submit review' })).toHaveCount(0);
+
+  // the admin sees the same review on the job
+  await admin.reload();
+  await expect(admin.getByTestId('review-summary').getByTestId('review-score')).toHaveText('Score: 900 / 1000');
+  expect(errors).toEqual([]);
+  await adminContext.close();
+  await translatorContext.close();
+});
