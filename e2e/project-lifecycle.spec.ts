@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { buyCreditsByCard } from './purchase';
 
 // The marketplace's core loop with two people at once (issue 4; spec 1 §2, §4): a customer orders a
 // pasted text through the wizard and pays with credits; the translator sees it arrive in Open
@@ -39,16 +40,7 @@ async function newCustomerWithCredits(page: Page, credits: number) {
   await page.getByLabel('Country').selectOption('US');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/cpanel');
-  await page.goto(`/payment/quote/?amount=${credits}`);
-  await expect(page.getByRole('button', { name: 'Pay by card' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.waitForURL('**/sandbox/checkout/**');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 2) % 100}`);
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Lena Loop');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/payment/thankyou/?payment=*');
+  await buyCreditsByCard(page, credits);
 }
 
 test('a customer orders and pays, a translator takes and delivers, the customer approves and rates', async ({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // The customer's My Projects (spec 1 §2, §3, §5, §8; docs/decisions.md (project lifecycle / ordering sections)): filters kept
 // in the address, tags, a bulk message, a low rating that asks for reasons and a comment, the empty
@@ -221,34 +222,11 @@ test('a new customer: empty states, then cancels a pending project and the credi
 
   // credits by the sandbox card, then an order paid with them
   const credits = 5000;
-  await page.goto(`/payment/quote/?amount=${credits}`);
-  await expect(page.getByRole('button', { name: 'Pay by card' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.waitForURL('**/sandbox/checkout/**');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 2) % 100}`);
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Nora Newcomer');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/payment/thankyou/?payment=*');
+  await buyCreditsByCard(page, credits);
 
   const name = `Cancel me ${Date.now().toString(36)}`;
+  await putOrderInCart(page.request, name, 200);
   const headers = await csrfHeaders(page.request);
-  const created = await page.request.post('/api/2/po', {
-    headers,
-    form: {
-      name,
-      source_language: 'american-english',
-      'target_languages[]': 'french',
-      expertise: 'general',
-      materialsOption: 'count',
-      wordCount: '200',
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
-  const finalized = await page.request.post('/api/2/wizard/finalize', { headers, form: { pid } });
-  expect(finalized.ok(), await finalized.text()).toBeTruthy();
   // paid through the cart's call (the cart screen has its own journey in cart-payment.spec.ts)
   const cart = await page.request.get('/api/2/cart/all');
   const { ck } = ((await cart.json()) as { results: { ck: string } }).results;

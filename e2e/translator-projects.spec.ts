@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { putOrderInCart } from './purchase';
 
 // The translator's side of the marketplace (spec 1 §2 and §4; docs/decisions.md (project lifecycle / ordering sections)):
 // Open Projects with its sound setting, the My Projects tabs, My Team customers, a project paid by
@@ -151,22 +152,8 @@ async function newCustomerWithCredits(page: Page, credits: number) {
 
 /** Orders a translation through the wizard's calls and pays the cart with credits; answers the project id. */
 async function orderAndPay(request: APIRequestContext, name: string): Promise<number> {
+  await putOrderInCart(request, name, 250);
   const headers = await csrfHeaders(request);
-  const created = await request.post('/api/2/po', {
-    headers,
-    form: {
-      name,
-      source_language: 'american-english',
-      'target_languages[]': 'french',
-      expertise: 'general',
-      materialsOption: 'count',
-      wordCount: '250',
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
-  const finalized = await request.post('/api/2/wizard/finalize', { headers, form: { pid } });
-  expect(finalized.ok(), await finalized.text()).toBeTruthy();
   const cart = await request.get('/api/2/cart/all');
   const { ck } = ((await cart.json()) as { results: { ck: string } }).results;
   const key = `translator-e2e-${Date.now()}`;

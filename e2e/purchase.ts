@@ -1,0 +1,38 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { csrfHeaders } from './fixtures';
+import { openCreditsPage, payByCard } from './ordering-helpers';
+
+// Buying and ordering steps that several journeys take before the part they test.
+
+const APPROVING_CARD = '4242 4242 4242 4242';
+
+/** Buys `amount` credits on the credits page with the sandbox's approving card; waits for the thank-you page. */
+export async function buyCreditsByCard(page: Page, amount: number): Promise<void> {
+  await openCreditsPage(page, amount);
+  await payByCard(page, APPROVING_CARD);
+  await page.waitForURL('**/payment/thankyou/?payment=*');
+}
+
+/**
+ * Puts an American English -> French translation of `wordCount` words in the cart through the
+ * wizard's calls (the wizard's screens have their own tests); answers the purchase order's pid.
+ */
+export async function putOrderInCart(request: APIRequestContext, name: string, wordCount: number): Promise<string> {
+  const headers = await csrfHeaders(request);
+  const created = await request.post('/api/2/po', {
+    headers,
+    form: {
+      name,
+      source_language: 'american-english',
+      'target_languages[]': 'french',
+      expertise: 'general',
+      materialsOption: 'count',
+      wordCount: String(wordCount),
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
+  const finalized = await request.post('/api/2/wizard/finalize', { headers, form: { pid } });
+  expect(finalized.ok(), await finalized.text()).toBeTruthy();
+  return pid;
+}
