@@ -74,7 +74,7 @@ export function deliveryMimeOf(fileName: string): string | null {
   return DELIVERY_TYPES[fileName.slice(dot + 1).toLowerCase()] ?? null;
 }
 
-interface Received {
+export interface Received {
   stored: StoredFile;
   fileName: string;
   mime: string;
@@ -98,11 +98,16 @@ async function deliveryOf(deps: Services, user: UserRow, projectId: number): Pro
   throw forbidden();
 }
 
-function maxBytes(deps: Services): number {
+/** The largest delivered file. */
+export function deliveryMaxBytes(deps: Services): number {
   return deps.config.wizardMaxUploadBytes ?? PROJECT_LIMITS.deliveryMaxBytes;
 }
 
-async function storePart(deps: Services, part: MultipartFile, limit: number): Promise<Received> {
+/**
+ * Streams one delivered file into storage with its type and size checked (also for replacing a
+ * delivered file): a wrong type, an empty file or one over `limit` is refused and leaves nothing.
+ */
+export async function storeDeliveredPart(deps: Services, part: MultipartFile, limit: number): Promise<Received> {
   const fileName = cleanFileName(part.filename);
   const mime = deliveryMimeOf(fileName);
   if (!mime) {
@@ -133,12 +138,12 @@ async function receive(deps: Services, request: FastifyRequest): Promise<Receive
   if (!request.isMultipart()) {
     throw badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
   }
-  const limit = maxBytes(deps);
+  const limit = deliveryMaxBytes(deps);
   const received: Received[] = [];
   try {
     for await (const part of request.parts({ limits: { fileSize: limit + 1, files: 20 } })) {
       if (part.type === 'field') continue;
-      received.push(await storePart(deps, part, limit));
+      received.push(await storeDeliveredPart(deps, part, limit));
     }
   } catch (error) {
     await Promise.all(received.map((r) => deps.storage.delete(r.stored.id)));

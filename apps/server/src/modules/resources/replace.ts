@@ -1,15 +1,13 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectFile } from '@parlance/shared';
+import { PROJECT_TEXTS, type ProjectFile } from '@parlance/shared';
 import type { Services } from '../../app';
 import type { Db } from '../../db/client';
 import { projectResources, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
-import { FileTooLargeError, type StoredFile } from '../../platform/storage';
-import { cleanFileName, deliveryMimeOf } from '../projects/deliver';
+import { deliveryMaxBytes, type Received, storeDeliveredPart } from '../projects/deliver';
 import { knownRole } from '../projects/policy';
 import { notFoundProject } from './access';
 import { presentProjectFile } from './present';
@@ -50,41 +48,13 @@ async function replaceTarget(db: Db, user: UserRow, projectId: number, uuid: str
   };
 }
 
-function maxBytes(deps: Services): number {
-  return deps.config.wizardMaxUploadBytes ?? PROJECT_LIMITS.deliveryMaxBytes;
-}
-
-const tooBig = () => new AppError(413, PROJECT_TEXTS.fileTooBig, { file: PROJECT_TEXTS.fileTooBig });
 const needsFile = () => badRequest(PROJECT_TEXTS.deliveryNeedsFile, { file: PROJECT_TEXTS.deliveryNeedsFile });
-
-async function storeOne(deps: Services, part: MultipartFile, limit: number) {
-  const fileName = cleanFileName(part.filename);
-  const mime = deliveryMimeOf(fileName);
-  if (!mime) {
-    part.file.resume();
-    throw badRequest(PROJECT_TEXTS.fileTypeNotAllowed, { file: PROJECT_TEXTS.fileTypeNotAllowed });
-  }
-  let stored: StoredFile;
-  try {
-    stored = await deps.storage.put(part.file, { maxBytes: limit });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || error instanceof FileTooLargeError) {
-      throw tooBig();
-    }
-    throw error;
-  }
-  if (part.file.truncated || stored.size === 0) {
-    await deps.storage.delete(stored.id);
-    throw stored.size === 0 ? needsFile() : tooBig();
-  }
-  return { stored, fileName, mime };
-}
 
 /** Reads the one `file` part of the request into storage. */
 async function receiveOne(deps: Services, request: FastifyRequest) {
   if (!request.isMultipart()) throw needsFile();
-  const limit = maxBytes(deps);
-  let received: Awaited<ReturnType<typeof storeOne>> | null = null;
+  const limit = deliveryMaxBytes(deps);
+  let received: Received | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: limit + 1, files: 1 } })) {
       if (part.type === 'field') continue;
@@ -92,7 +62,7 @@ async function receiveOne(deps: Services, request: FastifyRequest) {
         part.file.resume();
         continue;
       }
-      received = await storeOne(deps, part, limit);
+      received = await storeDeliveredPart(deps, part, limit);
     }
   } catch (error) {
     if (received) await deps.storage.delete(received.stored.id);
