@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { billingInfo, cartCoupons, coupons, purchaseOrders, users } from '../../db/schema';
 import { balanceOfOwner } from '../../platform/ledger';
-import { type PricedItem, priceOrder, vatFor } from '../pricing/price-order';
+import { orderToPriceOf, type PricedItem, priceOrder, vatFor } from '../pricing/price-order';
 import { combinedDiscounts } from './coupon-rules';
 
 // The cart as the customer sees it, computed now: the orders with status 'cart' re-priced, the
@@ -77,20 +77,7 @@ export async function billingCountry(db: Db | Tx, userId: number): Promise<strin
 }
 
 export async function priceCartOrder(db: Db | Tx, order: PurchaseOrderRow, now: Date): Promise<PricedOrder> {
-  const priced = await priceOrder(
-    db,
-    {
-      projectType: order.projectType,
-      sourceLanguage: order.sourceLanguage ?? '',
-      targetLanguages: order.targetLanguages,
-      expertise: order.expertise,
-      wordCount: order.wordCount,
-      needProofreading: order.needProofreading,
-      expedite: order.expedite,
-      certificate: order.certificate,
-    },
-    now,
-  );
+  const priced = await priceOrder(db, orderToPriceOf(order), now);
   return { order, items: priced.items, priceCredits: priced.subtotalCredits };
 }
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { expertises, languages, orderOptions, prices, vatRates } from '../../db/schema';
+import { expertises, languages, orderOptions, prices, type purchaseOrders, vatRates } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 
 // Pricing an order: per target language, words x the per-word price of (project type, expertise tier,
@@ -102,6 +102,20 @@ function checkShape(order: OrderToPrice): void {
  * Prices an order: one item per (distinct) target language. Unknown project type, language or
  * expertise answer 400 naming the field (projectType, sourceLanguage, targetLanguages, expertise).
  */
+/** What a stored purchase order gives the price rules. */
+export function orderToPriceOf(order: typeof purchaseOrders.$inferSelect): OrderToPrice {
+  return {
+    projectType: order.projectType,
+    sourceLanguage: order.sourceLanguage ?? '',
+    targetLanguages: order.targetLanguages,
+    expertise: order.expertise,
+    wordCount: order.wordCount,
+    needProofreading: order.needProofreading,
+    expedite: order.expedite,
+    certificate: order.certificate,
+  };
+}
+
 export async function priceOrder(db: Db | Tx, order: OrderToPrice, now: Date): Promise<OrderPrice> {
   checkShape(order);
   const targets = [...new Set(order.targetLanguages)];

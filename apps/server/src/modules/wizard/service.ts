@@ -13,7 +13,7 @@ import type { Services } from '../../app';
 import type { Db, Tx } from '../../db/client';
 import { expertises, languages, purchaseOrderFiles, purchaseOrders } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
-import { priceOrder } from '../pricing/price-order';
+import { orderToPriceOf, priceOrder } from '../pricing/price-order';
 import { ensureGuestToken, guestTokenHash } from './guest';
 import { whyMtChoicesInvalid } from './mt-params';
 import { type Asker, canTouchOrder, canTypeWordCount, type OrderRow, whyCannotOrder, whyOrderIsClosed } from './policy';
@@ -240,20 +240,7 @@ export async function finalizeOrder(deps: Services, asker: Asker, pid: string): 
     const first = Object.values(missing)[0];
     if (first) throw badRequest(first, missing);
     const now = deps.clock.now();
-    const price = await priceOrder(
-      tx,
-      {
-        projectType: order.projectType,
-        sourceLanguage: order.sourceLanguage ?? '',
-        targetLanguages: order.targetLanguages,
-        expertise: order.expertise,
-        wordCount: order.wordCount,
-        needProofreading: order.needProofreading,
-        expedite: order.expedite,
-        certificate: order.certificate,
-      },
-      now,
-    );
+    const price = await priceOrder(tx, orderToPriceOf(order), now);
     // a guest order opened by a signed-in user (its cookie still on this browser) becomes theirs here
     const owner = order.customerId === null ? { customerId: asker.user?.id, guestTokenHash: null } : {};
     const saved = await saveChanges(tx, order, { ...owner, status: 'cart', quotedCredits: price.subtotalCredits }, now);
