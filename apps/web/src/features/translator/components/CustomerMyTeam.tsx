@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { toast } from '../../../ui/toast';
 import { myTeamQuery, type Paging, useAddToMyTeam, useRemoveFromMyTeam } from '../api';
 import { countryName, formatDate } from '../format';
 import { ListMessage } from './ProjectTable';
+import { ListPagination } from './ListPagination';
 
 // A customer's preferred translators (GET/POST/DELETE /api/2/account/my-team): added by translator
 // id (the server's contract), removed from the row.
@@ -85,16 +85,7 @@ export function CustomerMyTeam() {
         {team.isError && !rows && <ListMessage text={PROJECT_TEXTS.listFailed} />}
         {rows && rows.length === 0 && <ListMessage text={NO_TRANSLATORS} />}
         {rows && team.data && team.data.totalCount > 0 && (
-          <TablePagination
-            component="div"
-            count={team.data.totalCount}
-            page={paging.page - 1}
-            rowsPerPage={paging.perPage}
-            rowsPerPageOptions={[...PROJECT_LIMITS.rowsPerPageOptions]}
-            onPageChange={(_, page) => setPaging({ ...paging, page: page + 1 })}
-            onRowsPerPageChange={(e) => setPaging({ page: 1, perPage: Number(e.target.value) })}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination totalCount={team.data.totalCount} paging={paging} onPaging={setPaging} />
         )}
       </Paper>
     </>

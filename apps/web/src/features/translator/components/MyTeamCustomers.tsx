@@ -7,15 +7,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { myTeamCustomersQuery, type Paging } from '../api';
 import { countryName, formatDate } from '../format';
 import { ListMessage } from './ProjectTable';
+import { ListPagination } from './ListPagination';
 
 // The translator's My Team customers (GET /api/2/translator/my-team-customers/{id}): searchable by
 // name, company or e-mail, paged on the server, 10 rows per page by default (spec 1 §9).
@@ -98,16 +98,7 @@ export function MyTeamCustomers({ translatorId }: { translatorId: number }) {
         {list.isError && !rows && <ListMessage text={PROJECT_TEXTS.listFailed} />}
         {rows && rows.length === 0 && <ListMessage text={empty} />}
         {rows && list.data && list.data.totalCount > 0 && (
-          <TablePagination
-            component="div"
-            count={list.data.totalCount}
-            page={paging.page - 1}
-            rowsPerPage={paging.perPage}
-            rowsPerPageOptions={[...PROJECT_LIMITS.rowsPerPageOptions]}
-            onPageChange={(_, page) => setPaging({ ...paging, page: page + 1 })}
-            onRowsPerPageChange={(e) => setPaging({ page: 1, perPage: Number(e.target.value) })}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination totalCount={list.data.totalCount} paging={paging} onPaging={setPaging} />
         )}
       </Paper>
     </>

@@ -6,12 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { PROJECT_TEXTS } from '@parlance/shared';
 import type { ReactNode } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
@@ -19,6 +18,7 @@ import type { Paging, TranslatorRow } from '../api';
 import { formatDateTime, formatWords, useNames } from '../format';
 import { ProjectBadges } from './ProjectBadges';
 import { StatusChip } from './StatusChip';
+import { ListPagination } from './ListPagination';
 
 // One table for every translator project list: server-side paging (first rows-per-page option by
 // default), a loading skeleton, a quiet failure line (spec 1 §8) and an empty text.
@@ -116,17 +116,7 @@ export function ProjectTable(props: ProjectTableProps) {
       {!loading && failed && !rows && <ListMessage text={PROJECT_TEXTS.listFailed} />}
       {rows && rows.length === 0 && <ListMessage text={emptyText} />}
       {rows && totalCount > 0 && (
-        <TablePagination
-          component="div"
-          count={totalCount}
-          page={paging.page - 1}
-          rowsPerPage={paging.perPage}
-          rowsPerPageOptions={[...PROJECT_LIMITS.rowsPerPageOptions]}
-          onPageChange={(_, page) => onPaging({ ...paging, page: page + 1 })}
-          onRowsPerPageChange={(e) => onPaging({ page: 1, perPage: Number(e.target.value) })}
-          labelRowsPerPage={compact ? 'Rows:' : 'Rows per page:'}
-          sx={{ borderTop: 1, borderColor: 'divider', '& .MuiTablePagination-toolbar': { pl: 2, pr: 1 } }}
-        />
+        <ListPagination totalCount={totalCount} paging={paging} onPaging={onPaging} compact={compact} />
       )}
     </Paper>
   );
