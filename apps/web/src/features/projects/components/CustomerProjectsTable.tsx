@@ -20,9 +20,9 @@ import { formatCredits } from '../../../ui/money';
 import { useNames } from '../api';
 import { allFinished } from './DownloadDialog';
 import { formatDateTime, formatShortDate } from './format';
-import { ProjectBadges } from './ProjectBadges';
+import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';
-import { StatusChip } from './StatusChip';
+import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -172,7 +172,7 @@ export function CustomerProjectsTable({
                 <br />→ {names.language(p.targetLanguage)}
               </TableCell>
               <TableCell>
-                <StatusChip status={p.status} dense />
+                <ProjectStatusChip status={p.status} dense />
               </TableCell>
               <TableCell align="right">{p.wordCount.toLocaleString('en-US')}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

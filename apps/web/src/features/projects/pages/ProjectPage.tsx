@@ -19,12 +19,12 @@ import { projectQuery, useNames, useProject } from '../api';
 import { Discussion } from '../components/Discussion';
 import { formatDateTime } from '../components/format';
 import { ProjectActions } from '../components/ProjectActions';
-import { ProjectBadges } from '../components/ProjectBadges';
+import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
 import { ProjectName } from '../components/ProjectName';
 import { isReviewJob, ReviewPanel } from '../components/ReviewPanel';
 import { Section } from '../components/Section';
-import { StatusChip } from '../components/StatusChip';
+import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
 
 // /project/{id} (spec 1 §2): one page for the project's customer, translator, editor, an admin and
@@ -123,7 +123,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               #{project.id}
             </Typography>
             <ProjectBadges badges={project.badges} />
-            <StatusChip status={project.status} />
+            <ProjectStatusChip status={project.status} />
             <Typography color="text.secondary" variant="body2">
               {project.typeName}
             </Typography>

@@ -16,8 +16,8 @@ import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
 import type { Paging, TranslatorRow } from '../api';
 import { formatDateTime, formatWords, useNames } from '../format';
-import { ProjectBadges } from './ProjectBadges';
-import { StatusChip } from './StatusChip';
+import { ProjectBadges } from '../../../ui/ProjectBadges';
+import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { ListPagination } from './ListPagination';
 
 // One table for every translator project list: server-side paging (first rows-per-page option by
@@ -138,7 +138,7 @@ function RowCard(props: { row: TranslatorRow; columns: readonly Column[]; openJo
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', flex: '1 1 120px' }}>
           {row.name}
         </Typography>
-        {columns.includes('status') && <StatusChip status={row.status} />}
+        {columns.includes('status') && <ProjectStatusChip status={row.status} />}
       </Box>
       <Typography variant="body2" color="text.secondary">
         {row.typeName}
@@ -192,8 +192,7 @@ function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; op
     case 'id':
       return (
         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          <TextLink href={`/project/${row.id}`}>{row.id}</TextLink>
-          <ProjectBadges badges={row.badges} />
+          <TextLink href={`/project/${row.id}`}>{row.id}</TextLink> <ProjectBadges badges={row.badges} />
         </TableCell>
       );
     case 'name':
@@ -222,7 +221,7 @@ function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; op
     case 'status':
       return (
         <TableCell>
-          <StatusChip status={row.status} />
+          <ProjectStatusChip status={row.status} />
         </TableCell>
       );
     case 'words':

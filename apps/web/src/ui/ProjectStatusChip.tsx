@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS, type ProjectStatus } from '@parlance/shared';
 
-/** A project status as the customer reads it: its label on its colour (shared constants). */
-export function StatusChip({ status, dense = false }: { status: ProjectStatus; dense?: boolean }) {
+/** A project status as both sides read it: its label on its colour (shared constants, spec 1 §3). */
+export function ProjectStatusChip({ status, dense = false }: { status: ProjectStatus; dense?: boolean }) {
   const color = PROJECT_STATUS_COLORS[status];
   return (
     <Chip
