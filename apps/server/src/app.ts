@@ -18,6 +18,7 @@ import {
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { JwtSigner } from './platform/jwt';
@@ -162,7 +163,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt });
+  const authCache = new AuthCache(config.sessionCacheMs);
+  if (authCache.enabled) {
+    const listener = await database.listen(
+      AUTH_CHANNEL,
+      (payload) => authCache.drop(payload),
+      () => authCache.clear(),
+    );
+    app.addHook('onClose', async () => {
+      authCache.clear();
+      await listener.close().catch(() => undefined);
+    });
+  }
+  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt, cache: authCache });
 
   for (const mod of MODULES) await app.register(mod);
 
