@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +20,7 @@ import type { Database, Db } from './db/client';
 import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
