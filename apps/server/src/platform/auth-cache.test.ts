@@ -139,3 +139,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two instan
     expect(name).toBe('After Rename');
   });
 });
+
+describe('AuthCache', () => {
+  const entry = (userId: number) =>
+    ({ session: { userId }, user: { id: userId }, admin: null }) as unknown as import('./auth-cache').CachedAuth;
+
+  it('does not store a read that raced a drop (a sign-out during a lookup)', async () => {
+    const { AuthCache } = await import('./auth-cache');
+    const cache = new AuthCache(60_000);
+    const before = cache.version;
+    cache.drop('s:abc'); // the session ended while the lookup was reading it
+    cache.set('abc', entry(1), before);
+    expect(cache.get('abc')).toBeUndefined();
+    cache.set('abc', entry(1), cache.version);
+    expect(cache.get('abc')?.user?.id).toBe(1);
+    cache.drop('u:1');
+    expect(cache.get('abc')).toBeUndefined();
+  });
+});

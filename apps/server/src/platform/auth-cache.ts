@@ -27,6 +27,16 @@ const MAX_ENTRIES = 10_000;
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Counts the drops. A lookup notes it before reading the database and stores its answer only if
+   * no drop happened meanwhile: a read that raced a sign-out must not put the session back.
+   */
+  private drops = 0;
+
+  /** To pass to `set` after the database read. */
+  get version(): number {
+    return this.drops;
+  }
 
   constructor(private readonly ttlMs: number) {}
 
@@ -44,8 +54,8 @@ export class AuthCache {
     return entry.value;
   }
 
-  set(idHash: string, value: CachedAuth): void {
-    if (!this.enabled) return;
+  set(idHash: string, value: CachedAuth, versionBeforeRead: number): void {
+    if (!this.enabled || versionBeforeRead !== this.drops) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // the oldest entry goes first (a Map iterates in insertion order)
       const oldest = this.entries.keys().next().value;
@@ -56,6 +66,7 @@ export class AuthCache {
 
   /** Handles one notification of AUTH_CHANNEL. */
   drop(payload: string): void {
+    this.drops++;
     if (payload.startsWith('s:')) {
       this.entries.delete(payload.slice(2));
       return;
@@ -69,6 +80,7 @@ export class AuthCache {
 
   /** Forgets every session of the user (as the user, or as the admin acting). */
   dropUser(id: number): void {
+    this.drops++;
     for (const [key, entry] of this.entries) {
       const { user, admin, session } = entry.value;
       if (user?.id === id || admin?.id === id || session.userId === id) this.entries.delete(key);
@@ -77,6 +89,7 @@ export class AuthCache {
 
   /** Forgets everything (after the LISTEN connection was lost: notifications may be missing). */
   clear(): void {
+    this.drops++;
     this.entries.clear();
   }
 }

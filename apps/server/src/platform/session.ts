@@ -104,8 +104,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         let row = opts.cache.get(idHash) ?? null;
         if (row && row.session.expiresAt <= now) row = null;
         else if (!row) {
+          const version = opts.cache.version;
           row = await lookups.byCookie(idHash, now);
-          if (row) opts.cache.set(idHash, row);
+          if (row) opts.cache.set(idHash, row, version);
         }
         if (row) {
           request.session = row.session;
