@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
+import { statementRoutes } from './statements/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
@@ -30,4 +31,5 @@ export const MODULES: FastifyPluginAsync[] = [
   resourceRoutes,
   realtimeRoutes,
   messageRoutes,
+  statementRoutes,
 ];
