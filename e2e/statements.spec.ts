@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
 
 // Statements (issue 13; spec 2 sections 2, 5, 9): the demo customer reads the lines of their credits
 // from the ledger, the newest line's balance is the balance now, filters by action type, sees
@@ -44,6 +44,37 @@ test('the customer statement reconciles to the balance and filters by action typ
   await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'statement-375');
+});
+
+test('the customer mails the statement as PDF; the mail is in the outbox', async ({ page, browser }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/customer-statement');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Email statement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email the statement' });
+  const email = dialog.getByLabel('Email address');
+  await expect(email).toHaveValue('customer@parlance.test');
+  await email.fill('');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Please enter an email address')).toBeVisible();
+  const to = uniqueEmail('books');
+  await email.fill(to);
+  await dialog.getByLabel('PDF').check();
+  await expectAccessible(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('The statement was sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin');
+  const outbox = (await (await admin.request.get('/api/2/admin/outbox?pageSize=50')).json()) as {
+    data: { to: string; subject: string; text: string }[];
+  };
+  const mail = outbox.data.find((m) => m.to === to);
+  expect(mail?.subject).toMatch(/^Your Parlance statement, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+  expect(mail?.text).toMatch(/Attached: statement-[\d-]+\.pdf \(\d+ bytes\)/);
+  await adminContext.close();
 });
 
 test('the translator statement shows the available earnings', async ({ page }) => {

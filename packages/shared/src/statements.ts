@@ -102,3 +102,36 @@ export function creditsToUsd(credits: number): string {
   const abs = Math.abs(credits);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+export const STATEMENT_EXPORT_FORMATS = ['csv', 'pdf'] as const;
+export type StatementExportFormat = (typeof STATEMENT_EXPORT_FORMATS)[number];
+
+export const STATEMENT_EXPORT_TEXTS = {
+  emailRequired: 'Please enter an email address',
+  emailInvalid: 'Please enter a valid email address',
+  sent: 'The statement was sent',
+} as const;
+
+/** Lines one e-mailed statement holds at most (newest first); a wider range is cut there. */
+export const STATEMENT_EXPORT_MAX_LINES = 10_000;
+
+/** The dialog's part of the export: where to and in which format. */
+export const statementExportFieldsSchema = z.object({
+  email: z
+    .string({ error: STATEMENT_EXPORT_TEXTS.emailRequired })
+    .trim()
+    .min(1, STATEMENT_EXPORT_TEXTS.emailRequired)
+    .max(254, STATEMENT_EXPORT_TEXTS.emailInvalid)
+    .pipe(z.email(STATEMENT_EXPORT_TEXTS.emailInvalid)),
+  format: z.enum(STATEMENT_EXPORT_FORMATS).default('csv'),
+});
+
+/** POST /fileService/sendCustomerReportAsFile (form): email, format, the statement's dates and filter */
+export const statementExportSchema = statementExportFieldsSchema
+  .extend({
+    date_from: isoDate,
+    date_to: isoDate,
+    action_type: z.union([z.literal(''), z.literal('all'), z.enum(CREDIT_ACTION_TYPES)]).default(''),
+  })
+  .refine((q) => q.date_from <= q.date_to, { message: STATEMENT_TEXTS.dateOrder, path: ['date_to'] });
+export type StatementExport = z.infer<typeof statementExportSchema>;

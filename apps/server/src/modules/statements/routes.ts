@@ -5,11 +5,14 @@ import {
   CREDIT_ACTION_LABELS,
   CREDIT_ACTION_TYPES,
   creditActionTypesSchema,
+  statementExportSchema,
   statementQuerySchema,
   statementSchema,
 } from '@parlance/shared';
+import { z } from 'zod';
 import { requireUser } from '../../platform/guards';
 import { statementAccountOf } from './policy';
+import { statementMail } from './export';
 import { loadStatement } from './service';
 
 const TAGS = ['Statements'];
@@ -48,6 +51,26 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
       const { user } = requireUser(request);
       const found = await loadStatement(deps.db, user.id, statementAccountOf(user), request.query);
       return { data: found.rows, totalCount: found.totalCount, balance: found.balance };
+    },
+  );
+
+  app.post(
+    '/fileService/sendCustomerReportAsFile',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Mail the signed-in user's statement as a CSV or PDF file (form: email, format csv|pdf, date_from, date_to, action_type)",
+        body: statementExportSchema,
+        response: { 200: z.object({ status: z.object({ msg: z.literal('ok') }) }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const mail = await statementMail(deps.db, user, statementAccountOf(user), request.body);
+      // a mail that cannot be stored is a 500 (the user must not be told it went)
+      await deps.mailer.send(mail);
+      return { status: { msg: 'ok' as const } };
     },
   );
 };

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Statement, STATEMENT_TEXTS } from '@parlance/shared';
+import { STATEMENT_EXPORT_TEXTS, type Statement, STATEMENT_TEXTS } from '@parlance/shared';
 import { seedDemoData } from '../../db/seed/demo';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { giveCredits } from '../cart/cart-test-helpers';
 import { newCustomer, newTranslator, paidProject, type Person } from '../projects/projects-test-helpers';
 
 let t: TestApp;
+let mailer: CapturingMailer;
 beforeAll(async () => {
-  t = await createTestApp();
+  mailer = new CapturingMailer();
+  t = await createTestApp({}, { mailer });
   await seedDemoData(t.database.db);
 });
 afterAll(async () => {
@@ -118,6 +120,73 @@ describe('GET /api/2/credit_action/types', () => {
     const res = await customer.api.get('/api/2/credit_action/types');
     expect(res.json().results).toContainEqual({ id: 'order_payment', name: 'Project payment' });
     expect((await t.app.inject({ method: 'GET', url: '/api/2/credit_action/types' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /fileService/sendCustomerReportAsFile', () => {
+  it('mails the statement as CSV with the spec columns, and as PDF', async () => {
+    const customer = await customerWithHistory();
+    const range = { date_from: daysAgo(1), date_to: today() };
+    const shown = await statement(customer, `date_from=${range.date_from}&date_to=${range.date_to}`);
+    const res = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'books@example.com',
+      format: 'csv',
+      ...range,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: { msg: 'ok' } });
+    const mail = mailer.last('books@example.com');
+    expect(mail?.attachments?.[0]).toMatchObject({ contentType: 'text/csv' });
+    const lines = mail?.attachments?.[0].content.toString('utf8').trim().split('\n') ?? [];
+    expect(lines[0]).toBe(
+      'Date,Action,Description,Amount (credits),Estimated value (USD),Balance (credits),Balance (USD),Words',
+    );
+    expect(lines).toHaveLength(1 + shown.totalCount);
+    expect(lines[1]).toContain(`,${shown.data[0].amount},${shown.data[0].estimatedValue},${shown.data[0].balance},`);
+
+    const pdf = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'pdf@example.com',
+      format: 'pdf',
+      ...range,
+      action_type: 'order_payment',
+    });
+    expect(pdf.statusCode).toBe(200);
+    const attached = mailer.last('pdf@example.com')?.attachments?.[0];
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('needs an e-mail address and both dates; sends nothing otherwise; 401 to a guest', async () => {
+    const customer = await newCustomer(t.app, 100);
+    const before = mailer.sent.length;
+    const noEmail = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().errors.email).toBe(STATEMENT_EXPORT_TEXTS.emailRequired);
+    const badEmail = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'not-an-address',
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(badEmail.json().errors.email).toBe(STATEMENT_EXPORT_TEXTS.emailInvalid);
+    const noDates = await customer.api.post('/fileService/sendCustomerReportAsFile', { email: 'a@example.com' });
+    expect(noDates.statusCode).toBe(400);
+    const badFormat = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'a@example.com',
+      format: 'xls',
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(badFormat.statusCode).toBe(400);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/fileService/sendCustomerReportAsFile',
+      payload: { email: 'a@example.com', date_from: today(), date_to: today() },
+    });
+    expect([401, 403]).toContain(guest.statusCode);
+    expect(mailer.sent.length).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +19,9 @@ import Typography from '@mui/material/Typography';
 import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../../app/current-user';
 import { AppLink } from '../../../ui/AppLink';
+import { EmailStatementDialog } from '../components/EmailStatementDialog';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type StatementView, useCreditActionTypes, useStatement } from '../api';
 
@@ -52,6 +55,8 @@ export default function StatementPage() {
   const rangeMissing = view.from === '' || view.to === '';
   const rangeBackwards = !rangeMissing && view.from > view.to;
   const rows = statement.data?.data ?? null;
+  const [mailing, setMailing] = useState(false);
+  const { data: user } = useCurrentUser();
 
   const sortBy = (column: StatementView['sortBy']) =>
     set({
@@ -101,7 +106,19 @@ export default function StatementPage() {
             </MenuItem>
           ))}
         </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          startIcon={<ForwardToInboxOutlined />}
+          onClick={() => setMailing(true)}
+          disabled={rangeMissing || rangeBackwards}
+        >
+          Email statement
+        </Button>
       </Box>
+      {user && (
+        <EmailStatementDialog open={mailing} onClose={() => setMailing(false)} view={view} defaultEmail={user.email} />
+      )}
 
       {rangeMissing || rangeBackwards ? (
         <Alert severity="info">{rangeMissing ? STATEMENT_TEXTS.pickDates : STATEMENT_TEXTS.dateOrder}</Alert>
