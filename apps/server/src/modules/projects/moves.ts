@@ -7,7 +7,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
-import { completedMail, workStartedMail } from './mails';
+import { completedMail, type NamedProject, withNames, workStartedMail } from './mails';
 import {
   isReviewKind,
   needsEditing,
@@ -83,10 +83,10 @@ function check(
 async function mailCustomer(
   ctx: MoveContext,
   p: ProjectRecord,
-  make: (url: string, to: { email: string; name: string }, p: ProjectRecord) => MailMessage,
+  make: (url: string, to: { email: string; name: string }, p: NamedProject) => MailMessage,
 ): Promise<MailMessage[]> {
   const customer = await personOf(ctx.tx, p.customerId);
-  return customer ? [make(ctx.publicUrl, customer, p)] : [];
+  return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];
 }
 
 // ---- taking jobs ----

@@ -85,6 +85,19 @@ describe('paying opens projects', () => {
     expect(mails.some((m) => m.to === inactive.session.user.email)).toBe(false);
   });
 
+  it('names languages, expertise and type in mails and default project names, never slugs', async () => {
+    const customer = await newCustomer(t.app);
+    const matching = await newTranslator(t.app, { pairs: [['american-english', 'brazilian-portuguese']] });
+    const before = mailer.sent.length;
+    const id = await paidProject(t.app, customer, { name: '', targets: ['brazilian-portuguese'], words: 300 });
+    const row = await projectRow(t.app, id);
+    expect(row.name).toBe('Translation: American English to Brazilian Portuguese');
+    const [mail] = mailer.sent.slice(before).filter((m) => m.to === matching.session.user.email);
+    expect(mail.subject).toBe('New project: American English to Brazilian Portuguese, 300 words');
+    expect(mail.text).toContain('(American English to Brazilian Portuguese, 300 words, General)');
+    expect(`${mail.subject} ${mail.text}`).not.toMatch(/american-english|brazilian-portuguese/);
+  });
+
   it("lets the customer's My Team see a project first", async () => {
     const customer = await newCustomer(t.app);
     const member = await newTranslator(t.app, { pairs: [['american-english', 'swedish']] });

@@ -9,7 +9,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Cart, type CartOrder, type Currency, STORAGE_KEYS, type TranslateNowResult } from '@parlance/shared';
+import {
+  type Cart,
+  type CartOrder,
+  type Currency,
+  PROJECT_TYPES,
+  STORAGE_KEYS,
+  type TranslateNowResult,
+} from '@parlance/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../../app/current-user';
 import { HttpError } from '../../../app/http';
@@ -128,7 +135,10 @@ function OrderRow({ order }: { order: CartOrder }) {
   const remove = useRemoveOrder();
   const names = useNames();
   const targets = order.targetLanguages.map(names.language).join(', ');
-  const type = order.type.replaceAll('-', ' ');
+  const type = PROJECT_TYPES.find((t) => t.slug === order.type)?.name ?? order.type;
+  const source = order.sourceLanguage ? names.language(order.sourceLanguage) : '—';
+  // an order saved without a name reads as what it is, never as a blank line
+  const title = order.name.trim() || `${type}: ${source} to ${targets || '—'}`;
   return (
     <Paper
       component="li"
@@ -137,15 +147,14 @@ function OrderRow({ order }: { order: CartOrder }) {
     >
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {order.name}
+          {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {type.charAt(0).toUpperCase() + type.slice(1)}
+          {type}
           {order.expertise ? ` · ${names.expertise(order.expertise)}` : ''}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {order.sourceLanguage ? names.language(order.sourceLanguage) : '—'} → {targets || '—'} ·{' '}
-          {order.wordCount.toLocaleString('en-US')} words
+          {source} → {targets || '—'} · {order.wordCount.toLocaleString('en-US')} words
         </Typography>
         {remove.isError && (
           <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
@@ -160,7 +169,7 @@ function OrderRow({ order }: { order: CartOrder }) {
         </Typography>
       </Box>
       <IconButton
-        aria-label={`Remove ${order.name}`}
+        aria-label={`Remove ${title}`}
         onClick={() => remove.mutate(order.purchaseOrderId)}
         disabled={remove.isPending}
         size="small"
