@@ -18,3 +18,32 @@ test.describe('names, not slugs', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe('the auth mode switch', () => {
+  test('one click on "Create an account" opens sign-up, with no message for the untouched e-mail', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/auth');
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByText('Please enter your email')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // and back: the focused sign-up field does not swallow the click on "Sign in" either
+    await page.getByLabel('Full name').focus();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expectAccessible(page);
+
+    // leaving the e-mail field untouched says nothing; leaving it after typing still checks it
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText('Please enter your email')).toHaveCount(0);
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(consoleErrors).toEqual([]);
+  });
+});
