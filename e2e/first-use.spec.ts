@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 import { putOrderInCart } from './purchase';
 
@@ -44,6 +44,51 @@ test.describe('the auth mode switch', () => {
     await page.getByLabel('Email', { exact: true }).fill('not-an-address');
     await page.getByLabel('Password', { exact: true }).focus();
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('the plans step', () => {
+  test('each plan shows its own delivery, and plans that cannot apply are explained, not offered', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signUpCustomer(page, 'Plan Chooser');
+    const created = await page.request.post('/api/2/po', {
+      headers: await csrfHeaders(page.request),
+      form: {
+        source_language: 'american-english',
+        'target_languages[]': 'french',
+        expertise: 'general',
+        materialsOption: 'count',
+        wordCount: '300',
+        step: 'plans',
+      },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const { pid } = ((await created.json()) as { results: { pid: string } }).results;
+    await page.goto(`/wizard?pid=${pid}`);
+    await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+
+    const deliveryOf = async (slug: string) => {
+      const text = page.getByTestId(`plan-${slug}`).getByText(/^Delivery by /);
+      await expect(text).toBeVisible();
+      return new Date((await text.innerText()).replace('Delivery by ', '')).getTime();
+    };
+    const translation = await deliveryOf('translation');
+    const urgent = await deliveryOf('urgent-translation');
+    const enterprise = await deliveryOf('enterprise-quality');
+    expect(urgent).toBeLessThan(translation);
+    expect(enterprise).toBeGreaterThan(translation);
+
+    // a typed word count is no recording and no spreadsheet
+    await expect(page.getByTestId('plan-transcription')).toHaveCount(0);
+    await expect(page.getByTestId('plan-excel-translation')).toHaveCount(0);
+    const unfit = page.getByRole('region', { name: 'Not for this order' });
+    await expect(unfit.getByText('Transcription')).toBeVisible();
+    await expect(unfit.getByText('Excel Translation')).toBeVisible();
+    await expect(unfit).toContainText('Needs a spreadsheet (.xlsx)');
+    await expectAccessible(page);
     expect(consoleErrors).toEqual([]);
   });
 });
