@@ -73,7 +73,7 @@ test.describe('the plans step', () => {
     const deliveryOf = async (slug: string) => {
       const text = page.getByTestId(`plan-${slug}`).getByText(/^Delivery by /);
       await expect(text).toBeVisible();
-      return new Date((await text.innerText()).replace('Delivery by ', '')).getTime();
+      return new Date(((await text.textContent()) ?? '').replace('Delivery by ', '')).getTime();
     };
     const translation = await deliveryOf('translation');
     const urgent = await deliveryOf('urgent-translation');

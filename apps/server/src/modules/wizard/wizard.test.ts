@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileUploadedAnswer, type PurchaseOrder, type UpdateTextAnswer, ORDER_TEXTS, PLAN_FIT_TEXTS } from '@parlance/shared';
+import {
+  type FileUploadedAnswer,
+  type PurchaseOrder,
+  type UpdateTextAnswer,
+  ORDER_TEXTS,
+  PLAN_FIT_TEXTS,
+} from '@parlance/shared';
 import { languages, purchaseOrders } from '../../db/schema';
 import { makeDocx } from '../../platform/documents/test-fixtures';
 import { authed, form, loginRequest, signUp, signUpForm, type TestSession } from '../../test/auth-helpers';
