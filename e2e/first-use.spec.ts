@@ -92,3 +92,25 @@ test.describe('the plans step', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe('the empty-cart hint', () => {
+  test('sits in the header, covers nothing, and any click elsewhere closes it for good', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signUpCustomer(page, 'Hint Reader');
+    const hint = page.getByRole('note', { name: 'Cart hint' });
+    await expect(hint).toContainText('Your cart is empty.');
+    const banner = await page.getByRole('banner').boundingBox();
+    const box = await hint.boundingBox();
+    expect(banner && box && box.y >= banner.y && box.y + box.height <= banner.y + banner.height).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByRole('main').click({ position: { x: 10, y: 10 } });
+    await expect(hint).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Shopping cart, empty' })).toBeVisible();
+    await expect(hint).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});
