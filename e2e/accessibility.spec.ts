@@ -27,7 +27,9 @@ async function openPage(page: Page, path: string) {
 }
 
 for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
-  test(`every page ${role === 'admin' ? 'an' : 'a'} ${role} opens has no serious accessibility violation`, async ({ page }) => {
+  test(`every page ${role === 'admin' ? 'an' : 'a'} ${role} opens has no serious accessibility violation`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     if (role !== 'guest') await signInAs(page, role);
     for (const path of PAGES[role]) {
@@ -39,7 +41,7 @@ for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
   });
 }
 
-test("the customer's project page has no serious accessibility violation', async ({ page }) => {
+test("the customer's project page has no serious accessibility violation", async ({ page }) => {
   await signInAs(page, 'customer');
   await page.goto('/my-projects');
   const first = page.locator('tr[data-project-id]').first();
