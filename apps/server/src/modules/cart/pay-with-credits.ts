@@ -224,6 +224,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
           translationCategory: o.translationCategory,
           fileIds: files.get(o.id) ?? [],
           priceCredits: netCredits,
+          listPriceCredits: item.credits,
           vatCredits,
           openToAllAt,
           deadline: item.deadline,

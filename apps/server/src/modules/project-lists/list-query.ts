@@ -23,6 +23,7 @@ export const ROW_COLUMNS = {
   editDeadline: projects.editDeadline,
   createdAt: projects.createdAt,
   priceCredits: projects.priceCredits,
+  listPriceCredits: projects.listPriceCredits,
   translatorEarningsCredits: projects.translatorEarningsCredits,
   editorEarningsCredits: projects.editorEarningsCredits,
   customerId: projects.customerId,
@@ -49,6 +50,7 @@ export interface ListRow {
   editDeadline: Date | null;
   createdAt: Date;
   priceCredits: number;
+  listPriceCredits: number | null;
   translatorEarningsCredits: number;
   editorEarningsCredits: number;
   customerId: number;

@@ -69,3 +69,19 @@ export function projectOpenedMail(publicUrl: string, to: Person, p: NamedProject
     text: `Hello ${to.name},\n\nA new project matches your language pairs: "${p.name}" (${pair(p)}, ${p.wordCount} words${p.expertiseName ? `, ${p.expertiseName}` : ''}).\nThe first translator to take it gets it: ${link(publicUrl, p)}\n`,
   };
 }
+
+/** A new message in a project's discussion, to each of the project's other people. */
+export function newMessageMail(
+  publicUrl: string,
+  to: Person,
+  p: Pick<ProjectRecord, 'id' | 'name'>,
+  from: string,
+  body: string,
+): MailMessage {
+  const excerpt = body.length > 500 ? `${body.slice(0, 500)}…` : body;
+  return {
+    to: to.email,
+    subject: `New message on "${p.name}"`,
+    text: `Hello ${to.name},\n\n${from} wrote on "${p.name}":\n\n${excerpt}\n\nReply here: ${link(publicUrl, p)}\n`,
+  };
+}
