@@ -1,4 +1,4 @@
-import { csrfHeaders, expect, expectAccessible, test } from './fixtures';
+import { csrfHeaders, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 import { putOrderInCart } from './purchase';
 
@@ -112,5 +112,15 @@ test.describe('the empty-cart hint', () => {
     await expect(page.getByRole('link', { name: 'Shopping cart, empty' })).toBeVisible();
     await expect(hint).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('signing in from a deep link', () => {
+  test('a guest sent to /auth from /profile#billing comes back to #billing', async ({ page }) => {
+    await page.goto('/profile#billing');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/profile#billing');
+    await signIn(page, DEMO.customer.email, DEMO.customer.password);
+    await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#billing');
   });
 });

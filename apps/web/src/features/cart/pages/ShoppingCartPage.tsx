@@ -186,15 +186,24 @@ function CouponBox({ cart }: { cart: Cart }) {
   const removeCoupon = useRemoveCoupon();
   const fieldError = apply.error instanceof HttpError ? apply.error.message : null;
 
+  const [already, setAlready] = useState(false);
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return;
+    const wanted = code.trim();
+    if (!wanted) return;
+    // a coupon already in the cart is said once, beside the field, and not sent again
+    if (cart.coupons.some((c) => c.code.toLowerCase() === wanted.toLowerCase())) {
+      setAlready(true);
+      return;
+    }
+    const before = cart.coupons.length;
     apply.mutate(
-      { code: code.trim(), totalWithVat: cart.totalCredits },
+      { code: wanted, totalWithVat: cart.totalCredits },
       {
-        onSuccess: () => {
+        onSuccess: (next) => {
           setCode('');
-          toast('Coupon applied', { variant: 'success' });
+          if (next.coupons.length > before) toast('Coupon applied', { variant: 'success' });
         },
       },
     );
@@ -228,10 +237,11 @@ function CouponBox({ cart }: { cart: Cart }) {
           value={code}
           onChange={(e) => {
             setCode(e.target.value);
+            setAlready(false);
             if (apply.isError) apply.reset();
           }}
           error={Boolean(fieldError)}
-          helperText={fieldError ?? ' '}
+          helperText={fieldError ?? (already ? 'This coupon is already applied.' : ' ')}
           slotProps={{
             input: {
               endAdornment: (
@@ -298,7 +308,8 @@ function TotalsBox({ cart, onPaid }: { cart: Cart; onPaid: (r: TranslateNowResul
               sx={{ m: 0, textAlign: 'right' }}
               data-testid={`cart-${label.split(' ')[0].toLowerCase()}`}
             >
-              {credits(value)}
+              {/* one minus sign, the typographic one, for credits and money alike */}
+              {value < 0 ? `−${credits(-value)}` : credits(value)}
               <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                 {value < 0 ? `−${money(-value)}` : money(value)}
               </Typography>
