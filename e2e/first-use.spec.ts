@@ -1,4 +1,4 @@
-import { csrfHeaders, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+import { csrfHeaders, DEMO, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 import { putOrderInCart } from './purchase';
 
@@ -122,5 +122,25 @@ test.describe('signing in from a deep link', () => {
     expect(new URL(page.url()).searchParams.get('return')).toBe('/profile#billing');
     await signIn(page, DEMO.customer.email, DEMO.customer.password);
     await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#billing');
+  });
+});
+
+test.describe("each role's pages", () => {
+  test('a translator on /wizard is told ordering is for customers and led back to the dashboard', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signInAs(page, 'translator');
+    const poCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/2/po') poCalls.push(r.url());
+    });
+    await page.goto('/wizard');
+    await expect(page.getByRole('heading', { name: 'Ordering is for customer accounts' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(poCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });
