@@ -14,3 +14,5 @@ export * from './texts-projects';
 export * from './reviews';
 export * from './messages';
 export * from './statements';
+
+export * from './plan-fit';
