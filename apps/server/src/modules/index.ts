@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
@@ -28,4 +29,5 @@ export const MODULES: FastifyPluginAsync[] = [
   projectListRoutes,
   resourceRoutes,
   realtimeRoutes,
+  lmDashboardRoutes,
 ];

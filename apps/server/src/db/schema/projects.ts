@@ -102,6 +102,14 @@ export const projects = pgTable(
     // QA, LL and bonus job lists
     index('projects_kind_status_idx').on(t.kind, t.status, t.id),
     index('projects_reviewed_project_idx').on(t.reviewedProjectId),
+    // language-manager dashboard (docs/decisions.md, "Language-manager dashboard"): the open work by
+    // age, the started work by date, low ratings of the last days, recent deliveries per pair
+    index('projects_lm_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING' AND ${t.translatorId} IS NULL`),
+    index('projects_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('projects_low_rating_idx').on(t.ratedAt).where(sql`${t.rating} <= 3`),
+    index('projects_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} IS NOT NULL`),
   ],
 );
 
@@ -201,6 +209,8 @@ export const projectReviews = pgTable(
     uniqueIndex('project_reviews_job_uq').on(t.jobId),
     index('project_reviews_translator_idx').on(t.translatorId, t.kind, t.id),
     index('project_reviews_reviewer_idx').on(t.reviewerId, t.kind, t.id),
+    // low QA / LL / customer-quality scores of the language-manager dashboard
+    index('project_reviews_kind_score_idx').on(t.kind, t.score, t.projectId),
   ],
 );
 
