@@ -32,6 +32,7 @@ const PAGES: Record<string, Page> = {
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
+  '/lm_dashboard/*': lazy(() => import('../features/lm-dashboard/pages/LmDashboardRoute')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,
 };

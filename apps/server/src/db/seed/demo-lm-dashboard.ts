@@ -69,7 +69,7 @@ const COUNTS: Record<Tile, number> = {
   inProgress: 40,
   expired: 32,
   delayed: 34,
-  waiting: 36,
+  waiting: 72,
 };
 
 export async function seedLmDashboardDemo(db: Db, passwordHash: string, now = new Date()): Promise<void> {
@@ -146,7 +146,8 @@ export async function seedLmDashboardDemo(db: Db, passwordHash: string, now = ne
     for (const [tile, count] of Object.entries(COUNTS) as [Tile, number][]) {
       for (let n = 0; n < count; n++) {
         serial += 1;
-        const pairIndex = (n * 3 + serial) % PAIRS.length;
+        // half of the waiting work is English -> Italian: its table has two pages even when filtered
+        const pairIndex = tile === 'waiting' && n % 2 === 0 ? 0 : (n * 3 + serial) % PAIRS.length;
         const [source, target] = PAIRS[pairIndex];
         // clients 6 and 7 only ever order the first waiting projects (their pilots)
         const client = tile === 'waiting' && n < 2 ? clients[6 + n].id : clients[(serial + n) % 6].id;
