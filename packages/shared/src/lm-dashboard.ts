@@ -196,7 +196,7 @@ export const lmTileSchema = z.object({
   myTeam: z.number().int(),
   editing: z.number().int(),
   /** the busiest language pairs of the tile (bar chart); empty for count-only tiles */
-  chart: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  chart: z.array(z.object({ label: z.string(), short: z.string(), count: z.number().int() })),
 });
 export type LmTile = z.infer<typeof lmTileSchema>;
 

@@ -184,8 +184,8 @@ describe('GET /api/2/dashboard/projects/{tile}', () => {
     // 8h - 1 min is not waiting yet; 8h + 1 min, 10h and 24h - 1 min are
     expect(waiting).toMatchObject({ total: 3, myTeam: 1, editing: 1 });
     expect(waiting.chart).toEqual([
-      { label: 'American English → Italian', count: 2 },
-      { label: 'American English → Japanese', count: 1 },
+      { label: 'American English → Italian', short: 'en-US → it', count: 2 },
+      { label: 'American English → Japanese', short: 'en-US → ja', count: 1 },
     ]);
     expect((await tile(lm, 'delayed')).json().results).toMatchObject({ total: 2, myTeam: 0, editing: 1 });
     expect((await tile(lm, 'expired')).json().results).toMatchObject({ total: 1, chart: [] });

@@ -27,6 +27,7 @@ export interface LanguageRef {
   id: number;
   slug: string;
   name: string;
+  iso: string;
   flag: string;
 }
 
@@ -36,7 +37,13 @@ export function languageMaps(db: Db) {
   let cached = languageCache.get(db);
   if (!cached) {
     cached = db
-      .select({ id: languages.id, slug: languages.slug, name: languages.name, flag: languages.flag })
+      .select({
+        id: languages.id,
+        slug: languages.slug,
+        name: languages.name,
+        iso: languages.iso,
+        flag: languages.flag,
+      })
       .from(languages)
       .then((rows) => ({ byId: new Map(rows.map((l) => [l.id, l])), bySlug: new Map(rows.map((l) => [l.slug, l])) }));
     cached.catch(() => languageCache.delete(db));
@@ -126,7 +133,12 @@ export async function tileFigures(db: Db, tile: LmTileCall, scope: Scope): Promi
       .orderBy(sql`count(*) DESC`, projects.sourceLanguage, projects.targetLanguage)
       .limit(LM_LIMITS.chartBars);
     const name = (slug: string | null) => (slug ? (bySlug.get(slug)?.name ?? slug) : '—');
-    chart = bars.map((b) => ({ label: `${name(b.source)} → ${name(b.target)}`, count: b.count }));
+    const iso = (slug: string | null) => (slug ? (bySlug.get(slug)?.iso ?? slug) : '—');
+    chart = bars.map((b) => ({
+      label: `${name(b.source)} → ${name(b.target)}`,
+      short: `${iso(b.source)} → ${iso(b.target)}`,
+      count: b.count,
+    }));
   }
   return { total: counts.total, myTeam: counts.myTeam, editing: counts.editing, chart };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LmAvailable, LmCapacity, LmProjectList, LmTile, LmTileCall } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
-import { request } from '../../app/http';
+import { HttpError, request } from '../../app/http';
 
 // The dashboard's calls (spec 3 section 7). Every one carries the bearer token of
 // GET /api/2/auth/token, as the spec says.
@@ -27,6 +27,9 @@ function params(filters: DashboardFilters, extra: Record<string, string | number
   return q.toString();
 }
 
+/** A refused filter (4xx) will be refused again: show it at once instead of retrying. */
+const retry = (count: number, error: Error) => !(error instanceof HttpError && error.status < 500) && count < 1;
+
 async function bearerGet<T>(client: QueryClient, path: string, signal: AbortSignal): Promise<T> {
   const token = await client.fetchQuery(authTokenQuery);
   return request<T>(path, { signal, headers: { Authorization: `Bearer ${token.jwt.access_token}` } });
@@ -41,6 +44,7 @@ export function useTile(tile: LmTileCall, filters: DashboardFilters) {
         (b) => b.results,
       ),
     placeholderData: keepPreviousData,
+    retry,
   });
 }
 
@@ -55,6 +59,7 @@ export function useAvailable(filters: DashboardFilters) {
         signal,
       ).then((b) => b.results),
     placeholderData: keepPreviousData,
+    retry,
   });
 }
 
@@ -74,6 +79,7 @@ export function useProjectList(filters: DashboardFilters, list: ListParams) {
     queryFn: ({ signal }) =>
       bearerGet<LmProjectList>(client, `/api/2/project/list?${params(filters, { ...tileParams, ...rest })}`, signal),
     placeholderData: keepPreviousData,
+    retry,
   });
 }
 
@@ -84,5 +90,6 @@ export function useCapacity(filters: DashboardFilters, page: number) {
     queryFn: ({ signal }) =>
       bearerGet<LmCapacity>(client, `/api/2/dashboard/capacity?${params(filters, { page })}`, signal),
     placeholderData: keepPreviousData,
+    retry,
   });
 }

@@ -58,9 +58,3 @@ export function useFilterState() {
   );
   return { state, update, filters, search };
 }
-
-/** A country code as its flag emoji (regional indicator letters). */
-export function flagEmoji(country: string): string {
-  if (!/^[A-Z]{2}$/.test(country)) return '';
-  return String.fromCodePoint(...[...country].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}

@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { LM_LIMITS, LM_TEXTS, type LmCapacityRow } from '@parlance/shared';
 import { useState } from 'react';
 import { type DashboardFilters, useCapacity } from '../api';
@@ -28,6 +30,7 @@ const words = (n: number) => n.toLocaleString('en-US');
 export function CapacityTable({ filters }: { filters: DashboardFilters }) {
   const [page, setPage] = useState(1);
   const query = useCapacity(filters, page);
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
     <Box component="section" aria-labelledby="lm-capacity" sx={{ mt: 5 }}>
       <Typography id="lm-capacity" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
@@ -46,6 +49,68 @@ export function CapacityTable({ filters }: { filters: DashboardFilters }) {
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
           <Typography color="text.secondary">{LM_TEXTS.empty}</Typography>
         </Paper>
+      ) : narrow ? (
+        <div>
+          <Box
+            component="ul"
+            aria-label={LM_TEXTS.capacityTitle}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+          >
+            {query.data.data.map((r) => (
+              <Paper
+                component="li"
+                variant="outlined"
+                key={`${r.source_language?.id}-${r.target_language?.id}`}
+                sx={{ p: 2 }}
+              >
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start', mb: 1 }}>
+                  <Box sx={{ display: 'grid', gap: 0.5 }}>
+                    <LanguageName language={r.source_language} />
+                    <span>
+                      → <LanguageName language={r.target_language} />
+                    </span>
+                  </Box>
+                  <Chip size="small" variant="outlined" color={RISK[r.risk].color} label={RISK[r.risk].label} />
+                </Box>
+                <Box
+                  component="dl"
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: '1fr auto',
+                    rowGap: 0.25,
+                    columnGap: 2,
+                    m: 0,
+                    fontSize: 14,
+                  }}
+                >
+                  {[
+                    ['Open words', `${words(r.openWords)} (${r.openProjects} projects)`],
+                    ['Waiting > 8 h', words(r.waitingWords)],
+                    ['In progress', words(r.inProgressWords)],
+                    ['Available translators', `${r.availableTranslators} (${r.availableEditors} editors)`],
+                    ['Words a day (30 days)', r.wordsPerDay === null ? '—' : words(r.wordsPerDay)],
+                    ['Days to clear', r.daysToClear === null ? 'never' : String(r.daysToClear)],
+                  ].map(([label, value]) => (
+                    <Box key={label} sx={{ display: 'contents' }}>
+                      <Box component="dt" sx={{ color: 'text.secondary' }}>
+                        {label}
+                      </Box>
+                      <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+                        {value}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              </Paper>
+            ))}
+          </Box>
+          <Pager
+            page={page}
+            totalCount={query.data.totalCount}
+            pageSize={LM_LIMITS.capacityPageSize}
+            onPage={setPage}
+          />
+        </div>
       ) : (
         <Paper variant="outlined">
           <TableContainer tabIndex={0} role="region" aria-label={`${LM_TEXTS.capacityTitle}, scrollable`}>

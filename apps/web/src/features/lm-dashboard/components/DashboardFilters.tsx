@@ -7,7 +7,8 @@ import { type Language, LM_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { languagesQuery } from '../../../app/reference-data';
 import { DEFAULT_DATE_FILTER } from '../date-range';
-import { type FilterState, flagEmoji } from '../filters';
+import type { FilterState } from '../filters';
+import { LanguageName } from './LanguageName';
 import { DateFilterButton } from './DateFilterButton';
 
 const CLIENT_DEBOUNCE_MS = 600;
@@ -41,10 +42,7 @@ export function DashboardFilters({
       onChange={(_, value) => onChange({ [key]: value.map((l) => l.id) })}
       renderOption={({ key: optionKey, ...props }, l) => (
         <li key={optionKey} {...props}>
-          <span aria-hidden style={{ marginRight: 8 }}>
-            {flagEmoji(l.flag)}
-          </span>
-          {l.name}
+          <LanguageName language={l} />
         </li>
       )}
       renderInput={(params) => (

@@ -85,7 +85,7 @@ function PairChart({ bars }: { bars: LmTile['chart'] }) {
   if (bars.length === 0) return null;
   return (
     <Box
-      sx={{ height: 40 + bars.length * 22, mt: 1.5 }}
+      sx={{ height: 8 + bars.length * 26, mt: 1.5 }}
       role="img"
       aria-label={`By language pair: ${bars.map((b) => `${b.label} ${b.count}`).join(', ')}`}
     >
@@ -94,12 +94,15 @@ function PairChart({ bars }: { bars: LmTile['chart'] }) {
           <XAxis type="number" allowDecimals={false} hide />
           <YAxis
             type="category"
-            dataKey="label"
-            width={150}
+            dataKey="short"
+            width={96}
+            interval={0}
             tick={{ fontSize: 11, fill: theme.palette.text.secondary }}
-            tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)}
           />
-          <Tooltip cursor={{ fill: theme.palette.action.hover }} />
+          <Tooltip
+            cursor={{ fill: theme.palette.action.hover }}
+            labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ''}
+          />
           <Bar dataKey="count" name="Projects" fill={theme.palette.primary.main} radius={[0, 3, 3, 0]} barSize={14} />
         </BarChart>
       </ResponsiveContainer>
