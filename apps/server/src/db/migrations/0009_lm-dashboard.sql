@@ -1,5 +1,5 @@
 CREATE INDEX "project_reviews_kind_score_idx" ON "project_reviews" USING btree ("kind","score","project_id");--> statement-breakpoint
-CREATE INDEX "projects_lm_open_created_idx" ON "projects" USING btree ("created_at","id") WHERE "projects"."status" = 'PENDING' AND "projects"."translator_id" IS NULL;--> statement-breakpoint
-CREATE INDEX "projects_status_created_idx" ON "projects" USING btree ("status","created_at","id");--> statement-breakpoint
-CREATE INDEX "projects_low_rating_idx" ON "projects" USING btree ("rated_at") WHERE "projects"."rating" <= 3;--> statement-breakpoint
+CREATE INDEX "projects_lm_open_idx" ON "projects" USING btree ("created_at","kind","deadline","source_language","target_language","customer_id","open_to_all_at","need_proofreading","type","id") WHERE "projects"."status" = 'PENDING' AND "projects"."translator_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "projects_lm_status_idx" ON "projects" USING btree ("status","created_at","kind","source_language","target_language","customer_id","open_to_all_at","need_proofreading","type");--> statement-breakpoint
+CREATE INDEX "projects_low_rating_idx" ON "projects" USING btree ("rated_at","id") WHERE "projects"."rating" <= 3;--> statement-breakpoint
 CREATE INDEX "projects_delivered_idx" ON "projects" USING btree ("delivered_at") WHERE "projects"."delivered_at" IS NOT NULL;

@@ -104,11 +104,34 @@ export const projects = pgTable(
     index('projects_reviewed_project_idx').on(t.reviewedProjectId),
     // language-manager dashboard (docs/decisions.md, "Language-manager dashboard"): the open work by
     // age, the started work by date, low ratings of the last days, recent deliveries per pair
-    index('projects_lm_open_created_idx')
-      .on(t.createdAt, t.id)
+    // (after the leading columns come the ones the tiles filter and count by, so that counting is an
+    // index-only scan)
+    index('projects_lm_open_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.deadline,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+        t.id,
+      )
       .where(sql`${t.status} = 'PENDING' AND ${t.translatorId} IS NULL`),
-    index('projects_status_created_idx').on(t.status, t.createdAt, t.id),
-    index('projects_low_rating_idx').on(t.ratedAt).where(sql`${t.rating} <= 3`),
+    index('projects_lm_status_idx').on(
+      t.status,
+      t.createdAt,
+      t.kind,
+      t.sourceLanguage,
+      t.targetLanguage,
+      t.customerId,
+      t.openToAllAt,
+      t.needProofreading,
+      t.type,
+    ),
+    index('projects_low_rating_idx').on(t.ratedAt, t.id).where(sql`${t.rating} <= 3`),
     index('projects_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} IS NOT NULL`),
   ],
 );

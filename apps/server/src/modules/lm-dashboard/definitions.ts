@@ -25,10 +25,14 @@ export const editingSql = sql`(${projects.needProofreading} OR ${projects.type} 
 /** Offered to the customer's My Team first (the customer had My Team translators when paying). */
 export const myTeamSql = sql`(${projects.openToAllAt} IS NOT NULL AND ${projects.openToAllAt} > ${projects.createdAt})`;
 
-const lowReviewSql = (kind: 'qa' | 'll' | 'cqr', since: Date | null) => sql`EXISTS (
-  SELECT 1 FROM project_reviews r
-  WHERE r.project_id = ${projects.id} AND r.kind = '${sql.raw(kind)}' AND r.score < ${sql.raw(String(LM_LIMITS.lowScoreBelow))}
-  ${since ? sql`AND r.created_at > ${ts(since)}` : sql``})`;
+// The quality tiles start from the few low reviews and ratings (index-only scans of their own
+// indexes) and look the projects up by id, instead of reading every project of the date range.
+const lowReviewIdsSql = (kind: 'qa' | 'll' | 'cqr', since: Date | null) => sql`
+  SELECT r.project_id FROM project_reviews r
+  WHERE r.kind = '${sql.raw(kind)}' AND r.score < ${sql.raw(String(LM_LIMITS.lowScoreBelow))}
+  ${since ? sql`AND r.created_at > ${ts(since)}` : sql``}`;
+const lowReviewSql = (kind: 'qa' | 'll' | 'cqr', since: Date | null) =>
+  sql`${projects.id} IN (${lowReviewIdsSql(kind, since)})`;
 
 /** The condition of one tile at `now`. */
 export function tileSql(tile: LmTileCall, now: Date): SQL {
@@ -49,8 +53,10 @@ export function tileSql(tile: LmTileCall, now: Date): SQL {
       return sql`${projects.status} IN ('IN_PROGRESS', 'DELAYED', 'IN_REVIEW')`;
     case 'low-quality': {
       const since = ago(LM_LIMITS.lowQualityDays * DAY);
-      return sql`((${projects.rating} <= ${sql.raw(String(LM_LIMITS.lowRatingMax))} AND ${projects.ratedAt} > ${ts(since)})
-        OR ${lowReviewSql('cqr', since)})`;
+      return sql`${projects.id} IN (
+        SELECT lr.id FROM projects lr
+        WHERE lr.rating <= ${sql.raw(String(LM_LIMITS.lowRatingMax))} AND lr.rated_at > ${ts(since)}
+        UNION ${lowReviewIdsSql('cqr', since)})`;
     }
     case 'low-qa':
       return lowReviewSql('qa', null);
