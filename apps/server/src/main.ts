@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
+import { DEMO_LM } from './db/seed/demo-lm-dashboard';
 import { createStorage } from './platform/storage';
 
 async function main(): Promise<void> {
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   if (config.demoData) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.type.padEnd(10)} ${a.email}`);
+    console.log(`  ${'lm'.padEnd(10)} ${DEMO_LM.email} (language manager)`);
   }
 }
 
