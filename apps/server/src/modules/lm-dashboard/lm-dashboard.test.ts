@@ -230,7 +230,7 @@ describe('GET /api/2/dashboard/projects/{tile}', () => {
     await bad('?date_from=yesterday', LM_TEXTS.badDate);
     await bad('?date_from=20000&date_to=10000', LM_TEXTS.dateOrder);
     await bad('?client=Acme', 'client ID or e-mail');
-    expect((await tile(lm, 'nonsense')).statusCode).toBe(400);
+    expect((await tile(lm, 'nonsense')).statusCode).toBe(404);
   });
 
   it('is for language managers and super-admins: others get 404, staff 403, guests 401', async () => {

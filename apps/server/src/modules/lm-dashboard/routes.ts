@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LM_TEXTS,
-  LM_TILE_CALLS,
+  LM_TILES,
   lmAvailableSchema,
   lmCapacityQuerySchema,
   lmCapacitySchema,
@@ -35,24 +35,25 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = instance;
 
-  app.get(
-    '/api/2/dashboard/projects/:tile',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          'One tile: total, MyTeam and editing counts, and its busiest language pairs (waiting, low-quality, in-progress, low-qa, low-ll, expired, delayed)',
-        params: z.object({ tile: z.enum(LM_TILE_CALLS) }),
-        querystring: lmFiltersSchema,
-        response: { 200: z.object({ results: lmTileSchema }) },
+  // one route per tile, as the spec lists them (and as the API documentation shows them)
+  for (const tile of LM_TILES) {
+    app.get(
+      `/api/2/dashboard/projects/${tile.call}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `${tile.title}: total, MyTeam and editing counts, and the busiest language pairs`,
+          querystring: lmFiltersSchema,
+          response: { 200: z.object({ results: lmTileSchema }) },
+        },
       },
-    },
-    async (request) => {
-      await requireLanguageManager(deps.db, request);
-      const scope = await resolveScope(deps.db, request.query, deps.clock.now());
-      return { results: await tileFigures(deps.db, request.params.tile, scope) };
-    },
-  );
+      async (request) => {
+        await requireLanguageManager(deps.db, request);
+        const scope = await resolveScope(deps.db, request.query, deps.clock.now());
+        return { results: await tileFigures(deps.db, tile.call, scope) };
+      },
+    );
+  }
 
   app.get(
     '/api/2/dashboard/users/available-translators',
