@@ -82,6 +82,12 @@ export const projects = pgTable(
     ratingReasons: jsonb('rating_reasons').$type<string[]>(),
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * The lowest QA / LL score (out of 1000) of the project's reviews, null before the first: kept by
+     * a trigger on project_reviews (migration 0011) for the low-QA and low-LL tiles.
+     */
+    qaScore: smallint('qa_score'),
+    llScore: smallint('ll_score'),
     /** a QA or LL job: the completed project it reviews */
     reviewedProjectId: integer('reviewed_project_id').references((): AnyPgColumn => projects.id),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -131,6 +137,30 @@ export const projects = pgTable(
       t.needProofreading,
       t.type,
     ),
+    index('projects_low_qa_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+      )
+      .where(sql`${t.qaScore} < 800`),
+    index('projects_low_ll_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+      )
+      .where(sql`${t.llScore} < 800`),
     index('projects_low_rating_idx').on(t.ratedAt, t.id).where(sql`${t.rating} <= 3`),
     index('projects_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} IS NOT NULL`),
   ],

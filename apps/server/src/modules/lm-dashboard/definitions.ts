@@ -31,8 +31,6 @@ const lowReviewIdsSql = (kind: 'qa' | 'll' | 'cqr', since: Date | null) => sql`
   SELECT r.project_id FROM project_reviews r
   WHERE r.kind = '${sql.raw(kind)}' AND r.score < ${sql.raw(String(LM_LIMITS.lowScoreBelow))}
   ${since ? sql`AND r.created_at > ${ts(since)}` : sql``}`;
-const lowReviewSql = (kind: 'qa' | 'll' | 'cqr', since: Date | null) =>
-  sql`${projects.id} IN (${lowReviewIdsSql(kind, since)})`;
 
 /** The condition of one tile at `now`. */
 export function tileSql(tile: LmTileCall, now: Date): SQL {
@@ -58,10 +56,11 @@ export function tileSql(tile: LmTileCall, now: Date): SQL {
         WHERE lr.rating <= ${sql.raw(String(LM_LIMITS.lowRatingMax))} AND lr.rated_at > ${ts(since)}
         UNION ${lowReviewIdsSql('cqr', since)})`;
     }
+    // the lowest score of each kind is kept on the project by a trigger (migration 0011)
     case 'low-qa':
-      return lowReviewSql('qa', null);
+      return sql`${projects.qaScore} < ${sql.raw(String(LM_LIMITS.lowScoreBelow))}`;
     case 'low-ll':
-      return lowReviewSql('ll', null);
+      return sql`${projects.llScore} < ${sql.raw(String(LM_LIMITS.lowScoreBelow))}`;
   }
 }
 

@@ -206,6 +206,22 @@ describe('GET /api/2/dashboard/projects/{tile}', () => {
     }
   });
 
+  it('keeps the low QA figure with every review written, changed or removed (the trigger of migration 0011)', async () => {
+    const db = t.app.deps.db;
+    const [extra] = await db
+      .insert(projectReviews)
+      .values({ projectId: ids.goodQa, kind: 'qa', score: 650 })
+      .returning();
+    expect((await tile(lm, 'low-qa')).json().results.total).toBe(2);
+    await db.update(projectReviews).set({ score: 950 }).where(eq(projectReviews.id, extra.id));
+    expect((await tile(lm, 'low-qa')).json().results.total).toBe(1);
+    await db.update(projectReviews).set({ score: 100 }).where(eq(projectReviews.id, extra.id));
+    expect((await tile(lm, 'low-qa')).json().results.total).toBe(2);
+    await db.delete(projectReviews).where(eq(projectReviews.id, extra.id));
+    expect((await tile(lm, 'low-qa')).json().results.total).toBe(1);
+    expect((await tile(lm, 'low-ll')).json().results.total).toBe(1);
+  });
+
   it('follows the language, client and date filters', async () => {
     const it = lang.italian;
     expect((await tile(lm, 'waiting', `?target_language_id=${lang.japanese}`)).json().results.total).toBe(1);
