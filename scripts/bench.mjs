@@ -8,10 +8,13 @@
 //   quote  POST /api/2/wizard/pricequote, a guest's word-count quote for two target languages
 // On PGlite it also streams a BENCH_UPLOAD_MB (200) MB text file to the wizard's upload call and
 // samples the server's memory. Then, per engine, the customer's project list on a database where the
-// demo customer has 100,000 projects (apps/server/scripts/bench-projects.mjs). Then word-count throughput (50 MB .txt, .docx with 20 MB of text)
+// demo customer has 100,000 projects (apps/server/scripts/bench-projects.mjs), and the language-manager
+// dashboard (its 8 tile calls together, one by one, and one project-table page) on a database of
+// 1,000,000 projects (apps/server/scripts/bench-lm-dashboard.mjs; BENCH_LM_PROJECTS). Then word-count throughput (50 MB .txt, .docx with 20 MB of text)
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
-// BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, documents or web).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -31,6 +34,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { ensureWebBuild, ROOT } from './start.mjs';
 
@@ -59,34 +63,39 @@ const results = {
   web: null,
 };
 
-results.engines.pglite = await benchEngine('pglite');
+const ONLY = process.env.BENCH_ONLY || '';
+const part = (name) => !ONLY || ONLY === name;
 const benchTools = { measure, signIn, waitForHealth, stop, freePort };
-results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
+if (part('engines')) results.engines.pglite = await benchEngine('pglite');
+if (part('project-list')) results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
+if (part('lm-dashboard')) results.lmDashboard = { pglite: await benchLmDashboard('pglite', '', benchTools) };
 if (await postgresAnswers()) {
   const name = `parlance_bench_${Date.now().toString(36)}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    results.engines.postgres = await benchEngine('postgres', url.toString());
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  /** Runs `fn` with the URL of a new database named `name + suffix`, dropped afterwards. */
+  const withDatabase = async (suffix, fn) => {
+    await adminQuery(`CREATE DATABASE ${name}${suffix}`);
+    try {
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = `/${name}${suffix}`;
+      return await fn(url.toString());
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name}${suffix} WITH (FORCE)`);
+    }
+  };
+  if (part('engines')) results.engines.postgres = await withDatabase('', (url) => benchEngine('postgres', url));
   // the project list on its own database: 100,000 projects of the demo customer
-  const listDb = `${name}_lists`;
-  await adminQuery(`CREATE DATABASE ${listDb}`);
-  try {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${listDb}`;
-    results.projectList.postgres = await benchProjectList('postgres', url.toString(), benchTools);
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${listDb} WITH (FORCE)`);
+  if (part('project-list')) {
+    results.projectList.postgres = await withDatabase('_lists', (url) => benchProjectList('postgres', url, benchTools));
+  }
+  // the language-manager dashboard on its own database: 1,000,000 projects
+  if (part('lm-dashboard')) {
+    results.lmDashboard.postgres = await withDatabase('_lm', (url) => benchLmDashboard('postgres', url, benchTools));
   }
 } else {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
 }
-results.documents = documentsThroughput();
-results.web = authFirstLoad();
+if (part('documents')) results.documents = documentsThroughput();
+if (part('web')) results.web = authFirstLoad();
 
 printTable();
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
@@ -424,7 +433,8 @@ function printTable() {
       );
     }
   }
-  lines.push(...projectListLines(results.projectList));
+  if (results.projectList) lines.push(...projectListLines(results.projectList));
+  if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(
@@ -442,7 +452,9 @@ function printTable() {
   } else if (docs?.error) lines.push('', `word counts: failed (${docs.error})`);
   const web = results.web;
   lines.push('');
-  if (web?.authFirstLoadGzipKb !== undefined) {
+  if (!web) {
+    // BENCH_ONLY left the web build out
+  } else if (web.authFirstLoadGzipKb !== undefined) {
     const verdict = web.withinBudget ? 'within' : 'OVER';
     lines.push(`/auth first load: ${web.authFirstLoadGzipKb} kB gzipped JS (${verdict} the ${web.budgetKb} kB budget)`);
   } else {

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
+import { DEMO_LM } from './db/seed/demo-lm-dashboard';
 import { createStorage } from './platform/storage';
 
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ function readyBlock(config: ReturnType<typeof loadConfig>, fresh: boolean): stri
   if (config.demoData) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.type.padEnd(10)} ${a.email}`);
+    lines.push(`  ${'lm'.padEnd(10)} ${DEMO_LM.email} (language manager)`);
   }
   const logOff = ['warn', 'error', 'fatal', 'silent'].includes(config.logLevel);
   lines.push(

@@ -16,3 +16,5 @@ export * from './messages';
 export * from './statements';
 
 export * from './plan-fit';
+
+export * from './lm-dashboard';

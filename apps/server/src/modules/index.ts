@@ -6,6 +6,8 @@ import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
 import { statementRoutes } from './statements/routes';
+
+import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
@@ -32,4 +34,6 @@ export const MODULES: FastifyPluginAsync[] = [
   realtimeRoutes,
   messageRoutes,
   statementRoutes,
+
+  lmDashboardRoutes,
 ];

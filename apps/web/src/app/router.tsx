@@ -39,6 +39,8 @@ const PAGES: Record<string, Page> = {
   '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
   '/customer-statement': StatementPage,
   '/statement': StatementPage,
+
+  '/lm_dashboard/*': lazy(() => import('../features/lm-dashboard/pages/LmDashboardRoute')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,
 };

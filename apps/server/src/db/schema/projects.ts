@@ -87,6 +87,12 @@ export const projects = pgTable(
     ratingReasons: jsonb('rating_reasons').$type<string[]>(),
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * The lowest QA / LL score (out of 1000) of the project's reviews, null before the first: kept by
+     * a trigger on project_reviews (migration 0011) for the low-QA and low-LL tiles.
+     */
+    qaScore: smallint('qa_score'),
+    llScore: smallint('ll_score'),
     /** a QA or LL job: the completed project it reviews */
     reviewedProjectId: integer('reviewed_project_id').references((): AnyPgColumn => projects.id),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +113,61 @@ export const projects = pgTable(
     // QA, LL and bonus job lists
     index('projects_kind_status_idx').on(t.kind, t.status, t.id),
     index('projects_reviewed_project_idx').on(t.reviewedProjectId),
+    // language-manager dashboard (docs/decisions.md, "Language-manager dashboard"): the open work by
+    // age, the started work by date, low ratings of the last days, recent deliveries per pair
+    // (after the leading columns come the ones the tiles filter and count by, so that counting is an
+    // index-only scan)
+    index('projects_lm_open_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.deadline,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+        t.id,
+      )
+      .where(sql`${t.status} = 'PENDING' AND ${t.translatorId} IS NULL`),
+    index('projects_lm_status_idx').on(
+      t.status,
+      t.createdAt,
+      t.kind,
+      t.sourceLanguage,
+      t.targetLanguage,
+      t.customerId,
+      t.openToAllAt,
+      t.needProofreading,
+      t.type,
+    ),
+    index('projects_low_qa_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+      )
+      .where(sql`${t.qaScore} < 800`),
+    index('projects_low_ll_idx')
+      .on(
+        t.createdAt,
+        t.kind,
+        t.sourceLanguage,
+        t.targetLanguage,
+        t.customerId,
+        t.openToAllAt,
+        t.needProofreading,
+        t.type,
+      )
+      .where(sql`${t.llScore} < 800`),
+    index('projects_low_rating_idx').on(t.ratedAt, t.id).where(sql`${t.rating} <= 3`),
+    index('projects_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} IS NOT NULL`),
   ],
 );
 
@@ -206,6 +267,8 @@ export const projectReviews = pgTable(
     uniqueIndex('project_reviews_job_uq').on(t.jobId),
     index('project_reviews_translator_idx').on(t.translatorId, t.kind, t.id),
     index('project_reviews_reviewer_idx').on(t.reviewerId, t.kind, t.id),
+    // low QA / LL / customer-quality scores of the language-manager dashboard
+    index('project_reviews_kind_score_idx').on(t.kind, t.score, t.projectId),
   ],
 );
 

@@ -5,6 +5,8 @@ import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
 import { seedMessagesDemo } from './demo-messages';
+
+import { seedLmDashboardDemo } from './demo-lm-dashboard';
 import { seedProjectsDemo } from './demo-projects';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
@@ -75,5 +77,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       publicUrl: options.publicUrl,
     });
     await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
+
+    await seedLmDashboardDemo(db, passwordHash);
   }
 }

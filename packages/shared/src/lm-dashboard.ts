@@ -1,0 +1,248 @@
+import { z } from 'zod';
+
+// The language-manager dashboard (spec 3 sections 2, 3, 7, 8, 9): tiles, their project tables and the
+// capacity per language pair. Definitions of each tile: docs/decisions.md, "Language-manager dashboard".
+
+/** The acl group that opens the dashboard (super-admins open it too). */
+export const LM_ACL_GROUP = 'role.language-manager';
+
+export const LM_LIMITS = {
+  /** waiting means over 8 hours (8 to 24 hours) */
+  waitingHours: 8,
+  /** delayed means over 24 hours */
+  delayedHours: 24,
+  /** low quality covers the last 7 days */
+  lowQualityDays: 7,
+  /** a customer rating (out of 5) at or below this is a low-quality complaint */
+  lowRatingMax: 3,
+  /** a QA, LL or customer-quality review score (out of 1000) below this is low */
+  lowScoreBelow: 800,
+  /** project list page size 30 */
+  pageSize: 30,
+  /** pagination window of about 10 pages */
+  pageWindow: 10,
+  /** 'all' starts at 10000 (seconds) */
+  allTimeFrom: 10000,
+  /** the recent throughput of a language pair: words delivered in the last 30 days */
+  throughputDays: 30,
+  /** a pair whose open words take longer than this to clear at its throughput is at risk */
+  riskDays: 3,
+  /** bars in a tile's chart (the busiest language pairs) */
+  chartBars: 6,
+  capacityPageSize: 20,
+} as const;
+
+/** Workflow status ids of GET /api/2/project/list (spec 3 section 7). */
+export const LM_WORKFLOW_STATUS = { waiting: 2, inProgress: 3, expired: 9 } as const;
+
+/** The sub-pages ({type}) of /lm_dashboard with their tile titles (spec 3 section 2). */
+export const LM_TILES = [
+  { key: 'inprogress', title: 'In progress / Started projects', call: 'in-progress' },
+  { key: 'waiting', title: 'Waiting projects (> 8 hours)', call: 'waiting' },
+  { key: 'low_quality', title: 'Projects with low quality complaint', call: 'low-quality' },
+  { key: 'low_qa', title: 'Projects with low QA', call: 'low-qa' },
+  { key: 'low_ll', title: 'Projects with low LL reviews', call: 'low-ll' },
+  { key: 'delayed_projects', title: 'Delayed projects (> 24 hours)', call: 'delayed' },
+  { key: 'expired', title: 'Expired Projects', call: 'expired' },
+] as const;
+export type LmTileKey = (typeof LM_TILES)[number]['key'];
+export type LmTileCall = (typeof LM_TILES)[number]['call'];
+export const LM_TILE_CALLS = LM_TILES.map((t) => t.call) as unknown as readonly [LmTileCall, ...LmTileCall[]];
+
+/** The list parameters that select a tile's projects in GET /api/2/project/list. */
+export const LM_TILE_LIST_PARAMS: Record<LmTileKey, Record<string, string>> = {
+  inprogress: { workflow_status: String(LM_WORKFLOW_STATUS.inProgress) },
+  waiting: { workflow_status: String(LM_WORKFLOW_STATUS.waiting) },
+  expired: { workflow_status: String(LM_WORKFLOW_STATUS.expired) },
+  delayed_projects: { delayed: '1' },
+  low_quality: { alerts: 'low_quality' },
+  low_qa: { alerts: 'low_qa' },
+  low_ll: { alerts: 'low_ll' },
+};
+
+export const LM_TEXTS = {
+  title: 'Language-manager dashboard',
+  clientFilter: 'ID or E-mail',
+  sourceLanguages: 'Source languages',
+  targetLanguages: 'Target languages',
+  selectLanguage: 'Select language',
+  clearAll: 'Clear all',
+  outOf1000: 'out of 1000',
+  last7Days: 'last 7 days',
+  total: 'Total',
+  myTeam: 'MyTeam',
+  editing: 'Editing',
+  availableTranslators: 'Available translators + editors',
+  availableStatic: 'out of 45 translators, 7 top reviewers, 3 on vacation',
+  waitingPilot: 'Waiting Pilot Projects',
+  placeholders: [
+    { title: 'Projects waiting for LL', count: 5 },
+    { title: 'Statistic of LLs done', count: 4 },
+    { title: 'Tickets in HF', count: 12 },
+  ],
+  empty: 'Looks like everything was handled. We cannot find any projects',
+  typeButtons: ['Editing', 'MyTeam', 'Translation', 'All'],
+  datePrefix: 'Date:',
+  reset: 'RESET',
+  from: 'From',
+  to: 'To',
+  capacityTitle: 'Capacity per language pair',
+  badLanguage: 'Unknown language id',
+  badDate: 'Dates are seconds since 1970 (whole numbers)',
+  dateOrder: 'date_from must not be after date_to',
+  chooseTile: 'Choose the projects to list: workflow_status (2, 3 or 9), alerts or delayed',
+  forbidden: 'Only language managers and administrators can open the language-manager dashboard',
+} as const;
+
+/** Date-filter presets (spec 3 section 3). */
+export const LM_DATE_PRESETS = [
+  { key: 'week', label: 'This Week' },
+  { key: 'month', label: 'This Month' },
+  { key: 'halfYear', label: 'Last 6 months' },
+  { key: 'year', label: 'This Year' },
+  { key: 'all', label: 'All time' },
+] as const;
+export type LmDatePreset = (typeof LM_DATE_PRESETS)[number]['key'] | 'custom';
+
+export const LM_LIST_TYPES = ['editing', 'myteam', 'translation', 'all'] as const;
+export const LM_LIST_SORTS = ['id', 'word_count', 'expertise', 'date_submition'] as const;
+export const LM_ALERTS = ['low_quality', 'low_qa', 'low_ll'] as const;
+
+const seconds = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, `${name}: ${LM_TEXTS.badDate}`)
+    .transform(Number)
+    .optional();
+
+/** `1,2` or repeated: language ids of the filters. */
+const languageIds = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, LM_TEXTS.badLanguage)
+          .transform(Number),
+      )
+      .max(200),
+  )
+  .optional();
+
+/** The filters every dashboard call takes. */
+export const lmFiltersSchema = z
+  .object({
+    source_language_id: languageIds,
+    target_language_id: languageIds,
+    client: z.string().trim().max(320).optional(),
+    date_from: seconds('date_from'),
+    date_to: seconds('date_to'),
+  })
+  .refine((q) => q.date_from === undefined || q.date_to === undefined || q.date_from <= q.date_to, {
+    message: LM_TEXTS.dateOrder,
+    path: ['date_from'],
+  });
+export type LmFilters = z.infer<typeof lmFiltersSchema>;
+
+export const lmProjectListQuerySchema = z
+  .object({
+    source_language_id: languageIds,
+    target_language_id: languageIds,
+    client: z.string().trim().max(320).optional(),
+    date_from: seconds('date_from'),
+    date_to: seconds('date_to'),
+    workflow_status: z.enum(['2', '3', '9']).transform(Number).optional(),
+    alerts: z.enum(LM_ALERTS).optional(),
+    delayed: z.enum(['1', 'true']).optional(),
+    type: z.enum(LM_LIST_TYPES).default('all'),
+    sort: z.enum(LM_LIST_SORTS).default('date_submition'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((q) => q.date_from === undefined || q.date_to === undefined || q.date_from <= q.date_to, {
+    message: LM_TEXTS.dateOrder,
+    path: ['date_from'],
+  })
+  .refine((q) => [q.workflow_status, q.alerts, q.delayed].filter((v) => v !== undefined).length === 1, {
+    message: LM_TEXTS.chooseTile,
+    path: ['workflow_status'],
+  });
+export type LmProjectListQuery = z.infer<typeof lmProjectListQuerySchema>;
+
+export const lmCapacityQuerySchema = z
+  .object({
+    source_language_id: languageIds,
+    target_language_id: languageIds,
+    client: z.string().trim().max(320).optional(),
+    date_from: seconds('date_from'),
+    date_to: seconds('date_to'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((q) => q.date_from === undefined || q.date_to === undefined || q.date_from <= q.date_to, {
+    message: LM_TEXTS.dateOrder,
+    path: ['date_from'],
+  });
+
+export const lmTileSchema = z.object({
+  total: z.number().int(),
+  myTeam: z.number().int(),
+  editing: z.number().int(),
+  /** the busiest language pairs of the tile (bar chart); empty for count-only tiles */
+  chart: z.array(z.object({ label: z.string(), short: z.string(), count: z.number().int() })),
+});
+export type LmTile = z.infer<typeof lmTileSchema>;
+
+export const lmAvailableSchema = z.object({
+  total: z.number().int(),
+  translators: z.number().int(),
+  editors: z.number().int(),
+  /** waiting pilot projects: the first project of a customer, waiting for a translator */
+  waitingPilot: z.number().int(),
+});
+export type LmAvailable = z.infer<typeof lmAvailableSchema>;
+
+export const lmLanguageSchema = z.object({ id: z.number(), name: z.string(), flag: z.string() });
+
+export const lmProjectRowSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  exclusive: z.number(),
+  badges: z.array(z.enum(['E', 'MT', 'TR'])),
+  source_language: lmLanguageSchema.nullable(),
+  target_language: lmLanguageSchema.nullable(),
+  word_count: z.number(),
+  expertise: z.string().nullable(),
+  date_submition: z.string(),
+  allocation: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(['translator', 'editor']) })),
+});
+export type LmProjectRow = z.infer<typeof lmProjectRowSchema>;
+export const lmProjectListSchema = z.object({ data: z.array(lmProjectRowSchema), totalCount: z.number().int() });
+export type LmProjectList = z.infer<typeof lmProjectListSchema>;
+
+export const lmCapacityRowSchema = z.object({
+  source_language: lmLanguageSchema.nullable(),
+  target_language: lmLanguageSchema.nullable(),
+  openProjects: z.number().int(),
+  openWords: z.number().int(),
+  waitingWords: z.number().int(),
+  inProgressWords: z.number().int(),
+  availableTranslators: z.number().int(),
+  availableEditors: z.number().int(),
+  deliveredWords30d: z.number().int(),
+  /** words a day the pair delivered lately; null when it delivered nothing */
+  wordsPerDay: z.number().nullable(),
+  /** days the open words take at that pace; null: never at the current pace */
+  daysToClear: z.number().nullable(),
+  risk: z.enum(['high', 'medium', 'low']),
+});
+export type LmCapacityRow = z.infer<typeof lmCapacityRowSchema>;
+export const lmCapacitySchema = z.object({ data: z.array(lmCapacityRowSchema), totalCount: z.number().int() });
+export type LmCapacity = z.infer<typeof lmCapacitySchema>;
