@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerInputGuards } from './platform/input';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerInputGuards(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
