@@ -9,18 +9,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { registerInputGuards } from './platform/input';
+import { registerRouteAccess } from './platform/route-access';
+import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
@@ -120,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerRouteAccess(app);
   registerInputGuards(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -160,9 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: (doc) =>
+      finishOpenApiDocument(
+        ('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as Record<string, unknown>,
+        config.publicUrl,
+      ),
   });
   await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt });
 
