@@ -53,6 +53,13 @@ const SIGNED_IN_4XX: Record<string, string> = {
   403: 'Signed in without the right to do this',
 };
 
+/** What a call with a body can answer besides: the state forbids it, the body is too big or of a type we do not read. */
+const BODY_4XX: Record<string, string> = {
+  409: 'Not possible in the current state (already done, taken, changed)',
+  413: 'The body is too large',
+  415: 'The body is of a content type this call does not read',
+};
+
 /** `GET /api/2/account/invoice/:id` -> `getApi2AccountInvoiceById`. */
 export function operationIdOf(method: string, url: string): string {
   const words = url
@@ -76,7 +83,11 @@ export function openApiTransform(args: TransformArgs) {
       ? [{ session: [] }]
       : [];
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
-  const add = { ...COMMON_4XX, ...(signedIn ? SIGNED_IN_4XX : {}) };
+  const add = {
+    ...COMMON_4XX,
+    ...(signedIn || access === 'self' ? SIGNED_IN_4XX : {}),
+    ...(method === 'GET' || method === 'HEAD' ? {} : BODY_4XX),
+  };
   for (const [code, description] of Object.entries(add)) responses[code] ??= errorAnswer(description);
   // pages, files and redirects have no JSON answer schema: declare what they answer
   if (!Object.keys(responses).some((code) => /^[23]/.test(code))) {
