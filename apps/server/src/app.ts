@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,11 +12,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { registerInputGuards } from './platform/input';
 import { registerRouteAccess } from './platform/route-access';
 import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   registerRouteAccess(app);
   registerInputGuards(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -167,7 +168,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         config.publicUrl,
       ),
   });
-  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt });
+  const authCache = new AuthCache(config.sessionCacheMs);
+  if (authCache.enabled) {
+    const listener = await database.listen(
+      AUTH_CHANNEL,
+      (payload) => authCache.drop(payload),
+      () => authCache.clear(),
+    );
+    app.addHook('onClose', async () => {
+      authCache.clear();
+      await listener.close().catch(() => undefined);
+    });
+  }
+  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt, cache: authCache });
 
   for (const mod of MODULES) await app.register(mod);
 
@@ -192,7 +205,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       preCompressed: true,
       index: false,
       setHeaders(res, path) {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -12,3 +12,5 @@ export * from './wizard';
 export * from './projects';
 export * from './texts-projects';
 export * from './reviews';
+export * from './messages';
+export * from './statements';

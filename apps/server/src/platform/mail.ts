@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** files sent with the mail; the outbox keeps their names and sizes in the text, not the files */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -27,7 +29,9 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         .values({
           toAddress: message.to,
           subject: message.subject,
-          text: message.text,
+          text: message.attachments?.length
+            ? `${message.text}\n\nAttached: ${message.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ')}`
+            : message.text,
           html: message.html,
           status: 'stored',
         })

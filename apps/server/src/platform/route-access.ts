@@ -156,6 +156,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/customers': 'admin',
   'GET /api/2/admin/outbox': 'admin',
   'GET /api/2/admin/audit': 'admin',
+  // messages, statements and the customer's counts (issue 13)
+  'GET /api/2/account/customer-projects/counts': 'customer',
+  'GET /api/2/account/messages': 'user',
+  'POST /api/2/account/messages/:id/read': 'user',
+  'POST /api/2/account/messages/read': 'user',
+  'POST /api/2/admin/messages': 'admin',
+  'GET /api/2/credit_action/types': 'user',
+  'GET /api/2/account/statement/get': 'user',
+  'POST /fileService/sendCustomerReportAsFile': 'user',
 };
 
 export function accessOf(request: FastifyRequest): RouteAccess | undefined {

@@ -13,6 +13,7 @@ import {
   userDataSchema,
 } from '@parlance/shared';
 import type { Services } from '../../app';
+import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from '../../platform/present-user';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
@@ -50,7 +51,10 @@ export function defineRegistryKind<T>(kind: RegistryKind<T>): AnyRegistryKind {
 export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   User: defineRegistryKind({
     results: userDataSchema.nullable(),
-    load: async ({ request }) => (request.auth ? presentUser(request.auth) : null),
+    load: async ({ request, deps }) =>
+      request.auth
+        ? presentUser(request.auth, { unreadMessages: await countUnreadMessages(deps.db, request.auth.user.id) })
+        : null,
   }),
   Session: defineRegistryKind({
     results: sessionDataSchema,
