@@ -8,18 +8,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerInputGuards } from './platform/input';
+import { registerRouteAccess } from './platform/route-access';
+import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
@@ -120,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerRouteAccess(app);
+  registerInputGuards(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -159,9 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: (doc) =>
+      finishOpenApiDocument(
+        ('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as Record<string, unknown>,
+        config.publicUrl,
+      ),
   });
   const authCache = new AuthCache(config.sessionCacheMs);
   if (authCache.enabled) {

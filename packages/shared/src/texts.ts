@@ -46,6 +46,11 @@ export const TEXTS = {
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
+  // Malformed input (ours; see docs/decisions.md, "Issue 8").
+  inputHasNul: 'The request contains a character that is not allowed (a NUL byte). Please remove it and try again.',
+  inputNotStorable: 'The request contains text the server cannot store. Please check it and try again.',
+  inputTooLarge: 'A value in the request is too long. Please shorten it and try again.',
+  multipartBroken: 'The upload could not be read: the request body is not a complete multipart form. Please try again.',
   userNotFound: 'No user matches this ID or e-mail',
   // Sign-in and account texts of our own (see docs/decisions.md, "Authentication").
   loginEmailRequired: 'Please enter your email',

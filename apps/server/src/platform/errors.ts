@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '@parlance/shared';
+import { malformedInputError } from './input';
 
 /** An error a person can act on: its message is shown as it is. */
 export class AppError extends Error {
@@ -21,7 +22,8 @@ export const notFound = (message: string = TEXTS.notFound) => new AppError(404, 
 
 /** One error answer for the whole server: a message and, for validation, the fields; never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = malformedInputError(thrown, request) ?? thrown;
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)

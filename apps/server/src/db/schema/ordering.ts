@@ -239,6 +239,8 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     failureReason: text('failure_reason'),
     idempotencyKey: text('idempotency_key'),
+    /** the purchase-credits quote this payment pays (SHA-256 of its pqid); null when it pays no quote */
+    quoteRef: text('quote_ref'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,6 +250,11 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status),
     unique('payments_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    // one quote, one live payment: at most one payment of a quote is open, approved or received, by
+    // any method and any account. The database refuses the second one, also under concurrency.
+    uniqueIndex('payments_quote_live_uq')
+      .on(t.quoteRef)
+      .where(sql`${t.quoteRef} IS NOT NULL AND ${t.status} IN ('pending', 'requires_action', 'approved', 'received')`),
     check('payments_amount_positive', sql`${t.amountCredits} > 0`),
   ],
 );

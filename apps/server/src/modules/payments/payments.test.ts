@@ -330,7 +330,10 @@ describe('the hosted checkout page', () => {
   });
 });
 
+let customerWithSavedCardFn: (number?: string) => Promise<{ s: TestSession; cards: SavedCardData[] }>;
+
 describe('saved cards', () => {
+  customerWithSavedCardFn = customerWithSavedCard;
   async function customerWithSavedCard(number = APPROVE) {
     const s = await signUp(t.app);
     const { key } = await startCheckout(s, 1000, 0);
@@ -394,12 +397,16 @@ describe('saved cards', () => {
     const concurrent = await Promise.all([call('recurring-1'), call('recurring-1')]);
     for (const r of concurrent) expect(r.json().results.payment.key).toBe(payment.key);
     expect(await credits(s)).toBe(6000);
-    // without a key, the quote is the key: the same quote is not charged twice
-    const noKey = () => as(s).post('/ajax/cart/executeRecurringPayment', { pqid, card_id: cards[0].id });
-    const a = await noKey();
-    const b = await noKey();
-    expect(a.json().results.payment.key).toBe(b.json().results.payment.key);
-    expect(await credits(s)).toBe(11000);
+    // another key, or none, does not charge the quote again
+    for (const again of [
+      call('recurring-2'),
+      as(s).post('/ajax/cart/executeRecurringPayment', { pqid, card_id: cards[0].id }),
+    ]) {
+      const res = await again;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(ORDER_TEXTS.quoteAlreadyPaid);
+    }
+    expect(await credits(s)).toBe(6000);
     await ledgerIsConsistent();
   });
 
@@ -593,5 +600,114 @@ describe('the OpenAPI document', () => {
     ]) {
       expect(paths).toContain(path);
     }
+  });
+});
+
+describe('one quote is charged at most once, whatever the way of paying', () => {
+  const paymentsOf = (userId: number) => db().select().from(payments).where(eq(payments.userId, userId));
+  const recurring = (s: TestSession, pqid: string, cardId: number, key?: string) =>
+    as(s).inject({
+      method: 'POST',
+      url: '/ajax/cart/executeRecurringPayment',
+      ...form({ pqid, card_id: cardId }),
+      headers: { ...form({}).headers, ...(key ? { 'idempotency-key': key } : {}) },
+    });
+
+  it('20 concurrent saved-card charges with 20 keys: one payment, one invoice, the others 409', async () => {
+    const { s, cards } = await customerWithSavedCardFn();
+    const invoicesBefore = await invoiceCount(s.user.id);
+    const pqid = await quote(s, 5000, 1000);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => recurring(s, pqid, cards[0].id, `concurrent-${i}`)),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(19).fill(409)]);
+    for (const r of answers.filter((a) => a.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ status: 'ERROR', message: ORDER_TEXTS.quoteAlreadyPaid });
+    }
+    const charged = (await paymentsOf(s.user.id)).filter((p) => p.method === 'saved_card');
+    expect(charged).toHaveLength(1);
+    expect(charged[0].status).toBe('approved');
+    expect(await invoiceCount(s.user.id)).toBe(invoicesBefore + 1);
+    expect(await credits(s)).toBe(1000 + 5000);
+    await ledgerIsConsistent();
+  });
+
+  it('sequential saved-card charges with keys a, b and none: charged once', async () => {
+    const { s, cards } = await customerWithSavedCardFn();
+    const pqid = await quote(s, 3000, 0);
+    expect((await recurring(s, pqid, cards[0].id, 'a')).statusCode).toBe(200);
+    expect((await recurring(s, pqid, cards[0].id, 'b')).statusCode).toBe(409);
+    expect((await recurring(s, pqid, cards[0].id)).statusCode).toBe(409);
+    expect(await credits(s)).toBe(1000 + 3000);
+  });
+
+  it('a paid quote opens no card checkout and no wire transfer; a paid card checkout blocks the saved card', async () => {
+    const { s, cards } = await customerWithSavedCardFn();
+    const pqid = await quote(s, 2000, 0);
+    expect((await recurring(s, pqid, cards[0].id, 'first')).statusCode).toBe(200);
+    const card = await as(s).get(`/api/2/cart/vendorurl?pqid=${encodeURIComponent(pqid)}`);
+    expect(card.statusCode).toBe(409);
+    expect(card.json().message).toBe(ORDER_TEXTS.quoteAlreadyPaid);
+    const wire = await as(s).post('/ajax/cart/wiretransferapply', { pqid });
+    expect(wire.statusCode).toBe(409);
+    expect(wire.json().message).toBe(ORDER_TEXTS.quoteAlreadyPaid);
+
+    const pqid2 = await quote(s, 2500, 0);
+    const checkout = (await as(s).get(`/api/2/cart/vendorurl?pqid=${encodeURIComponent(pqid2)}`)).json().results;
+    expect((await submitCard(s, checkout.payment, APPROVE)).statusCode).toBe(303);
+    expect((await recurring(s, pqid2, cards[0].id, 'after-card')).statusCode).toBe(409);
+    expect((await as(s).post('/ajax/cart/wiretransferapply', { pqid: pqid2 })).statusCode).toBe(409);
+    expect(await credits(s)).toBe(1000 + 2000 + 2500);
+  });
+
+  it('a pending wire transfer holds the quote; an open card checkout is replaced by a saved card or a wire', async () => {
+    const { s, cards } = await customerWithSavedCardFn();
+    const wired = await quote(s, 4000, 0);
+    expect((await as(s).post('/ajax/cart/wiretransferapply', { pqid: wired })).statusCode).toBe(200);
+    for (const res of [
+      await as(s).get(`/api/2/cart/vendorurl?pqid=${encodeURIComponent(wired)}`),
+      await recurring(s, wired, cards[0].id, 'over-wire'),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(ORDER_TEXTS.quoteWireWaiting);
+    }
+
+    const pqid = await quote(s, 1500, 0);
+    const checkout = (await as(s).get(`/api/2/cart/vendorurl?pqid=${encodeURIComponent(pqid)}`)).json().results;
+    expect((await recurring(s, pqid, cards[0].id, 'instead')).statusCode).toBe(200);
+    expect((await paymentRow(checkout.payment)).status).toBe('cancelled');
+    // the abandoned hosted page cannot charge the quote any more
+    const late = await submitCard(s, checkout.payment, APPROVE);
+    expect(late.statusCode).toBe(303);
+    expect(await credits(s)).toBe(1000 + 1500);
+
+    const pqid3 = await quote(s, 700, 0);
+    const checkout3 = (await as(s).get(`/api/2/cart/vendorurl?pqid=${encodeURIComponent(pqid3)}`)).json().results;
+    expect((await as(s).post('/ajax/cart/wiretransferapply', { pqid: pqid3 })).statusCode).toBe(200);
+    expect((await paymentRow(checkout3.payment)).status).toBe('cancelled');
+  });
+
+  it('the database itself refuses a second live payment of one quote', async () => {
+    const s = await signUp(t.app);
+    const row = {
+      userId: s.user.id,
+      method: 'card' as const,
+      purpose: 'credits' as const,
+      amountCredits: 100,
+      quoteRef: 'same-quote',
+    };
+    await db()
+      .insert(payments)
+      .values({ ...row, key: 'db-uq-1', status: 'approved' });
+    await expect(
+      db()
+        .insert(payments)
+        .values({ ...row, key: 'db-uq-2', status: 'pending' }),
+    ).rejects.toThrow();
+    // a declined attempt does not hold the quote
+    await db()
+      .insert(payments)
+      .values({ ...row, key: 'db-uq-3', status: 'declined' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type BankDetails, type PaymentData, ORDER_TEXTS } from '@parlance/shared';
 import type { Services } from '../../app';
 import type { Db, Tx } from '../../db/client';
@@ -35,32 +35,73 @@ export async function readCreditsQuote(deps: Deps, pqid: string, user: UserRow):
   return { amountCredits: claims.amountCredits, vatCredits: claims.vatCredits };
 }
 
-/** The payments table's per-user idempotency key of a quote (a hash: a pqid is long). */
-const quoteKey = (prefix: string, pqid: string) => `${prefix}:${sha256(pqid).slice(0, 32)}`;
+/** The identity of a quote in the payments table (a hash: a pqid is long). */
+export const quoteRefOf = (pqid: string) => sha256(pqid);
+
+const LIVE_STATUSES: PaymentRow['status'][] = ['pending', 'requires_action', 'approved', 'received'];
+const isOpen = (p: PaymentRow) => p.status === 'pending' || p.status === 'requires_action';
+
+/** The payment that holds the quote now (open, approved or received), if any. */
+async function livePaymentOfQuote(db: Db | Tx, quoteRef: string): Promise<PaymentRow | undefined> {
+  const [live] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.quoteRef, quoteRef), inArray(payments.status, LIVE_STATUSES)));
+  return live;
+}
+
+/** Why a quote held by `live` cannot be paid again: 409 with what the customer can do. */
+function quoteTaken(live: PaymentRow): AppError {
+  if (live.status === 'approved' || live.status === 'received') return new AppError(409, ORDER_TEXTS.quoteAlreadyPaid);
+  if (live.method === 'wire') return new AppError(409, ORDER_TEXTS.quoteWireWaiting);
+  return new AppError(409, ORDER_TEXTS.quotePaymentInProgress);
+}
 
 /**
- * The open payment of this quote, made once per (user, quote): a repeated or concurrent call gets the
- * same payment. After a declined or cancelled attempt the same quote opens a new attempt.
+ * An open hosted card checkout of this user has charged nothing yet: a customer who chooses a saved
+ * card or a wire transfer instead replaces it (it is cancelled; its page then shows where it is).
+ */
+const replaceableBy = (live: PaymentRow, user: UserRow) =>
+  live.userId === user.id && live.method === 'card' && isOpen(live);
+
+/**
+ * Inserts the quote's payment. The partial unique index payments_quote_live_uq lets one payment of a
+ * quote be live at a time: a concurrent insert waits for the first one's transaction and then finds
+ * the quote held. `onHeld` decides what a held quote means (reuse, replace, or refuse by throwing);
+ * it returns the payment to answer, or null to try the insert again.
+ */
+async function claimQuote(
+  db: Db | Tx,
+  values: typeof payments.$inferInsert & { quoteRef: string },
+  onHeld: (live: PaymentRow) => Promise<PaymentRow | null>,
+): Promise<PaymentRow> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const [created] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+    if (created) return created;
+    const live = await livePaymentOfQuote(db, values.quoteRef);
+    if (!live) continue; // the holder was declined or cancelled meanwhile
+    const answer = await onHeld(live);
+    if (answer) return answer;
+  }
+  throw new AppError(409, ORDER_TEXTS.quotePaymentInProgress);
+}
+
+/**
+ * The open payment of this quote: a repeated or concurrent call gets the same payment. After a
+ * declined or cancelled attempt the same quote opens a new attempt. A quote already paid, or being
+ * paid another way, is refused (409).
  */
 async function openPaymentForQuote(
-  db: Db | Tx,
+  deps: Deps,
   user: UserRow,
   pqid: string,
   method: 'card' | 'wire',
   amount: QuotedAmount,
 ): Promise<PaymentRow> {
-  const base = quoteKey(method === 'wire' ? 'wire' : 'quote', pqid);
-  const attempts = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, user.id), like(payments.idempotencyKey, `${base}%`)))
-    .orderBy(desc(payments.id));
-  const live = attempts.find((p) => p.status !== 'declined' && p.status !== 'cancelled');
-  if (live) return live;
-  const idempotencyKey = attempts.length === 0 ? base : `${base}:${attempts.length + 1}`;
-  const [created] = await db
-    .insert(payments)
-    .values({
+  const quoteRef = quoteRefOf(pqid);
+  return claimQuote(
+    deps.db,
+    {
       key: randomToken(),
       userId: user.id,
       method,
@@ -68,18 +109,25 @@ async function openPaymentForQuote(
       amountCredits: amount.amountCredits,
       vatCredits: amount.vatCredits,
       status: 'pending',
-      idempotencyKey,
+      quoteRef,
+      idempotencyKey: `${method === 'wire' ? 'wire' : 'quote'}:${quoteRef.slice(0, 32)}:${randomToken().slice(0, 8)}`,
       ...(method === 'wire' ? { providerRef: wireReference() } : {}),
-    })
-    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
-    .returning();
-  if (created) return created;
-  // a concurrent call made it first
-  const [existing] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, idempotencyKey)));
-  return existing;
+    },
+    async (live) => {
+      if (live.userId === user.id && live.method === method && isOpen(live)) return live;
+      if (method === 'wire' && replaceableBy(live, user)) {
+        await moveOpenPayment(
+          deps.db,
+          live.key,
+          'cancelled',
+          { reason: ORDER_TEXTS.paymentReplaced },
+          deps.clock.now(),
+        );
+        return null;
+      }
+      throw quoteTaken(live);
+    },
+  );
 }
 
 /** GET /api/2/cart/vendorurl: the payment of this quote and the processor's hosted page for it. */
@@ -90,10 +138,7 @@ export async function startCardCheckout(
   pqid: string,
 ): Promise<{ payment: PaymentRow; url: string }> {
   const amount = await readCreditsQuote(deps, pqid, user);
-  const payment = await openPaymentForQuote(deps.db, user, pqid, 'card', amount);
-  if (payment.status !== 'pending' && payment.status !== 'requires_action') {
-    throw new AppError(409, ORDER_TEXTS.paymentAlreadyDone);
-  }
+  const payment = await openPaymentForQuote(deps, user, pqid, 'card', amount);
   const { url } = await provider.createCheckout({
     paymentKey: payment.key,
     amountCredits: payment.amountCredits,
@@ -165,13 +210,14 @@ async function chargeSavedCard(
   provider: PaymentProvider,
   user: UserRow,
   amount: QuotedAmount,
-  input: { cardId: number; idempotencyKey: string },
+  input: { pqid: string; cardId: number; idempotencyKey: string },
   now: Date,
 ): Promise<PaymentRow> {
   const card = await requireOwnSavedCard(tx, user.id, input.cardId);
-  const [payment] = await tx
-    .insert(payments)
-    .values({
+  // the claim comes before the charge: a second charge of the quote waits here, then is refused
+  const payment = await claimQuote(
+    tx,
+    {
       key: randomToken(),
       userId: user.id,
       method: 'saved_card',
@@ -181,9 +227,15 @@ async function chargeSavedCard(
       status: 'pending',
       cardBrand: card.brand,
       cardLast4: card.last4,
+      quoteRef: quoteRefOf(input.pqid),
       idempotencyKey: `recurring:${sha256(input.idempotencyKey).slice(0, 32)}:${randomToken().slice(0, 8)}`,
-    })
-    .returning();
+    },
+    async (live) => {
+      if (!replaceableBy(live, user)) throw quoteTaken(live);
+      await moveOpenPayment(tx, live.key, 'cancelled', { reason: ORDER_TEXTS.paymentReplaced }, now);
+      return null;
+    },
+  );
   const result = await provider.chargeSavedCard({
     providerToken: card.providerToken,
     paymentKey: payment.key,
@@ -221,5 +273,5 @@ function wireReference(): string {
 /** POST /ajax/cart/wiretransferapply: a pending wire payment of the quote (once per quote). */
 export async function applyWireTransfer(deps: Deps, user: UserRow, pqid: string): Promise<PaymentRow> {
   const amount = await readCreditsQuote(deps, pqid, user);
-  return openPaymentForQuote(deps.db, user, pqid, 'wire', amount);
+  return openPaymentForQuote(deps, user, pqid, 'wire', amount);
 }

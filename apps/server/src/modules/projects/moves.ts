@@ -17,6 +17,7 @@ import {
   openReviewJobSql,
   openTranslationJobSql,
   translatorAvailableSql,
+  translatorSkillsMatchSql,
 } from './matching';
 import { postEarnings, postRefund } from './money';
 import { canMessage, isAdminUser, knownRole, RATABLE_STATUSES, type ViewerRole } from './policy';
@@ -106,11 +107,42 @@ async function refusalFor(ctx: MoveContext): Promise<AppError> {
 }
 
 /**
+ * A job that is not open (taken, or not in the status that offers it): 409 to a translator it could
+ * have been offered to (their pairs and expertise match; for editing, an editor), else 404, so that a
+ * translator learns nothing about projects that were never theirs to see.
+ */
+async function closedJobRefusal(
+  ctx: MoveContext,
+  project: ProjectRecord,
+  taken: boolean,
+  editing: boolean,
+): Promise<AppError> {
+  const [fits] = await ctx.tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.id, project.id),
+        sql`${projects.customerId} <> ${ctx.user.id}`,
+        translatorSkillsMatchSql(ctx.user.id),
+        editing
+          ? sql`EXISTS (SELECT 1 FROM translator_profiles ep WHERE ep.user_id = ${ctx.user.id} AND ep.is_editor)`
+          : undefined,
+      ),
+    );
+  if (!fits) return projectNotFound();
+  return new AppError(409, taken ? PROJECT_TEXTS.alreadyTaken : PROJECT_TEXTS.notOpen);
+}
+
+/**
  * POST /api/2/job/{id}/take: ONE guarded UPDATE (still PENDING, no translator, still offered to this
  * translator). Of two translators taking at once, one wins; the other gets 409 alreadyTaken.
  */
 export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outcome> {
-  const project = await findProject(ctx.tx, projectId);
+  // the row is locked first, so that every answer below is computed from the row as it is after a
+  // concurrent take committed (without the lock, the loser could read the row before the winner's
+  // commit and the offer after it, and answer "does not match" instead of "already taken")
+  const project = await findProject(ctx.tx, projectId, true);
   if (!project) throw projectNotFound();
   if (ctx.user.type !== 'translator') {
     if (knownRole(ctx.user, project)) throw forbidden();
@@ -118,8 +150,9 @@ export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outc
   }
   // the winner clicking again: nothing more happens
   if (project.translatorId === ctx.user.id) return done(project.id, [], false);
-  if (project.translatorId !== null) throw new AppError(409, PROJECT_TEXTS.alreadyTaken);
-  if (project.status !== 'PENDING') throw new AppError(409, PROJECT_TEXTS.notOpen);
+  if (project.translatorId !== null || project.status !== 'PENDING') {
+    throw await closedJobRefusal(ctx, project, project.translatorId !== null, false);
+  }
   // a QA or LL job is offered as its list offers it (never to the reviewed project's own people)
   const review = isReviewKind(project.kind);
   const offeredSql = review
@@ -156,7 +189,7 @@ export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outc
 
 /** POST /api/2/job/{id}/take-edit: an editor takes the editing job of a delivered translation. */
 export async function takeEditJob(ctx: MoveContext, projectId: number): Promise<Outcome> {
-  const project = await findProject(ctx.tx, projectId);
+  const project = await findProject(ctx.tx, projectId, true);
   if (!project) throw projectNotFound();
   if (ctx.user.type !== 'translator') {
     if (knownRole(ctx.user, project)) throw forbidden();
@@ -164,8 +197,9 @@ export async function takeEditJob(ctx: MoveContext, projectId: number): Promise<
   }
   if (project.editorId === ctx.user.id) return done(project.id, [], false);
   if (project.translatorId === ctx.user.id) throw forbidden(PROJECT_TEXTS.notMatching);
-  if (project.status !== 'IN_REVIEW' || !needsEditing(project)) throw new AppError(409, PROJECT_TEXTS.notOpen);
-  if (project.editorId !== null) throw new AppError(409, PROJECT_TEXTS.alreadyTaken);
+  if (project.status !== 'IN_REVIEW' || !needsEditing(project) || project.editorId !== null) {
+    throw await closedJobRefusal(ctx, project, project.editorId !== null, true);
+  }
   const [offered] = await ctx.tx
     .select({ id: projects.id })
     .from(projects)

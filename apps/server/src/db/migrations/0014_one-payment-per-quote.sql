@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "quote_ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_quote_live_uq" ON "payments" USING btree ("quote_ref") WHERE "payments"."quote_ref" IS NOT NULL AND "payments"."status" IN ('pending', 'requires_action', 'approved', 'received');

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../db/seed/demo';
+import { authed, form, loginDemo, type TestSession } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// Malformed input answers 400 or 404 with a message, never 500 (issue 8): NUL bytes in strings,
+// broken multipart bodies, integers beyond what the database stores.
+
+let t: TestApp;
+let customer: TestSession;
+let admin: TestSession;
+let translator: TestSession;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+  customer = await loginDemo(t.app, 'customer');
+  admin = await loginDemo(t.app, 'admin');
+  translator = await loginDemo(t.app, 'translator');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectClear(res: { statusCode: number; body: string; json: () => unknown }, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { status: string; message: string };
+  expect(body.status).toBe('ERROR');
+  expect(body.message.length).toBeGreaterThan(5);
+  expect(res.body).not.toMatch(/byte sequence|0x00|stack|at \w+ \(/);
+}
+
+const GARBAGE = {
+  headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+  payload: 'garbage',
+};
+
+describe('a NUL byte in a string', () => {
+  it('signing in as a guest with a NUL in the user name is 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/2/account/auth/login',
+      ...form({ username: 'a\u0000b', pwd: 'x' }),
+    });
+    expectClear(res, 400);
+  });
+
+  it('in a query string (%00) is 400', async () => {
+    expectClear(await t.app.inject({ method: 'GET', url: '/api/2/site/ui-feature/config/get?uuid=%00' }), 400);
+    expectClear(await authed(t.app, customer).get('/api/2/site/ui-feature/config/get?uuid=a%00b'), 400);
+  });
+
+  it('in an idempotency key or a JSON body is 400', async () => {
+    const res = await authed(t.app, customer).post('/ajax/cart/executeRecurringPayment', {
+      pqid: 'x.y',
+      card_id: 1,
+      idempotency_key: 'k\u0000',
+    });
+    expectClear(res, 400);
+    const json = await authed(t.app, customer).postJson('/api/2/account/auth/login', { username: '\u0000', pwd: 'x' });
+    expect(json.statusCode).toBeLessThan(500);
+  });
+
+  it("in translateNow's multipart idempotency key is 400", async () => {
+    const boundary = 'b0undary';
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="ck"',
+      '',
+      'abc',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="idempotency_key"',
+      '',
+      'k\u0000k',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await authed(t.app, customer).inject({
+      method: 'POST',
+      url: '/ajax/cart/translateNow',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expectClear(res, 400);
+  });
+});
+
+describe('a broken multipart body', () => {
+  for (const url of ['/ajax/filepicker/fileUploaded', '/api/2/projects/1/addresource', '/ajax/cart/translateNow']) {
+    it(`${url} answers 400 (or 401 to a guest), never 500`, async () => {
+      const signedIn = await authed(t.app, customer).inject({ method: 'POST', url, ...GARBAGE });
+      expect(signedIn.statusCode, signedIn.body).toBeLessThan(500);
+      expect([400, 404]).toContain(signedIn.statusCode);
+      const guest = await t.app.inject({ method: 'POST', url, ...GARBAGE });
+      expect(guest.statusCode, guest.body).toBeLessThan(500);
+    });
+  }
+});
+
+describe('an id beyond the database integer', () => {
+  it('/api/2/account/invoice/2147483648 is 404', async () => {
+    expectClear(await authed(t.app, customer).get('/api/2/account/invoice/2147483648'), 404);
+  });
+
+  it('every GET route with an id in its path answers 404 or 400 for 2147483648, to every role', async () => {
+    const routes = [...new Set(t.app.routeTable)]
+      .filter((r) => r.startsWith('GET ') && /:\w*id\b/i.test(r))
+      .map((r) => r.slice(4));
+    expect(routes.length).toBeGreaterThan(3);
+    for (const route of routes) {
+      const url = route.replace(/:\w+/g, '2147483648');
+      for (const s of [customer, admin, translator]) {
+        const res = await authed(t.app, s).get(url);
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+  });
+});

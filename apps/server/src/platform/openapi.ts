@@ -1,0 +1,197 @@
+import { SESSION_COOKIE } from '@parlance/shared';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ROUTE_ACCESS } from './route-access';
+
+// The OpenAPI document as a contract (issue 8): every operation gets an operationId, its security
+// (from ROUTE_ACCESS: public calls none, the others the session cookie or a bearer token) and the 4xx
+// answers every call can give (malformed input 400, unknown object 404; signed-in calls 401 and 403).
+// `npm run lint:openapi` lints it with @redocly/cli.
+
+type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
+type JsonObject = Record<string, unknown>;
+
+/** The two ways to call as someone: the browser's session cookie, or a bearer token. */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      "The session cookie set by sign-in. State-changing calls also send the session's CSRF token in the x-csrf-token header.",
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A short-lived token from GET /api/2/auth/token',
+  },
+} as const;
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['ERROR'] },
+          message: { type: 'string' },
+          errors: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        required: ['status', 'message'],
+      },
+    },
+  },
+});
+
+const COMMON_4XX: Record<string, string> = {
+  400: 'Malformed or invalid input: a message and, for fields, `errors` by field',
+  404: 'Not found (also what an outsider gets for an object that is not theirs)',
+};
+const SIGNED_IN_4XX: Record<string, string> = {
+  401: 'Not signed in',
+  403: 'Signed in without the right to do this',
+};
+
+/** What a call with a body can answer besides: the state forbids it, the body is too big or of a type we do not read. */
+const BODY_4XX: Record<string, string> = {
+  409: 'Not possible in the current state (already done, taken, changed)',
+  413: 'The body is too large',
+  415: 'The body is of a content type this call does not read',
+};
+
+/** `GET /api/2/account/invoice/:id` -> `getApi2AccountInvoiceById`. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/** The declared answers of a route: what the route says plus the 4xx every call of its kind can give. */
+export function openApiTransform(args: TransformArgs) {
+  const result = jsonSchemaTransform(args) as { schema: JsonObject; url: string };
+  const method = String(args.route.method);
+  const access = ROUTE_ACCESS[`${method} ${args.url}`];
+  const signedIn = access !== undefined && access !== 'public' && access !== 'self';
+  const security: Record<string, string[]>[] = signedIn
+    ? [{ session: [] }, { bearer: [] }]
+    : access === 'self'
+      ? [{ session: [] }]
+      : [];
+  const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
+  const add = {
+    ...COMMON_4XX,
+    ...(signedIn || access === 'self' ? SIGNED_IN_4XX : {}),
+    ...(method === 'GET' || method === 'HEAD' ? {} : BODY_4XX),
+  };
+  for (const [code, description] of Object.entries(add)) responses[code] ??= errorAnswer(description);
+  // pages, files and redirects have no JSON answer schema: declare what they answer
+  if (!Object.keys(responses).some((code) => /^[23]/.test(code))) {
+    if (method === 'GET') responses[200] = { description: 'The page or file (HTML, PDF, a download ...)' };
+    else responses[303] = { description: 'Redirect to where the flow continues (Location header)' };
+  }
+  for (const [code, answer] of Object.entries(responses)) {
+    // a zod answer schema without a description: name it by its status
+    if (answer && typeof answer === 'object' && !('description' in answer) && !('content' in answer)) {
+      responses[code] = { ...(answer as JsonObject), description: Number(code) < 400 ? 'OK' : 'Error' };
+    }
+  }
+  return {
+    url: result.url,
+    schema: {
+      ...result.schema,
+      operationId: operationIdOf(method, args.url),
+      security,
+      response: responses,
+    },
+  };
+}
+
+/** `nullable` without a `type` beside it is not valid OpenAPI 3.0: move it into each `anyOf` member. */
+function fixNullable(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) fixNullable(item);
+    return;
+  }
+  const o = node as JsonObject;
+  if (o.nullable === true && o.type === undefined && Array.isArray(o.anyOf)) {
+    o.anyOf = (o.anyOf as JsonObject[]).map((m) => ({ ...m, nullable: true }));
+    delete o.nullable;
+  }
+  for (const v of Object.values(o)) fixNullable(v);
+}
+
+/** The whole document: servers, license, the two security schemes, the calls outside the route schemas. */
+export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonObject {
+  fixNullable(doc.paths);
+  const paths = (doc.paths ?? {}) as JsonObject;
+  paths['/api/2/health'] = {
+    get: {
+      operationId: 'getApi2Health',
+      summary: 'Liveness: the server answers and names its database engine',
+      tags: ['platform'],
+      security: [],
+      responses: {
+        200: {
+          description: 'OK',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  status: { type: 'string', enum: ['OK'] },
+                  engine: { type: 'string', enum: ['pglite', 'postgres'] },
+                },
+                required: ['status', 'engine'],
+              },
+            },
+          },
+        },
+        400: errorAnswer(COMMON_4XX[400]),
+        404: errorAnswer(COMMON_4XX[404]),
+      },
+    },
+  };
+  // a WebSocket route is left out by the generator
+  paths['/api/2/realtime'] ??= {
+    get: {
+      operationId: 'getApi2Realtime',
+      summary:
+        'WebSocket (Upgrade: websocket) of the signed-in user: send { lastEventId } (or ?lastEventId=); answers every missed event { id, type, payload }, then each new one. A guest is closed with code 4401, another origin with 4403.',
+      tags: ['Realtime'],
+      security: [{ session: [] }],
+      parameters: [
+        {
+          name: 'lastEventId',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 0 },
+          description: 'replay the events after this id',
+        },
+      ],
+      responses: {
+        101: { description: 'Switching protocols: the WebSocket is open' },
+        400: errorAnswer('Not a WebSocket upgrade request'),
+        404: errorAnswer(COMMON_4XX[404]),
+      },
+    },
+  };
+  return {
+    ...doc,
+    info: {
+      ...(doc.info as JsonObject),
+      license: { name: 'Proprietary', url: `${publicUrl}/terms` },
+    },
+    servers: [{ url: '/', description: 'The Parlance server that serves this document' }],
+    paths,
+    components: {
+      ...((doc.components as JsonObject | undefined) ?? {}),
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors';
+
+// Who may call each route, in ONE table: every registered route must have a line here
+// (route-access.test.ts fails CI otherwise). The entry hook below applies it before validation, so a
+// guest gets 401 (and a non-admin 403 on admin calls) before any field error: input is looked at only
+// for people allowed to send it. The handlers still check every object against the asking user.
+//
+//   public    anyone; the handler decides what a guest gets (wizard orders, quotes, sign-in ...)
+//   self      the handler answers guests itself, not in JSON (HTML pages, the WebSocket handshake)
+//   user      signed in, any role
+//   customer  signed in; a customer or an admin (translators 403, from the handler)
+//   translator signed in; a translator or an admin (customers 403, from the handler)
+//   admin     the real person behind the session is an admin (also while acting); others 403
+//
+// A new route: add "METHOD /path" with its rule here, in the block of its area.
+
+export type RouteAccess = 'public' | 'self' | 'user' | 'customer' | 'translator' | 'admin';
+
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // platform
+  'GET /api/2/health': 'public',
+  'GET /api/2/docs/openapi.json': 'public',
+  'GET /bench/hello': 'public',
+  'GET /api/2/realtime': 'self',
+  // auth
+  'POST /userService/addAccountInfo': 'public',
+  'POST /api/2/account/auth/login': 'public',
+  'GET /api/logout': 'public',
+  'POST /api/2/account/auth/password/resetPasswordToken': 'public',
+  'POST /ajax/user/checkToken': 'public',
+  'POST /api/2/account/auth/password': 'public',
+  'POST /api/2/account/auth/first-password/setup': 'user',
+  'POST /api/2/account/auth/send-password-link': 'user',
+  'POST /userService/updateRegisterInfo': 'user',
+  'POST /api/2/accept-terms-of-service': 'user',
+  'GET /api/2/user/checkPolicyTermsConditions': 'user',
+  'GET /api/2/user/updatePolicyTermsConditions': 'user',
+  'GET /api/2/account': 'user',
+  'GET /api/2/auth/2fa': 'user',
+  'POST /api/2/account/2fa': 'user',
+  'POST /api/2/account/2fa/reset': 'user',
+  'GET /api/2/auth/token': 'user',
+  'GET /api/2/captcha/challenge': 'public',
+  // registry and site settings
+  'GET /registry/get': 'public',
+  'GET /api/2/currency': 'public',
+  'GET /api/2/country/list': 'public',
+  'GET /userService/getCountriesInfo': 'public',
+  'GET /api/2/site/ui-feature/config/get': 'public',
+  'POST /api/2/site/ui-feature/config/set': 'admin',
+  'GET /api/2/zendesk/auth-params': 'user',
+  'POST /api/2/help-center/sso': 'public',
+  // pricing
+  'POST /api/2/wizard/pricequote': 'public',
+  'POST /api/2/calc': 'public',
+  // wizard (guests order too: their orders are bound to their browser)
+  'POST /api/2/po': 'public',
+  'POST /api/2/po/:pid': 'public',
+  'POST /api/2/po/resume': 'public',
+  'POST /api/2/po/finish-later': 'public',
+  'POST /api/2/wizard/finalize': 'public',
+  'POST /ajax/filepicker/fileUploaded': 'public',
+  'DELETE /api/2/po/:pid/files/:fileId': 'public',
+  'POST /wizard/updateText': 'public',
+  'GET /api/2/wizard/getavailablelanguagesBySlug': 'public',
+  'POST /api/2/project/brief': 'public',
+  'POST /api/2/project/translation-category': 'public',
+  'POST /api/2/projects/:id/addresource': 'public',
+  'POST /api/2/expedite/update': 'public',
+  'POST /api/2/certificate/update': 'public',
+  'GET /api/2/wizard/mt-available-params': 'public',
+  // cart
+  'GET /api/2/cart/all': 'customer',
+  'POST /api/2/cart/mark-as-delete': 'customer',
+  'POST /api/2/cart/update': 'customer',
+  'POST /ajax/cart/submitCoupon': 'customer',
+  'POST /ajax/cart/removeCoupon': 'customer',
+  'POST /api/2/internal/user/un-attach-coupons': 'customer',
+  'GET /ajax/cart/needProofReading': 'customer',
+  'POST /ajax/cart/translateNow': 'customer',
+  // payments
+  'GET /api/2/cart/vendorurl': 'user',
+  'GET /api/2/payments/:key': 'user',
+  'GET /api/2/account/cards': 'user',
+  'DELETE /api/2/account/cards/:id': 'user',
+  'POST /ajax/cart/executeRecurringPayment': 'user',
+  'POST /ajax/cart/wiretransferapply': 'user',
+  'GET /api/2/admin/payments': 'admin',
+  'POST /api/2/admin/payments/:key/received': 'admin',
+  'POST /api/2/admin/payments/:key/cancel': 'admin',
+  'GET /sandbox/checkout/:key': 'self',
+  'POST /sandbox/checkout/:key': 'self',
+  'GET /sandbox/checkout/:key/confirm': 'self',
+  'POST /sandbox/checkout/:key/confirm': 'self',
+  // billing and invoices
+  'GET /api/2/account/:id/billing-info': 'user',
+  'POST /api/2/account/:id/billing-info': 'user',
+  'GET /api/2/account/invoices': 'user',
+  'GET /api/2/account/invoice/:id': 'user',
+  // projects
+  'GET /api/2/projects/:id': 'user',
+  'POST /api/2/job/:id/take': 'user',
+  'POST /api/2/job/:id/take-edit': 'user',
+  'POST /api/2/projects/:id/deliver': 'user',
+  'POST /api/2/projects/:id/approve': 'user',
+  'POST /api/2/projects/:id/dispute': 'user',
+  'POST /api/2/projects/:id/cancel': 'user',
+  'POST /api/2/projects/:id/rating': 'user',
+  'POST /api/2/projects/:id/tags': 'user',
+  'POST /api/2/projects/:id/name': 'user',
+  'POST /api/2/projects/:id/messages': 'user',
+  'POST /api/2/projects/bulk-message': 'user',
+  'POST /api/2/projects/:id/review': 'user',
+  'GET /api/2/account/earnings': 'translator',
+  'POST /api/2/admin/projects/:id/review-jobs': 'admin',
+  'POST /api/2/admin/projects/:id/hold': 'admin',
+  'POST /api/2/admin/projects/:id/release': 'admin',
+  'POST /api/2/admin/projects/:id/reassign': 'admin',
+  'POST /api/2/admin/projects/:id/resolve': 'admin',
+  // project lists
+  'GET /api/2/account/customer-projects': 'customer',
+  'GET /api/2/projects/tags': 'customer',
+  'GET /api/2/account/my-team': 'customer',
+  'POST /api/2/account/my-team': 'customer',
+  'DELETE /api/2/account/my-team/:translatorId': 'customer',
+  'GET /api/2/job/open': 'translator',
+  'GET /api/2/account/translator-projects': 'translator',
+  'GET /api/2/account/project/cqr/reviews': 'translator',
+  'GET /api/2/account/project/ll/reviews': 'translator',
+  'GET /api/2/account/translator-qa-ll-projects': 'translator',
+  'GET /api/2/account/bonus': 'translator',
+  'GET /api/2/account/project/qa': 'translator',
+  'GET /api/2/account/project/qa/count': 'translator',
+  'GET /api/2/ll/inhouse/jobs': 'translator',
+  'GET /api/2/is-my-team-member': 'translator',
+  'GET /api/2/translator/my-team-customers/:id': 'translator',
+  'GET /api/2/account/trans-inactive': 'translator',
+  'POST /api/2/account/trans-inactive': 'translator',
+  // resources
+  'GET /api/2/resources/:id': 'user',
+  'GET /api/2/resources/:id/file': 'user',
+  'GET /api/2/projects/download': 'user',
+  'POST /api/2/projects/:id/resource/:uuid': 'user',
+  'GET /api/3/tasks/form-types': 'user',
+  // admin tools
+  'POST /adminService/isProjectExist': 'admin',
+  'POST /adminService/searchUser': 'admin',
+  'GET /adminService/getUserDescription': 'admin',
+  'GET /manage/act': 'admin',
+  'GET /api/2/tools/:currency/SetCurrency': 'admin',
+  'POST /api/2/admin/country/set-locale': 'admin',
+  'POST /api/2/admin/country/reset-locale': 'admin',
+  'GET /api/2/admin/backoffice': 'admin',
+  'GET /api/2/account/acl-list': 'admin',
+  'POST /api/2/account/customers': 'admin',
+  'GET /api/2/admin/outbox': 'admin',
+  'GET /api/2/admin/audit': 'admin',
+  // messages, statements and the customer's counts (issue 13)
+  'GET /api/2/account/customer-projects/counts': 'customer',
+  'GET /api/2/account/messages': 'user',
+  'POST /api/2/account/messages/:id/read': 'user',
+  'POST /api/2/account/messages/read': 'user',
+  'POST /api/2/admin/messages': 'admin',
+  'GET /api/2/credit_action/types': 'user',
+  'GET /api/2/account/statement/get': 'user',
+  'POST /fileService/sendCustomerReportAsFile': 'user',
+};
+
+export function accessOf(request: FastifyRequest): RouteAccess | undefined {
+  return ROUTE_ACCESS[`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`];
+}
+
+const SIGNED_IN: ReadonlySet<RouteAccess> = new Set(['user', 'customer', 'translator', 'admin']);
+
+/** Authentication (and the admin check) before validation, for every route of the table. */
+export function registerRouteAccess(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const access = accessOf(request);
+    if (!access || !SIGNED_IN.has(access)) return;
+    if (!request.auth) throw unauthorized();
+    if (access === 'admin' && !(request.auth.admin ?? request.auth.user).isAdmin) throw forbidden();
+  });
+}

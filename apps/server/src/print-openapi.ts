@@ -1,0 +1,14 @@
+// Writes the OpenAPI document the server serves at /api/2/docs/openapi.json to a file (npm run lint:openapi).
+import { writeFileSync } from 'node:fs';
+import { buildApp } from './app';
+import { testConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+
+const out = process.argv[2] ?? 'openapi.json';
+const database = await openDatabase({ dataDir: null });
+await runMigrations(database);
+const app = await buildApp({ config: testConfig(), database });
+await app.ready();
+writeFileSync(out, JSON.stringify(app.swagger(), null, 2));
+await app.close();
+await database.close();

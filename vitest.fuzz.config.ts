@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// npm run test:fuzz: the fuzz suite (apps/server/src/**/*.fuzz.ts), apart from the unit suite.
+export default defineConfig({
+  test: {
+    include: ['apps/server/src/**/*.fuzz.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    env: { PARLANCE_TEST_CHEAP_ARGON2: '1' },
+  },
+});
