@@ -165,6 +165,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/2/credit_action/types': 'user',
   'GET /api/2/account/statement/get': 'user',
   'POST /fileService/sendCustomerReportAsFile': 'user',
+  // language-manager dashboard: signed in; the handler answers customers and translators 404 and
+  // staff without the language-manager group 403 (lm-dashboard/policy.ts)
+  'GET /api/2/dashboard/projects/in-progress': 'user',
+  'GET /api/2/dashboard/projects/waiting': 'user',
+  'GET /api/2/dashboard/projects/low-quality': 'user',
+  'GET /api/2/dashboard/projects/low-qa': 'user',
+  'GET /api/2/dashboard/projects/low-ll': 'user',
+  'GET /api/2/dashboard/projects/delayed': 'user',
+  'GET /api/2/dashboard/projects/expired': 'user',
+  'GET /api/2/dashboard/users/available-translators': 'user',
+  'GET /api/2/project/list': 'user',
+  'GET /api/2/dashboard/capacity': 'user',
 };
 
 export function accessOf(request: FastifyRequest): RouteAccess | undefined {
