@@ -12,3 +12,4 @@ export * from './wizard';
 export * from './projects';
 export * from './texts-projects';
 export * from './reviews';
+export * from './profile';

@@ -7,6 +7,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
+import { profileRoutes } from './profile/routes';
 import { projectRoutes } from './projects/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
@@ -28,4 +29,5 @@ export const MODULES: FastifyPluginAsync[] = [
   projectListRoutes,
   resourceRoutes,
   realtimeRoutes,
+  profileRoutes,
 ];

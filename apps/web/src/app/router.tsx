@@ -32,6 +32,7 @@ const PAGES: Record<string, Page> = {
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
+  '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,
 };

@@ -4,3 +4,4 @@ export * from './platform';
 export * from './projects';
 export * from './reference';
 export * from './users';
+export * from './profile';

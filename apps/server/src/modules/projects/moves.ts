@@ -83,7 +83,7 @@ function check(
 async function mailCustomer(
   ctx: MoveContext,
   p: ProjectRecord,
-  make: (url: string, to: { email: string; name: string }, p: ProjectRecord) => MailMessage,
+  make: (url: string, to: { id: number; email: string; name: string }, p: ProjectRecord) => MailMessage,
 ): Promise<MailMessage[]> {
   const customer = await personOf(ctx.tx, p.customerId);
   return customer ? [make(ctx.publicUrl, customer, p)] : [];

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Account details beyond the sign-in data (spec 2 section 3, Account): address and city. */
+export const accountDetails = pgTable('account_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  phoneVerified: boolean('phone_verified').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mailing preference flags (spec 2 section 3). Only the flags a user changed are stored; every
+ * other flag reads as its default (MAILING_DEFAULTS), so a new flag needs no data migration.
+ */
+export const mailingPreferences = pgTable('mailing_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Further addresses that receive the user's mails (spec 2 section 3: uid, email). */
+export const secondaryEmails = pgTable(
+  'secondary_emails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('secondary_emails_user_email_uq').on(t.userId, sql`lower(${t.email})`)],
+);
+
+/**
+ * API credentials of a customer: one API key and one OAuth client. Only SHA-256 hashes of the
+ * secrets are stored; the key's first characters (prefix) find the row without a scan.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['key', 'oauth'] }).notNull(),
+    /** key: the public prefix (the part before the dot); oauth: the client id */
+    publicId: text('public_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** the last four characters of the secret, so the owner can tell keys apart */
+    secretHint: text('secret_hint').notNull(),
+    redirectUri: text('redirect_uri'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_user_kind_uq').on(t.userId, t.kind),
+    uniqueIndex('api_keys_public_id_uq').on(t.publicId),
+  ],
+);

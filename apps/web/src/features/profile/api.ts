@@ -1,0 +1,138 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDetails,
+  AccountInfoInput,
+  BillingInfo,
+  Country,
+  MailingFlag,
+  MailingPreferences,
+  UpdatePasswordInput,
+} from '@parlance/shared';
+import { HttpError, http, request } from '../../app/http';
+
+// The profile calls (spec 2 section 7, "Account and profile"): fetchers, query options and hooks.
+
+/** The server's per-field messages of a 400 answer ({ errors: { field: message } }). */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  if (err instanceof HttpError && err.body && typeof err.body === 'object' && 'errors' in err.body) {
+    const errors = (err.body as { errors?: unknown }).errors;
+    if (errors && typeof errors === 'object') return errors as Record<string, string>;
+  }
+  return {};
+}
+
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message ? err.message : fallback;
+}
+
+export const countriesQuery = queryOptions({
+  queryKey: ['profile', 'countries'],
+  queryFn: ({ signal }) => http.get<{ results: Country[] }>('/api/2/country/list', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const accountDetailsQuery = queryOptions({
+  queryKey: ['profile', 'account'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: AccountDetails }>('/api/2/account/details', signal).then((b) => b.results),
+});
+
+export function useSaveAccountDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountInfoInput) =>
+      http.postForm<{ account: AccountDetails }>('/userService/updateAccountInfo', { ...input }),
+    onSuccess: (answer) => client.setQueryData(accountDetailsQuery.queryKey, answer.account),
+  });
+}
+
+export const billingQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['profile', 'billing', userId],
+    queryFn: ({ signal }) =>
+      http.get<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, signal).then((b) => b.results),
+  });
+
+export function useSaveBilling(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Record<string, string>) =>
+      http.postForm<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, input),
+    onSuccess: (answer) => client.setQueryData(billingQuery(userId).queryKey, answer.results),
+  });
+}
+
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (input: UpdatePasswordInput) => http.postForm<{ status: 'OK' }>('/userService/updatePassword', input),
+  });
+}
+
+export const mailingQuery = queryOptions({
+  queryKey: ['profile', 'mailing'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: MailingPreferences }>('/api/2/account/mailing-preferences', signal).then((b) => b.results),
+});
+
+function useMailingMutation<T>(call: (input: T) => Promise<{ preferences: MailingPreferences }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => client.setQueryData(mailingQuery.queryKey, answer.preferences),
+  });
+}
+
+export const useSaveMailing = () =>
+  useMailingMutation((flags: Partial<Record<MailingFlag, boolean>>) =>
+    http.postForm<{ preferences: MailingPreferences }>(
+      '/userService/updateMailingPreferences',
+      Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, v ? '1' : '0'])),
+    ),
+  );
+
+export const useAddSecondaryEmail = (uid: number) =>
+  useMailingMutation((email: string) =>
+    http.postForm<{ preferences: MailingPreferences }>('/userService/addSecEmailToUser', { uid, email }),
+  );
+
+export const useRemoveSecondaryEmail = (uid: number) =>
+  useMailingMutation((email: string) =>
+    http.postForm<{ preferences: MailingPreferences }>('/userService/removeSecEmailFromUser', { uid, email }),
+  );
+
+export const twoFactorSetupQuery = queryOptions({
+  queryKey: ['profile', '2fa-setup'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: { secret: string; uri: string } }>('/api/2/auth/2fa', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export function useTwoFactor(action: 'enable' | 'disable') {
+  return useMutation({
+    mutationFn: (code: string) =>
+      http.postForm<{ results: { enabled: boolean } }>(
+        action === 'enable' ? '/api/2/account/2fa' : '/api/2/account/2fa/reset',
+        { code },
+      ),
+  });
+}
+
+export const policyQuery = queryOptions({
+  queryKey: ['profile', 'policy'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { accepted: boolean } }>('/api/2/user/checkPolicyTermsConditions', signal)
+      .then((b) => b.results.accepted),
+});
+
+export function useAcceptPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<{ results: { accepted: boolean } }>('/api/2/user/updatePolicyTermsConditions', { changesState: true }),
+    onSuccess: () => client.setQueryData(policyQuery.queryKey, true),
+  });
+}
+
+export const useCountries = () => useQuery(countriesQuery);

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { TEXTS } from './texts';
+import type { UserType } from './constants';
+import { fullNameError, isValidEmail, isValidPhone, passwordError } from './validation';
+
+// The profile (spec 2 sections 2-9): its hash sections, the account, password and mailing
+// contracts, and the spec's texts. Used by the server's routes and by the web's forms.
+
+export const PROFILE_TEXTS = {
+  bioTooShort: '*Your bio should be at least 5 words long.',
+  redirectUriRequired: 'Redirect uri should be provided!',
+  deletePasswordIncorrect: 'The password you entered is incorrect.',
+  passwordUpdated: 'Password Updated!',
+  allocationSuccessful: 'Allocation was successful',
+  unableToTransfer: 'Unable to transfer credits',
+  currentPasswordIncorrect: 'Your current password is incorrect',
+  currentPasswordRequired: 'Enter your current password',
+  samePassword: 'The new password must differ from the current one',
+  accountSaved: 'Account information saved',
+  billingSaved: 'Billing address saved',
+  mailingSaved: 'Mailing preferences saved',
+  secondaryEmailAdded: 'E-mail address added',
+  secondaryEmailRemoved: 'E-mail address removed',
+  secondaryEmailRequired: 'Enter an e-mail address',
+  secondaryEmailTaken: 'This e-mail address is already on your account',
+  secondaryEmailLimit: 'You can add at most 5 e-mail addresses',
+  secondaryEmailNotFound: 'That e-mail address is not on your account',
+  twoFactorOn: 'Two-step login is on',
+  twoFactorOff: 'Two-step login is off',
+} as const;
+
+/** spec 2 section 2, in the spec's order */
+export const PROFILE_SECTION_IDS = [
+  'account',
+  'billing',
+  'languages',
+  'expertise',
+  'uploads',
+  'time',
+  'references',
+  'software_services',
+  'mailing',
+  'translator_guidelines',
+  'telegram',
+  'tfa_enable',
+  'tfa_disable',
+  'password',
+  'privacy_policy',
+  'sub_account',
+  'apikeys',
+] as const;
+export type ProfileSectionId = (typeof PROFILE_SECTION_IDS)[number];
+
+export const PROFILE_SECTION_TITLES: Record<ProfileSectionId, string> = {
+  account: 'Account Information',
+  billing: 'Billing Address',
+  languages: 'Language Skills',
+  expertise: 'Expertise',
+  uploads: 'Uploads',
+  time: 'Availability',
+  references: 'References',
+  software_services: 'Software & Services',
+  mailing: 'Mailing Preferences',
+  translator_guidelines: 'Translator Guidelines',
+  telegram: 'Telegram Notifications',
+  tfa_enable: '2-Step Login',
+  tfa_disable: '2-Step Login',
+  password: 'Password Update',
+  privacy_policy: 'Privacy Policy',
+  sub_account: 'Sub Accounts',
+  apikeys: 'API Keys',
+};
+
+const TRANSLATOR_ONLY: readonly ProfileSectionId[] = [
+  'languages',
+  'expertise',
+  'uploads',
+  'time',
+  'references',
+  'software_services',
+  'translator_guidelines',
+  'telegram',
+];
+const CUSTOMER_ONLY: readonly ProfileSectionId[] = ['billing', 'sub_account', 'apikeys'];
+/** spec 2 section 6: model-training experts do not see these */
+const HIDDEN_FROM_EXPERTS: readonly ProfileSectionId[] = [
+  'references',
+  'software_services',
+  'translator_guidelines',
+  'telegram',
+];
+
+/**
+ * The hash sections a user sees. Admins see the customer's set (they buy too). Only one of the
+ * two-factor sections applies at a time: tfa_enable while it is off, tfa_disable while it is on.
+ */
+export function profileSectionsFor(user: {
+  type: UserType;
+  isModelTrainingExpert?: boolean;
+  twoFactorEnabled: boolean;
+}): ProfileSectionId[] {
+  return PROFILE_SECTION_IDS.filter((id) => {
+    if (id === 'tfa_enable' && user.twoFactorEnabled) return false;
+    if (id === 'tfa_disable' && !user.twoFactorEnabled) return false;
+    if (user.type === 'translator') {
+      if (CUSTOMER_ONLY.includes(id)) return false;
+      return !(user.isModelTrainingExpert && HIDDEN_FROM_EXPERTS.includes(id));
+    }
+    return !TRANSLATOR_ONLY.includes(id);
+  });
+}
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+/** POST /userService/updateAccountInfo (spec 2 section 3, Account). E-mail is the sign-in name: not here. */
+export const accountInfoInputSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s+/g, ' '))
+    .refine((v) => fullNameError(v) === null, TEXTS.incorrectFullName),
+  address: text(300).default(''),
+  city: text(100).default(''),
+  userCountry: z.string().trim().toUpperCase().length(2, 'Choose a country'),
+  userIndustry: text(100).default(''),
+  phone: text(40).default('').refine(isValidPhone, TEXTS.invalidPhone),
+  company: text(200).default(''),
+});
+export type AccountInfoInput = z.input<typeof accountInfoInputSchema>;
+
+export const accountDetailsSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  address: z.string(),
+  userCountry: z.string().nullable(),
+  userIndustry: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  phoneVerified: z.boolean(),
+});
+export type AccountDetails = z.infer<typeof accountDetailsSchema>;
+
+/** POST /userService/updatePassword: the current password, the new one and its repeat. */
+export const updatePasswordInputSchema = z
+  .object({
+    old_password: z.string().min(1, PROFILE_TEXTS.currentPasswordRequired).max(200),
+    password: z
+      .string()
+      .max(200)
+      .superRefine((v, ctx) => {
+        const error = passwordError(v);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
+    password_verify: z.string().max(200),
+  })
+  .refine((v) => v.password === v.password_verify, {
+    message: TEXTS.passwordsDoNotMatch,
+    path: ['password_verify'],
+  });
+export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
+
+/** spec 2 section 3, mailing preference flags */
+export const MAILING_FLAGS = [
+  'email_promotion',
+  'email_yourproject',
+  'email_project_files_attach',
+  'email_translatorproject',
+  'email_newproject',
+  'translation_started',
+  'new_comment',
+  'approve_time',
+  'word_count_diff',
+  'project_signed',
+  'failed_callback',
+  'project_submitted',
+  'project_delayed',
+  'combo_package_delay',
+] as const;
+export type MailingFlag = (typeof MAILING_FLAGS)[number];
+
+export const MAILING_FLAG_LABELS: Record<MailingFlag, string> = {
+  email_promotion: 'News, offers and promotions',
+  email_yourproject: 'Updates on my projects',
+  email_project_files_attach: 'Attach the translated files to the delivery e-mail',
+  email_translatorproject: 'Updates on projects I translate',
+  email_newproject: 'New projects in my language pairs',
+  translation_started: 'A translator started my project',
+  new_comment: 'A new comment in a project discussion',
+  approve_time: 'A reminder to approve a delivered project',
+  word_count_diff: 'The word count of my file changed',
+  project_signed: 'A project was signed',
+  failed_callback: 'An API callback to my server failed',
+  project_submitted: 'A project was submitted',
+  project_delayed: 'A project is delayed',
+  combo_package_delay: 'A combo package is delayed',
+};
+
+/** Which flags each side of the marketplace is offered (the others keep their defaults). */
+export const MAILING_FLAGS_BY_TYPE: Record<'customer' | 'translator', readonly MailingFlag[]> = {
+  customer: [
+    'email_promotion',
+    'email_yourproject',
+    'email_project_files_attach',
+    'translation_started',
+    'new_comment',
+    'approve_time',
+    'word_count_diff',
+    'project_signed',
+    'failed_callback',
+    'project_submitted',
+    'project_delayed',
+    'combo_package_delay',
+  ],
+  translator: ['email_promotion', 'email_translatorproject', 'email_newproject', 'new_comment', 'project_delayed'],
+};
+
+/** Every flag is on until the user turns it off, except promotions (opt-in, as the law asks). */
+export const MAILING_DEFAULTS: Record<MailingFlag, boolean> = Object.fromEntries(
+  MAILING_FLAGS.map((f) => [f, f !== 'email_promotion']),
+) as Record<MailingFlag, boolean>;
+
+const formFlag = z
+  .union([z.boolean(), z.number(), z.string().max(10)])
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && /^(1|true|on|yes)$/i.test(v.trim())));
+
+/** POST /userService/updateMailingPreferences: any subset of the flags ("1"/"0" in a form). */
+export const mailingPreferencesInputSchema = z
+  .object(
+    Object.fromEntries(MAILING_FLAGS.map((f) => [f, formFlag.optional()])) as Record<
+      MailingFlag,
+      z.ZodOptional<typeof formFlag>
+    >,
+  )
+  .strict();
+
+export const secondaryEmailSchema = z.object({ uid: z.number().int(), email: z.string() });
+export type SecondaryEmail = z.infer<typeof secondaryEmailSchema>;
+
+export const mailingPreferencesSchema = z.object({
+  flags: z.record(z.enum(MAILING_FLAGS), z.boolean()),
+  secondaryEmails: z.array(secondaryEmailSchema),
+});
+export type MailingPreferences = z.infer<typeof mailingPreferencesSchema>;
+
+/** POST /userService/addSecEmailToUser and removeSecEmailFromUser (uid, email). */
+export const secondaryEmailInputSchema = z.object({
+  uid: z.coerce.number().int().positive().optional(),
+  email: z
+    .string()
+    .trim()
+    .min(1, PROFILE_TEXTS.secondaryEmailRequired)
+    .max(254)
+    .refine(isValidEmail, TEXTS.incorrectEmail),
+});
+
+export const PROFILE_LIMITS = {
+  secondaryEmails: 5,
+  bioMinWords: 5,
+} as const;
