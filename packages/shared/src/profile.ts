@@ -258,3 +258,43 @@ export const PROFILE_LIMITS = {
   secondaryEmails: 5,
   bioMinWords: 5,
 } as const;
+
+export const API_KEY_TEXTS = {
+  created: 'Your new API key is ready. Copy it now: it is shown only once.',
+  oauthCreated: 'Your OAuth client is ready. Copy the client secret now: it is shown only once.',
+  redirectUpdated: 'Redirect uri saved',
+  redirectInvalid: 'Enter a full https:// address (http:// only for localhost)',
+  translatorsNoKeys: 'API keys are for customers who order through the API',
+  noOauthClient: 'Create the OAuth client first',
+} as const;
+
+/** The stored credentials as the owner sees them: never the secrets, which are shown once. */
+export const apiKeysStateSchema = z.object({
+  apiKey: z
+    .object({ prefix: z.string(), hint: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
+    .nullable(),
+  oauth: z.object({ clientId: z.string(), redirectUri: z.string(), createdAt: z.string() }).nullable(),
+});
+export type ApiKeysState = z.infer<typeof apiKeysStateSchema>;
+
+function isRedirectUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.hash) return false;
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/2/oauth/generate-keys and update-client: the redirect uri is required (spec 2 section 5). */
+export const oauthClientInputSchema = z.object({
+  redirect_uri: z
+    .string({ error: PROFILE_TEXTS.redirectUriRequired })
+    .trim()
+    .min(1, PROFILE_TEXTS.redirectUriRequired)
+    .max(2000)
+    .refine(isRedirectUri, API_KEY_TEXTS.redirectInvalid),
+});
+export type OauthClientInput = z.infer<typeof oauthClientInputSchema>;

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_KEY_TEXTS,
   accountDetailsSchema,
+  apiKeysStateSchema,
+  oauthClientInputSchema,
   accountInfoInputSchema,
   mailingPreferencesInputSchema,
   mailingPreferencesSchema,
@@ -15,7 +18,8 @@ import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { getAccountDetails, updateAccountDetails, updatePassword } from './account';
 import { addSecondaryEmail, getMailingPreferences, removeSecondaryEmail, updateMailingPreferences } from './mailing';
-import { canManageSecrets } from './policy';
+import { apiKeysState, generateOauthClient, regenerateApiKey, updateOauthClient } from './api-keys';
+import { canHaveApiKeys, canManageSecrets } from './policy';
 
 const tags = ['profile'];
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
@@ -28,6 +32,18 @@ function requireSecretsOwner(request: FastifyRequest) {
   if (!canManageSecrets(auth)) throw forbidden(TEXTS.ownerOnly);
   return auth;
 }
+
+/** API credentials: a customer (or admin) in their own browser session. */
+function requireKeyOwner(request: FastifyRequest) {
+  const auth = requireSecretsOwner(request);
+  if (!canHaveApiKeys(auth)) throw forbidden(API_KEY_TEXTS.translatorsNoKeys);
+  return auth;
+}
+
+const keyAnswer = z.object({ status: okStatus, token_api: z.string(), keys: apiKeysStateSchema });
+const oauthAnswer = z.object({
+  results: z.object({ clientId: z.string(), clientSecret: z.string(), redirectUri: z.string() }),
+});
 
 export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -146,6 +162,93 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const auth = requireUser(request);
       return { ...ok, preferences: await removeSecondaryEmail(deps, auth, request.body) };
+    },
+  );
+
+  app.get(
+    '/api/2/account/api-keys',
+    {
+      schema: {
+        summary: 'The API key and OAuth client of the signed-in customer (never their secrets)',
+        tags,
+        response: { 200: z.object({ results: apiKeysStateSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireKeyOwner(request);
+      return { results: await apiKeysState(deps, auth.user.id) };
+    },
+  );
+
+  app.post(
+    '/userService/updateApiKeysForm',
+    {
+      schema: {
+        summary:
+          'Generate the API key (keygen); a new key replaces the old one. The key is answered once, as token_api',
+        tags,
+        consumes,
+        body: z.object({ keygen: z.string().max(10).optional(), token_api: z.string().max(200).optional() }).optional(),
+        response: { 200: keyAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireKeyOwner(request);
+      const token = await regenerateApiKey(deps, auth, request.ip);
+      return { ...ok, token_api: token, keys: await apiKeysState(deps, auth.user.id) };
+    },
+  );
+
+  app.get(
+    '/userService/updateApiKeysForm',
+    {
+      config: { csrf: true },
+      schema: {
+        summary: 'Reset the API key (s=reset&react=1; needs the CSRF header): the old key stops working',
+        tags,
+        querystring: z.object({ s: z.literal('reset'), react: z.string().max(5).optional() }),
+        response: { 200: keyAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireKeyOwner(request);
+      const token = await regenerateApiKey(deps, auth, request.ip);
+      return { ...ok, token_api: token, keys: await apiKeysState(deps, auth.user.id) };
+    },
+  );
+
+  app.post(
+    '/api/2/oauth/generate-keys',
+    {
+      schema: {
+        summary: 'Create (or replace) the OAuth client: clientId and clientSecret, the secret answered once',
+        tags,
+        consumes,
+        body: oauthClientInputSchema,
+        response: { 200: oauthAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireKeyOwner(request);
+      return { results: await generateOauthClient(deps, auth, request.body, request.ip) };
+    },
+  );
+
+  app.post(
+    '/api/2/oauth/update-client',
+    {
+      schema: {
+        summary: "Change the OAuth client's redirect uri",
+        tags,
+        consumes,
+        body: oauthClientInputSchema,
+        response: { 200: z.object({ results: apiKeysStateSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireKeyOwner(request);
+      await updateOauthClient(deps, auth, request.body);
+      return { results: await apiKeysState(deps, auth.user.id) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDetails,
+  ApiKeysState,
   AccountInfoInput,
   BillingInfo,
   Country,
@@ -136,3 +137,40 @@ export function useAcceptPolicy() {
 }
 
 export const useCountries = () => useQuery(countriesQuery);
+
+export const apiKeysQuery = queryOptions({
+  queryKey: ['profile', 'api-keys'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: ApiKeysState }>('/api/2/account/api-keys', signal).then((b) => b.results),
+});
+
+export function useGenerateApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reset: boolean) =>
+      reset
+        ? request<{ token_api: string; keys: ApiKeysState }>('/userService/updateApiKeysForm?s=reset&react=1', {
+            changesState: true,
+          })
+        : http.postForm<{ token_api: string; keys: ApiKeysState }>('/userService/updateApiKeysForm', { keygen: 1 }),
+    onSuccess: (answer) => client.setQueryData(apiKeysQuery.queryKey, answer.keys),
+  });
+}
+
+export function useOauthClient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ redirectUri, create }: { redirectUri: string; create: boolean }) =>
+      create
+        ? http
+            .postForm<{ results: { clientId: string; clientSecret: string; redirectUri: string } }>(
+              '/api/2/oauth/generate-keys',
+              { redirect_uri: redirectUri },
+            )
+            .then((b) => b.results)
+        : http
+            .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri })
+            .then(() => null),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
+  });
+}

@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSection } from '../components/AccountSection';
+import { ApiKeysSection } from '../components/ApiKeysSection';
 import { BillingSection } from '../components/BillingSection';
 import { MailingSection } from '../components/MailingSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -34,6 +35,8 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
       return <TwoFactorDisableSection />;
     case 'privacy_policy':
       return <PrivacySection />;
+    case 'apikeys':
+      return <ApiKeysSection />;
     default:
       return null;
   }
@@ -47,6 +50,7 @@ const BUILT: readonly ProfileSectionId[] = [
   'tfa_disable',
   'password',
   'privacy_policy',
+  'apikeys',
 ];
 
 export default function ProfilePage() {
