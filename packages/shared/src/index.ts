@@ -13,3 +13,4 @@ export * from './projects';
 export * from './texts-projects';
 export * from './reviews';
 export * from './profile';
+export * from './profile-translator';

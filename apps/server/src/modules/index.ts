@@ -8,6 +8,7 @@ import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
+import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
@@ -30,4 +31,5 @@ export const MODULES: FastifyPluginAsync[] = [
   resourceRoutes,
   realtimeRoutes,
   profileRoutes,
+  translatorProfileRoutes,
 ];

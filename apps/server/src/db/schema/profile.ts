@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Account details beyond the sign-in data (spec 2 section 3, Account): address and city. */
@@ -64,4 +64,42 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_user_kind_uq').on(t.userId, t.kind),
     uniqueIndex('api_keys_public_id_uq').on(t.publicId),
   ],
+);
+
+/** The translator's own profile text and settings (spec 2 sections 2-3). */
+export const translatorDetails = pgTable('translator_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** language slugs */
+  nativeLanguage: text('native_language'),
+  nativeLanguage2: text('native_language2'),
+  isOnlyExpert: boolean('is_only_expert').notNull().default(false),
+  bio: text('bio').notNull().default(''),
+  timeZone: text('time_zone'),
+  referees: jsonb('referees')
+    .$type<{ name: string; email: string; company: string; relationship: string }[]>()
+    .notNull()
+    .default([]),
+  software: jsonb('software').$type<string[]>().notNull().default([]),
+  services: jsonb('services').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Files of the profile: CV, government ID, certifications and the avatar, in the file storage. */
+export const profileUploads = pgTable(
+  'profile_uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['cv', 'gov_id', 'certification', 'avatar'] }).notNull(),
+    storageId: text('storage_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('profile_uploads_user_idx').on(t.userId, t.kind)],
 );

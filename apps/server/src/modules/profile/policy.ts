@@ -14,3 +14,8 @@ export function canManageSecrets(auth: AuthContext): boolean {
 export function canHaveApiKeys(auth: AuthContext): boolean {
   return auth.user.type !== 'translator';
 }
+
+/** The skill sections (languages, expertise, availability, bio, uploads, references) are a translator's. */
+export function canEditTranslatorProfile(auth: AuthContext): boolean {
+  return auth.user.type === 'translator';
+}
