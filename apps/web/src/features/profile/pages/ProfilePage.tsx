@@ -1,14 +1,24 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PROFILE_SECTION_TITLES, type ProfileSectionId, profileSectionsFor, type UserData } from '@parlance/shared';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useAclGroups } from '../../../app/auth-token';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSection } from '../components/AccountSection';
 import { ApiKeysSection } from '../components/ApiKeysSection';
+import { AvailabilitySection } from '../components/AvailabilitySection';
+import { BioSection } from '../components/BioSection';
+import { ExpertiseSection } from '../components/ExpertiseSection';
+import { LanguagesSection } from '../components/LanguagesSection';
+import { ReferencesSection } from '../components/ReferencesSection';
+import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
+import { UploadsSection } from '../components/UploadsSection';
+import { WalkThrough } from '../components/WalkThrough';
 import { BillingSection } from '../components/BillingSection';
 import { MailingSection } from '../components/MailingSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -22,7 +32,26 @@ import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/T
 function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null {
   switch (id) {
     case 'account':
-      return <AccountSection />;
+      return user.type === 'translator' ? (
+        <Stack spacing={3}>
+          <AccountSection />
+          <BioSection />
+        </Stack>
+      ) : (
+        <AccountSection />
+      );
+    case 'languages':
+      return <LanguagesSection />;
+    case 'expertise':
+      return <ExpertiseSection />;
+    case 'time':
+      return <AvailabilitySection />;
+    case 'uploads':
+      return <UploadsSection />;
+    case 'references':
+      return <ReferencesSection />;
+    case 'software_services':
+      return <SoftwareServicesSection />;
     case 'billing':
       return <BillingSection userId={user.id} />;
     case 'password':
@@ -44,6 +73,12 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
 
 const BUILT: readonly ProfileSectionId[] = [
   'account',
+  'languages',
+  'expertise',
+  'uploads',
+  'time',
+  'references',
+  'software_services',
   'billing',
   'mailing',
   'tfa_enable',
@@ -53,13 +88,24 @@ const BUILT: readonly ProfileSectionId[] = [
   'apikeys',
 ];
 
+const MODEL_TRAINING_GROUP = 'role.model-training-expert';
+
 export default function ProfilePage() {
   const { data: user } = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
+  const aclGroups = useAclGroups(user?.type === 'translator');
   if (!user) return null;
 
-  const visible = profileSectionsFor(user).filter((id) => BUILT.includes(id));
+  if (user.type === 'translator' && new URLSearchParams(location.search).get('flow') === '1')
+    return (
+      <PageContainer title="Set up your profile" subtitle="A few steps, and matching projects will be offered to you.">
+        <WalkThrough />
+      </PageContainer>
+    );
+
+  const isModelTrainingExpert = aclGroups.includes(MODEL_TRAINING_GROUP);
+  const visible = profileSectionsFor({ ...user, isModelTrainingExpert }).filter((id) => BUILT.includes(id));
   const asked = location.hash.replace(/^#/, '') as ProfileSectionId;
   // the 2-step hashes follow the state: #tfa_enable while on shows the turn-off form, and back
   const twoFactorSwap: Partial<Record<ProfileSectionId, ProfileSectionId>> = user.twoFactorEnabled
