@@ -298,3 +298,64 @@ export const oauthClientInputSchema = z.object({
     .refine(isRedirectUri, API_KEY_TEXTS.redirectInvalid),
 });
 export type OauthClientInput = z.infer<typeof oauthClientInputSchema>;
+
+export const SUB_ACCOUNT_TEXTS = {
+  added: 'Sub-account added',
+  removed: 'Sub-account removed',
+  emailTaken: 'This e-mail address already has an account. A sub-account must be a new account.',
+  notYours: 'Sub-account not found',
+  switchNotAllowed: 'Switch to one of your own sub-accounts, or back to your main account',
+  switchOwnerOnly: 'Only the account owner can switch accounts, in the web app',
+  transferTarget: 'Credits can move only between your account and your own sub-accounts',
+  creditsRequired: 'Enter the number of credits, a whole number above zero',
+  limit: 'You can have at most 50 sub-accounts',
+  nameRequired: 'Enter a name for the sub-account',
+  autoTransferOn: 'Auto-transfer is on',
+  autoTransferOff: 'Auto-transfer is off',
+} as const;
+
+export const SUB_ACCOUNT_LIMIT = 50;
+
+/** POST /api/2/account/beneficiary (email; a name for the new account). */
+export const addSubAccountInputSchema = z.object({
+  email: z
+    .string({ error: PROFILE_TEXTS.secondaryEmailRequired })
+    .trim()
+    .min(1, PROFILE_TEXTS.secondaryEmailRequired)
+    .max(254)
+    .refine(isValidEmail, TEXTS.incorrectEmail),
+  name: z.string().trim().max(200).optional().default(''),
+});
+export type AddSubAccountInput = z.input<typeof addSubAccountInputSchema>;
+
+/** POST /api/2/account/balance/transfer (to_user_uuid, credits). */
+export const transferInputSchema = z.object({
+  to_user_uuid: z.coerce
+    .number({ error: SUB_ACCOUNT_TEXTS.transferTarget })
+    .int()
+    .positive(SUB_ACCOUNT_TEXTS.transferTarget),
+  credits: z.coerce
+    .number({ error: SUB_ACCOUNT_TEXTS.creditsRequired })
+    .int(SUB_ACCOUNT_TEXTS.creditsRequired)
+    .positive(SUB_ACCOUNT_TEXTS.creditsRequired)
+    .max(100_000_000, 'At most 100,000,000 credits at once'),
+});
+export type TransferInput = z.input<typeof transferInputSchema>;
+
+export const subAccountSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  autoTransfer: z.boolean(),
+  balance: z.number(),
+  createdAt: z.string(),
+});
+export type SubAccount = z.infer<typeof subAccountSchema>;
+
+export const balanceHistoryRowSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  amount: z.number(),
+  kind: z.string(),
+  description: z.string(),
+});

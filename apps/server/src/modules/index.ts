@@ -8,6 +8,7 @@ import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
+import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -32,4 +33,5 @@ export const MODULES: FastifyPluginAsync[] = [
   realtimeRoutes,
   profileRoutes,
   translatorProfileRoutes,
+  subAccountRoutes,
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { sessions, users } from './users';
 
 /** Account details beyond the sign-in data (spec 2 section 3, Account): address and city. */
 export const accountDetails = pgTable('account_details', {
@@ -103,3 +103,33 @@ export const profileUploads = pgTable(
   },
   (t) => [index('profile_uploads_user_idx').on(t.userId, t.kind)],
 );
+
+/** Sub-accounts (beneficiaries): customer accounts a parent customer created and may switch to. */
+export const subAccounts = pgTable(
+  'sub_accounts',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** an account is the sub-account of one parent at most */
+    childId: integer('child_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** when the sub-account lacks credits for an order, the parent's credits are moved in first */
+    autoTransfer: boolean('auto_transfer').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sub_accounts_parent_idx').on(t.parentId)],
+);
+
+/** A session switched from a parent into one of its sub-accounts: whom "back" returns to. */
+export const sessionSwitches = pgTable('session_switches', {
+  sessionHash: text('session_hash')
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  parentId: integer('parent_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});

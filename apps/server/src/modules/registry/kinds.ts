@@ -14,6 +14,7 @@ import {
 } from '@parlance/shared';
 import type { Services } from '../../app';
 import { presentUser } from '../../platform/present-user';
+import { switchTargets } from '../../platform/sub-accounts';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
 import { loadPostResource, postResourceSchema } from '../resources/registry-kind';
@@ -50,7 +51,10 @@ export function defineRegistryKind<T>(kind: RegistryKind<T>): AnyRegistryKind {
 export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   User: defineRegistryKind({
     results: userDataSchema.nullable(),
-    load: async ({ request }) => (request.auth ? presentUser(request.auth) : null),
+    load: async ({ request, deps }) =>
+      request.auth
+        ? presentUser(request.auth, { beneficiary: await switchTargets(deps.db, request.auth, request.session) })
+        : null,
   }),
   Session: defineRegistryKind({
     results: sessionDataSchema,
