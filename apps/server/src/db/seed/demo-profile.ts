@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   accountDetails,
+  aclGroups,
   apiKeys,
   mailingPreferences,
   profileUploads,
   secondaryEmails,
+  subAccounts,
   translatorDetails,
+  userAclGroups,
   users,
 } from '../schema';
 import { generateApiKey } from '../../platform/api-keys';
@@ -45,6 +48,25 @@ export async function seedProfileDemo(
     .insert(apiKeys)
     .values({ userId: customerId, kind: 'key', publicId: key.publicId, secretHash: key.hash, secretHint: key.hint })
     .onConflictDoNothing();
+
+  // a sub-account of the demo customer (no password: reached through Switch to)
+  const [sub] = await db
+    .insert(users)
+    .values({
+      type: 'customer',
+      email: 'acme.marketing@parlance.test',
+      name: 'Acme Marketing',
+      company: 'Acme Localization',
+      country: 'US',
+      termsAcceptedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (sub) {
+    const [group] = await db.select().from(aclGroups).where(eq(aclGroups.name, 'role.customer'));
+    if (group) await db.insert(userAclGroups).values({ userId: sub.id, groupId: group.id });
+    await db.insert(subAccounts).values({ parentId: customerId, childId: sub.id, autoTransfer: true });
+  }
 
   await db
     .insert(translatorDetails)

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDetails,
+  AddSubAccountInput,
+  SubAccount,
   ApiKeysState,
   AccountInfoInput,
   BillingInfo,
@@ -172,5 +174,52 @@ export function useOauthClient() {
             .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri })
             .then(() => null),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
+  });
+}
+
+export const subAccountsQuery = queryOptions({
+  queryKey: ['profile', 'sub-accounts'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: SubAccount[] }>('/api/2/account/beneficiary', signal).then((b) => b.results),
+});
+
+function useSubAccountMutation<T>(call: (input: T) => Promise<{ results: SubAccount[] }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      client.setQueryData(subAccountsQuery.queryKey, answer.results);
+      // the user bar's Switch to list follows
+      void client.invalidateQueries({ queryKey: ['registry', 'User'] });
+    },
+  });
+}
+
+export const useAddSubAccount = () =>
+  useSubAccountMutation((input: AddSubAccountInput) =>
+    http.postForm<{ results: SubAccount[] }>('/api/2/account/beneficiary', { email: input.email, name: input.name }),
+  );
+
+export const useRemoveSubAccount = () =>
+  useSubAccountMutation((id: number) =>
+    request<{ results: SubAccount[] }>(`/api/2/account/beneficiary/${id}`, { method: 'DELETE' }),
+  );
+
+export const useAutoTransfer = () =>
+  useSubAccountMutation(({ id, value }: { id: number; value: boolean }) =>
+    http.postForm<{ results: SubAccount[] }>(`/api/2/account/beneficiary/${id}/settings/auto_transfer`, {
+      value: value ? '1' : '0',
+    }),
+  );
+
+export function useTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ to, credits, key }: { to: number; credits: number; key: string }) =>
+      request<{ status?: string; results?: { balance: number } }>('/api/2/account/balance/transfer', {
+        body: { form: { to_user_uuid: to, credits } },
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: subAccountsQuery.queryKey }),
   });
 }

@@ -17,6 +17,7 @@ import { ExpertiseSection } from '../components/ExpertiseSection';
 import { LanguagesSection } from '../components/LanguagesSection';
 import { ReferencesSection } from '../components/ReferencesSection';
 import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
+import { SubAccountsSection } from '../components/SubAccountsSection';
 import { UploadsSection } from '../components/UploadsSection';
 import { WalkThrough } from '../components/WalkThrough';
 import { BillingSection } from '../components/BillingSection';
@@ -66,6 +67,8 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
       return <PrivacySection />;
     case 'apikeys':
       return <ApiKeysSection />;
+    case 'sub_account':
+      return user.type === 'customer' ? <SubAccountsSection /> : null;
     default:
       return null;
   }
@@ -86,6 +89,7 @@ const BUILT: readonly ProfileSectionId[] = [
   'password',
   'privacy_policy',
   'apikeys',
+  'sub_account',
 ];
 
 const MODEL_TRAINING_GROUP = 'role.model-training-expert';
@@ -105,7 +109,9 @@ export default function ProfilePage() {
     );
 
   const isModelTrainingExpert = aclGroups.includes(MODEL_TRAINING_GROUP);
-  const visible = profileSectionsFor({ ...user, isModelTrainingExpert }).filter((id) => BUILT.includes(id));
+  const visible = profileSectionsFor({ ...user, isModelTrainingExpert }).filter(
+    (id) => BUILT.includes(id) && (id !== 'sub_account' || user.type === 'customer'),
+  );
   const asked = location.hash.replace(/^#/, '') as ProfileSectionId;
   // the 2-step hashes follow the state: #tfa_enable while on shows the turn-off form, and back
   const twoFactorSwap: Partial<Record<ProfileSectionId, ProfileSectionId>> = user.twoFactorEnabled
