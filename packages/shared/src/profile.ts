@@ -359,3 +359,33 @@ export const balanceHistoryRowSchema = z.object({
   kind: z.string(),
   description: z.string(),
 });
+
+export const DELETE_TEXTS = {
+  passwordIncorrect: PROFILE_TEXTS.deletePasswordIncorrect,
+  passwordRequired: 'Enter your password',
+  reasonRequired: 'Choose a reason',
+  otherRequired: 'Tell us the reason',
+  openProjects:
+    'You have projects that are not finished. Cancel the ones still waiting for a translator, and wait for the others to complete, then delete your account.',
+  deleted: 'Your account was deleted.',
+  ownerOnly: 'Only the account owner can delete the account, signed in to the web app',
+} as const;
+
+/** POST /api/2/account/check-credentials. */
+export const checkCredentialsInputSchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  password: z.string({ error: DELETE_TEXTS.passwordRequired }).min(1, DELETE_TEXTS.passwordRequired).max(200),
+});
+
+/** POST /ajax/deleteAccount (JSON): the reason, its words when 'other', and the password. */
+export const deleteAccountInputSchema = z
+  .object({
+    reason: z.string({ error: DELETE_TEXTS.reasonRequired }).trim().min(1, DELETE_TEXTS.reasonRequired).max(50),
+    comment: z.string().trim().max(2000).optional().default(''),
+    password: z.string({ error: DELETE_TEXTS.passwordRequired }).min(1, DELETE_TEXTS.passwordRequired).max(200),
+  })
+  .refine((v) => v.reason !== 'other' || v.comment.length > 0, {
+    message: DELETE_TEXTS.otherRequired,
+    path: ['comment'],
+  });
+export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;

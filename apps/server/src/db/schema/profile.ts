@@ -133,3 +133,13 @@ export const sessionSwitches = pgTable('session_switches', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
 });
+
+/** Deleted accounts: when and why (the user row stays, anonymised, for the ledger and invoices). */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  reason: text('reason').notNull(),
+  comment: text('comment').notNull().default(''),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

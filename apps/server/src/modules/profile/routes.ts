@@ -4,6 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_KEY_TEXTS,
+  checkCredentialsInputSchema,
+  DELETE_TEXTS,
+  deleteAccountInputSchema,
+  SESSION_COOKIE,
   accountDetailsSchema,
   apiKeysStateSchema,
   oauthClientInputSchema,
@@ -19,6 +23,7 @@ import { requireUser } from '../../platform/guards';
 import { getAccountDetails, updateAccountDetails, updatePassword } from './account';
 import { addSecondaryEmail, getMailingPreferences, removeSecondaryEmail, updateMailingPreferences } from './mailing';
 import { apiKeysState, generateOauthClient, regenerateApiKey, updateOauthClient } from './api-keys';
+import { checkCredentials, deleteAccount } from './delete-account';
 import { canHaveApiKeys, canManageSecrets } from './policy';
 
 const tags = ['profile'];
@@ -249,6 +254,47 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
       const auth = requireKeyOwner(request);
       await updateOauthClient(deps, auth, request.body);
       return { results: await apiKeysState(deps, auth.user.id) };
+    },
+  );
+
+  app.post(
+    '/api/2/account/check-credentials',
+    {
+      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary: "Check the signed-in user's password (the deletion's password step)",
+        tags,
+        consumes,
+        body: checkCredentialsInputSchema,
+        response: { 200: z.object({ status: okStatus }) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      if (!canManageSecrets(auth)) throw forbidden(DELETE_TEXTS.ownerOnly);
+      await checkCredentials(auth, request.body.password);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/ajax/deleteAccount',
+    {
+      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary:
+          'Delete the account (JSON: reason from getDeleteReasons, comment when other, password). Personal data erased; ledger and invoices kept; every session ends. 409 while projects are open',
+        tags,
+        body: deleteAccountInputSchema,
+        response: { 200: z.object({ status: okStatus }) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      if (!canManageSecrets(auth)) throw forbidden(DELETE_TEXTS.ownerOnly);
+      await deleteAccount(deps, auth, request.body, request.ip);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok;
     },
   );
 };
