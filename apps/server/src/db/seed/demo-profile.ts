@@ -54,7 +54,7 @@ export async function seedProfileDemo(
     .insert(users)
     .values({
       type: 'customer',
-      email: 'acme.marketing@parlance.test',
+      email: 'marketing@acme.example',
       name: 'Acme Marketing',
       company: 'Acme Localization',
       country: 'US',
