@@ -292,6 +292,8 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const auth = requireUser(request);
       if (!canManageSecrets(auth)) throw forbidden(DELETE_TEXTS.ownerOnly);
+      // staff accounts are closed by another admin, not by themselves
+      if (auth.user.isAdmin) throw forbidden(DELETE_TEXTS.ownerOnly);
       await deleteAccount(deps, auth, request.body, request.ip);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok;

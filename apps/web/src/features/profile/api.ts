@@ -223,3 +223,16 @@ export function useTransfer() {
     onSuccess: () => client.invalidateQueries({ queryKey: subAccountsQuery.queryKey }),
   });
 }
+
+export const deleteReasonsQuery = queryOptions({
+  queryKey: ['profile', 'delete-reasons'],
+  queryFn: ({ signal }) =>
+    http.get<{ list: { id: string; name: string }[] }>('/userService/getDeleteReasons', signal).then((b) => b.list),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const checkCredentials = (password: string) =>
+  http.postForm<{ status: 'OK' }>('/api/2/account/check-credentials', { password });
+
+export const deleteAccount = (input: { reason: string; comment: string; password: string }) =>
+  http.postJson<{ status: 'OK' }>('/ajax/deleteAccount', input);

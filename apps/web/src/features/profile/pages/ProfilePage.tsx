@@ -13,6 +13,7 @@ import { AccountSection } from '../components/AccountSection';
 import { ApiKeysSection } from '../components/ApiKeysSection';
 import { AvailabilitySection } from '../components/AvailabilitySection';
 import { BioSection } from '../components/BioSection';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { ExpertiseSection } from '../components/ExpertiseSection';
 import { LanguagesSection } from '../components/LanguagesSection';
 import { ReferencesSection } from '../components/ReferencesSection';
@@ -33,13 +34,12 @@ import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/T
 function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null {
   switch (id) {
     case 'account':
-      return user.type === 'translator' ? (
+      return (
         <Stack spacing={3}>
           <AccountSection />
-          <BioSection />
+          {user.type === 'translator' && <BioSection />}
+          {user.type !== 'admin' && <DeleteAccountCard />}
         </Stack>
-      ) : (
-        <AccountSection />
       );
     case 'languages':
       return <LanguagesSection />;
