@@ -389,3 +389,31 @@ export const deleteAccountInputSchema = z
     path: ['comment'],
   });
 export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
+
+export const NOTE_TEXTS = {
+  contentRequired: 'Please enter the note',
+  saved: 'Note saved',
+  deleted: 'Note deleted',
+  limit: 'You can keep at most 100 notes',
+  notFound: 'Note not found',
+} as const;
+
+/** POST /userService/saveProjectNote: a new note, or a change of one (id). Content is required. */
+export const projectNoteInputSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().max(200, 'At most 200 characters').optional().default(''),
+  content: z
+    .string({ error: NOTE_TEXTS.contentRequired })
+    .trim()
+    .min(1, NOTE_TEXTS.contentRequired)
+    .max(5000, 'At most 5000 characters'),
+});
+export type ProjectNoteInput = z.input<typeof projectNoteInputSchema>;
+
+export const projectNoteSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectNote = z.infer<typeof projectNoteSchema>;

@@ -143,3 +143,19 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   comment: text('comment').notNull().default(''),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's reusable project notes (instructions for translators), /profile/custom_notes. */
+export const projectNotes = pgTable(
+  'project_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_notes_user_idx').on(t.userId, t.id)],
+);

@@ -7,6 +7,7 @@ import {
   apiKeys,
   mailingPreferences,
   profileUploads,
+  projectNotes,
   secondaryEmails,
   subAccounts,
   translatorDetails,
@@ -48,6 +49,19 @@ export async function seedProfileDemo(
     .insert(apiKeys)
     .values({ userId: customerId, kind: 'key', publicId: key.publicId, secretHash: key.hash, secretHint: key.hint })
     .onConflictDoNothing();
+
+  await db.insert(projectNotes).values([
+    {
+      userId: customerId,
+      title: 'Brand voice',
+      content: 'Friendly and direct. Address the reader as "you"; no exclamation marks.',
+    },
+    {
+      userId: customerId,
+      title: 'Product names',
+      content: 'Keep Acme product names (Acme Flow, Acme Desk) in English in every language.',
+    },
+  ]);
 
   // a sub-account of the demo customer (no password: reached through Switch to)
   const [sub] = await db

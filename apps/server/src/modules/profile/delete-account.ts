@@ -10,6 +10,7 @@ import {
   mailingPreferences,
   myTeamMembers,
   profileUploads,
+  projectNotes,
   projects,
   secondaryEmails,
   sessions,
@@ -84,6 +85,7 @@ export async function deleteAccount(
       await tx.delete(table).where(eq(table.userId, user.id));
     await tx.delete(secondaryEmails).where(eq(secondaryEmails.userId, user.id));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
+    await tx.delete(projectNotes).where(eq(projectNotes.userId, user.id));
     await tx.delete(translatorLanguagePairs).where(eq(translatorLanguagePairs.userId, user.id));
     await tx.delete(translatorExpertises).where(eq(translatorExpertises.userId, user.id));
     await tx

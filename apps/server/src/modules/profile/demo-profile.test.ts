@@ -26,10 +26,12 @@ it('gives the demo translator a complete profile with a voice-over service', asy
   expect(cv.statusCode).toBe(200);
 });
 
-it('gives the demo customer an address, a second address and an API key', async () => {
+it('gives the demo customer an address, a second address, an API key, two project notes and a sub-account', async () => {
   const customer = await loginDemo(t.app, 'customer');
   const api = authed(t.app, customer);
   expect((await api.get('/api/2/account/details')).json().results.city).toBe('San Francisco');
   expect((await api.get('/api/2/account/mailing-preferences')).json().results.secondaryEmails).toHaveLength(1);
   expect((await api.get('/api/2/account/api-keys')).json().results.apiKey).not.toBeNull();
+  expect((await api.get('/userService/getProjectNotesList')).json().list).toHaveLength(2);
+  expect((await api.get('/api/2/account/beneficiary')).json().results).toHaveLength(1);
 });

@@ -4,12 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addSubAccountInputSchema,
+  projectNoteInputSchema,
+  projectNoteSchema,
   balanceHistoryRowSchema,
   subAccountSchema,
   transferInputSchema,
   userDataSchema,
 } from '@parlance/shared';
 import { badRequest, forbidden } from '../../platform/errors';
+import { deleteNote, listNotes, saveNote } from './notes';
 import { requireUser } from '../../platform/guards';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import { presentUser } from '../../platform/present-user';
@@ -176,6 +179,55 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
       if (Number.isNaN(since.getTime()))
         throw badRequest('Use the format YYYY-MM-DD', { since: 'Use the format YYYY-MM-DD' });
       return { results: await balanceHistory(deps, auth.user.id, since, request.query.limit) };
+    },
+  );
+
+  // ---- project notes (customers) ----
+
+  app.get(
+    '/userService/getProjectNotesList',
+    {
+      schema: {
+        summary: 'Your project notes, newest first',
+        tags: ['project-notes'],
+        response: { 200: z.object({ status: z.literal('OK'), list: z.array(projectNoteSchema) }) },
+      },
+    },
+    async (request) => ({ status: 'OK' as const, list: await listNotes(deps, requireCustomer(request).user.id) }),
+  );
+
+  app.post(
+    '/userService/saveProjectNote',
+    {
+      schema: {
+        summary: 'Save a project note (content required; id to change one)',
+        tags: ['project-notes'],
+        consumes,
+        body: projectNoteInputSchema,
+        response: { 200: z.object({ status: z.literal('OK'), note: projectNoteSchema }) },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      note: await saveNote(deps, requireCustomer(request).user.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/userService/deleteProjectNote',
+    {
+      // the spec lists CSRFToken in the query; the token is checked in the header (the web sends both)
+      config: { csrf: true },
+      schema: {
+        summary: 'Delete a project note (CSRFToken, id)',
+        tags: ['project-notes'],
+        querystring: z.object({ id: z.coerce.number().int().positive(), CSRFToken: z.string().max(200).optional() }),
+        response: { 200: z.object({ status: z.literal('OK') }) },
+      },
+    },
+    async (request) => {
+      await deleteNote(deps, requireCustomer(request).user.id, request.query.id);
+      return { status: 'OK' as const };
     },
   );
 };

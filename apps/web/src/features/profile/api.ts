@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDetails,
+  ProjectNote,
+  ProjectNoteInput,
   AddSubAccountInput,
   SubAccount,
   ApiKeysState,
@@ -236,3 +238,36 @@ export const checkCredentials = (password: string) =>
 
 export const deleteAccount = (input: { reason: string; comment: string; password: string }) =>
   http.postJson<{ status: 'OK' }>('/ajax/deleteAccount', input);
+
+export const notesQuery = queryOptions({
+  queryKey: ['profile', 'notes'],
+  queryFn: ({ signal }) =>
+    http.get<{ list: ProjectNote[] }>('/userService/getProjectNotesList', signal).then((b) => b.list),
+});
+
+export function useSaveNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProjectNoteInput) =>
+      http.postForm<{ note: ProjectNote }>('/userService/saveProjectNote', {
+        id: input.id === undefined ? undefined : Number(input.id),
+        title: input.title,
+        content: input.content,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notesQuery.queryKey }),
+  });
+}
+
+export function useDeleteNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const session = await http.get<{ results: { CSRFToken: string | null } }>('/registry/get?data=Session');
+      return request<{ status: 'OK' }>(
+        `/userService/deleteProjectNote?CSRFToken=${encodeURIComponent(session.results.CSRFToken ?? '')}&id=${id}`,
+        { changesState: true },
+      );
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: notesQuery.queryKey }),
+  });
+}

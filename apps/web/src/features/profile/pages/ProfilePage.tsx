@@ -16,6 +16,7 @@ import { BioSection } from '../components/BioSection';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { ExpertiseSection } from '../components/ExpertiseSection';
 import { LanguagesSection } from '../components/LanguagesSection';
+import { NotesPage } from '../components/NotesPage';
 import { ReferencesSection } from '../components/ReferencesSection';
 import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
 import { SubAccountsSection } from '../components/SubAccountsSection';
@@ -100,6 +101,9 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const aclGroups = useAclGroups(user?.type === 'translator');
   if (!user) return null;
+
+  if (location.pathname.replace(/\/+$/, '').endsWith('/custom_notes') && user.type !== 'translator')
+    return <NotesPage />;
 
   if (user.type === 'translator' && new URLSearchParams(location.search).get('flow') === '1')
     return (
