@@ -417,3 +417,35 @@ export const projectNoteSchema = z.object({
   updatedAt: z.string(),
 });
 export type ProjectNote = z.infer<typeof projectNoteSchema>;
+
+export const PHONE_TEXTS = {
+  invalid: TEXTS.invalidPhone,
+  tooShort: 'Enter the full phone number with its country code',
+  codeSent: 'We sent a code to your phone',
+  codeWrong: 'The code is incorrect',
+  codeExpired: 'The code has expired. Ask for a new one.',
+  tooManyTries: 'Too many wrong codes. Ask for a new one.',
+  wait: 'Please wait a minute before asking for another code',
+  notStarted: 'Ask for a code first',
+  verified: 'Your phone number is verified',
+  sendFailed: 'We could not send the text message. Please try again later.',
+} as const;
+
+const phoneField = z
+  .string({ error: PHONE_TEXTS.tooShort })
+  .trim()
+  .max(40)
+  .refine(isValidPhone, PHONE_TEXTS.invalid)
+  .refine((v) => v.replace(/\D/g, '').length >= 7, PHONE_TEXTS.tooShort);
+
+/** POST /ajax/phoneverify/startverify (phone). */
+export const startPhoneVerifyInputSchema = z.object({ phone: phoneField });
+/** POST /ajax/phoneverify/tryverify (phone, code). */
+export const tryPhoneVerifyInputSchema = z.object({
+  phone: phoneField,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, PHONE_TEXTS.codeWrong),
+});
+export const phoneStatusSchema = z.object({ phone: z.string(), verified: z.boolean(), pending: z.string().nullable() });

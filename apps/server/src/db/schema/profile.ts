@@ -159,3 +159,15 @@ export const projectNotes = pgTable(
   },
   (t) => [index('project_notes_user_idx').on(t.userId, t.id)],
 );
+
+/** A phone number being verified: the code's hash, its expiry and the wrong tries so far. */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PHONE_TEXTS,
+  phoneStatusSchema,
+  startPhoneVerifyInputSchema,
+  tryPhoneVerifyInputSchema,
   API_KEY_TEXTS,
   checkCredentialsInputSchema,
   DELETE_TEXTS,
@@ -23,7 +27,9 @@ import { requireUser } from '../../platform/guards';
 import { getAccountDetails, updateAccountDetails, updatePassword } from './account';
 import { addSecondaryEmail, getMailingPreferences, removeSecondaryEmail, updateMailingPreferences } from './mailing';
 import { apiKeysState, generateOauthClient, regenerateApiKey, updateOauthClient } from './api-keys';
+import { createSmsProvider } from '../../platform/sms';
 import { checkCredentials, deleteAccount } from './delete-account';
+import { phoneStatus, startPhoneVerification, tryPhoneVerification } from './phone';
 import { canHaveApiKeys, canManageSecrets } from './policy';
 
 const tags = ['profile'];
@@ -298,5 +304,58 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok;
     },
+  );
+
+  const sms = createSmsProvider(deps.db, deps.config.smsProviderUrl);
+  const phoneTags = ['phone'];
+
+  app.post(
+    '/ajax/phoneverify/startverify',
+    {
+      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary: 'Send a 6-digit code to the phone by SMS (one a minute; valid 10 minutes)',
+        tags: phoneTags,
+        consumes,
+        body: startPhoneVerifyInputSchema,
+        response: { 200: z.object({ status: okStatus, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await startPhoneVerification(deps, sms, auth, request.body.phone);
+      return { ...ok, message: PHONE_TEXTS.codeSent };
+    },
+  );
+
+  app.post(
+    '/ajax/phoneverify/tryverify',
+    {
+      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary: 'Verify the phone with the code (5 tries)',
+        tags: phoneTags,
+        consumes,
+        body: tryPhoneVerifyInputSchema,
+        response: { 200: z.object({ status: okStatus, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await tryPhoneVerification(deps, auth, request.body.phone, request.body.code);
+      return { ...ok, message: PHONE_TEXTS.verified };
+    },
+  );
+
+  app.get(
+    '/ajax/phoneverify/status',
+    {
+      schema: {
+        summary: 'The phone, whether it is verified, and a number waiting for its code',
+        tags: phoneTags,
+        response: { 200: z.object({ status: okStatus, results: phoneStatusSchema }) },
+      },
+    },
+    async (request) => ({ ...ok, results: await phoneStatus(deps, requireUser(request).user.id) }),
   );
 };
