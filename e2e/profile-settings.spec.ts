@@ -139,3 +139,37 @@ test('a customer changes the password, turns 2-step login on, signs in with a co
   await signOut(page);
   await signIn(page, email, 'Brand-new-pass7!');
 });
+
+test('a customer verifies a phone with the code that reached the admin-readable SMS outbox', async ({
+  page,
+  browser,
+}) => {
+  await registerCustomer(page, uniqueEmail('phone'));
+  await page.goto('/profile#account');
+  const phone = `555 ${Date.now().toString().slice(-3)} ${Date.now().toString().slice(-4)}`;
+  await page.getByLabel('Phone to verify').fill('555-CALL');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Phone may contain only digits, hyphens, parentheses and spaces')).toBeVisible();
+  await page.getByLabel('Phone to verify').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('We sent a code to your phone')).toBeVisible();
+
+  // the admin reads the SMS in the outbox (no SMS provider in the demo)
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'admin@parlance.test', 'Parlance-demo1!');
+  const outbox = await adminPage.request.get('/api/2/admin/outbox?page=1');
+  const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
+  const sms = mails.find((m) => m.to === `sms:${phone}`);
+  const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await admin.close();
+
+  await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('alert')).toContainText('The code is incorrect');
+  await page.getByLabel('Code from the SMS').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`${phone} is verified.`)).toBeVisible();
+  await expectAccessible(page);
+});

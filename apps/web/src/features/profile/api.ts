@@ -271,3 +271,19 @@ export function useDeleteNote() {
     onSuccess: () => client.invalidateQueries({ queryKey: notesQuery.queryKey }),
   });
 }
+
+export const phoneStatusQuery = queryOptions({
+  queryKey: ['profile', 'phone'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { phone: string; verified: boolean; pending: string | null } }>(
+        '/ajax/phoneverify/status',
+        signal,
+      )
+      .then((b) => b.results),
+});
+
+export const startPhoneVerify = (phone: string) =>
+  http.postForm<{ message: string }>('/ajax/phoneverify/startverify', { phone });
+export const tryPhoneVerify = (phone: string, code: string) =>
+  http.postForm<{ message: string }>('/ajax/phoneverify/tryverify', { phone, code });

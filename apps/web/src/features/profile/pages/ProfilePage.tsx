@@ -25,6 +25,7 @@ import { WalkThrough } from '../components/WalkThrough';
 import { BillingSection } from '../components/BillingSection';
 import { MailingSection } from '../components/MailingSection';
 import { PasswordSection } from '../components/PasswordSection';
+import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
 import { PrivacySection } from '../components/PrivacySection';
 import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/TwoFactorSection';
 
@@ -38,6 +39,7 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
       return (
         <Stack spacing={3}>
           <AccountSection />
+          <PhoneVerifyCard />
           {user.type === 'translator' && <BioSection />}
           {user.type !== 'admin' && <DeleteAccountCard />}
         </Stack>
