@@ -46,6 +46,8 @@ const QUOTE_BODY = JSON.stringify({
   word_count: 2500,
 });
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB || 200);
+// BENCH_PROFILE=1: the Parlance servers write V8 CPU profiles here (open them in Chrome DevTools)
+const PROFILE_DIR = join(ROOT, 'bench-results/profiles');
 
 const results = {
   date: new Date().toISOString(),
@@ -97,7 +99,8 @@ async function benchEngine(engine, databaseUrl = '') {
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/server'),
     env: {
       ...process.env,
@@ -144,6 +147,11 @@ async function benchEngine(engine, databaseUrl = '') {
       body: QUOTE_BODY,
     });
     if (cookie && engine === 'pglite') row.upload = await uploadMemory(base, cookie, server.pid);
+    await stop(server);
+    // the floor on the same database (PGlite: once Parlance has let go of the directory)
+    const floor = await benchFloor(dataDir, databaseUrl, cookie);
+    row.floorHello = floor.hello;
+    if (floor.user) row.floorUser = floor.user;
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -151,7 +159,32 @@ async function benchEngine(engine, databaseUrl = '') {
   for (const key of ['user', 'login', 'quote']) {
     if (row[key]?.rps && row.hello?.rps) row[key].ratioToHello = round(row[key].rps / row.hello.rps, 3);
   }
+  if (row.hello?.rps && row.floorHello?.rps) row.hello.ratioToFloor = round(row.hello.rps / row.floorHello.rps, 3);
+  if (row.user?.rps && row.floorUser?.rps) row.user.ratioToFloor = round(row.user.rps / row.floorUser.rps, 3);
   return row;
+}
+
+/** A bare Fastify server on the same database doing the same session lookup (apps/server/scripts/bench-floor.mjs). */
+async function benchFloor(dataDir, databaseUrl, cookie) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const floor = spawn(process.execPath, ['scripts/bench-floor.mjs'], {
+    cwd: join(ROOT, 'apps/server'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  floor.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  try {
+    await waitForHealth(base, floor, () => stderr);
+    const out = { hello: await measure('floor hello', { url: `${base}/hello` }) };
+    if (cookie) out.user = await measure('floor user', { url: `${base}/user`, headers: { cookie } });
+    return out;
+  } finally {
+    await stop(floor);
+  }
 }
 
 /** One autocannon run after a short warm-up; a run whose answers are not all 2xx is marked. */
@@ -167,7 +200,7 @@ async function measure(name, opts) {
     errors: r.errors + r.timeouts,
   };
   const bad = out.non2xx || out.errors ? `  (${out.non2xx} non-2xx, ${out.errors} errors)` : '';
-  console.log(`  ${name.padEnd(6)} ${String(out.rps).padStart(9)} req/s   p99 ${out.p99Ms} ms${bad}`);
+  console.log(`  ${name.padEnd(11)} ${String(out.rps).padStart(9)} req/s   p99 ${out.p99Ms} ms${bad}`);
   if (out.non2xx || out.errors) out.error = 'some answers were not 2xx; the figures are not comparable';
   return out;
 }
@@ -364,10 +397,12 @@ function printTable() {
     '',
     `Parlance benchmark: ${CONNECTIONS} connections, ${DURATION} s per call, ${results.cpus}, Node ${process.version}`,
     '',
-    `${'engine'.padEnd(8)}  ${'call'.padEnd(40)}  ${'req/s'.padStart(8)}  ${'p99 ms'.padStart(7)}  ${'vs hello'.padStart(8)}`,
-    `${'-'.repeat(8)}  ${'-'.repeat(40)}  ${'-'.repeat(8)}  ${'-'.repeat(7)}  ${'-'.repeat(8)}`,
+    `${'engine'.padEnd(8)}  ${'call'.padEnd(40)}  ${'req/s'.padStart(8)}  ${'p99 ms'.padStart(7)}  ${'vs hello'.padStart(8)}  ${'vs floor'.padStart(8)}`,
+    `${'-'.repeat(8)}  ${'-'.repeat(40)}  ${'-'.repeat(8)}  ${'-'.repeat(7)}  ${'-'.repeat(8)}  ${'-'.repeat(8)}`,
   ];
   const calls = [
+    ['floorHello', 'floor: bare Fastify hello'],
+    ['floorUser', 'floor: bare Fastify session lookup'],
     ['hello', 'GET /bench/hello (baseline)'],
     ['user', 'GET /registry/get?data=User (signed in)'],
     ['login', 'POST /api/2/account/auth/login'],
@@ -382,9 +417,10 @@ function printTable() {
         continue;
       }
       const ratio = key === 'hello' ? '1' : r.ratioToHello === undefined ? '-' : `${r.ratioToHello}`;
+      const toFloor = r.ratioToFloor === undefined ? '-' : `${r.ratioToFloor}`;
       const mark = r.error ? '  (not all 2xx)' : '';
       lines.push(
-        `${engine.padEnd(8)}  ${label.padEnd(40)}  ${String(r.rps).padStart(8)}  ${String(r.p99Ms).padStart(7)}  ${ratio.padStart(8)}${mark}`,
+        `${engine.padEnd(8)}  ${label.padEnd(40)}  ${String(r.rps).padStart(8)}  ${String(r.p99Ms).padStart(7)}  ${ratio.padStart(8)}  ${toFloor.padStart(8)}${mark}`,
       );
     }
   }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,8 +17,10 @@ import {
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus, type RealtimeBus } from './platform/realtime';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -162,7 +163,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt });
+  const authCache = new AuthCache(config.sessionCacheMs);
+  if (authCache.enabled) {
+    const listener = await database.listen(
+      AUTH_CHANNEL,
+      (payload) => authCache.drop(payload),
+      () => authCache.clear(),
+    );
+    app.addHook('onClose', async () => {
+      authCache.clear();
+      await listener.close().catch(() => undefined);
+    });
+  }
+  await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt, cache: authCache });
 
   for (const mod of MODULES) await app.register(mod);
 

@@ -60,6 +60,12 @@ const envSchema = z.object({
     .int()
     .min(1, 'AUTH_RATE_LIMIT must be at least 1')
     .default(10),
+  SESSION_CACHE_MS: z.coerce
+    .number({ message: 'SESSION_CACHE_MS must be a number' })
+    .int('SESSION_CACHE_MS must be a whole number')
+    .min(0, 'SESSION_CACHE_MS must be 0 (off) or more')
+    .max(60_000, 'SESSION_CACHE_MS must be at most 60000')
+    .default(3000),
 });
 
 export type Config = {
@@ -77,6 +83,8 @@ export type Config = {
   trustProxy: boolean;
   /** sign-in, signup and reset attempts per IP per minute */
   authRateLimit: number;
+  /** how long a session's user is kept in memory (platform/auth-cache.ts); 0 turns it off */
+  sessionCacheMs: number;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
@@ -128,6 +137,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     authRateLimit: 1000,
+    // off: API tests change users in the database directly and read them back at once
+    sessionCacheMs: 0,
     webDist: null,
     ...overrides,
   };

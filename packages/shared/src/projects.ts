@@ -175,7 +175,12 @@ export const projectRowSchema = z.object({
 });
 export type ProjectRow = z.infer<typeof projectRowSchema>;
 
-export const projectListSchema = z.object({ data: z.array(projectRowSchema), totalCount: z.number() });
+export const projectListSchema = z.object({
+  data: z.array(projectRowSchema),
+  totalCount: z.number(),
+  /** true: more projects match than totalCount (the list stopped counting at COUNT_CAP) */
+  totalCountIsLowerBound: z.boolean().optional(),
+});
 export type ProjectList = z.infer<typeof projectListSchema>;
 
 export const projectFileSchema = z.object({

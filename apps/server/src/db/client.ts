@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenPg } from './pg-listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,6 +21,16 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** the PostgreSQL pool, for LISTEN/NOTIFY; null on PGlite */
   pool: pg.Pool | null;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` after its transaction commits (PGlite: at once,
+   * in this process; PostgreSQL: from any instance, over a LISTENing connection, which calls
+   * `onReconnect` after it was lost and came back).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -33,7 +44,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, engine: 'postgres', pool, close: () => pool.end() };
+    return {
+      db,
+      engine: 'postgres',
+      pool,
+      listen: (channel, onPayload, onReconnect) => listenPg(pool, { channel, onPayload, onReconnect }),
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -45,7 +62,16 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, engine: 'pglite', pool: null, close: () => client.close() };
+  return {
+    db,
+    engine: 'pglite',
+    pool: null,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return { close: () => unlisten() };
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

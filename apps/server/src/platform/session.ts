@@ -1,9 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, LIMITS, SESSION_COOKIE, TEXTS } from '@parlance/shared';
 import type { Db, Tx } from '../db/client';
+import type { AuthCache, CachedAuth } from './auth-cache';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { randomToken, safeEqual, sha256 } from './crypto';
@@ -36,12 +36,44 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const admins = alias(users, 'acting_admin');
 
 export interface SessionPluginOptions {
   db: Db;
   clock: Clock;
   jwt: JwtSigner;
+  /** the session lookup kept for a few seconds (auth-cache.ts) */
+  cache: AuthCache;
+}
+
+/**
+ * The lookups of every signed-in request, prepared once (issue 11: PostgreSQL parsed and planned
+ * the unnamed statement every time, and Drizzle rebuilt its SQL text). The acting admin is read
+ * only while an admin acts as the user.
+ */
+function prepareLookups(db: Db) {
+  const session = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('parlance_session_lookup');
+  const user = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('parlance_user_by_id');
+  return {
+    async byCookie(idHash: string, now: Date): Promise<CachedAuth | null> {
+      const [row] = await session.execute({ idHash, now });
+      if (!row) return null;
+      const actingAdminId = row.session.actingAdminId;
+      const admin = actingAdminId === null ? null : ((await user.execute({ id: actingAdminId }))[0] ?? null);
+      return { session: row.session, user: row.user, admin };
+    },
+    async byId(id: number): Promise<UserRow | null> {
+      return (await user.execute({ id }))[0] ?? null;
+    },
+  };
 }
 
 /**
@@ -53,32 +85,35 @@ export const sessionPlugin = fp<SessionPluginOptions>(
   async (app: FastifyInstance, opts) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('session', null);
+    const lookups = prepareLookups(opts.db);
 
     app.addHook('onRequest', async (request) => {
       const bearer = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (bearer) {
         const userId = await opts.jwt.verify(bearer, opts.clock.now());
         if (userId === null) throw new AppError(401, 'The access token is invalid or expired');
-        const [user] = await opts.db.select().from(users).where(eq(users.id, userId));
+        const user = await lookups.byId(userId);
         if (!user) throw new AppError(401, 'The access token is invalid or expired');
         request.auth = { user, admin: null, via: 'bearer' };
         return;
       }
       const sid = request.cookies[SESSION_COOKIE];
       if (sid) {
-        const [row] = await opts.db
-          .select({ session: sessions, user: users, admin: admins })
-          .from(sessions)
-          .leftJoin(users, eq(users.id, sessions.userId))
-          .leftJoin(admins, eq(admins.id, sessions.actingAdminId))
-          .where(and(eq(sessions.idHash, sha256(sid)), gt(sessions.expiresAt, opts.clock.now())));
+        const idHash = sha256(sid);
+        const now = opts.clock.now();
+        let row = opts.cache.get(idHash) ?? null;
+        if (row && row.session.expiresAt <= now) row = null;
+        else if (!row) {
+          const version = opts.cache.version;
+          row = await lookups.byCookie(idHash, now);
+          if (row) opts.cache.set(idHash, row, version);
+        }
         if (row) {
           request.session = row.session;
           if (row.user) request.auth = { user: row.user, admin: row.admin, via: 'session' };
         }
       }
-      const changesState = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true;
-      if (!changesState) return;
+      if (!changesState(request)) return;
       const origin = request.headers.origin;
       if (origin && !sameOrigin(origin, request.headers.host)) {
         throw new AppError(403, 'Requests from other sites are not accepted');
@@ -90,6 +125,18 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         }
       }
     });
+
+    // A user's own change is read back at once on this instance, before the answer leaves; the
+    // database's NOTIFY (auth-cache.ts) tells the other instances, and this one about other users.
+    if (opts.cache.enabled) {
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (request.auth && changesState(request)) {
+          opts.cache.dropUser(request.auth.user.id);
+          if (request.auth.admin) opts.cache.dropUser(request.auth.admin.id);
+        }
+        return payload;
+      });
+    }
   },
   { name: 'parlance-session', dependencies: ['@fastify/cookie'] },
 );
@@ -133,6 +180,10 @@ export async function startSession(
 export async function endSession(db: Db | Tx, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+function changesState(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true;
 }
 
 function sameOrigin(origin: string, host: string | undefined): boolean {

@@ -289,3 +289,21 @@ export const realtimeEvents = pgTable(
     check('realtime_events_has_audience', sql`${t.userId} IS NOT NULL OR ${t.role} IS NOT NULL`),
   ],
 );
+
+/**
+ * How many projects each customer has in each status (issue 11): kept by a trigger on projects in
+ * the same transaction as every insert, status move and delete (migration 0010), so the customer's
+ * list answers its total without counting rows.
+ */
+export const projectStatusCounts = pgTable(
+  'project_status_counts',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  // no CHECK (n >= 0): a move's -1 and +1 are one upsert, whose proposed rows may be negative
+  (t) => [primaryKey({ columns: [t.customerId, t.status] })],
+);

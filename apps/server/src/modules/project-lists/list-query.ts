@@ -1,10 +1,15 @@
-import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { projectReviews, projects, projectTags, users } from '../../db/schema';
 
 // One paged project query shared by every list: the rows of one page (with the translator's and
-// the customer's names) and the COUNT of all rows that match, both from the same WHERE.
+// the customer's names) and the count of the rows that match, both from the same WHERE. The count
+// stops at COUNT_CAP (issue 11: an exact COUNT of 100,000 rows was most of a page's cost); lists
+// that know their total another way (the customer's status counters) pass it instead.
+
+/** Beyond this many matching rows a list answers "more than COUNT_CAP" instead of counting on. */
+export const COUNT_CAP = 10_000;
 
 const translatorUsers = alias(users, 'translator_user');
 const customerUsers = alias(users, 'customer_user');
@@ -59,7 +64,14 @@ export interface ListRow {
   exclusive: number;
   translatorName: string | null;
   customerName: string | null;
+  /** the project's tags, sorted (lists that show them) */
+  tags?: string[];
 }
+
+/** The project's tags, sorted, read in the page's own query (one round trip instead of two). */
+const TAGS_COLUMN = sql<
+  string[]
+>`coalesce((SELECT array_agg(${projectTags.tag} ORDER BY ${projectTags.tag}) FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id}), '{}')`;
 
 export interface Paging {
   page: number;
@@ -69,14 +81,30 @@ export interface Paging {
 export interface Page<T> {
   rows: T[];
   totalCount: number;
+  /** true: more rows match than totalCount (COUNT_CAP) says */
+  totalCountIsLowerBound?: boolean;
 }
 
-/** One page of projects matching `where`, ordered by `orderBy`, and the count of all matching rows. */
-export async function pageOfProjects(db: Db, where: SQL, orderBy: SQL[], paging: Paging): Promise<Page<ListRow>> {
+/** The count of the matching rows, or how it is known without counting them. */
+export type CountOf = (where: SQL) => Promise<Count>;
+export interface Count {
+  n: number;
+  isLowerBound: boolean;
+}
+
+/** One page of projects matching `where`, ordered by `orderBy`, and the count of the matching rows. */
+export async function pageOfProjects(
+  db: Db,
+  where: SQL,
+  orderBy: SQL[],
+  paging: Paging,
+  countOf: CountOf = (w) => countProjectsCapped(db, w),
+  opts: { withTags?: boolean } = {},
+): Promise<Page<ListRow>> {
   // the page and the count run side by side (two pooled connections on PostgreSQL)
-  const [rows, totalCount] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
-      .select(ROW_COLUMNS)
+      .select(opts.withTags ? { ...ROW_COLUMNS, tags: TAGS_COLUMN } : ROW_COLUMNS)
       .from(projects)
       .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
       .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
@@ -84,14 +112,27 @@ export async function pageOfProjects(db: Db, where: SQL, orderBy: SQL[], paging:
       .orderBy(...orderBy)
       .limit(paging.perPage)
       .offset((paging.page - 1) * paging.perPage),
-    countProjects(db, where),
+    countOf(where),
   ]);
-  return { rows, totalCount };
+  return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
 }
 
+/** The matching rows counted up to COUNT_CAP: never more than COUNT_CAP + 1 index entries read. */
+export async function countProjectsCapped(db: Db, where: SQL): Promise<Count> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { n: COUNT_CAP, isLowerBound: true } : { n, isLowerBound: false };
+}
+
+/** An exact count, for small sets (a translator's review jobs). */
 export async function countProjects(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(projects).where(where);
-  return Number(row?.n ?? 0);
+  return (await countProjectsCapped(db, where)).n;
 }
 
 /** Default order of the lists: newest first. */

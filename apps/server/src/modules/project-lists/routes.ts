@@ -61,6 +61,7 @@ const reviewSchema = z.object({
 const reviewedListSchema = z.object({
   data: z.array(projectRowSchema.extend({ reviews: z.array(reviewSchema) })),
   totalCount: z.number(),
+  totalCountIsLowerBound: z.boolean().optional(),
 });
 
 const myTeamCustomersSchema = z.object({

@@ -1,9 +1,18 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CustomerProjectsQuery, ProjectRow, ProjectStatus, ProjectStatusFilter } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { projects, projectTags, translatorProfiles } from '../../db/schema';
+import { projects, projectStatusCounts, projectTags, translatorProfiles } from '../../db/schema';
 import { openJobSql, openReviewJobSql } from '../projects/matching';
-import { NEWEST_FIRST, type Page, type Paging, pageOfProjects, countProjects, reviewsOf, tagsOf } from './list-query';
+import {
+  type Count,
+  countProjects,
+  countProjectsCapped,
+  NEWEST_FIRST,
+  type Page,
+  type Paging,
+  pageOfProjects,
+  reviewsOf,
+} from './list-query';
 import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
 
 // The project lists of both sides (docs/api-projects.md, "Lists"; docs/decisions.md (project lifecycle / ordering sections)).
@@ -63,6 +72,7 @@ export function customerProjectsOrder(q: Pick<CustomerProjectsQuery, 'sort' | 'o
 export interface ProjectListAnswer {
   data: ProjectRow[];
   totalCount: number;
+  totalCountIsLowerBound?: boolean;
 }
 
 export async function listCustomerProjects(
@@ -70,12 +80,35 @@ export async function listCustomerProjects(
   customerId: number,
   q: CustomerProjectsQuery,
 ): Promise<ProjectListAnswer> {
-  const page = await pageOfProjects(db, customerProjectsWhere(customerId, q), customerProjectsOrder(q), q);
-  const tags = await tagsOf(
+  const page = await pageOfProjects(
     db,
-    page.rows.map((r) => r.id),
+    customerProjectsWhere(customerId, q),
+    customerProjectsOrder(q),
+    q,
+    (where) =>
+      filtersOnlyByStatus(q) ? customerStatusTotal(db, customerId, q.status) : countProjectsCapped(db, where),
+    { withTags: true },
   );
-  return { data: page.rows.map((r) => presentCustomerRow(r, tags.get(r.id) ?? [])), totalCount: page.totalCount };
+  return {
+    data: page.rows.map((r) => presentCustomerRow(r, r.tags ?? [])),
+    totalCount: page.totalCount,
+    ...(page.totalCountIsLowerBound ? { totalCountIsLowerBound: true } : {}),
+  };
+}
+
+function filtersOnlyByStatus(q: CustomerProjectsQuery): boolean {
+  return q.id === undefined && !q.tag && !q.sourceLanguage && !q.targetLanguage && !q.expertise && !q.search;
+}
+
+/** The total of a status filter from the counters the projects' trigger keeps (migration 0010). */
+async function customerStatusTotal(db: Db, customerId: number, status: ProjectStatusFilter): Promise<Count> {
+  const conditions: SQL[] = [eq(projectStatusCounts.customerId, customerId)];
+  if (status !== 'ALL') conditions.push(inArray(projectStatusCounts.status, STATUS_FILTER_MEMBERS[status]));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${projectStatusCounts.n}), 0)::integer` })
+    .from(projectStatusCounts)
+    .where(and(...conditions));
+  return { n: Number(row?.n ?? 0), isLowerBound: false };
 }
 
 /** The customer's distinct tags, sorted. */
@@ -108,6 +141,7 @@ function translatorPage(viewer: TranslatorViewer, page: Page<Parameters<typeof p
   return {
     data: page.rows.map((r) => presentTranslatorRow(r, viewer)),
     totalCount: page.totalCount,
+    ...(page.totalCountIsLowerBound ? { totalCountIsLowerBound: true } : {}),
   };
 }
 

@@ -225,7 +225,10 @@ export default function CustomerProjectsPage() {
             />
             <TablePagination
               component="div"
-              count={total}
+              count={shown?.totalCountIsLowerBound ? -1 : total}
+              labelDisplayedRows={({ from, to }) =>
+                `${from}–${to} of ${shown?.totalCountIsLowerBound ? `more than ${total.toLocaleString('en-US')}` : total}`
+              }
               page={Math.min(view.page - 1, Math.max(0, Math.ceil(total / view.perPage) - 1))}
               rowsPerPage={view.perPage}
               rowsPerPageOptions={[...PER_PAGE]}

@@ -1,0 +1,95 @@
+import type { SessionRow, UserRow } from './session';
+
+/** What the session lookup found for one cookie: the session, its user and, while acting, the admin. */
+export interface CachedAuth {
+  session: SessionRow;
+  user: UserRow | null;
+  admin: UserRow | null;
+}
+
+interface Entry {
+  value: CachedAuth;
+  /** performance.now() after which the entry is read from the database again */
+  freshUntil: number;
+}
+
+/** The channel the triggers of migration 0009 notify on: 's:<session id hash>' or 'u:<user id>'. */
+export const AUTH_CHANNEL = 'parlance_auth';
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The session-to-user lookup of every signed-in request, kept in memory for `ttlMs` (issue 11: it
+ * was most of a signed-in read's cost). Staleness is bounded twice: an entry lives at most ttlMs,
+ * and database triggers (migration 0009) NOTIFY every instance after commit when a session is
+ * updated or deleted (sign-out, rotation at sign-in and acting) or a user row changes (name, role,
+ * password, removal), whatever code made the change; `drop()` forgets the entries at once.
+ * ttlMs 0 turns the cache off.
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+  /**
+   * Counts the drops. A lookup notes it before reading the database and stores its answer only if
+   * no drop happened meanwhile: a read that raced a sign-out must not put the session back.
+   */
+  private drops = 0;
+
+  /** To pass to `set` after the database read. */
+  get version(): number {
+    return this.drops;
+  }
+
+  constructor(private readonly ttlMs: number) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(idHash: string): CachedAuth | undefined {
+    const entry = this.entries.get(idHash);
+    if (!entry) return undefined;
+    if (entry.freshUntil < performance.now()) {
+      this.entries.delete(idHash);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(idHash: string, value: CachedAuth, versionBeforeRead: number): void {
+    if (!this.enabled || versionBeforeRead !== this.drops) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      // the oldest entry goes first (a Map iterates in insertion order)
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(idHash, { value, freshUntil: performance.now() + this.ttlMs });
+  }
+
+  /** Handles one notification of AUTH_CHANNEL. */
+  drop(payload: string): void {
+    this.drops++;
+    if (payload.startsWith('s:')) {
+      this.entries.delete(payload.slice(2));
+      return;
+    }
+    if (payload.startsWith('u:')) {
+      this.dropUser(Number(payload.slice(2)));
+      return;
+    }
+    this.clear();
+  }
+
+  /** Forgets every session of the user (as the user, or as the admin acting). */
+  dropUser(id: number): void {
+    this.drops++;
+    for (const [key, entry] of this.entries) {
+      const { user, admin, session } = entry.value;
+      if (user?.id === id || admin?.id === id || session.userId === id) this.entries.delete(key);
+    }
+  }
+
+  /** Forgets everything (after the LISTEN connection was lost: notifications may be missing). */
+  clear(): void {
+    this.drops++;
+    this.entries.clear();
+  }
+}
