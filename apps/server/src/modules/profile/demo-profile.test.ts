@@ -35,3 +35,15 @@ it('gives the demo customer an address, a second address, an API key, two projec
   expect((await api.get('/userService/getProjectNotesList')).json().list).toHaveLength(2);
   expect((await api.get('/api/2/account/beneficiary')).json().results).toHaveLength(1);
 });
+
+it("lists the demo customer's preferred translators (My Team), and not to translators", async () => {
+  const customer = await loginDemo(t.app, 'customer');
+  const res = await authed(t.app, customer).get('/api/2/account/customer/preferred-translators');
+  expect(res.statusCode).toBe(200);
+  expect(res.json().results.map((r: { name: string }) => r.name)).toContain('Tomas Translator');
+  const translator = await loginDemo(t.app, 'translator');
+  expect((await authed(t.app, translator).get('/api/2/account/customer/preferred-translators')).statusCode).toBe(403);
+  expect((await t.app.inject({ method: 'GET', url: '/api/2/account/customer/preferred-translators' })).statusCode).toBe(
+    401,
+  );
+});

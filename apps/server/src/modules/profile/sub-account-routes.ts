@@ -11,6 +11,8 @@ import {
   transferInputSchema,
   userDataSchema,
 } from '@parlance/shared';
+import { eq } from 'drizzle-orm';
+import { myTeamMembers, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../platform/errors';
 import { deleteNote, listNotes, saveNote } from './notes';
 import { requireUser } from '../../platform/guards';
@@ -228,6 +230,28 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       await deleteNote(deps, requireCustomer(request).user.id, request.query.id);
       return { status: 'OK' as const };
+    },
+  );
+
+  app.get(
+    '/api/2/account/customer/preferred-translators',
+    {
+      schema: {
+        summary: 'Your preferred translators (My Team): they are offered your projects first',
+        tags: ['preferred-translators'],
+        response: { 200: z.object({ results: z.array(z.object({ id: z.number(), name: z.string() })) }) },
+      },
+    },
+    async (request) => {
+      const auth = requireCustomer(request);
+      const rows = await deps.db
+        .select({ id: users.id, name: users.name })
+        .from(myTeamMembers)
+        .innerJoin(users, eq(users.id, myTeamMembers.translatorId))
+        .where(eq(myTeamMembers.customerId, auth.user.id))
+        .orderBy(users.name)
+        .limit(200);
+      return { results: rows };
     },
   );
 };
