@@ -200,7 +200,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       preCompressed: true,
       index: false,
       setHeaders(res, path) {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -175,3 +175,4 @@ export const invoiceSummarySchema = z.object({
   vatCredits: z.number().int(),
   totalCredits: z.number().int(),
 });
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;

@@ -14,3 +14,5 @@ export * from './texts-projects';
 export * from './reviews';
 export * from './profile';
 export * from './profile-translator';
+export * from './messages';
+export * from './statements';

@@ -4,6 +4,8 @@ import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { messageRoutes } from './messages/routes';
+import { statementRoutes } from './statements/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
@@ -34,4 +36,6 @@ export const MODULES: FastifyPluginAsync[] = [
   profileRoutes,
   translatorProfileRoutes,
   subAccountRoutes,
+  messageRoutes,
+  statementRoutes,
 ];

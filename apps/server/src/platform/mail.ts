@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** a mail the user may turn off in their mailing preferences: not sent when the flag is off */
   preference?: { userId: number; flag: MailingFlag };
+  /** files sent with the mail; the outbox keeps their names and sizes in the text, not the files */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -32,7 +34,9 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         .values({
           toAddress: message.to,
           subject: message.subject,
-          text: message.text,
+          text: message.attachments?.length
+            ? `${message.text}\n\nAttached: ${message.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ')}`
+            : message.text,
           html: message.html,
           status: 'stored',
         })

@@ -24,7 +24,11 @@ export type RealtimeEventType =
   /** a project's status, files or people changed: { projectId, status } */
   | 'project.updated'
   /** a new message in a project's discussion: { projectId, messageId } */
-  | 'project.message';
+  | 'project.message'
+  /** a new message in the user's message box: { messageId, unread } */
+  | 'message.created'
+  /** messages of the user were marked read: { unread } */
+  | 'messages.read';
 
 export async function recordEvent(tx: Db, event: RealtimeEventInput): Promise<number> {
   if (event.userId == null && event.role == null) throw new Error('a realtime event needs a user or a role');

@@ -7,7 +7,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 // very first connect of a tab sends -1 ("nothing yet: only new events"), since the screen loads its
 // data over HTTP at the same moment. The server also sends { type: 'realtime.sync' } with its
 // cursor after the replay; it moves lastEventId like any event. Screens refetch on every
-// (re)connect, which covers an event committed late with a smaller id than the last one sent. Not part of the shell: only feature pages import this file.
+// (re)connect, which covers an event committed late with a smaller id than the last one sent. The shell imports it only from the lazy sidebar (the live unread count); a guest never loads it.
 
 export interface RealtimeEvent {
   id: number;

@@ -12,6 +12,9 @@ type Page = LazyExoticComponent<ComponentType>;
 // one chunk for both wizard addresses: the first load of /auth is within a few bytes of its budget
 const WizardPage = lazy(() => import('../features/wizard/pages/WizardPage'));
 
+// one chunk for the customer's and the translator's statement
+const StatementPage = lazy(() => import('../features/statements/pages/StatementPage'));
+
 const PAGES: Record<string, Page> = {
   '/auth': lazy(() => import('../features/auth/pages/AuthPage')),
   '/auth/resetPassword': lazy(() => import('../features/auth/pages/ResetPasswordPage')),
@@ -33,6 +36,10 @@ const PAGES: Record<string, Page> = {
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
+  '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),
+  '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
+  '/customer-statement': StatementPage,
+  '/statement': StatementPage,
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,
 };

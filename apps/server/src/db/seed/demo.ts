@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
+import { seedMessagesDemo } from './demo-messages';
 import { seedProjectsDemo } from './demo-projects';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
@@ -79,5 +80,6 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       adminEmail: DEMO_ACCOUNTS[2].email,
       publicUrl: options.publicUrl,
     });
+    await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
   }
 }

@@ -18,6 +18,7 @@ import {
   setPasswordWithToken,
 } from './passwords';
 import { canManageCredentials } from './policy';
+import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from './present';
 import {
   acceptedAnswer,
@@ -115,7 +116,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const user = await authenticate(deps, request.body);
       await signIn(deps, request, reply, user, { action: 'auth.login', details: { twoFactor: user.totpEnabled } });
-      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+      const unreadMessages = await countUnreadMessages(deps.db, user.id);
+      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }, { unreadMessages }) };
     },
   );
 
@@ -211,7 +213,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const auth = requireCredentialOwner(request);
       const user = await setFirstPassword(deps, auth.user, request.body, request.ip);
-      return { ...ok, user: presentUser({ ...auth, user }) };
+      return {
+        ...ok,
+        user: presentUser({ ...auth, user }, { unreadMessages: await countUnreadMessages(deps.db, user.id) }),
+      };
     },
   );
 
@@ -246,7 +251,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const auth = requireUser(request);
       const user = await updateRegisterInfo(deps, auth, request.body, request.ip);
-      return { ...ok, user: presentUser({ ...auth, user }) };
+      return {
+        ...ok,
+        user: presentUser({ ...auth, user }, { unreadMessages: await countUnreadMessages(deps.db, user.id) }),
+      };
     },
   );
 

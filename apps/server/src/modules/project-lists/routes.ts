@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   customerProjectsQuerySchema,
+  PROJECT_STATUS_FILTERS,
   formBoolean,
   LIMITS,
   PROJECT_KINDS,
@@ -25,6 +26,7 @@ import {
 import { canReadCustomerLists, canReadMyTeamCustomers, canReadTranslatorLists } from './policy';
 import {
   countReviewJobs,
+  customerStatusCounts,
   listBonusProjects,
   listCustomerProjects,
   listCustomerReviews,
@@ -122,6 +124,19 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => listCustomerProjects(db, customer(request).id, request.query),
+  );
+
+  app.get(
+    '/api/2/account/customer-projects/counts',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The customer's number of projects per status filter (PENDING, IN_PROGRESS, READY, COMPLETED, CANCELLED)",
+        response: { 200: z.object({ results: z.record(z.enum(PROJECT_STATUS_FILTERS).exclude(['ALL']), z.number()) }) },
+      },
+    },
+    async (request) => ({ results: await customerStatusCounts(db, customer(request).id) }),
   );
 
   app.get(

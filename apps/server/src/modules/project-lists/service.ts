@@ -111,6 +111,22 @@ async function customerStatusTotal(db: Db, customerId: number, status: ProjectSt
   return { n: Number(row?.n ?? 0), isLowerBound: false };
 }
 
+/** The customer's project count per status filter (the /cpanel overview), from the same counters. */
+export async function customerStatusCounts(
+  db: Db,
+  customerId: number,
+): Promise<Record<Exclude<ProjectStatusFilter, 'ALL'>, number>> {
+  const rows = await db
+    .select({ status: projectStatusCounts.status, n: projectStatusCounts.n })
+    .from(projectStatusCounts)
+    .where(eq(projectStatusCounts.customerId, customerId));
+  const out = { CANCELLED: 0, COMPLETED: 0, IN_PROGRESS: 0, PENDING: 0, READY: 0 };
+  for (const [filter, members] of Object.entries(STATUS_FILTER_MEMBERS) as [keyof typeof out, ProjectStatus[]][]) {
+    out[filter] = rows.filter((r) => members.includes(r.status as ProjectStatus)).reduce((a, r) => a + Number(r.n), 0);
+  }
+  return out;
+}
+
 /** The customer's distinct tags, sorted. */
 export async function listCustomerTags(db: Db, customerId: number): Promise<string[]> {
   const rows = await db

@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
+import { messageDiscussionPost } from './inbox';
 import { completedMail, workStartedMail } from './mails';
 import {
   isReviewKind,
@@ -346,7 +347,8 @@ function checkMessage(body: string): string {
   return text;
 }
 
-async function writeMessage(tx: Tx, p: ProjectRecord, authorId: number, body: string, now: Date) {
+async function writeMessage(tx: Tx, p: ProjectRecord, author: { id: number; name: string }, body: string, now: Date) {
+  const authorId = author.id;
   const [message] = await tx
     .insert(projectMessages)
     .values({ projectId: p.id, authorId, body, createdAt: now })
@@ -354,6 +356,7 @@ async function writeMessage(tx: Tx, p: ProjectRecord, authorId: number, body: st
   for (const userId of peopleOf(p)) {
     await recordEvent(tx, { userId, type: 'project.message', payload: { projectId: p.id, messageId: message.id } });
   }
+  await messageDiscussionPost(tx, p, peopleOf(p), authorId, author.name, body, now);
   return message;
 }
 
@@ -362,7 +365,7 @@ export async function postMessage(ctx: MoveContext, projectId: number, body: str
   const text = checkMessage(body);
   const { project, role } = await requireViewing(ctx.tx, ctx.user, projectId, ctx.now);
   if (!canMessage(role)) throw forbidden();
-  const message = await writeMessage(ctx.tx, project, ctx.user.id, text, ctx.now);
+  const message = await writeMessage(ctx.tx, project, ctx.user, text, ctx.now);
   return presentMessage(message, ctx.user.name, ctx.user.id);
 }
 
@@ -386,7 +389,7 @@ export async function bulkMessage(ctx: MoveContext, projectIds: number[], messag
   let sent = 0;
   for (const p of rows) {
     if (p.translatorId === null) continue;
-    await writeMessage(ctx.tx, p, ctx.user.id, text, ctx.now);
+    await writeMessage(ctx.tx, p, ctx.user, text, ctx.now);
     sent += 1;
   }
   return sent;

@@ -16,6 +16,7 @@ import {
 import { AppError, notFound } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
+import { messageStatusMove } from './inbox';
 import type { UserRow } from '../../platform/session';
 import {
   isReviewKind,
@@ -309,6 +310,7 @@ export async function tryMove(
     createdAt: opts.now,
   });
   await announce(tx, row, peopleOf(project));
+  await messageStatusMove(tx, row, project.status, opts.now);
   return row;
 }
 

@@ -17,6 +17,7 @@ import { AppLink } from '../../ui/AppLink';
 import { type SideItem, type SideSection, sidebarMenuFor } from './sidebar-menu';
 import { useOpenSupport } from '../support';
 import { SIDE_ICONS } from './icons';
+import { useLiveUnreadCount } from './use-live-unread';
 import { UserBar } from './UserBar';
 
 interface SidebarProps {
@@ -31,6 +32,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ user, variant, expanded, onToggleExpanded, open = false, onClose }: SidebarProps) {
+  useLiveUnreadCount();
   const content = (
     <SidebarContent
       user={user}

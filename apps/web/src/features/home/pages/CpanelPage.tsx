@@ -10,6 +10,7 @@ import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
+import { CustomerOverview } from '../components/CustomerOverview';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
 
 function linksFor(user: UserData): QuickLink[] {
@@ -77,7 +78,7 @@ export default function CpanelPage() {
   if (!user) return null;
   return (
     <PageContainer title={`Welcome back, ${user.name}`} subtitle="Here is where to pick up your work.">
-      <AccountSummary user={user} />
+      {user.type === 'customer' ? <CustomerOverview user={user} /> : <AccountSummary user={user} />}
       <QuickLinkGrid links={linksFor(user)} />
     </PageContainer>
   );

@@ -1,0 +1,76 @@
+// Statements: the lines of the user's credits account from the ledger, and the credit action types.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CREDIT_ACTION_LABELS,
+  CREDIT_ACTION_TYPES,
+  creditActionTypesSchema,
+  statementExportSchema,
+  statementQuerySchema,
+  statementSchema,
+} from '@parlance/shared';
+import { z } from 'zod';
+import { requireUser } from '../../platform/guards';
+import { statementAccountOf } from './policy';
+import { statementMail } from './export';
+import { loadStatement } from './service';
+
+const TAGS = ['Statements'];
+
+export const statementRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/2/credit_action/types',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The credit action types a statement is filtered by',
+        response: { 200: creditActionTypesSchema },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { results: CREDIT_ACTION_TYPES.map((id) => ({ id, name: CREDIT_ACTION_LABELS[id] })) };
+    },
+  );
+
+  app.get(
+    '/api/2/account/statement/get',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The signed-in user's statement: date_from and date_to (YYYY-MM-DD, both required), action_type, cpage, limit (10, 25, 50), sortBy (date, amount), sortDirection",
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const found = await loadStatement(deps.db, user.id, statementAccountOf(user), request.query);
+      return { data: found.rows, totalCount: found.totalCount, balance: found.balance };
+    },
+  );
+
+  app.post(
+    '/fileService/sendCustomerReportAsFile',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Mail the signed-in user's statement as a CSV or PDF file (form: email, format csv|pdf, date_from, date_to, action_type)",
+        body: statementExportSchema,
+        response: { 200: z.object({ status: z.object({ msg: z.literal('ok') }) }) },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const mail = await statementMail(deps.db, user, statementAccountOf(user), request.body);
+      // a mail that cannot be stored is a 500 (the user must not be told it went)
+      await deps.mailer.send(mail);
+      return { status: { msg: 'ok' as const } };
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { CREDIT_ACTION_LABELS, type CreditActionType, creditsToUsd, type StatementQuery } from '@parlance/shared';
+import type { Db } from '../../db/client';
+import { ledgerEntries, ledgerTransactions, projects, type UserAccountKind } from '../../db/schema';
+import { findAccount } from '../../platform/ledger';
+import type { StatementRow } from '@parlance/shared';
+
+// A statement: the entries of one ledger account in a date range, with the balance after each.
+// The balance after a row is the running sum of ALL the account's entries up to it (a window over
+// the account, ordered as the ledger wrote them), so it reconciles to the account balance whatever
+// the filters hide. Filters and paging apply after the window.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function rangeOf(q: Pick<StatementQuery, 'date_from' | 'date_to'>): { from: Date; toExclusive: Date } {
+  const from = new Date(`${q.date_from}T00:00:00Z`);
+  const toExclusive = new Date(new Date(`${q.date_to}T00:00:00Z`).getTime() + DAY_MS);
+  return { from, toExclusive };
+}
+
+export async function loadStatement(
+  db: Db,
+  ownerId: number,
+  kind: UserAccountKind,
+  q: StatementQuery,
+): Promise<{ rows: StatementRow[]; totalCount: number; balance: number }> {
+  const account = await findAccount(db, ownerId, kind);
+  if (!account) return { rows: [], totalCount: 0, balance: 0 };
+  const { from, toExclusive } = rangeOf(q);
+  const type = q.action_type === '' || q.action_type === 'all' ? null : q.action_type;
+
+  const lines = db.$with('lines').as(
+    db
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransactions.kind,
+        description: ledgerTransactions.description,
+        projectId: sql<number | null>`(${ledgerTransactions.metadata}->>'projectId')::int`.as('project_id'),
+        balanceAfter:
+          sql<string>`sum(${ledgerEntries.amount}) over (order by ${ledgerEntries.createdAt}, ${ledgerEntries.id})`.as(
+            'balance_after',
+          ),
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, toExclusive))),
+  );
+  const shown: SQL[] = [gte(lines.createdAt, from)];
+  if (type) shown.push(eq(lines.kind, type));
+  const dir = q.sortDirection === 'asc' ? asc : desc;
+  const order = q.sortBy === 'amount' ? [dir(lines.amount), dir(lines.id)] : [dir(lines.createdAt), dir(lines.id)];
+
+  const counted: SQL[] = [
+    eq(ledgerEntries.accountId, account.id),
+    gte(ledgerEntries.createdAt, from),
+    lt(ledgerEntries.createdAt, toExclusive),
+  ];
+  if (type) counted.push(eq(ledgerTransactions.kind, type));
+
+  const [page, [total]] = await Promise.all([
+    db
+      .with(lines)
+      .select({
+        id: lines.id,
+        amount: lines.amount,
+        createdAt: lines.createdAt,
+        kind: lines.kind,
+        description: lines.description,
+        projectId: lines.projectId,
+        balanceAfter: lines.balanceAfter,
+        wordCount: projects.wordCount,
+      })
+      .from(lines)
+      .leftJoin(projects, eq(projects.id, lines.projectId))
+      .where(and(...shown))
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.cpage - 1) * q.limit),
+    db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(...counted)),
+  ]);
+
+  const rows = page.map((r): StatementRow => {
+    const balance = Number(r.balanceAfter);
+    const actionType = r.kind as CreditActionType;
+    return {
+      id: r.id,
+      date: new Date(r.createdAt).toISOString(),
+      actionType,
+      actionLabel: CREDIT_ACTION_LABELS[actionType],
+      description: r.description,
+      amount: r.amount,
+      balance,
+      estimatedValue: creditsToUsd(r.amount),
+      currencyBalance: creditsToUsd(balance),
+      wordcount: r.wordCount ?? null,
+      projectId: r.projectId ?? null,
+    };
+  });
+  return { rows, totalCount: total?.n ?? 0, balance: account.balance };
+}

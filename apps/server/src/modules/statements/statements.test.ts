@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_EXPORT_TEXTS, type Statement, STATEMENT_TEXTS } from '@parlance/shared';
+import { seedDemoData } from '../../db/seed/demo';
+import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
+import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
+import { giveCredits } from '../cart/cart-test-helpers';
+import { newCustomer, newTranslator, paidProject, type Person } from '../projects/projects-test-helpers';
+
+let t: TestApp;
+let mailer: CapturingMailer;
+beforeAll(async () => {
+  mailer = new CapturingMailer();
+  t = await createTestApp({}, { mailer });
+  await seedDemoData(t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+async function statement(p: Person, query: string): Promise<Statement> {
+  const res = await p.api.get(`/api/2/account/statement/get?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** A customer with a grant, two paid projects and another grant: five lines, newest first. */
+async function customerWithHistory(): Promise<Person> {
+  const customer = await newCustomer(t.app, 500_000);
+  await paidProject(t.app, customer);
+  await paidProject(t.app, customer);
+  await giveCredits(t.database.db, customer.id, 1234);
+  return customer;
+}
+
+describe('GET /api/2/account/statement/get', () => {
+  it('lists the account lines from the ledger; the balance column reconciles to the balance', async () => {
+    const customer = await customerWithHistory();
+    const s = await statement(customer, `date_from=${daysAgo(1)}&date_to=${today()}`);
+    const balance = await balanceOfOwner(t.database.db, customer.id, 'customer_credits');
+    expect(s.balance).toBe(balance);
+    expect(s.totalCount).toBe(4);
+    expect(s.data.map((r) => r.actionType)).toEqual(['grant', 'order_payment', 'order_payment', 'grant']);
+    // newest first: the first row's balance is the balance now; each older row's balance is the
+    // newer balance minus the newer amount; the oldest balance is its own amount (a new account)
+    expect(s.data[0].balance).toBe(balance);
+    for (let i = 1; i < s.data.length; i++) {
+      expect(s.data[i].balance).toBe(s.data[i - 1].balance - s.data[i - 1].amount);
+    }
+    expect(s.data[3]).toMatchObject({ amount: 500_000, balance: 500_000, estimatedValue: '5000.00' });
+    expect(s.data[0]).toMatchObject({ amount: 1234, estimatedValue: '12.34', actionLabel: 'Credits granted' });
+    expect(s.data[0].currencyBalance).toBe(`${Math.trunc(balance / 100)}.${String(balance % 100).padStart(2, '0')}`);
+    expect(s.data[1].amount).toBeLessThan(0);
+  });
+
+  it('filters by action type, pages and sorts; hidden lines still count in the balance', async () => {
+    const customer = await customerWithHistory();
+    const range = `date_from=${daysAgo(1)}&date_to=${today()}`;
+    const all = await statement(customer, range);
+    const payments = await statement(customer, `${range}&action_type=order_payment`);
+    expect(payments.totalCount).toBe(2);
+    expect(payments.data.map((r) => r.id)).toEqual(
+      all.data.filter((r) => r.actionType === 'order_payment').map((r) => r.id),
+    );
+    expect(payments.data.map((r) => r.balance)).toEqual(
+      all.data.filter((r) => r.actionType === 'order_payment').map((r) => r.balance),
+    );
+    const p1 = await statement(customer, `${range}&limit=10&cpage=1&sortDirection=asc`);
+    expect(p1.data.map((r) => r.id)).toEqual([...all.data].reverse().map((r) => r.id));
+    const p2 = await statement(customer, `${range}&limit=10&cpage=2`);
+    expect(p2.data).toEqual([]);
+    expect(p2.totalCount).toBe(4);
+    const byAmount = await statement(customer, `${range}&sortBy=amount&sortDirection=desc`);
+    expect(byAmount.data[0].amount).toBe(500_000);
+    // a range before any line: nothing, and the balance of the account is still answered
+    const before = await statement(customer, `date_from=2020-01-01&date_to=2020-01-31`);
+    expect(before.data).toEqual([]);
+    expect(before.totalCount).toBe(0);
+  });
+
+  it('is the translator’s available earnings for a translator, empty for a new one', async () => {
+    const translator = await newTranslator(t.app);
+    const s = await statement(translator, `date_from=${daysAgo(30)}&date_to=${today()}`);
+    expect(s).toEqual({ data: [], totalCount: 0, balance: 0 });
+  });
+
+  it('answers 400 without both dates or with bad filters, and 401 to a guest', async () => {
+    const customer = await newCustomer(t.app, 100);
+    const bad = [
+      '',
+      `date_from=${today()}`,
+      `date_to=${today()}`,
+      'date_from=24/11/2026&date_to=2026-11-30',
+      'date_from=2026-11-30&date_to=2026-11-01',
+      `date_from=${today()}&date_to=${today()}&limit=7`,
+      `date_from=${today()}&date_to=${today()}&action_type=bribe`,
+      `date_from=${today()}&date_to=${today()}&cpage=0`,
+      `date_from=${today()}&date_to=${today()}&sortBy=name`,
+    ];
+    for (const q of bad) {
+      const res = await customer.api.get(`/api/2/account/statement/get?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message, q).toBeTruthy();
+    }
+    const order = await customer.api.get('/api/2/account/statement/get?date_from=2026-11-30&date_to=2026-11-01');
+    expect(order.json().message).toContain(STATEMENT_TEXTS.dateOrder);
+    const guest = await t.app.inject({
+      method: 'GET',
+      url: `/api/2/account/statement/get?date_from=${today()}&date_to=${today()}`,
+    });
+    expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/2/credit_action/types', () => {
+  it('lists the action types to a signed-in user only', async () => {
+    const customer = await newCustomer(t.app, 0);
+    const res = await customer.api.get('/api/2/credit_action/types');
+    expect(res.json().results).toContainEqual({ id: 'order_payment', name: 'Project payment' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/2/credit_action/types' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /fileService/sendCustomerReportAsFile', () => {
+  it('mails the statement as CSV with the spec columns, and as PDF', async () => {
+    const customer = await customerWithHistory();
+    const range = { date_from: daysAgo(1), date_to: today() };
+    const shown = await statement(customer, `date_from=${range.date_from}&date_to=${range.date_to}`);
+    const res = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'books@example.com',
+      format: 'csv',
+      ...range,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: { msg: 'ok' } });
+    const mail = mailer.last('books@example.com');
+    expect(mail?.attachments?.[0]).toMatchObject({ contentType: 'text/csv' });
+    const lines = mail?.attachments?.[0].content.toString('utf8').trim().split('\n') ?? [];
+    expect(lines[0]).toBe(
+      'Date,Action,Description,Amount (credits),Estimated value (USD),Balance (credits),Balance (USD),Words',
+    );
+    expect(lines).toHaveLength(1 + shown.totalCount);
+    expect(lines[1]).toContain(`,${shown.data[0].amount},${shown.data[0].estimatedValue},${shown.data[0].balance},`);
+
+    const pdf = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'pdf@example.com',
+      format: 'pdf',
+      ...range,
+      action_type: 'order_payment',
+    });
+    expect(pdf.statusCode).toBe(200);
+    const attached = mailer.last('pdf@example.com')?.attachments?.[0];
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('needs an e-mail address and both dates; sends nothing otherwise; 401 to a guest', async () => {
+    const customer = await newCustomer(t.app, 100);
+    const before = mailer.sent.length;
+    const noEmail = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().errors.email).toBe(STATEMENT_EXPORT_TEXTS.emailRequired);
+    const badEmail = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'not-an-address',
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(badEmail.json().errors.email).toBe(STATEMENT_EXPORT_TEXTS.emailInvalid);
+    const noDates = await customer.api.post('/fileService/sendCustomerReportAsFile', { email: 'a@example.com' });
+    expect(noDates.statusCode).toBe(400);
+    const badFormat = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'a@example.com',
+      format: 'xls',
+      date_from: today(),
+      date_to: today(),
+    });
+    expect(badFormat.statusCode).toBe(400);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/fileService/sendCustomerReportAsFile',
+      payload: { email: 'a@example.com', date_from: today(), date_to: today() },
+    });
+    expect([401, 403]).toContain(guest.statusCode);
+    expect(mailer.sent.length).toBe(before);
+  });
+});
+
+describe('the ledger', () => {
+  it('is whole after everything above', async () => {
+    expect((await verifyLedger(t.database.db)).ok).toBe(true);
+  });
+});

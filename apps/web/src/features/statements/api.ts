@@ -1,0 +1,51 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreditActionType, Statement } from '@parlance/shared';
+import { http } from '../../app/http';
+
+// Statement calls (spec 2 section 7): GET /api/2/credit_action/types and /api/2/account/statement/get.
+
+export interface StatementView {
+  from: string;
+  to: string;
+  type: CreditActionType | '';
+  page: number;
+  limit: number;
+  sortBy: 'date' | 'amount';
+  sortDirection: 'asc' | 'desc';
+}
+
+export const creditActionTypesQuery = queryOptions({
+  queryKey: ['credit-action-types'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { id: CreditActionType; name: string }[] }>('/api/2/credit_action/types', signal)
+      .then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const statementQuery = (view: StatementView) =>
+  queryOptions({
+    queryKey: ['statement', view],
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({
+        date_from: view.from,
+        date_to: view.to,
+        action_type: view.type,
+        cpage: String(view.page),
+        limit: String(view.limit),
+        sortBy: view.sortBy,
+        sortDirection: view.sortDirection,
+      });
+      return http.get<Statement>(`/api/2/account/statement/get?${qs}`, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Loads only when both dates are set (spec 2 section 5). */
+export function useStatement(view: StatementView) {
+  return useQuery({ ...statementQuery(view), enabled: view.from !== '' && view.to !== '' && view.from <= view.to });
+}
+
+export function useCreditActionTypes() {
+  return useQuery(creditActionTypesQuery);
+}

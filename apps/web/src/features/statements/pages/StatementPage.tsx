@@ -1,0 +1,239 @@
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../../app/current-user';
+import { AppLink } from '../../../ui/AppLink';
+import { EmailStatementDialog } from '../components/EmailStatementDialog';
+import { PageContainer } from '../../../ui/PageContainer';
+import { type StatementView, useCreditActionTypes, useStatement } from '../api';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const credits = (n: number) => n.toLocaleString('en-US');
+const usd = (v: string) =>
+  `${v.startsWith('-') ? '-' : ''}$${Math.abs(Number(v)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+function defaultView(): StatementView {
+  const now = new Date();
+  const from = new Date(now.getTime() - 30 * 86_400_000);
+  return {
+    from: isoDay(from),
+    to: isoDay(now),
+    type: '',
+    page: 1,
+    limit: STATEMENT_LIMITS.defaultPageSize,
+    sortBy: 'date',
+    sortDirection: 'desc',
+  };
+}
+
+/** /customer-statement and /statement: the account's lines from the ledger with the balance after each. */
+export default function StatementPage() {
+  const translator = useLocation().pathname.startsWith('/statement');
+  const [view, setView] = useState<StatementView>(defaultView);
+  const statement = useStatement(view);
+  const types = useCreditActionTypes();
+  const set = (next: Partial<StatementView>) => setView((v) => ({ ...v, page: 1, ...next }));
+  const rangeMissing = view.from === '' || view.to === '';
+  const rangeBackwards = !rangeMissing && view.from > view.to;
+  const rows = statement.data?.data ?? null;
+  const [mailing, setMailing] = useState(false);
+  const { data: user } = useCurrentUser();
+
+  const sortBy = (column: StatementView['sortBy']) =>
+    set({
+      sortBy: column,
+      sortDirection: view.sortBy === column && view.sortDirection === 'desc' ? 'asc' : 'desc',
+    });
+
+  return (
+    <PageContainer
+      title="Statement"
+      subtitle={
+        statement.data
+          ? `Balance now: ${credits(statement.data.balance)} credits${translator ? ' available' : ''}`
+          : ' '
+      }
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <TextField
+          type="date"
+          size="small"
+          label="From"
+          value={view.from}
+          onChange={(e) => set({ from: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label="To"
+          value={view.to}
+          onChange={(e) => set({ to: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Action type"
+          value={view.type}
+          onChange={(e) => set({ type: e.target.value as CreditActionType | '' })}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">All actions</MenuItem>
+          {(types.data ?? []).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          startIcon={<ForwardToInboxOutlined />}
+          onClick={() => setMailing(true)}
+          disabled={rangeMissing || rangeBackwards}
+        >
+          Email statement
+        </Button>
+      </Box>
+      {user && (
+        <EmailStatementDialog open={mailing} onClose={() => setMailing(false)} view={view} defaultEmail={user.email} />
+      )}
+
+      {rangeMissing || rangeBackwards ? (
+        <Alert severity="info">{rangeMissing ? STATEMENT_TEXTS.pickDates : STATEMENT_TEXTS.dateOrder}</Alert>
+      ) : statement.error && !statement.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => statement.refetch()}>
+              {TEXTS.retry}
+            </Button>
+          }
+        >
+          {statement.error.message}
+        </Alert>
+      ) : rows && statement.data?.totalCount === 0 ? (
+        <Paper
+          variant="outlined"
+          sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary', borderStyle: 'dashed' }}
+        >
+          <ReceiptLongOutlined sx={{ fontSize: 40, color: 'action.active' }} />
+          <Typography component="p" sx={{ color: 'text.primary', fontWeight: 600, mt: 1 }}>
+            {STATEMENT_TEXTS.empty}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Pick a wider range or another action type.
+          </Typography>
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ overflowX: 'auto', position: 'relative' }}>
+          {statement.isFetching && (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+          )}
+          <Table size="small" aria-label="Statement">
+            <TableHead>
+              <TableRow>
+                <TableCell sortDirection={view.sortBy === 'date' ? view.sortDirection : false}>
+                  <TableSortLabel
+                    active={view.sortBy === 'date'}
+                    direction={view.sortBy === 'date' ? view.sortDirection : 'desc'}
+                    onClick={() => sortBy('date')}
+                  >
+                    Date
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell>Action</TableCell>
+                <TableCell align="right" sortDirection={view.sortBy === 'amount' ? view.sortDirection : false}>
+                  <TableSortLabel
+                    active={view.sortBy === 'amount'}
+                    direction={view.sortBy === 'amount' ? view.sortDirection : 'desc'}
+                    onClick={() => sortBy('amount')}
+                  >
+                    Amount (credits)
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell align="right">Estimated value</TableCell>
+                <TableCell align="right">Balance (credits)</TableCell>
+                <TableCell align="right">Balance (USD)</TableCell>
+                <TableCell align="right">Words</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows === null
+                ? [0, 1, 2, 3].map((i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={7}>
+                        <Skeleton height={24} />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : rows.map((r) => <Line key={r.id} row={r} />)}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={statement.data?.totalCount ?? 0}
+            page={view.page - 1}
+            onPageChange={(_, next) => setView((v) => ({ ...v, page: next + 1 }))}
+            rowsPerPage={view.limit}
+            rowsPerPageOptions={[...STATEMENT_LIMITS.pageSizeOptions]}
+            onRowsPerPageChange={(e) => set({ limit: Number(e.target.value) })}
+          />
+        </Paper>
+      )}
+    </PageContainer>
+  );
+}
+
+function Line({ row }: { row: StatementRow }) {
+  return (
+    <TableRow data-testid="statement-row">
+      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+        {dateFormat.format(new Date(row.date))}
+      </TableCell>
+      <TableCell sx={{ minWidth: 220 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {row.actionLabel}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {row.projectId ? <AppLink href={`/project/${row.projectId}`}>{row.description}</AppLink> : row.description}
+        </Typography>
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.amount < 0 ? 'error.dark' : 'success.dark' }}>
+        {row.amount > 0 ? '+' : ''}
+        {credits(row.amount)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {usd(row.estimatedValue)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+        {credits(row.balance)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {usd(row.currencyBalance)}
+      </TableCell>
+      <TableCell align="right">{row.wordcount === null ? '–' : credits(row.wordcount)}</TableCell>
+    </TableRow>
+  );
+}

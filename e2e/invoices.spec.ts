@@ -1,0 +1,33 @@
+import { expect, expectAccessible, signInAs, test } from './fixtures';
+
+// Invoices (issue 13; spec 2 sections 2, 7, 9): the demo customer lists their invoices (5 a page),
+// opens one's detail and downloads its PDF.
+
+test('the customer lists invoices, opens the detail and gets the PDF', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/member/invoices');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  const rows = page.getByTestId('invoice-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(5);
+  const first = rows.first();
+  await first.getByRole('button', { expanded: false }).click();
+  const detail = page.getByTestId('invoice-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('Total', { exact: true })).toBeVisible();
+  await expect(detail.getByText(/^\$[\d,]+\.\d\d \([\d,]+ credits\)$/)).toBeVisible();
+  await expectAccessible(page);
+
+  const href = await first.getByRole('link', { name: /^PDF of invoice/ }).getAttribute('href');
+  expect(href).toMatch(/^\/api\/2\/account\/invoice\/\d+$/);
+  const pdf = await page.request.get(href as string);
+  expect(pdf.ok()).toBeTruthy();
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(rows.first()).toBeVisible();
+  await expectAccessible(page);
+  if (process.env.MESSAGE_SHOTS)
+    await page.screenshot({ path: `${process.env.MESSAGE_SHOTS}/invoices-375.png`, fullPage: true });
+});

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+
+// The message box (issue 13; spec 2 sections 2 and 4): a new customer gets admin notices, sees the
+// unread count in the header, filters the box, marks two messages read in bulk and sees the count
+// drop; a notice sent while the box is open arrives without a reload.
+
+const SHOTS = process.env.MESSAGE_SHOTS; // a folder: screenshot the screens there
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The header's unread badge (the chat button names the user's unread count). */
+const headerUnread = (page: Page, n: number) =>
+  expect(page.getByRole('banner').getByRole('link', { name: n > 0 ? `Team chat, ${n} unread` : 'Team chat' }));
+
+test('a customer reads, filters and marks messages read; the header count follows live', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const customerContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  const page = await customerContext.newPage();
+  const admin = await adminContext.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Full name').fill('Mia Mailbox');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('mbox'));
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/cpanel');
+  const me = (await (await page.request.get('/registry/get?data=User')).json()).results as { id: number };
+
+  // an empty box first
+  await page.goto('/mbox');
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  await shot(page, 'mbox-empty');
+
+  await signInAs(admin, 'admin');
+  const notice = async (subject: string, body: string) => {
+    const res = await admin.request.post('/api/2/admin/messages', {
+      form: { user_id: me.id, subject, body },
+      headers: await csrfHeaders(admin.request),
+    });
+    expect(res.ok(), `POST /api/2/admin/messages answered ${res.status()}`).toBeTruthy();
+  };
+  await notice('Invoice address updated', 'Your invoices now go to the new billing address.');
+  await notice('Holiday support hours', 'Support answers within 24 hours over the holidays.');
+  await notice('New language pairs', 'We now offer Icelandic and Maltese.');
+
+  // the notices arrive while the box is open: the list and the header count follow without a reload
+  await expect(page.getByTestId('message-row')).toHaveCount(3);
+  await headerUnread(page, 3).toBeVisible();
+  await expect(page.getByText('3 unread')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'mbox');
+
+  // opening a message shows all of it and marks it read
+  await page.getByRole('button', { name: /Holiday support hours/ }).click();
+  await expect(page.getByText('Support answers within 24 hours over the holidays.')).toBeVisible();
+  await headerUnread(page, 2).toBeVisible();
+
+  // bulk: nothing selected says so; the two others selected are marked read at once
+  await page.getByRole('button', { name: /^Mark as read/ }).click();
+  await expect(page.getByText('Please select at least one item')).toBeVisible();
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Unread' }).click();
+  await expect(page).toHaveURL(/status=unread/);
+  await expect(page.getByTestId('message-row')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select all messages on this page' }).check();
+  await page.getByRole('button', { name: 'Mark as read (2)' }).click();
+  await expect(page.getByText('Marked as read')).toBeVisible();
+  await headerUnread(page, 0).toBeVisible();
+  await expect(page.getByText('No messages match these filters')).toBeVisible();
+
+  // a read message stays read: after a reload, the Read filter holds all three
+  await page.goto('/mbox?status=read');
+  await expect(page.getByTestId('message-row')).toHaveCount(3);
+  await expect(page.getByText('All caught up')).toBeVisible();
+
+  // filtering by type: notices only (all three), project starts (none)
+  await page.goto('/mbox');
+  await page.getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Project started' }).click();
+  await expect(page.getByText('No messages match these filters')).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/mbox');
+  await expect(page.getByTestId('message-row')).toHaveCount(3);
+  await expectAccessible(page);
+  await shot(page, 'mbox-375');
+  expect(errors).toEqual([]);
+  await customerContext.close();
+  await adminContext.close();
+});

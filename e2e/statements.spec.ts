@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
+
+// Statements (issue 13; spec 2 sections 2, 5, 9): the demo customer reads the lines of their credits
+// from the ledger, the newest line's balance is the balance now, filters by action type, sees
+// 'Please select the time range first' without a start date; the translator's /statement loads.
+
+const SHOTS = process.env.MESSAGE_SHOTS; // a folder: screenshot the screens there
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const rows = (page: Page) => page.getByTestId('statement-row');
+
+test('the customer statement reconciles to the balance and filters by action type', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/customer-statement');
+  await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  const subtitle = await page.getByText(/^Balance now: /).textContent();
+  const balanceNow = subtitle?.match(/Balance now: ([\d,]+) credits/)?.[1];
+  expect(balanceNow).toBeTruthy();
+  // newest first: the first line's balance column is the balance now
+  await expect(rows(page).first().getByRole('cell').nth(4)).toHaveText(balanceNow as string);
+  await expectAccessible(page);
+  await shot(page, 'statement');
+
+  await page.getByLabel('Action type').click();
+  await page.getByRole('option', { name: 'Project payment' }).click();
+  await expect(rows(page).first()).toBeVisible();
+  const actions = await rows(page).getByRole('cell').nth(1).allTextContents();
+  for (const text of await rows(page).locator('td:nth-child(2) p:first-child').allTextContents()) {
+    expect(text).toBe('Project payment');
+  }
+  expect(actions.length).toBeGreaterThan(0);
+
+  await page.getByLabel('From').fill('');
+  await expect(page.getByText('Please select the time range first')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByLabel('From').fill('2020-01-01');
+  await expect(rows(page).first()).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'statement-375');
+});
+
+test('the customer mails the statement as PDF; the mail is in the outbox', async ({ page, browser }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/customer-statement');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Email statement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email the statement' });
+  const email = dialog.getByLabel('Email address');
+  await expect(email).toHaveValue('customer@parlance.test');
+  await email.fill('');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Please enter an email address')).toBeVisible();
+  const to = uniqueEmail('books');
+  await email.fill(to);
+  await dialog.getByLabel('PDF').check();
+  await expectAccessible(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('The statement was sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin');
+  const outbox = (await (await admin.request.get('/api/2/admin/outbox?pageSize=50')).json()) as {
+    data: { to: string; subject: string; text: string }[];
+  };
+  const mail = outbox.data.find((m) => m.to === to);
+  expect(mail?.subject).toMatch(/^Your Parlance statement, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+  expect(mail?.text).toMatch(/Attached: statement-[\d-]+\.pdf \(\d+ bytes\)/);
+  await adminContext.close();
+});
+
+test('the translator statement shows the available earnings', async ({ page }) => {
+  await signInAs(page, 'translator');
+  await page.goto('/statement');
+  await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
+  await expect(page.getByText(/^Balance now: [\d,]+ credits available/)).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'statement-translator');
+});
