@@ -44,6 +44,8 @@ const envSchema = z.object({
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  /** an HTTP SMS gateway: POST JSON {to, text}; without it SMS go to the outbox admins read */
+  SMS_PROVIDER_URL: url('SMS_PROVIDER_URL', ['http:', 'https:']),
   MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
   DEMO_DATA: bool('DEMO_DATA', true),
   CAPTCHA: bool('CAPTCHA', true),
@@ -74,6 +76,7 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  smsProviderUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
   captcha: boolean;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    smsProviderUrl: e.SMS_PROVIDER_URL,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
@@ -127,6 +131,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     publicUrl: 'http://localhost:3000',
     smtpUrl: undefined,
+    smsProviderUrl: undefined,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     demoData: false,
     captcha: false,

@@ -12,6 +12,8 @@ export * from './wizard';
 export * from './projects';
 export * from './texts-projects';
 export * from './reviews';
+export * from './profile';
+export * from './profile-translator';
 export * from './messages';
 export * from './statements';
 

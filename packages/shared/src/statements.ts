@@ -20,6 +20,7 @@ export const CREDIT_ACTION_TYPES = [
   'coupon',
   'grant',
   'adjustment',
+  'transfer',
 ] as const;
 export type CreditActionType = (typeof CREDIT_ACTION_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const CREDIT_ACTION_LABELS: Record<CreditActionType, string> = {
   coupon: 'Coupon',
   grant: 'Credits granted',
   adjustment: 'Adjustment',
+  transfer: 'Sub-account transfer',
 };
 
 export const STATEMENT_TEXTS = {

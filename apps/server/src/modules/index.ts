@@ -11,6 +11,9 @@ import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
+import { profileRoutes } from './profile/routes';
+import { subAccountRoutes } from './profile/sub-account-routes';
+import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
@@ -32,6 +35,9 @@ export const MODULES: FastifyPluginAsync[] = [
   projectListRoutes,
   resourceRoutes,
   realtimeRoutes,
+  profileRoutes,
+  translatorProfileRoutes,
+  subAccountRoutes,
   messageRoutes,
   statementRoutes,
 

@@ -1,14 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { MAILING_DEFAULTS, MAILING_FLAGS, type MailingFlag } from '@parlance/shared';
 import type { Db, Tx } from '../db/client';
+import { mailingPreferences } from '../db/schema';
 
-// Which mails a user wants. The profile's mail preferences (spec 2) are built in their own area;
-// until they exist every user wants every mail. This is the one place that decision is read.
+// The mailing preference flags of spec 2 section 3, for every area that sends mail: read one flag
+// before sending (`wantsMail(db, userId, 'new_comment')`). The profile area writes them.
 
-export type MailKind = 'new_comment';
+/** Every flag of a user: what they set, and the default for the rest. */
+export async function mailingFlagsOf(db: Db | Tx, userId: number): Promise<Record<MailingFlag, boolean>> {
+  const [row] = await db
+    .select({ flags: mailingPreferences.flags })
+    .from(mailingPreferences)
+    .where(eq(mailingPreferences.userId, userId));
+  const stored = row?.flags ?? {};
+  return Object.fromEntries(
+    MAILING_FLAGS.map((f) => [f, typeof stored[f] === 'boolean' ? stored[f] : MAILING_DEFAULTS[f]]),
+  ) as Record<MailingFlag, boolean>;
+}
 
 /**
- * Whether the user wants mail of this kind. Defaults to yes; the profile's preferences (the
- * new_comment switch) plug in here.
+ * Whether the user wants the mails of one kind, e.g. `wantsMail(db, customerId, 'new_comment')`
+ * before mailing about a new project comment. One primary-key read; defaults when never set.
  */
-export async function wantsMail(_db: Db | Tx, _userId: number, _kind: MailKind): Promise<boolean> {
-  return true;
+export async function wantsMail(db: Db | Tx, userId: number, flag: MailingFlag): Promise<boolean> {
+  return (await mailingFlagsOf(db, userId))[flag];
 }

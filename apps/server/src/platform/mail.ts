@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import type { MailingFlag } from '@parlance/shared';
 import { mailOutbox } from '../db/schema';
+import { wantsMail } from './mail-preferences';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** a mail the user may turn off in their mailing preferences: not sent when the flag is off */
+  preference?: { userId: number; flag: MailingFlag };
   /** files sent with the mail; the outbox keeps their names and sizes in the text, not the files */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -23,7 +27,8 @@ export interface Mailer {
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
-    async send(message) {
+    async send({ preference, ...message }) {
+      if (preference && !(await wantsMail(db, preference.userId, preference.flag))) return;
       const [row] = await db
         .insert(mailOutbox)
         .values({

@@ -35,6 +35,7 @@ const PAGES: Record<string, Page> = {
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
+  '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
   '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),
   '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
   '/customer-statement': StatementPage,

@@ -4,4 +4,5 @@ export * from './platform';
 export * from './projects';
 export * from './reference';
 export * from './users';
+export * from './profile';
 export * from './messages';

@@ -44,6 +44,8 @@ export const TRANSACTION_KINDS = [
   'coupon',
   'grant',
   'adjustment',
+  /** credits moved between a customer and their own sub-account */
+  'transfer',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -4,6 +4,7 @@ import { aclGroups, userAclGroups, users } from '../schema';
 import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
+import { seedProfileDemo } from './demo-profile';
 import { seedMessagesDemo } from './demo-messages';
 
 import { seedLmDashboardDemo } from './demo-lm-dashboard';
@@ -68,6 +69,11 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     }
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
+  await seedProfileDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    translatorEmail: DEMO_ACCOUNTS[1].email,
+    storage: options.storage,
+  });
   if (options.storage) {
     await seedProjectsDemo(db, {
       storage: options.storage,

@@ -8,6 +8,8 @@ import type { ProjectRecord } from './present';
 // translators when a project that matches them opens. Sent after the commit of the move.
 
 interface Person {
+  /** the user's id: their mailing preferences decide whether the mail goes out */
+  id: number;
   email: string;
   name: string;
 }
@@ -41,6 +43,7 @@ export function workStartedMail(publicUrl: string, to: Person, p: NamedProject):
   const deadline = p.deadline ? ` The deadline is ${p.deadline.toUTCString()}.` : '';
   return {
     to: to.email,
+    preference: { userId: to.id, flag: 'translation_started' },
     subject: `Work has started on "${p.name}"`,
     text: `Hello ${to.name},\n\nA translator has taken your project "${p.name}" (${pair(p)}) and started working on it.${deadline}\n\nFollow it here: ${link(publicUrl, p)}\n`,
   };
@@ -49,6 +52,7 @@ export function workStartedMail(publicUrl: string, to: Person, p: NamedProject):
 export function deliveredMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
+    preference: { userId: to.id, flag: 'email_yourproject' },
     subject: `Your translation of "${p.name}" is ready`,
     text: `Hello ${to.name},\n\nThe translation of "${p.name}" (${pair(p)}) has been delivered: ${PROJECT_STATUS_LABELS.READY}.\nDownload it, then approve it or tell us what is wrong within 7 days; after that it completes by itself.\n\n${link(publicUrl, p)}\n`,
   };
@@ -57,6 +61,7 @@ export function deliveredMail(publicUrl: string, to: Person, p: NamedProject): M
 export function completedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
+    preference: { userId: to.id, flag: 'email_yourproject' },
     subject: `"${p.name}" is completed`,
     text: `Hello ${to.name},\n\nYour project "${p.name}" (${pair(p)}) is completed. Thank you for working with Parlance.\nYou can still download the files and rate the work: ${link(publicUrl, p)}\n`,
   };
@@ -65,6 +70,7 @@ export function completedMail(publicUrl: string, to: Person, p: NamedProject): M
 export function projectOpenedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
+    preference: { userId: to.id, flag: 'email_newproject' },
     subject: `New project: ${pair(p)}, ${p.wordCount} words`,
     text: `Hello ${to.name},\n\nA new project matches your language pairs: "${p.name}" (${pair(p)}, ${p.wordCount} words${p.expertiseName ? `, ${p.expertiseName}` : ''}).\nThe first translator to take it gets it: ${link(publicUrl, p)}\n`,
   };

@@ -87,7 +87,7 @@ function check(
 async function mailCustomer(
   ctx: MoveContext,
   p: ProjectRecord,
-  make: (url: string, to: { email: string; name: string }, p: NamedProject) => MailMessage,
+  make: (url: string, to: { id: number; email: string; name: string }, p: NamedProject) => MailMessage,
 ): Promise<MailMessage[]> {
   const customer = await personOf(ctx.tx, p.customerId);
   return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];

@@ -339,7 +339,13 @@ export async function afterCommit(deps: Pick<Services, 'bus' | 'mailer'>, outcom
 }
 
 /** The e-mail and name of a user (for mails). */
-export async function personOf(db: Reader, userId: number): Promise<{ email: string; name: string } | undefined> {
-  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+export async function personOf(
+  db: Reader,
+  userId: number,
+): Promise<{ id: number; email: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }

@@ -15,6 +15,7 @@ import {
 import type { Services } from '../../app';
 import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from '../../platform/present-user';
+import { switchTargets } from '../../platform/sub-accounts';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
 import { loadPostResource, postResourceSchema } from '../resources/registry-kind';
@@ -53,7 +54,10 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
     results: userDataSchema.nullable(),
     load: async ({ request, deps }) =>
       request.auth
-        ? presentUser(request.auth, { unreadMessages: await countUnreadMessages(deps.db, request.auth.user.id) })
+        ? presentUser(request.auth, {
+            beneficiary: await switchTargets(deps.db, request.auth, request.session),
+            unreadMessages: await countUnreadMessages(deps.db, request.auth.user.id),
+          })
         : null,
   }),
   Session: defineRegistryKind({

@@ -170,10 +170,10 @@ function SwitchTo({ entries }: { entries: [string, string][] }) {
   const navigate = useNavigate();
   const switchTo = useMutation({
     mutationFn: async (uid: string) => {
-      const answer = await request<{ status?: string; message?: string }>(
-        `/manage/act?NoRedirect=1&uid=${encodeURIComponent(uid)}`,
-        { changesState: true },
-      );
+      // POST /api/2/account/switchBA: into a sub-account, or back to the main account
+      const answer = await request<{ status?: string; message?: string }>('/api/2/account/switchBA', {
+        body: { form: { uid } },
+      });
       if (answer?.status !== 'OK') throw new Error(answer?.message || TEXTS.unexpectedError);
       resetCsrfToken();
       await refreshUser();

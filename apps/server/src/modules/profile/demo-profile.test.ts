@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoData } from '../../db/seed/demo';
+import { loginDemo } from '../../test/auth-helpers';
+import { authed } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+it('gives the demo translator a complete profile with a voice-over service', async () => {
+  const translator = await loginDemo(t.app, 'translator');
+  const wizard = (await authed(t.app, translator).get('/api/2/profilewizard')).json().results;
+  expect(wizard).toMatchObject({ complete: true, next: null });
+  const profile = (await authed(t.app, translator).get('/api/2/account/translator-profile')).json().profile;
+  expect(profile.services).toContain('Voice-over');
+  expect(profile.pairs.length).toBeGreaterThan(0);
+  const cv = await authed(t.app, translator).get(profile.uploads[0].url);
+  expect(cv.statusCode).toBe(200);
+});
+
+it('gives the demo customer an address, a second address, an API key, two project notes and a sub-account', async () => {
+  const customer = await loginDemo(t.app, 'customer');
+  const api = authed(t.app, customer);
+  expect((await api.get('/api/2/account/details')).json().results.city).toBe('San Francisco');
+  expect((await api.get('/api/2/account/mailing-preferences')).json().results.secondaryEmails).toHaveLength(1);
+  expect((await api.get('/api/2/account/api-keys')).json().results.apiKey).not.toBeNull();
+  expect((await api.get('/userService/getProjectNotesList')).json().list).toHaveLength(2);
+  expect((await api.get('/api/2/account/beneficiary')).json().results).toHaveLength(1);
+});
+
+it("lists the demo customer's preferred translators (My Team), and not to translators", async () => {
+  const customer = await loginDemo(t.app, 'customer');
+  const res = await authed(t.app, customer).get('/api/2/account/customer/preferred-translators');
+  expect(res.statusCode).toBe(200);
+  expect(res.json().results.map((r: { name: string }) => r.name)).toContain('Tomas Translator');
+  const translator = await loginDemo(t.app, 'translator');
+  expect((await authed(t.app, translator).get('/api/2/account/customer/preferred-translators')).statusCode).toBe(403);
+  expect((await t.app.inject({ method: 'GET', url: '/api/2/account/customer/preferred-translators' })).statusCode).toBe(
+    401,
+  );
+});

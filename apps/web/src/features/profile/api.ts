@@ -1,0 +1,289 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDetails,
+  ProjectNote,
+  ProjectNoteInput,
+  AddSubAccountInput,
+  SubAccount,
+  ApiKeysState,
+  AccountInfoInput,
+  BillingInfo,
+  Country,
+  MailingFlag,
+  MailingPreferences,
+  UpdatePasswordInput,
+} from '@parlance/shared';
+import { HttpError, http, request } from '../../app/http';
+
+// The profile calls (spec 2 section 7, "Account and profile"): fetchers, query options and hooks.
+
+/** The server's per-field messages of a 400 answer ({ errors: { field: message } }). */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  if (err instanceof HttpError && err.body && typeof err.body === 'object' && 'errors' in err.body) {
+    const errors = (err.body as { errors?: unknown }).errors;
+    if (errors && typeof errors === 'object') return errors as Record<string, string>;
+  }
+  return {};
+}
+
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message ? err.message : fallback;
+}
+
+export const countriesQuery = queryOptions({
+  queryKey: ['profile', 'countries'],
+  queryFn: ({ signal }) => http.get<{ results: Country[] }>('/api/2/country/list', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const accountDetailsQuery = queryOptions({
+  queryKey: ['profile', 'account'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: AccountDetails }>('/api/2/account/details', signal).then((b) => b.results),
+});
+
+export function useSaveAccountDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountInfoInput) =>
+      http.postForm<{ account: AccountDetails }>('/userService/updateAccountInfo', { ...input }),
+    onSuccess: (answer) => client.setQueryData(accountDetailsQuery.queryKey, answer.account),
+  });
+}
+
+export const billingQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['profile', 'billing', userId],
+    queryFn: ({ signal }) =>
+      http.get<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, signal).then((b) => b.results),
+  });
+
+export function useSaveBilling(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Record<string, string>) =>
+      http.postForm<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, input),
+    onSuccess: (answer) => client.setQueryData(billingQuery(userId).queryKey, answer.results),
+  });
+}
+
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (input: UpdatePasswordInput) => http.postForm<{ status: 'OK' }>('/userService/updatePassword', input),
+  });
+}
+
+export const mailingQuery = queryOptions({
+  queryKey: ['profile', 'mailing'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: MailingPreferences }>('/api/2/account/mailing-preferences', signal).then((b) => b.results),
+});
+
+function useMailingMutation<T>(call: (input: T) => Promise<{ preferences: MailingPreferences }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => client.setQueryData(mailingQuery.queryKey, answer.preferences),
+  });
+}
+
+export const useSaveMailing = () =>
+  useMailingMutation((flags: Partial<Record<MailingFlag, boolean>>) =>
+    http.postForm<{ preferences: MailingPreferences }>(
+      '/userService/updateMailingPreferences',
+      Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, v ? '1' : '0'])),
+    ),
+  );
+
+export const useAddSecondaryEmail = (uid: number) =>
+  useMailingMutation((email: string) =>
+    http.postForm<{ preferences: MailingPreferences }>('/userService/addSecEmailToUser', { uid, email }),
+  );
+
+export const useRemoveSecondaryEmail = (uid: number) =>
+  useMailingMutation((email: string) =>
+    http.postForm<{ preferences: MailingPreferences }>('/userService/removeSecEmailFromUser', { uid, email }),
+  );
+
+export const twoFactorSetupQuery = queryOptions({
+  queryKey: ['profile', '2fa-setup'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: { secret: string; uri: string } }>('/api/2/auth/2fa', signal).then((b) => b.results),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export function useTwoFactor(action: 'enable' | 'disable') {
+  return useMutation({
+    mutationFn: (code: string) =>
+      http.postForm<{ results: { enabled: boolean } }>(
+        action === 'enable' ? '/api/2/account/2fa' : '/api/2/account/2fa/reset',
+        { code },
+      ),
+  });
+}
+
+export const policyQuery = queryOptions({
+  queryKey: ['profile', 'policy'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { accepted: boolean } }>('/api/2/user/checkPolicyTermsConditions', signal)
+      .then((b) => b.results.accepted),
+});
+
+export function useAcceptPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<{ results: { accepted: boolean } }>('/api/2/user/updatePolicyTermsConditions', { changesState: true }),
+    onSuccess: () => client.setQueryData(policyQuery.queryKey, true),
+  });
+}
+
+export const useCountries = () => useQuery(countriesQuery);
+
+export const apiKeysQuery = queryOptions({
+  queryKey: ['profile', 'api-keys'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: ApiKeysState }>('/api/2/account/api-keys', signal).then((b) => b.results),
+});
+
+export function useGenerateApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reset: boolean) =>
+      reset
+        ? request<{ token_api: string; keys: ApiKeysState }>('/userService/updateApiKeysForm?s=reset&react=1', {
+            changesState: true,
+          })
+        : http.postForm<{ token_api: string; keys: ApiKeysState }>('/userService/updateApiKeysForm', { keygen: 1 }),
+    onSuccess: (answer) => client.setQueryData(apiKeysQuery.queryKey, answer.keys),
+  });
+}
+
+export function useOauthClient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ redirectUri, create }: { redirectUri: string; create: boolean }) =>
+      create
+        ? http
+            .postForm<{ results: { clientId: string; clientSecret: string; redirectUri: string } }>(
+              '/api/2/oauth/generate-keys',
+              { redirect_uri: redirectUri },
+            )
+            .then((b) => b.results)
+        : http
+            .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri })
+            .then(() => null),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
+  });
+}
+
+export const subAccountsQuery = queryOptions({
+  queryKey: ['profile', 'sub-accounts'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: SubAccount[] }>('/api/2/account/beneficiary', signal).then((b) => b.results),
+});
+
+function useSubAccountMutation<T>(call: (input: T) => Promise<{ results: SubAccount[] }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      client.setQueryData(subAccountsQuery.queryKey, answer.results);
+      // the user bar's Switch to list follows
+      void client.invalidateQueries({ queryKey: ['registry', 'User'] });
+    },
+  });
+}
+
+export const useAddSubAccount = () =>
+  useSubAccountMutation((input: AddSubAccountInput) =>
+    http.postForm<{ results: SubAccount[] }>('/api/2/account/beneficiary', { email: input.email, name: input.name }),
+  );
+
+export const useRemoveSubAccount = () =>
+  useSubAccountMutation((id: number) =>
+    request<{ results: SubAccount[] }>(`/api/2/account/beneficiary/${id}`, { method: 'DELETE' }),
+  );
+
+export const useAutoTransfer = () =>
+  useSubAccountMutation(({ id, value }: { id: number; value: boolean }) =>
+    http.postForm<{ results: SubAccount[] }>(`/api/2/account/beneficiary/${id}/settings/auto_transfer`, {
+      value: value ? '1' : '0',
+    }),
+  );
+
+export function useTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ to, credits, key }: { to: number; credits: number; key: string }) =>
+      request<{ status?: string; results?: { balance: number } }>('/api/2/account/balance/transfer', {
+        body: { form: { to_user_uuid: to, credits } },
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: subAccountsQuery.queryKey }),
+  });
+}
+
+export const deleteReasonsQuery = queryOptions({
+  queryKey: ['profile', 'delete-reasons'],
+  queryFn: ({ signal }) =>
+    http.get<{ list: { id: string; name: string }[] }>('/userService/getDeleteReasons', signal).then((b) => b.list),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const checkCredentials = (password: string) =>
+  http.postForm<{ status: 'OK' }>('/api/2/account/check-credentials', { password });
+
+export const deleteAccount = (input: { reason: string; comment: string; password: string }) =>
+  http.postJson<{ status: 'OK' }>('/ajax/deleteAccount', input);
+
+export const notesQuery = queryOptions({
+  queryKey: ['profile', 'notes'],
+  queryFn: ({ signal }) =>
+    http.get<{ list: ProjectNote[] }>('/userService/getProjectNotesList', signal).then((b) => b.list),
+});
+
+export function useSaveNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProjectNoteInput) =>
+      http.postForm<{ note: ProjectNote }>('/userService/saveProjectNote', {
+        id: input.id === undefined ? undefined : Number(input.id),
+        title: input.title,
+        content: input.content,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notesQuery.queryKey }),
+  });
+}
+
+export function useDeleteNote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const session = await http.get<{ results: { CSRFToken: string | null } }>('/registry/get?data=Session');
+      return request<{ status: 'OK' }>(
+        `/userService/deleteProjectNote?CSRFToken=${encodeURIComponent(session.results.CSRFToken ?? '')}&id=${id}`,
+        { changesState: true },
+      );
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: notesQuery.queryKey }),
+  });
+}
+
+export const phoneStatusQuery = queryOptions({
+  queryKey: ['profile', 'phone'],
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { phone: string; verified: boolean; pending: string | null } }>(
+        '/ajax/phoneverify/status',
+        signal,
+      )
+      .then((b) => b.results),
+});
+
+export const startPhoneVerify = (phone: string) =>
+  http.postForm<{ message: string }>('/ajax/phoneverify/startverify', { phone });
+export const tryPhoneVerify = (phone: string, code: string) =>
+  http.postForm<{ message: string }>('/ajax/phoneverify/tryverify', { phone, code });

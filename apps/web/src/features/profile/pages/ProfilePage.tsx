@@ -1,0 +1,156 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PROFILE_SECTION_TITLES, type ProfileSectionId, profileSectionsFor, type UserData } from '@parlance/shared';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAclGroups } from '../../../app/auth-token';
+import { useCurrentUser } from '../../../app/current-user';
+import { PageContainer } from '../../../ui/PageContainer';
+import { AccountSection } from '../components/AccountSection';
+import { ApiKeysSection } from '../components/ApiKeysSection';
+import { AvailabilitySection } from '../components/AvailabilitySection';
+import { BioSection } from '../components/BioSection';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { ExpertiseSection } from '../components/ExpertiseSection';
+import { LanguagesSection } from '../components/LanguagesSection';
+import { NotesPage } from '../components/NotesPage';
+import { ReferencesSection } from '../components/ReferencesSection';
+import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
+import { SubAccountsSection } from '../components/SubAccountsSection';
+import { UploadsSection } from '../components/UploadsSection';
+import { WalkThrough } from '../components/WalkThrough';
+import { BillingSection } from '../components/BillingSection';
+import { MailingSection } from '../components/MailingSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
+import { PrivacySection } from '../components/PrivacySection';
+import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/TwoFactorSection';
+
+// /profile: one page, one section per hash (spec 2 section 2). The sidebar's Profile and Security
+// items link to the hashes; the tabs show the sections this user has.
+
+/** The sections built so far; the others of the spec's list say so instead of showing a stale form. */
+function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null {
+  switch (id) {
+    case 'account':
+      return (
+        <Stack spacing={3}>
+          <AccountSection />
+          <PhoneVerifyCard />
+          {user.type === 'translator' && <BioSection />}
+          {user.type !== 'admin' && <DeleteAccountCard />}
+        </Stack>
+      );
+    case 'languages':
+      return <LanguagesSection />;
+    case 'expertise':
+      return <ExpertiseSection />;
+    case 'time':
+      return <AvailabilitySection />;
+    case 'uploads':
+      return <UploadsSection />;
+    case 'references':
+      return <ReferencesSection />;
+    case 'software_services':
+      return <SoftwareServicesSection />;
+    case 'billing':
+      return <BillingSection userId={user.id} />;
+    case 'password':
+      return <PasswordSection hasPassword={user.hasPassword} />;
+    case 'mailing':
+      return <MailingSection user={user} />;
+    case 'tfa_enable':
+      return <TwoFactorEnableSection />;
+    case 'tfa_disable':
+      return <TwoFactorDisableSection />;
+    case 'privacy_policy':
+      return <PrivacySection />;
+    case 'apikeys':
+      return <ApiKeysSection />;
+    case 'sub_account':
+      return user.type === 'customer' ? <SubAccountsSection /> : null;
+    default:
+      return null;
+  }
+}
+
+const BUILT: readonly ProfileSectionId[] = [
+  'account',
+  'languages',
+  'expertise',
+  'uploads',
+  'time',
+  'references',
+  'software_services',
+  'billing',
+  'mailing',
+  'tfa_enable',
+  'tfa_disable',
+  'password',
+  'privacy_policy',
+  'apikeys',
+  'sub_account',
+];
+
+const MODEL_TRAINING_GROUP = 'role.model-training-expert';
+
+export default function ProfilePage() {
+  const { data: user } = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const aclGroups = useAclGroups(user?.type === 'translator');
+  if (!user) return null;
+
+  if (location.pathname.replace(/\/+$/, '').endsWith('/custom_notes') && user.type !== 'translator')
+    return <NotesPage />;
+
+  if (user.type === 'translator' && new URLSearchParams(location.search).get('flow') === '1')
+    return (
+      <PageContainer title="Set up your profile" subtitle="A few steps, and matching projects will be offered to you.">
+        <WalkThrough />
+      </PageContainer>
+    );
+
+  const isModelTrainingExpert = aclGroups.includes(MODEL_TRAINING_GROUP);
+  const visible = profileSectionsFor({ ...user, isModelTrainingExpert }).filter(
+    (id) => BUILT.includes(id) && (id !== 'sub_account' || user.type === 'customer'),
+  );
+  const asked = location.hash.replace(/^#/, '') as ProfileSectionId;
+  // the 2-step hashes follow the state: #tfa_enable while on shows the turn-off form, and back
+  const twoFactorSwap: Partial<Record<ProfileSectionId, ProfileSectionId>> = user.twoFactorEnabled
+    ? { tfa_enable: 'tfa_disable' }
+    : { tfa_disable: 'tfa_enable' };
+  const wanted = twoFactorSwap[asked] ?? asked;
+  const current: ProfileSectionId = visible.includes(wanted) ? wanted : 'account';
+  const unknownHash = asked && !visible.includes(wanted);
+
+  return (
+    <PageContainer title="Profile" subtitle={`${user.name} · ${user.email}`}>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={current}
+          onChange={(_e, id: ProfileSectionId) => navigate({ hash: `#${id}` })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Profile sections"
+        >
+          {visible.map((id) => (
+            <Tab key={id} value={id} label={PROFILE_SECTION_TITLES[id]} id={`profile-tab-${id}`} />
+          ))}
+        </Tabs>
+      </Box>
+      {unknownHash && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The section “{asked}” is not part of your profile. Here is your account information.
+        </Alert>
+      )}
+      <div role="tabpanel" aria-labelledby={`profile-tab-${current}`}>
+        {sectionContent(current, user)}
+      </div>
+    </PageContainer>
+  );
+}
