@@ -55,6 +55,8 @@ const SIGNED_IN_4XX: Record<string, string> = {
 
 /** What a call with a body can answer besides: the state forbids it, the body is too big or of a type we do not read. */
 const BODY_4XX: Record<string, string> = {
+  // a call open to guests can still refuse a signed-in role (a translator starting an order)
+  403: 'Refused for this account (its role may not do this)',
   409: 'Not possible in the current state (already done, taken, changed)',
   413: 'The body is too large',
   415: 'The body is of a content type this call does not read',
@@ -85,8 +87,8 @@ export function openApiTransform(args: TransformArgs) {
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
   const add = {
     ...COMMON_4XX,
-    ...(signedIn || access === 'self' ? SIGNED_IN_4XX : {}),
     ...(method === 'GET' || method === 'HEAD' ? {} : BODY_4XX),
+    ...(signedIn || access === 'self' ? SIGNED_IN_4XX : {}),
   };
   for (const [code, description] of Object.entries(add)) responses[code] ??= errorAnswer(description);
   // pages, files and redirects have no JSON answer schema: declare what they answer

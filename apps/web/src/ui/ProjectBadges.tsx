@@ -5,7 +5,7 @@ import type { ProjectRow } from '@parlance/shared';
 // The badges on a project id (spec 3 §2): E editing, MT machine translation (exclusive), TR translation.
 const MEANING: Record<ProjectRow['badges'][number], { title: string; color: string }> = {
   E: { title: 'Editing', color: '#6a1b9a' },
-  MT: { title: 'Machine translation', color: '#00897b' },
+  MT: { title: 'Machine translation', color: '#00695c' }, // white text at 6.6:1 (#00897b was 4.0:1)
   TR: { title: 'Translation', color: '#3949ab' },
 };
 

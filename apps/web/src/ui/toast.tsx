@@ -11,12 +11,26 @@ const mounted = new Promise<void>((resolve) => {
 });
 const listeners = new Set<() => void>();
 
+// notistack's own colours put white text on green, orange and light blue below WCAG AA (3:1 and
+// less): the toasts use the theme's darker shades (4.5:1 or more), set once with its CSS classes.
+const TOAST_COLOURS = `
+.notistack-MuiContent.notistack-MuiContent-success { background-color: #2e7d32; }
+.notistack-MuiContent.notistack-MuiContent-warning { background-color: #a04400; }
+.notistack-MuiContent.notistack-MuiContent-info { background-color: #01579b; }
+.notistack-MuiContent.notistack-MuiContent-error { background-color: #c62828; }
+`;
+
 const SnackbarProvider = lazy(() => import('notistack').then((m) => ({ default: m.SnackbarProvider })));
 
 /** The provider; its effect runs once the lazily loaded provider inside it has mounted too. */
 function NotistackProvider() {
   useEffect(() => resolveMounted(), []);
-  return <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} maxSnack={4} />;
+  return (
+    <>
+      <style>{TOAST_COLOURS}</style>
+      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} maxSnack={4} />
+    </>
+  );
 }
 
 /** Renders the toast container once the first toast is asked for. Mount it once, near the root. */

@@ -3,6 +3,7 @@ import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import SearchIcon from '@mui/icons-material/ManageSearch';
 import MailIcon from '@mui/icons-material/OutboxOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -69,6 +70,12 @@ function adminLinks(): QuickLink[] {
       icon: AccountBalanceIcon,
     },
     { title: 'Outbox', description: 'Emails the platform has sent.', href: PATHS.adminOutbox, icon: MailIcon },
+    {
+      title: 'Language-manager dashboard',
+      description: 'Project health: waiting, late and low-quality work, and capacity per language pair.',
+      href: PATHS.lmDashboard,
+      icon: InsightsIcon,
+    },
     {
       title: 'Profile',
       description: 'Your account and security settings.',
