@@ -96,9 +96,12 @@ test('a new translator completes the walk-through and then sees a matching open 
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Finish' }).click();
 
-  // matching: the demo customer's open English to Italian project (for no demo translator) is offered now
+  // matching: open English to Italian projects (the demo customer's Newsletter among them, and the
+  // language-manager demo's clients' work) are offered now, and only that pair
   await page.waitForURL(/\/open-project-freelance-translator/);
-  await expect(page.getByText('Newsletter').first()).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'Italian' });
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'German' })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 
