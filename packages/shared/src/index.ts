@@ -14,3 +14,4 @@ export * from './texts-projects';
 export * from './reviews';
 export * from './messages';
 export * from './statements';
+export * from './payouts';

@@ -5,3 +5,4 @@ export * from './projects';
 export * from './reference';
 export * from './users';
 export * from './messages';
+export * from './payouts';
