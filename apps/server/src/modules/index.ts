@@ -7,6 +7,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
 import { statementRoutes } from './statements/routes';
 import { paymentRoutes } from './payments/routes';
+import { payoutRoutes } from './payouts/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { projectRoutes } from './projects/routes';
@@ -32,4 +33,5 @@ export const MODULES: FastifyPluginAsync[] = [
   realtimeRoutes,
   messageRoutes,
   statementRoutes,
+  payoutRoutes,
 ];
