@@ -37,6 +37,7 @@ const PAGES: Record<string, Page> = {
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),
   '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
+  '/balance': lazy(() => import('../features/payouts/pages/BalancePage')),
   '/customer-statement': StatementPage,
   '/statement': StatementPage,
   '/wizard': WizardPage,

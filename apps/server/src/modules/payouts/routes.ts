@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
 import { renderSelfBillingPdf, selfBillingNumber } from './self-billing-pdf';
-import { cancelPayout, listOwnPayouts, type PayoutRow, requestPayout } from './service';
+import { cancelPayout, historyOf, listOwnPayouts, type PayoutRow, requestPayout } from './service';
 
 const TAGS = ['Payouts'];
 
@@ -141,11 +141,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
       const now = deps.clock.now();
       const row = await deps.db.transaction((tx) => cancelPayout(tx, user.id, request.params.id, now));
       deps.bus.notify();
-      const found = await listOwnPayouts(deps.db, user.id, 1, 1);
-      return present(
-        row,
-        found.history.filter((h) => h.requestId === row.id),
-      );
+      return present(row, await historyOf(deps.db, row.id));
     },
   );
 

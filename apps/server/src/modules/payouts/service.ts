@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   canMovePayout,
   PAYOUT_CONFIG,
@@ -154,7 +154,8 @@ export async function cancelPayout(tx: Tx, userId: number, id: number, now: Date
 }
 
 export async function listOwnPayouts(db: Db, userId: number, page: number, limit: number) {
-  const where = eq(payoutRequests.userId, userId);
+  // a cancelled request leaves the list ("the row disappears"); its history stays in the database
+  const where = and(eq(payoutRequests.userId, userId), ne(payoutRequests.status, 'cancelled'));
   const rows = await db
     .select()
     .from(payoutRequests)
@@ -228,4 +229,13 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date):
     });
   }
   return changed;
+}
+
+/** One request's history, oldest first. */
+export function historyOf(db: Db, requestId: number) {
+  return db
+    .select()
+    .from(payoutRequestHistory)
+    .where(eq(payoutRequestHistory.requestId, requestId))
+    .orderBy(asc(payoutRequestHistory.id));
 }
