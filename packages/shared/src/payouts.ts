@@ -18,7 +18,7 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
  * The fee is kept by the platform; the translator receives amount - fee.
  */
 export const PAYOUT_CONFIG = {
-  minimumCredits: 5000,
+  minimumCredits: 2000,
   fees: {
     paypal: { fixedCredits: 0, basisPoints: 200 },
     payoneer: { fixedCredits: 300, basisPoints: 0 },

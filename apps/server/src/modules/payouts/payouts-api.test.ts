@@ -80,7 +80,7 @@ describe('payout calls', () => {
   it('says why and moves nothing: above balance, below minimum, method not on file, bad input, no key', async () => {
     const cases: [object, string | undefined, string][] = [
       [{ amount: 30_001, method: 'paypal' }, 'b-1', PAYOUT_TEXTS.aboveBalance],
-      [{ amount: 4_999, method: 'paypal' }, 'b-2', PAYOUT_TEXTS.belowMinimum],
+      [{ amount: 1_999, method: 'paypal' }, 'b-2', PAYOUT_TEXTS.belowMinimum],
       [{ amount: 10_000, method: 'payoneer' }, 'b-3', PAYOUT_TEXTS.unknownMethod],
       [{ amount: 10_000, method: 'bitcoin' }, 'b-4', 'method'],
       [{ amount: 'lots', method: 'paypal' }, 'b-5', 'amount'],

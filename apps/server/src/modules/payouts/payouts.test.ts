@@ -100,7 +100,7 @@ describe('payout ledger flows', () => {
   it('refuses above the balance, below the minimum and a method not on file, moving nothing', async () => {
     const id = await translator(20_000);
     expect(await caught(request(id, 20_001))).toMatchObject({ statusCode: 400, message: PAYOUT_TEXTS.aboveBalance });
-    expect(await caught(request(id, 4_999))).toMatchObject({ statusCode: 400, message: PAYOUT_TEXTS.belowMinimum });
+    expect(await caught(request(id, 1_999))).toMatchObject({ statusCode: 400, message: PAYOUT_TEXTS.belowMinimum });
     expect(await caught(request(id, 10_000, 'wire'))).toMatchObject({
       statusCode: 400,
       message: PAYOUT_TEXTS.unknownMethod,
