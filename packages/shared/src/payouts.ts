@@ -72,6 +72,7 @@ export const PAYOUT_TEXTS = {
   aboveBalance: 'The amount is more than your available credits',
   unknownMethod: 'This payout method is not on file: add it to your billing information first',
   notPending: 'Only a pending payout can be cancelled',
+  feeTooHigh: 'The fee of this method takes the whole amount: request more or choose another method',
   keyReused: 'This idempotency key was already used for another request',
 } as const;
 

@@ -34,6 +34,6 @@ export async function seedPayoutsDemo(db: Db, translatorEmail: string, now: Date
   await sendToProvider(db, provider, [paid.id], null, paidAt);
   await pollProvider(db, provider, paidAt);
   await db.transaction((tx) =>
-    requestPayout(tx, user.id, { amount: min, method: 'wire' }, new Date(now.getTime() - DAY)),
+    requestPayout(tx, user.id, { amount: min, method: 'paypal' }, new Date(now.getTime() - DAY)),
   );
 }

@@ -112,6 +112,7 @@ export async function requestPayout(
   const available = await balanceOfOwner(tx, userId, 'translator_available');
   if (input.amount > available) throw badRequest(PAYOUT_TEXTS.aboveBalance, { amount: PAYOUT_TEXTS.aboveBalance });
   const fee = payoutFee(input.method, input.amount);
+  if (fee >= input.amount) throw badRequest(PAYOUT_TEXTS.feeTooHigh, { amount: PAYOUT_TEXTS.feeTooHigh });
   const [row] = await tx
     .insert(payoutRequests)
     .values({

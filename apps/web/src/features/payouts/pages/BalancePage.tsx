@@ -186,9 +186,11 @@ export default function BalancePage() {
               <Table size="small" aria-label="Payouts">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Requested</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Requested</TableCell>
                     <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right">Fee</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      Fee
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Method</TableCell>
                     <TableCell>Target date</TableCell>
                     <TableCell>Status</TableCell>
@@ -198,11 +200,15 @@ export default function BalancePage() {
                 <TableBody>
                   {data.data.map((p) => (
                     <TableRow key={p.id} data-testid="payout-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(p.createdAt))}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                        {dateFormat.format(new Date(p.createdAt))}
+                      </TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }}>
                         {usd(p.amount)}
                       </TableCell>
-                      <TableCell align="right">{usd(p.fee)}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {usd(p.fee)}
+                      </TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                         {PAYOUT_METHOD_LABELS[p.method]}
                       </TableCell>
