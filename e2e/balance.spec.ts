@@ -31,7 +31,9 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   await page.getByRole('button', { name: 'Request payout' }).click();
   await expect(page.getByText(/Payout of \$20\.00 requested; target date/)).toBeVisible();
   await expect(rows).toHaveCount(count + 1);
-  const mine = rows.filter({ hasText: '$0.40' });
+  // newest first: the new request is the top row
+  const mine = rows.first();
+  await expect(mine).toContainText('$0.40');
   await expect(mine).toContainText('Pending');
   await expect(available).not.toHaveText(before);
 
