@@ -124,7 +124,13 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await page.getByLabel('Coupon code').fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
   const discount = Math.round(subtotal / 10);
-  await expect(page.getByTestId('cart-discount')).toContainText(`${(-discount).toLocaleString('en-US')} credits`);
+  await expect(page.getByTestId('cart-discount')).toContainText(`−${discount.toLocaleString('en-US')} credits`);
+  await expect(page.getByTestId('cart-discount')).not.toContainText('-');
+  // applying it again says so beside the field, and toasts nothing a second time
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('This coupon is already applied.')).toBeVisible();
+  await expect(page.getByText('Coupon applied')).toHaveCount(1);
   const total = subtotal - discount;
   await expect(page.getByTestId('cart-total')).toContainText(`${total.toLocaleString('en-US')} credits`);
 

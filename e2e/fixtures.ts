@@ -94,27 +94,12 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * Rules the shell still breaks on every signed-in page (issue 10 removes them from this list):
- * the sidebar's `ul` with `a` children, the cart and chat icon links' names, the Pending Linguist
- * chip's contrast, links in text blocks and content outside landmarks.
- */
-export const KNOWN_SHELL_A11Y_RULES: string[] = [
-  'list',
-  'listitem',
-  'label-content-name-mismatch',
-  'color-contrast',
-  'link-in-text-block',
-  'region',
-];
-
-/**
  * Fails on any serious or critical axe-core violation on the page as it is now. `include` limits
- * the check to part of the page (a dialog, say); rules in `KNOWN_SHELL_A11Y_RULES` are skipped
- * until the shell is fixed.
+ * the check to part of the page (a dialog, say). No rule is skipped.
  */
 export async function expectAccessible(page: Page, include?: string): Promise<void> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  let builder = new AxeBuilder({ page }).disableRules(KNOWN_SHELL_A11Y_RULES);
+  let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -140,8 +140,13 @@ async function main() {
   // `--build`: build now even when up to date, and fail when the chunk report does (npm run build)
   const buildOnly = process.argv.includes('--build');
   try {
-    const { reportOk } = ensureWebBuild({ force: buildOnly });
+    // `npm start` builds quietly (one line; the full output only on failure or with npm run build)
+    const reason = buildOnly ? null : webBuildReason();
+    const started = Date.now();
+    if (reason) console.log(`Building the web app (${reason})...`);
+    const { reportOk } = ensureWebBuild({ force: buildOnly, quiet: !buildOnly });
     if (buildOnly) process.exit(reportOk ? 0 : 1);
+    if (reason) console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
   } catch (err) {
     console.error(err.message);
     process.exit(1);

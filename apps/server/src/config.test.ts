@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.demoData).toBe(true);
     expect(c.captcha).toBe(true);
-    expect(c.logLevel).toBe('info');
+    expect(c.logLevel).toBe('warn');
   });
 
   it('reads every documented variable', () => {

@@ -51,7 +51,8 @@ const envSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
-    .default('info'),
+    // warnings and errors only by default: LOG_LEVEL=info turns on the per-request log
+    .default('warn'),
   TRUST_PROXY: bool('TRUST_PROXY', false),
   AUTH_RATE_LIMIT: z.coerce
     .number({ message: 'AUTH_RATE_LIMIT must be a number' })

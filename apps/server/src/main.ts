@@ -37,12 +37,24 @@ async function main(): Promise<void> {
   app.deps.scheduler.start(60_000);
   void app.deps.scheduler.runOnce();
 
+  console.log(readyBlock(config, fresh));
+}
+
+/** The last thing `npm start` prints: where Parlance runs, the demo accounts and how to see more. */
+function readyBlock(config: ReturnType<typeof loadConfig>, fresh: boolean): string {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite under ${config.dataDir}`;
-  console.log(`\nParlance is running at ${config.publicUrl} (database: ${where})`);
+  const lines = [`Parlance is ready at ${config.publicUrl}`, `Database: ${where}`];
   if (config.demoData) {
-    console.log(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.type.padEnd(10)} ${a.email}`);
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.type.padEnd(10)} ${a.email}`);
   }
+  const logOff = ['warn', 'error', 'fatal', 'silent'].includes(config.logLevel);
+  lines.push(
+    logOff ? 'Request log: off (LOG_LEVEL=info turns it on)' : `Request log: on (LOG_LEVEL=${config.logLevel})`,
+  );
+  lines.push('Stop with Ctrl+C.');
+  const rule = '='.repeat(Math.max(...lines.map((l) => l.length)) + 4);
+  return ['', rule, ...lines.map((l) => `  ${l}`), rule, ''].join('\n');
 }
 
 main().catch((err) => {

@@ -15,3 +15,4 @@ export * from './reviews';
 export * from './messages';
 export * from './statements';
 export * from './payouts';
+export * from './plan-fit';

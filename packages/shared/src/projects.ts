@@ -36,7 +36,7 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
 
 /** Each status's colour (ours: the spec says each has one, not which). */
 export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
-  PENDING: '#b26a00',
+  PENDING: '#8a5300', // white text on it at 6.3:1 (the older #b26a00 was 4.2:1)
   PREPROCESSING: '#6d4c41',
   IN_PROGRESS: '#1565c0',
   DELAYED: '#c62828',

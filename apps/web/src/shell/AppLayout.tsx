@@ -43,6 +43,7 @@ export function AppLayout() {
   const decision = decideRoute({
     pathname: location.pathname,
     search: location.search,
+    hash: location.hash,
     user,
     userFailed: userQuery.isError,
     signingOut: isSigningOut(),

@@ -36,6 +36,13 @@ describe('decideRoute', () => {
     });
   });
 
+  it('keeps the hash of the page, so that /profile#billing comes back to the billing part', () => {
+    expect(at('/profile', null, { hash: '#billing' })).toEqual({
+      kind: 'signIn',
+      to: '/auth?return=/profile%23billing',
+    });
+  });
+
   it('shows public pages, unknown paths and the shell pages to anyone, even before the user is known', () => {
     for (const path of [
       '/auth',

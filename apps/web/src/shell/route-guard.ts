@@ -18,13 +18,15 @@ export type GuardDecision =
 export interface GuardInput {
   pathname: string;
   search: string;
+  /** the fragment (#billing): a guest comes back to the same part of the page after signing in */
+  hash?: string;
   /** undefined while loading or after a failed load; null for a guest */
   user: UserData | null | undefined;
   userFailed: boolean;
   signingOut: boolean;
 }
 
-export function decideRoute({ pathname, search, user, userFailed, signingOut }: GuardInput): GuardDecision {
+export function decideRoute({ pathname, search, hash = '', user, userFailed, signingOut }: GuardInput): GuardDecision {
   const route = findRoute(pathname) ?? findShellRoute(pathname);
   // Unknown paths fall through to the router's not-found page; public pages need no user.
   if (!route || route.access === 'public') return { kind: 'render' };
@@ -32,7 +34,7 @@ export function decideRoute({ pathname, search, user, userFailed, signingOut }: 
   if (user === null) {
     if (signingOut) return { kind: 'wait' };
     if (route.access === 'guest-only') return { kind: 'render' };
-    return { kind: 'signIn', to: signInPath(pathname + search) };
+    return { kind: 'signIn', to: signInPath(pathname + search + hash) };
   }
   return canOpen(route, user.type) ? { kind: 'render' } : { kind: 'notFound' };
 }

@@ -4,14 +4,16 @@ import type { SystemStyleObject } from '@mui/system';
 import type { MouseEventHandler, ReactNode } from 'react';
 import { AppLink } from './AppLink';
 
-// A text link styled like MUI's Link (primary colour, underline on hover, visible focus), made of
+// A text link styled like MUI's Link (primary colour, underlined so that a link inside a sentence
+// is told apart without colour (axe rule link-in-text-block), visible focus), made of
 // Box: the header, footer and sign-in form are on every first page load, and MUI's Link is not.
 
 const base: SystemStyleObject<Theme> = {
   color: 'primary.main',
-  textDecoration: 'none',
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.15em',
   cursor: 'pointer',
-  '&:hover': { textDecoration: 'underline' },
+  '&:hover': { textDecorationThickness: '2px' },
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2, borderRadius: '2px' },
 };
 

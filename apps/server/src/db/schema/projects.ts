@@ -55,6 +55,11 @@ export const projects = pgTable(
     fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
     /** what the customer paid for this project, VAT excluded, after discounts */
     priceCredits: bigint('price_credits', { mode: 'number' }).notNull().default(0),
+    /**
+     * the project's price before coupons (null: no coupon, the price itself): the earnings are
+     * shares of it (a coupon is the platform's marketing, carried by platform_promotions)
+     */
+    listPriceCredits: bigint('list_price_credits', { mode: 'number' }),
     /** this project's share of the order's VAT (refunded with the price on cancel) */
     vatCredits: bigint('vat_credits', { mode: 'number' }).notNull().default(0),
     /** the translator's (and editor's) earnings, fixed when they take the job */

@@ -288,8 +288,8 @@ describe('POST /ajax/cart/translateNow', () => {
       balance: number;
     };
     expect(body.projects.map((p) => [p.name, p.targetLanguage, p.status])).toEqual([
-      ['Manual (spanish)', 'spanish', 'PENDING'],
-      ['Manual (french)', 'french', 'PENDING'],
+      ['Manual (Spanish)', 'spanish', 'PENDING'],
+      ['Manual (French)', 'french', 'PENDING'],
       ['Leaflet', 'german', 'PENDING'],
     ]);
     expect(body.invoice.number).toMatch(/^PAR-\d{4}-\d{6}$/);

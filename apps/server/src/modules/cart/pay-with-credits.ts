@@ -23,6 +23,7 @@ import {
 } from '../../platform/ledger';
 import type { Mailer } from '../../platform/mail';
 import type { RealtimeBus } from '../../platform/realtime';
+import { type ReferenceNames, referenceNames } from '../../platform/reference-names';
 import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
 import { mailOpenedProjects, openToAllAtFor, recordProjectsOpened } from '../projects/opened';
 import { type ComputedCart, computeCart, type PricedOrder } from './cart';
@@ -116,9 +117,15 @@ interface ProjectToCreate {
   vatCredits: number;
 }
 
-function projectName(order: PricedOrder, tarLang: string): string {
-  const base = order.order.name?.trim() || `Translation ${order.order.sourceLanguage ?? ''}`.trim();
-  return order.items.length > 1 ? `${base} (${tarLang})` : base;
+/**
+ * The project's name: the order's name (with the target language's name when the order has several
+ * targets), else "<type>: <source> to <target>" in the names a person reads.
+ */
+function projectName(order: PricedOrder, item: { srcLang: string; tarLang: string }, names: ReferenceNames): string {
+  const given = order.order.name?.trim();
+  if (given) return order.items.length > 1 ? `${given} (${names.language(item.tarLang)})` : given;
+  const type = names.type(order.order.projectType) || 'Translation';
+  return `${type}: ${names.language(item.srcLang)} to ${names.language(item.tarLang)}`;
 }
 
 async function sourceFileIds(tx: Tx, orderIds: number[]): Promise<Map<number, number[]>> {
@@ -188,6 +195,12 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
     tx,
     cart.orders.map((o) => o.order.id),
   );
+  const names = await referenceNames(tx, {
+    languages: planned.flatMap(({ order, itemIndex }) => [
+      order.items[itemIndex].srcLang,
+      order.items[itemIndex].tarLang,
+    ]),
+  });
   const created = await tx
     .insert(projects)
     .values(
@@ -196,7 +209,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
         const o = order.order;
         return {
           customerId: userId,
-          name: projectName(order, item.tarLang),
+          name: projectName(order, item, names),
           status: 'PENDING' as const,
           type: o.projectType,
           purchaseOrderId: o.id,
@@ -211,6 +224,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
           translationCategory: o.translationCategory,
           fileIds: files.get(o.id) ?? [],
           priceCredits: netCredits,
+          listPriceCredits: item.credits,
           vatCredits,
           openToAllAt,
           deadline: item.deadline,
@@ -241,7 +255,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   const lines: InvoiceLine[] = planned.map(({ order, itemIndex }) => {
     const item = order.items[itemIndex];
     return {
-      description: `${projectName(order, item.tarLang)}: ${item.srcLang} to ${item.tarLang}, ${item.wordCount} words`,
+      description: `${projectName(order, item, names)}: ${names.language(item.srcLang)} to ${names.language(item.tarLang)}, ${item.wordCount} words`,
       quantity: 1,
       unitCredits: item.credits,
       totalCredits: item.credits,

@@ -142,6 +142,16 @@ describe('priceOrder: deadline', () => {
     expect(await at(0)).toBe(1);
   });
 
+  it('gives each plan its own delivery: Urgent Translation before Translation before Enterprise Quality', async () => {
+    const hours = async (projectType: string, wordCount = 300) =>
+      ((await price({ projectType, wordCount })).items[0].deadline.getTime() - NOW.getTime()) / (DAY / 24);
+    expect(await hours('translation')).toBe(24);
+    expect(await hours('urgent-translation')).toBe(12);
+    expect(await hours('urgent-translation', 6000)).toBe(36);
+    expect(await hours('translation-editing')).toBe(48);
+    expect(await hours('enterprise-quality')).toBe(72);
+  });
+
   it('deliveryDays halves expedited work, rounding up, never under a day', () => {
     expect(deliveryDays(8000, 1, false)).toBe(4);
     expect(deliveryDays(8000, 1, true)).toBe(2);

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { URGENT_MIN_HOURS, URGENT_PLAN_TYPES } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { expertises, languages, orderOptions, prices, type purchaseOrders, vatRates } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
@@ -31,7 +32,6 @@ export interface OrderPrice {
   subtotalCredits: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WORDS_PER_DELIVERY_UNIT = 2000;
 
 /** a * b / c rounded half up, for non-negative integers (exact while a * b < 2^53). */
@@ -53,6 +53,18 @@ export function withOptions(base: number, shareBasisPoints: number, flatCredits:
 export function deliveryDays(words: number, daysPer2000Words: number, expedite: boolean): number {
   const days = Math.ceil(words / WORDS_PER_DELIVERY_UNIT) * daysPer2000Words;
   return Math.max(1, expedite ? Math.ceil(days / 2) : days);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Hours until delivery: whole days by the plan's days per 2,000 words; an urgent plan halves the
+ * standard time in hours (never under URGENT_MIN_HOURS), so that it is always sooner than Translation.
+ */
+export function deliveryHours(type: string, words: number, daysPer2000Words: number, expedite: boolean): number {
+  if (!URGENT_PLAN_TYPES.includes(type)) return deliveryDays(words, daysPer2000Words, expedite) * 24;
+  const standard = Math.max(1, Math.ceil(words / WORDS_PER_DELIVERY_UNIT) * daysPer2000Words) * 24;
+  return Math.max(URGENT_MIN_HOURS, Math.ceil(standard / (expedite ? 4 : 2)));
 }
 
 async function languageTiers(db: Db | Tx, slugs: string[]): Promise<Map<string, number>> {
@@ -142,13 +154,13 @@ export async function priceOrder(db: Db | Tx, order: OrderToPrice, now: Date): P
       throw badRequest(`No price for ${order.projectType} at these tiers`, { projectType: 'Not priced for this pair' });
     }
     const base = baseCredits(order.wordCount, row.millicreditsPerWord, row.minimumCredits);
-    const days = deliveryDays(order.wordCount, row.daysPer2000Words, order.expedite === true);
+    const hours = deliveryHours(order.projectType, order.wordCount, row.daysPer2000Words, order.expedite === true);
     return {
       srcLang: order.sourceLanguage,
       tarLang,
       wordCount: order.wordCount,
       credits: withOptions(base, shareBp, flat),
-      deadline: new Date(now.getTime() + days * DAY_MS),
+      deadline: new Date(now.getTime() + hours * HOUR_MS),
     };
   });
   return { items, subtotalCredits: items.reduce((sum, i) => sum + i.credits, 0) };

@@ -28,6 +28,7 @@ export const ROW_COLUMNS = {
   editDeadline: projects.editDeadline,
   createdAt: projects.createdAt,
   priceCredits: projects.priceCredits,
+  listPriceCredits: projects.listPriceCredits,
   translatorEarningsCredits: projects.translatorEarningsCredits,
   editorEarningsCredits: projects.editorEarningsCredits,
   customerId: projects.customerId,
@@ -54,6 +55,7 @@ export interface ListRow {
   editDeadline: Date | null;
   createdAt: Date;
   priceCredits: number;
+  listPriceCredits: number | null;
   translatorEarningsCredits: number;
   editorEarningsCredits: number;
   customerId: number;

@@ -54,7 +54,7 @@ export function presentTranslatorRow(row: ListRow, viewer: { id: number; level: 
   else if (row.editorId === viewer.id) earningsCredits = row.editorEarningsCredits;
   else {
     const job = row.status === 'IN_REVIEW' && row.editorId === null ? 'editing' : 'translation';
-    earningsCredits = estimateEarnings(row.priceCredits, viewer.level, job);
+    earningsCredits = estimateEarnings(row.listPriceCredits ?? row.priceCredits, viewer.level, job);
   }
   const mine = row.translatorId === viewer.id || row.editorId === viewer.id;
   const base = commonRow(row, []);

@@ -7,7 +7,7 @@ import { projectResources } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
-import { deliveredMail } from './mails';
+import { deliveredMail, withNames } from './mails';
 import { isReviewKind, needsEditing } from './matching';
 import type { MoveContext } from './moves';
 import {
@@ -205,7 +205,11 @@ export async function saveDelivery(
   );
   if (row.status !== 'READY') return { projectId: row.id, mails: [], changed: true };
   const customer = await personOf(tx, row.customerId);
-  return { projectId: row.id, mails: customer ? [deliveredMail(ctx.publicUrl, customer, row)] : [], changed: true };
+  return {
+    projectId: row.id,
+    mails: customer ? [deliveredMail(ctx.publicUrl, customer, await withNames(tx, row))] : [],
+    changed: true,
+  };
 }
 
 /** POST /api/2/projects/{id}/deliver */

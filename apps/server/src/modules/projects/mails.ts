@@ -1,5 +1,7 @@
 import { PROJECT_STATUS_LABELS } from '@parlance/shared';
+import type { Db, Tx } from '../../db/client';
 import type { MailMessage } from '../../platform/mail';
+import { referenceNames } from '../../platform/reference-names';
 import type { ProjectRecord } from './present';
 
 // The mails of the project lifecycle: the customer when work starts, is delivered and completes;
@@ -14,11 +16,28 @@ function link(publicUrl: string, p: Pick<ProjectRecord, 'id'>): string {
   return `${publicUrl}/project/${p.id}`;
 }
 
-function pair(p: Pick<ProjectRecord, 'sourceLanguage' | 'targetLanguage'>): string {
-  return `${p.sourceLanguage ?? '?'} to ${p.targetLanguage ?? '?'}`;
+/** A project with the names a person reads for its languages and expertise (never slugs). */
+export type NamedProject = ProjectRecord & { sourceName: string; targetName: string; expertiseName: string };
+
+/** Adds the language and expertise names to a project, for its mails. */
+export async function withNames(db: Db | Tx, p: ProjectRecord): Promise<NamedProject> {
+  const names = await referenceNames(db, {
+    languages: [p.sourceLanguage, p.targetLanguage],
+    expertises: [p.expertise],
+  });
+  return {
+    ...p,
+    sourceName: names.language(p.sourceLanguage),
+    targetName: names.language(p.targetLanguage),
+    expertiseName: names.expertise(p.expertise),
+  };
 }
 
-export function workStartedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+function pair(p: Pick<NamedProject, 'sourceName' | 'targetName'>): string {
+  return `${p.sourceName || '?'} to ${p.targetName || '?'}`;
+}
+
+export function workStartedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   const deadline = p.deadline ? ` The deadline is ${p.deadline.toUTCString()}.` : '';
   return {
     to: to.email,
@@ -27,7 +46,7 @@ export function workStartedMail(publicUrl: string, to: Person, p: ProjectRecord)
   };
 }
 
-export function deliveredMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+export function deliveredMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
     subject: `Your translation of "${p.name}" is ready`,
@@ -35,7 +54,7 @@ export function deliveredMail(publicUrl: string, to: Person, p: ProjectRecord): 
   };
 }
 
-export function completedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+export function completedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
     subject: `"${p.name}" is completed`,
@@ -43,10 +62,26 @@ export function completedMail(publicUrl: string, to: Person, p: ProjectRecord): 
   };
 }
 
-export function projectOpenedMail(publicUrl: string, to: Person, p: ProjectRecord): MailMessage {
+export function projectOpenedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,
     subject: `New project: ${pair(p)}, ${p.wordCount} words`,
-    text: `Hello ${to.name},\n\nA new project matches your language pairs: "${p.name}" (${pair(p)}, ${p.wordCount} words${p.expertise ? `, ${p.expertise}` : ''}).\nThe first translator to take it gets it: ${link(publicUrl, p)}\n`,
+    text: `Hello ${to.name},\n\nA new project matches your language pairs: "${p.name}" (${pair(p)}, ${p.wordCount} words${p.expertiseName ? `, ${p.expertiseName}` : ''}).\nThe first translator to take it gets it: ${link(publicUrl, p)}\n`,
+  };
+}
+
+/** A new message in a project's discussion, to each of the project's other people. */
+export function newMessageMail(
+  publicUrl: string,
+  to: Person,
+  p: Pick<ProjectRecord, 'id' | 'name'>,
+  from: string,
+  body: string,
+): MailMessage {
+  const excerpt = body.length > 500 ? `${body.slice(0, 500)}…` : body;
+  return {
+    to: to.email,
+    subject: `New message on "${p.name}"`,
+    text: `Hello ${to.name},\n\n${from} wrote on "${p.name}":\n\n${excerpt}\n\nReply here: ${link(publicUrl, p)}\n`,
   };
 }

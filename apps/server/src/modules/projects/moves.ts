@@ -8,7 +8,8 @@ import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
 import { messageDiscussionPost } from './inbox';
-import { completedMail, workStartedMail } from './mails';
+import { completedMail, type NamedProject, newMessageMail, withNames, workStartedMail } from './mails';
+import { wantsMail } from '../../platform/mail-preferences';
 import {
   isReviewKind,
   needsEditing,
@@ -34,6 +35,7 @@ import {
 } from './service';
 import { actorMayMove, moveAllowedFrom, type ProjectMove } from './status-machine';
 import {
+  earningsBase,
   editingDeadline,
   editorEarnings,
   scaledEarnings,
@@ -84,10 +86,10 @@ function check(
 async function mailCustomer(
   ctx: MoveContext,
   p: ProjectRecord,
-  make: (url: string, to: { email: string; name: string }, p: ProjectRecord) => MailMessage,
+  make: (url: string, to: { email: string; name: string }, p: NamedProject) => MailMessage,
 ): Promise<MailMessage[]> {
   const customer = await personOf(ctx.tx, p.customerId);
-  return customer ? [make(ctx.publicUrl, customer, p)] : [];
+  return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];
 }
 
 // ---- taking jobs ----
@@ -139,7 +141,7 @@ export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outc
           translatorId: ctx.user.id,
           takenAt: ctx.now,
           deadline: translationDeadline(ctx.now, project.wordCount, project.expedite),
-          translatorEarningsCredits: translatorEarnings(project.priceCredits, level),
+          translatorEarningsCredits: translatorEarnings(earningsBase(project), level),
         },
     where: offeredSql,
   });
@@ -176,7 +178,7 @@ export async function takeEditJob(ctx: MoveContext, projectId: number): Promise<
       editorId: ctx.user.id,
       editTakenAt: ctx.now,
       editDeadline: editingDeadline(ctx.now, project.wordCount, project.expedite),
-      editorEarningsCredits: editorEarnings(project.priceCredits),
+      editorEarningsCredits: editorEarnings(earningsBase(project)),
     },
     where: and(isNull(projects.editorId), openEditingJobSql(ctx.user.id, ctx.now)),
   });
@@ -347,17 +349,22 @@ function checkMessage(body: string): string {
   return text;
 }
 
-async function writeMessage(tx: Tx, p: ProjectRecord, author: { id: number; name: string }, body: string, now: Date) {
-  const authorId = author.id;
+/** Writes a discussion message; answers it and the mails to the project's other people (after commit). */
+async function writeMessage(ctx: MoveContext, p: ProjectRecord, body: string) {
+  const { tx, user, now } = ctx;
   const [message] = await tx
     .insert(projectMessages)
-    .values({ projectId: p.id, authorId, body, createdAt: now })
+    .values({ projectId: p.id, authorId: user.id, body, createdAt: now })
     .returning();
+  const mails: MailMessage[] = [];
   for (const userId of peopleOf(p)) {
     await recordEvent(tx, { userId, type: 'project.message', payload: { projectId: p.id, messageId: message.id } });
+    if (userId === user.id || !(await wantsMail(tx, userId, 'new_comment'))) continue;
+    const person = await personOf(tx, userId);
+    if (person) mails.push(newMessageMail(ctx.publicUrl, person, p, user.name, body));
   }
-  await messageDiscussionPost(tx, p, peopleOf(p), authorId, author.name, body, now);
-  return message;
+  await messageDiscussionPost(tx, p, peopleOf(p), user.id, user.name, body, now);
+  return { message, mails };
 }
 
 /** POST /api/2/projects/{id}/messages: the project's discussion (customer, translator, editor, admin). */
@@ -365,15 +372,19 @@ export async function postMessage(ctx: MoveContext, projectId: number, body: str
   const text = checkMessage(body);
   const { project, role } = await requireViewing(ctx.tx, ctx.user, projectId, ctx.now);
   if (!canMessage(role)) throw forbidden();
-  const message = await writeMessage(ctx.tx, project, ctx.user, text, ctx.now);
-  return presentMessage(message, ctx.user.name, ctx.user.id);
+  const { message, mails } = await writeMessage(ctx, project, text);
+  return { message: presentMessage(message, ctx.user.name, ctx.user.id), mails };
 }
 
 /**
  * POST /api/2/projects/bulk-message: one message to the translators of 2+ of the customer's own
  * projects. Any id that is not the customer's is 404; projects without a translator yet are skipped.
  */
-export async function bulkMessage(ctx: MoveContext, projectIds: number[], message: string): Promise<number> {
+export async function bulkMessage(
+  ctx: MoveContext,
+  projectIds: number[],
+  message: string,
+): Promise<{ sent: number; mails: MailMessage[] }> {
   const ids = [...new Set(projectIds)];
   if (ids.length < PROJECT_LIMITS.bulkMessageMinProjects) {
     throw badRequest(PROJECT_TEXTS.bulkMessageNeedsTwo, { projectIds: PROJECT_TEXTS.bulkMessageNeedsTwo });
@@ -387,12 +398,13 @@ export async function bulkMessage(ctx: MoveContext, projectIds: number[], messag
     .where(and(inArray(projects.id, ids), eq(projects.customerId, ctx.user.id)));
   if (rows.length !== ids.length) throw projectNotFound();
   let sent = 0;
+  const mails: MailMessage[] = [];
   for (const p of rows) {
     if (p.translatorId === null) continue;
-    await writeMessage(ctx.tx, p, ctx.user, text, ctx.now);
+    mails.push(...(await writeMessage(ctx, p, text)).mails);
     sent += 1;
   }
-  return sent;
+  return { sent, mails };
 }
 
 // ---- admin moves ----
@@ -455,7 +467,7 @@ export async function reassignProject(ctx: MoveContext, projectId: number, trans
       translatorId: target.id,
       takenAt: ctx.now,
       deadline: translationDeadline(ctx.now, project.wordCount, project.expedite),
-      translatorEarningsCredits: translatorEarnings(project.priceCredits, level),
+      translatorEarningsCredits: translatorEarnings(earningsBase(project), level),
     },
   });
   await auditMove(ctx, 'project.reassign', row, { from: project.translatorId, to: target.id });

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { myTeamMembers, projectEvents, projects, users } from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
-import { projectOpenedMail } from './mails';
+import { projectOpenedMail, withNames } from './mails';
 import { openTranslationJobSql } from './matching';
 import type { ProjectRecord } from './present';
 
@@ -73,7 +73,8 @@ export async function mailOpenedProjects(
   if (projectIds.length === 0) return 0;
   const rows = await db.select().from(projects).where(inArray(projects.id, projectIds));
   let sent = 0;
-  for (const p of rows) {
+  for (const row of rows) {
+    const p = await withNames(db, row);
     for (const translator of await matchingTranslators(db, p.id, now)) {
       try {
         await mailer.send(projectOpenedMail(publicUrl, translator, p));

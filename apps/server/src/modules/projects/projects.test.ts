@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXTS, TEXTS } from '@parlance/shared';
 import {
   auditLog,
+  coupons,
   ledgerTransactions,
   myTeamMembers,
   projectEvents,
@@ -11,7 +12,8 @@ import {
   realtimeEvents,
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
-import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
+import { balanceOf, balanceOfOwner, platformAccount, verifyLedger } from '../../platform/ledger';
+import { addCartOrder } from '../cart/cart-test-helpers';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { storedFiles } from '../wizard/wizard-test-helpers';
@@ -83,6 +85,19 @@ describe('paying opens projects', () => {
     expect(mails.filter((m) => m.to === matching.session.user.email)).toHaveLength(1);
     expect(mails.some((m) => m.to === otherPair.session.user.email)).toBe(false);
     expect(mails.some((m) => m.to === inactive.session.user.email)).toBe(false);
+  });
+
+  it('names languages, expertise and type in mails and default project names, never slugs', async () => {
+    const customer = await newCustomer(t.app);
+    const matching = await newTranslator(t.app, { pairs: [['american-english', 'brazilian-portuguese']] });
+    const before = mailer.sent.length;
+    const id = await paidProject(t.app, customer, { name: '', targets: ['brazilian-portuguese'], words: 300 });
+    const row = await projectRow(t.app, id);
+    expect(row.name).toBe('Translation: American English to Brazilian Portuguese');
+    const [mail] = mailer.sent.slice(before).filter((m) => m.to === matching.session.user.email);
+    expect(mail.subject).toBe('New project: American English to Brazilian Portuguese, 300 words');
+    expect(mail.text).toContain('(American English to Brazilian Portuguese, 300 words, General)');
+    expect(`${mail.subject} ${mail.text}`).not.toMatch(/american-english|brazilian-portuguese/);
   });
 
   it("lets the customer's My Team see a project first", async () => {
@@ -263,6 +278,41 @@ describe('delivering', () => {
 });
 
 describe('approve', () => {
+  it("pays the translator's share of the price before the coupon; the promotions account carries the discount", async () => {
+    const customer = await newCustomer(t.app);
+    const translator = await newTranslator(t.app, { pairs: [['american-english', 'dutch']] });
+    await db().insert(coupons).values({ code: 'EARN500', kind: 'fixed', value: 500 });
+    await addCartOrder(db(), customer.id, { targets: ['dutch'], words: 2000 });
+    const cartBefore = (await customer.api.get('/api/2/cart/all')).json().results;
+    const applied = await customer.api.post('/ajax/cart/submitCoupon', {
+      couponId: 'EARN500',
+      totalWithVat: cartBefore.totalCredits,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const promotions = await platformAccount(db(), 'platform_promotions');
+    const revenue = await platformAccount(db(), 'platform_revenue');
+    const promotionsBefore = await balanceOf(db(), promotions.id);
+    const [id] = await paidProjects(t.app, customer, { targets: ['dutch'], words: 1000 });
+    const dutch = await db().select().from(projects).where(eq(projects.customerId, customer.id));
+    expect(dutch).toHaveLength(2);
+    // the coupon lowered what the customer paid, split over both projects
+    expect(dutch.reduce((sum, p) => sum + ((p.listPriceCredits ?? 0) - p.priceCredits), 0)).toBe(500);
+    expect(await balanceOf(db(), promotions.id)).toBe(promotionsBefore - 500);
+
+    const row = await projectRow(t.app, id);
+    await takeAndDeliver(translator, id);
+    const revenueBefore = await balanceOf(db(), revenue.id);
+    expect((await customer.api.post(`/api/2/projects/${id}/approve`)).statusCode).toBe(200);
+    const level = (await projectRow(t.app, id)).translatorEarningsCredits;
+    expect(level).toBe(translatorEarnings(row.listPriceCredits ?? 0, 1));
+    expect(level).toBeGreaterThan(translatorEarnings(row.priceCredits, 1));
+    expect(await pending(translator.id)).toBe(level);
+    expect(await balanceOf(db(), revenue.id)).toBe(revenueBefore - level);
+    const report = await verifyLedger(db());
+    expect(report.balanceMismatches).toEqual([]);
+    expect(report.unbalancedTransactions).toEqual([]);
+  });
+
   it('completes once and moves the earnings to pending once, also when retried', async () => {
     const customer = await newCustomer(t.app);
     const translator = await newTranslator(t.app, { pairs: [['american-english', 'brazilian-portuguese']] });
@@ -527,6 +577,25 @@ describe('messages', () => {
       .from(realtimeEvents)
       .where(and(eq(realtimeEvents.type, 'project.message'), eq(realtimeEvents.userId, translator.id)));
     expect(note.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('mails the other party of each message, never its author; an empty message mails no one', async () => {
+    const customer = await newCustomer(t.app);
+    const translator = await newTranslator(t.app, { pairs: [['american-english', 'swedish']] });
+    const id = await paidProject(t.app, customer, { targets: ['swedish'], name: 'Spring leaflet' });
+    detailOf(await translator.api.post(`/api/2/job/${id}/take`));
+    const before = mailer.sent.length;
+    await customer.api.postJson(`/api/2/projects/${id}/messages`, { body: '   ' });
+    expect(mailer.sent.length).toBe(before);
+    await customer.api.postJson(`/api/2/projects/${id}/messages`, { body: 'Please keep the brand names.' });
+    const toTranslator = mailer.sent.slice(before);
+    expect(toTranslator.map((m) => m.to)).toEqual([translator.session.user.email]);
+    expect(toTranslator[0].subject).toBe('New message on "Spring leaflet"');
+    expect(toTranslator[0].text).toContain('Please keep the brand names.');
+    expect(toTranslator[0].text).toContain(`/project/${id}`);
+    const middle = mailer.sent.length;
+    await translator.api.postJson(`/api/2/projects/${id}/messages`, { body: 'Will do.' });
+    expect(mailer.sent.slice(middle).map((m) => m.to)).toEqual([customer.session.user.email]);
   });
 
   it("bulk message: 2+ of the customer's own projects", async () => {

@@ -287,10 +287,10 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = userOf(request);
-      const message = await deps.db.transaction((tx) =>
+      const { message, mails } = await deps.db.transaction((tx) =>
         postMessage(contextOf(request, user)(tx), request.params.id, request.body.body),
       );
-      deps.bus.notify();
+      await afterCommit(deps, { mails });
       return message;
     },
   );
@@ -313,10 +313,10 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = userOf(request);
-      const sent = await deps.db.transaction((tx) =>
+      const { sent, mails } = await deps.db.transaction((tx) =>
         bulkMessage(contextOf(request, user)(tx), request.body.projectIds, request.body.message),
       );
-      deps.bus.notify();
+      await afterCommit(deps, { mails });
       return { sent };
     },
   );

@@ -29,7 +29,7 @@ import {
 import { actionsFor, knownRole, seesEverything, seesFiles, type ViewerRole } from './policy';
 import { presentEvent, presentMessage, presentProjectDetail, type ProjectRecord, type RowExtras } from './present';
 import { nextStatus, type ProjectMove } from './status-machine';
-import { editorEarnings, translatorEarnings } from './work-rules';
+import { earningsBase, editorEarnings, translatorEarnings } from './work-rules';
 
 // The project service: reading a project for a viewer, and the one way every move is made
 // (guarded UPDATE + timeline row + realtime events in the caller's transaction).
@@ -207,8 +207,8 @@ async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowEx
     case 'candidate':
       // what taking the job would earn this translator
       return v.job === 'take-edit'
-        ? { earningsCredits: editorEarnings(p.priceCredits) }
-        : { earningsCredits: translatorEarnings(p.priceCredits, await translatorLevel(db, viewerId)) };
+        ? { earningsCredits: editorEarnings(earningsBase(p)) }
+        : { earningsCredits: translatorEarnings(earningsBase(p), await translatorLevel(db, viewerId)) };
   }
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { type RealtimeBus, recordEvent } from '../../platform/realtime';
 import type { Scheduler } from '../../platform/scheduler';
-import { completedMail, projectOpenedMail } from './mails';
+import { completedMail, projectOpenedMail, withNames } from './mails';
 import { postEarningsRelease } from './money';
 import { matchingTranslators } from './opened';
 import { complete } from './moves';
@@ -80,7 +80,7 @@ export async function autoComplete(deps: TimedDeps, now: Date): Promise<number> 
       });
       if (!row) return false;
       const customer = await personOf(tx, row.customerId);
-      if (customer) mails.push(completedMail(deps.publicUrl, customer, row));
+      if (customer) mails.push(completedMail(deps.publicUrl, customer, await withNames(tx, row)));
       return true;
     });
     if (done) {
@@ -183,10 +183,11 @@ export async function openToAll(deps: TimedDeps, now: Date): Promise<number> {
       .from(myTeamMembers)
       .where(eq(myTeamMembers.customerId, p.customerId));
     const skip = new Set(team.map((m) => m.id));
+    const named = await withNames(deps.db, p);
     for (const translator of await matchingTranslators(deps.db, p.id, now)) {
       if (skip.has(translator.id)) continue;
       try {
-        await deps.mailer.send(projectOpenedMail(deps.publicUrl, translator, p));
+        await deps.mailer.send(projectOpenedMail(deps.publicUrl, translator, named));
       } catch {
         // a failed mail is not retried: the job is in the open list anyway
       }

@@ -46,6 +46,15 @@ export function shareOf(priceCredits: number, bp: number): number {
   return Math.floor((Math.max(0, priceCredits) * bp) / 10000);
 }
 
+/**
+ * The price the earnings are shares of: the price before coupons (a coupon is the platform's
+ * marketing, carried by platform_promotions, never the translator's); the paid price when no list
+ * price was recorded.
+ */
+export function earningsBase(p: { priceCredits: number; listPriceCredits: number | null }): number {
+  return p.listPriceCredits ?? p.priceCredits;
+}
+
 export function translatorEarnings(priceCredits: number, level: number): number {
   return shareOf(priceCredits, translatorShareBp(level));
 }

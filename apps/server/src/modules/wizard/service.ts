@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENTRY_TYPES,
   MATERIALS_OPTIONS,
+  type OrderContent,
+  planMisfit,
   type PurchaseOrder,
   type PurchaseOrderUpdate,
   TYPES_WITHOUT_EXPERTISE,
@@ -239,6 +241,8 @@ export async function finalizeOrder(deps: Services, asker: Asker, pid: string): 
     const missing = missingForCart(order, sourceFiles);
     const first = Object.values(missing)[0];
     if (first) throw badRequest(first, missing);
+    const misfit = planMisfit(order.projectType, await orderContent(tx, order));
+    if (misfit) throw badRequest(misfit, { type: misfit });
     const now = deps.clock.now();
     const price = await priceOrder(tx, orderToPriceOf(order), now);
     // a guest order opened by a signed-in user (its cookie still on this browser) becomes theirs here
@@ -246,6 +250,15 @@ export async function finalizeOrder(deps: Services, asker: Asker, pid: string): 
     const saved = await saveChanges(tx, order, { ...owner, status: 'cart', quotedCredits: price.subtotalCredits }, now);
     return orderView(tx, saved);
   });
+}
+
+/** What the plans' fit is judged on: the source files' types and whether the text came from a URL. */
+async function orderContent(db: Db | Tx, order: { id: number; entryType: string | null }): Promise<OrderContent> {
+  const rows = await db
+    .select({ mime: purchaseOrderFiles.mime })
+    .from(purchaseOrderFiles)
+    .where(and(eq(purchaseOrderFiles.purchaseOrderId, order.id), eq(purchaseOrderFiles.context, 'source')));
+  return { mimes: rows.map((r) => r.mime), fromUrl: order.entryType === 'url' };
 }
 
 async function countSourceFiles(db: Db | Tx, orderId: number): Promise<number> {

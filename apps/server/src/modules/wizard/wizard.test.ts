@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileUploadedAnswer, type PurchaseOrder, type UpdateTextAnswer, ORDER_TEXTS } from '@parlance/shared';
+import {
+  type FileUploadedAnswer,
+  type PurchaseOrder,
+  type UpdateTextAnswer,
+  ORDER_TEXTS,
+  PLAN_FIT_TEXTS,
+} from '@parlance/shared';
 import { languages, purchaseOrders } from '../../db/schema';
 import { makeDocx } from '../../platform/documents/test-fixtures';
 import { authed, form, loginRequest, signUp, signUpForm, type TestSession } from '../../test/auth-helpers';
@@ -332,6 +338,31 @@ describe('pasted text and web pages', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('plans that fit the content', () => {
+  it('refuses Transcription and Excel plans for a typed word count, and keeps the order in drafts', async () => {
+    const base = {
+      source_language: 'american-english',
+      target_languages: ['french'],
+      expertise: 'general',
+      materialsOption: 'count',
+      wordCount: 300,
+    };
+    for (const [type, text] of [
+      ['transcription', PLAN_FIT_TEXTS.transcription],
+      ['excel-translation', PLAN_FIT_TEXTS.excel],
+    ] as const) {
+      const po = await newOrder(alice, { ...base, type });
+      const res = await authed(t.app, alice).post('/api/2/wizard/finalize', { pid: po.pid });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message: text });
+      const after = await authed(t.app, alice).get(`/registry/get?data=PurchaseOrder&pid=${po.pid}`);
+      expect(order(after).status).toBe('draft');
+    }
+    const fits = await newOrder(alice, { ...base, type: 'translation' });
+    expect((await authed(t.app, alice).post('/api/2/wizard/finalize', { pid: fits.pid })).statusCode).toBe(200);
   });
 });
 

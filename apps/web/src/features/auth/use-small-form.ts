@@ -11,6 +11,9 @@ export function useSmallForm<K extends string>(initial: Record<K, string>, rules
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const touched = useRef(new Set<K>());
+  // fields the visitor has typed in: leaving a field never typed in (to switch to sign-up, say)
+  // shows no error and moves nothing under the pointer
+  const edited = useRef(new Set<K>());
   const inputs = useRef(new Map<K, HTMLInputElement>());
 
   const check = useCallback((name: K, value: string) => rules[name]?.(value) ?? null, [rules]);
@@ -34,9 +37,11 @@ export function useSmallForm<K extends string>(initial: Record<K, string>, rules
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const value = e.target.value;
       setValues((v) => ({ ...v, [name]: value }));
+      edited.current.add(name);
       if (touched.current.has(name)) setError(name, check(name, value));
     },
     onBlur: () => {
+      if (!edited.current.has(name)) return;
       touched.current.add(name);
       setError(name, check(name, values[name]));
     },

@@ -1,8 +1,8 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -36,6 +36,11 @@ export function SignedInActions({ user }: { user: UserData }) {
   );
 }
 
+/**
+ * The cart, and once for a new customer the hint "Your cart is empty": it sits in the header beside
+ * the cart (it covers no page, form or dialog), on wide screens only, and any click elsewhere or
+ * "Got it" closes it for good.
+ */
 function CartButton() {
   const count = useCartCount(true);
   const [dismissed, setDismissed] = useState(() => readStored(STORAGE_KEYS.cartTooltipDismissed) === 'true');
@@ -43,35 +48,43 @@ function CartButton() {
     writeStored(STORAGE_KEYS.cartTooltipDismissed, 'true');
     setDismissed(true);
   };
+  // the visible badge number is part of the name (axe rule label-content-name-mismatch)
   const label = count === 0 ? 'Shopping cart, empty' : `Shopping cart, ${count} ${count === 1 ? 'order' : 'orders'}`;
+  const showHint = count === 0 && !dismissed;
   return (
-    <Tooltip
-      arrow
-      // the tip describes the button; the button keeps its own name
-      describeChild
-      open={count === 0 && !dismissed}
-      placement="bottom-end"
-      slotProps={{
-        tooltip: { sx: { p: 1.5, maxWidth: 260, fontSize: 13 } },
-        // above the page, below drawers and dialogs
-        popper: { sx: { zIndex: (t) => t.zIndex.appBar + 1 } },
-      }}
-      title={
-        <Box>
-          <Typography sx={{ fontSize: 13, fontWeight: 600, mb: 0.5 }}>Your cart is empty</Typography>
-          <Typography sx={{ fontSize: 13, mb: 1 }}>Orders you save before paying wait for you here.</Typography>
-          <Button size="small" variant="contained" color="inherit" onClick={dismiss} sx={{ color: 'text.primary' }}>
-            Got it
-          </Button>
-        </Box>
-      }
-    >
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      {showHint && (
+        <ClickAwayListener onClickAway={dismiss}>
+          <Box
+            role="note"
+            aria-label="Cart hint"
+            sx={{
+              display: { xs: 'none', md: 'flex' },
+              alignItems: 'center',
+              gap: 1,
+              mr: 0.5,
+              pl: 1.5,
+              pr: 0.5,
+              py: 0.25,
+              borderRadius: 4,
+              bgcolor: 'action.hover',
+            }}
+          >
+            <Typography sx={{ fontSize: 13 }}>
+              <Box component="strong">Your cart is empty.</Box> Orders you save before paying wait here.
+            </Typography>
+            <Button size="small" onClick={dismiss}>
+              Got it
+            </Button>
+          </Box>
+        </ClickAwayListener>
+      )}
       <IconButton component={AppLink} href={PATHS.shoppingCart} aria-label={label}>
         <Badge badgeContent={count} color="secondary" invisible={count === 0}>
           <CartIcon />
         </Badge>
       </IconButton>
-    </Tooltip>
+    </Box>
   );
 }
 
@@ -80,7 +93,7 @@ function ChatButton({ unread }: { unread: number }) {
     <IconButton
       component={AppLink}
       href={CHAT_PATH}
-      aria-label={unread > 0 ? `Team chat, ${unread} unread` : 'Team chat'}
+      aria-label={unread > 0 ? `Team chat, ${badgeCount(unread)} unread` : 'Team chat'}
     >
       <Badge badgeContent={badgeCount(unread)} color="error" invisible={unread === 0}>
         <ChatIcon />

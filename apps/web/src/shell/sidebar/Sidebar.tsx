@@ -118,7 +118,10 @@ function MenuSection({ section, expanded, first }: { section: SideSection; expan
         ))}
       <List disablePadding>
         {section.items.map((item) => (
-          <MenuItemRow key={item.label} item={item} expanded={expanded} />
+          // a list holds list items: each link sits in its own li (axe rule `list`)
+          <Box component="li" key={item.label} sx={{ display: 'block' }}>
+            <MenuItemRow item={item} expanded={expanded} />
+          </Box>
         ))}
       </List>
     </Box>

@@ -10,6 +10,7 @@ import { userQuery, useCurrentUser, useRefreshUser } from '../../../app/current-
 import { resetCsrfToken } from '../../../app/http';
 import { useCountriesInfo } from '../login-api';
 import { AuthCard } from '../components/AuthCard';
+import { keepFieldFocus } from '../components/Field';
 import { LoginForm } from '../components/LoginForm';
 import { needsExtraUserData, pathAfterLogin, pathAfterSignup, safeReturnPath } from '../redirect';
 
@@ -157,6 +158,8 @@ export default function AuthPage() {
     return <Navigate to={safeReturnPath(returnParam) ?? homePathFor(user.type)} replace />;
   }
 
+  // the mode switches keep the focused field's focus on press (onMouseDown): leaving a field
+  // validates it, and a message appearing would move the switch from under the pointer
   if (mode === 'signup') {
     return (
       <AuthCard
@@ -164,7 +167,10 @@ export default function AuthPage() {
         subtitle="Order professional translations, or join us as a translator."
         footer={
           <>
-            Already have an account? <TextButton onClick={() => setMode('login')}>Sign in</TextButton>
+            Already have an account?{' '}
+            <TextButton onMouseDown={keepFieldFocus} onClick={() => setMode('login')}>
+              Sign in
+            </TextButton>
           </>
         }
       >
@@ -189,7 +195,12 @@ export default function AuthPage() {
       footer={
         <>
           New to Parlance?{' '}
-          <TextButton onClick={() => setMode('signup')} onMouseEnter={loadSignupForm} onFocus={loadSignupForm}>
+          <TextButton
+            onMouseDown={keepFieldFocus}
+            onClick={() => setMode('signup')}
+            onMouseEnter={loadSignupForm}
+            onFocus={loadSignupForm}
+          >
             Create an account
           </TextButton>
         </>

@@ -9,7 +9,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Cart, type CartOrder, type Currency, STORAGE_KEYS, type TranslateNowResult } from '@parlance/shared';
+import {
+  type Cart,
+  type CartOrder,
+  type Currency,
+  PROJECT_TYPES,
+  STORAGE_KEYS,
+  type TranslateNowResult,
+} from '@parlance/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../../app/current-user';
 import { HttpError } from '../../../app/http';
@@ -128,7 +135,10 @@ function OrderRow({ order }: { order: CartOrder }) {
   const remove = useRemoveOrder();
   const names = useNames();
   const targets = order.targetLanguages.map(names.language).join(', ');
-  const type = order.type.replaceAll('-', ' ');
+  const type = PROJECT_TYPES.find((t) => t.slug === order.type)?.name ?? order.type;
+  const source = order.sourceLanguage ? names.language(order.sourceLanguage) : '—';
+  // an order saved without a name reads as what it is, never as a blank line
+  const title = order.name.trim() || `${type}: ${source} to ${targets || '—'}`;
   return (
     <Paper
       component="li"
@@ -137,15 +147,14 @@ function OrderRow({ order }: { order: CartOrder }) {
     >
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {order.name}
+          {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {type.charAt(0).toUpperCase() + type.slice(1)}
+          {type}
           {order.expertise ? ` · ${names.expertise(order.expertise)}` : ''}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {order.sourceLanguage ? names.language(order.sourceLanguage) : '—'} → {targets || '—'} ·{' '}
-          {order.wordCount.toLocaleString('en-US')} words
+          {source} → {targets || '—'} · {order.wordCount.toLocaleString('en-US')} words
         </Typography>
         {remove.isError && (
           <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
@@ -160,7 +169,7 @@ function OrderRow({ order }: { order: CartOrder }) {
         </Typography>
       </Box>
       <IconButton
-        aria-label={`Remove ${order.name}`}
+        aria-label={`Remove ${title}`}
         onClick={() => remove.mutate(order.purchaseOrderId)}
         disabled={remove.isPending}
         size="small"
@@ -177,15 +186,24 @@ function CouponBox({ cart }: { cart: Cart }) {
   const removeCoupon = useRemoveCoupon();
   const fieldError = apply.error instanceof HttpError ? apply.error.message : null;
 
+  const [already, setAlready] = useState(false);
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return;
+    const wanted = code.trim();
+    if (!wanted) return;
+    // a coupon already in the cart is said once, beside the field, and not sent again
+    if (cart.coupons.some((c) => c.code.toLowerCase() === wanted.toLowerCase())) {
+      setAlready(true);
+      return;
+    }
+    const before = cart.coupons.length;
     apply.mutate(
-      { code: code.trim(), totalWithVat: cart.totalCredits },
+      { code: wanted, totalWithVat: cart.totalCredits },
       {
-        onSuccess: () => {
+        onSuccess: (next) => {
           setCode('');
-          toast('Coupon applied', { variant: 'success' });
+          if (next.coupons.length > before) toast('Coupon applied', { variant: 'success' });
         },
       },
     );
@@ -219,10 +237,11 @@ function CouponBox({ cart }: { cart: Cart }) {
           value={code}
           onChange={(e) => {
             setCode(e.target.value);
+            setAlready(false);
             if (apply.isError) apply.reset();
           }}
           error={Boolean(fieldError)}
-          helperText={fieldError ?? ' '}
+          helperText={fieldError ?? (already ? 'This coupon is already applied.' : ' ')}
           slotProps={{
             input: {
               endAdornment: (
@@ -289,7 +308,8 @@ function TotalsBox({ cart, onPaid }: { cart: Cart; onPaid: (r: TranslateNowResul
               sx={{ m: 0, textAlign: 'right' }}
               data-testid={`cart-${label.split(' ')[0].toLowerCase()}`}
             >
-              {credits(value)}
+              {/* one minus sign, the typographic one, for credits and money alike */}
+              {value < 0 ? `−${credits(-value)}` : credits(value)}
               <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                 {value < 0 ? `−${money(-value)}` : money(value)}
               </Typography>

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { creditsToMoney, MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults } from '@parlance/shared';
+import { creditsToMoney, MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults, planMisfit } from '@parlance/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fieldErrorsOf, messageOf, mtParamsQuery, quotePlan, updateOrder, usePriceList } from '../api';
@@ -52,17 +52,32 @@ function useMtParams(pid: string, selected: string, targets: readonly string[]) 
 function latestDeadline(q: PriceQuoteResults): string | null {
   const dates = q.payment_information.translationItems.map((i) => i.deadline).sort();
   const last = dates.at(-1);
-  return last ? new Date(last).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : null;
+  // the time too: an urgent plan can be due on the same day as a standard one, hours sooner
+  return last
+    ? new Date(last).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : null;
 }
 
 export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   const addToCart = useAddToCart(order.pid);
   const priceList = usePriceList();
-  const [selected, setSelected] = useState<string>(order.quotedCredits !== null ? order.type : '');
+  const [chosen, setSelected] = useState<string>(order.quotedCredits !== null ? order.type : '');
   const [proofreading, setProofreading] = useState(order.needProofreading);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const labelId = useId();
+  // a stored plan that does not fit the content (files changed since) is not kept chosen
+  const content = {
+    mimes: order.files.filter((f) => f.context === 'source').map((f) => f.mime),
+    fromUrl: order.entryType === 'url',
+  };
+  const selected = chosen && planMisfit(chosen, content) === null ? chosen : '';
   const mt = useMtParams(order.pid, selected, order.target_languages);
   // edited choices belong to one plan and its pairs; another plan starts from the saved choices
   const mtKey = mt.params ? `${selected}:${mt.params.pairs.map((p) => p.target_language).join(',')}` : '';
@@ -72,7 +87,12 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   const setMtChoices = (choices: MtChoices) => setEdited({ key: mtKey, choices });
 
   const priced = new Set(priceList.data?.prices.map((p) => p.projectType));
-  const plans = (priceList.data?.projectTypes ?? []).filter((t) => priced.has(t.slug));
+  const pricedPlans = (priceList.data?.projectTypes ?? []).filter((t) => priced.has(t.slug));
+  const plans = pricedPlans.filter((t) => planMisfit(t.slug, content) === null);
+  const unfit = pricedPlans.flatMap((t) => {
+    const reason = planMisfit(t.slug, content);
+    return reason ? [{ ...t, reason }] : [];
+  });
   const quotes = useQueries({
     queries: plans.map((plan) => ({
       queryKey: ['wizard', 'plan-quote', order.pid, plan.slug, order.updatedAt],
@@ -188,6 +208,20 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
           );
         })}
       </RadioGroup>
+      {unfit.length > 0 && (
+        <Box component="section" aria-labelledby={`${labelId}-unfit`} sx={{ mt: 2 }}>
+          <Typography id={`${labelId}-unfit`} variant="subtitle2" component="h3" color="text.secondary">
+            Not for this order
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {unfit.map((plan) => (
+              <Typography component="li" variant="body2" color="text.secondary" key={plan.slug}>
+                <strong>{plan.name}</strong>: {plan.reason}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      )}
       <FormControlLabel
         sx={{ mt: 2 }}
         control={<Checkbox checked={proofreading} onChange={(e) => setProofreading(e.target.checked)} />}

@@ -9,7 +9,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ORDER_TEXTS, PATHS, type PurchaseOrder } from '@parlance/shared';
+import { homePathFor, ORDER_TEXTS, PATHS, type PurchaseOrder } from '@parlance/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { HttpError } from '../../../app/http';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { StatusPage } from '../../../ui/StatusPage';
+import { AppLink } from '../../../ui/AppLink';
 import { createOrder, fieldErrorsOf, messageOf, orderQuery, resumeOrder, updateOrder, useUiFeatures } from '../api';
 import { BriefStep } from '../components/BriefStep';
 import { ExpertiseStep } from '../components/ExpertiseStep';
@@ -77,8 +78,28 @@ function useOrderPid(): { pid: string | null; error: unknown } {
 /** /wizard, and /wizard/2/entry (the window-shopping entry, which leads to /wizard). */
 export default function WizardPage() {
   const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  // ordering is the customer's: a translator gets a way back instead of an order that fails to start
+  if (user?.type === 'translator') return <NotForTranslators />;
   if (pathname === PATHS.wizardEntry) return <WindowShoppingEntry />;
   return <OrderWizard />;
+}
+
+function NotForTranslators() {
+  return (
+    <StatusPage
+      title="Ordering is for customer accounts"
+      actions={
+        <Button variant="contained" component={AppLink} href={homePathFor('translator')}>
+          Go to your dashboard
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">
+        You are signed in as a translator. To order a translation, sign in with a customer account.
+      </Typography>
+    </StatusPage>
+  );
 }
 
 function OrderWizard() {

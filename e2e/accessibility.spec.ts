@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtures';
+
+// Every page the browser tests visit, for each role, checked with axe-core (issue 10, item 10):
+// no serious or critical violation, no rule skipped. The journeys' own specs check their dialogs
+// and states; this tour keeps every page's resting state clean.
+
+const PAGES: Record<DemoRole | 'guest', string[]> = {
+  guest: ['/auth', '/auth?mode=signup', '/auth/resetPassword', '/quote', '/help-center', '/privacy'],
+  customer: ['/cpanel', '/my-projects', '/shopping-cart', '/wizard', '/payment/quote/?amount=2500', '/help-center'],
+  translator: [
+    '/dashboard',
+    '/open-project-freelance-translator',
+    '/my-projects/translator',
+    '/my-projects/opened',
+    '/my-projects/reviews',
+    '/my-team',
+  ],
+  admin: ['/cpanel', '/admin', '/mbox', '/no-such-page/at-all'],
+};
+
+/** Opens a page and waits for its main heading, so that axe sees the page and not a spinner. */
+async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
+  test(`every page ${role === 'admin' ? 'an' : 'a'} ${role} opens has no serious accessibility violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (role !== 'guest') await signInAs(page, role);
+    for (const path of PAGES[role]) {
+      await test.step(path, async () => {
+        await openPage(page, path);
+        await expectAccessible(page);
+      });
+    }
+  });
+}
+
+test("the customer's project page has no serious accessibility violation", async ({ page }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/my-projects');
+  const first = page.locator('tr[data-project-id]').first();
+  const id = await first.getAttribute('data-project-id');
+  await openPage(page, `/project/${id}`);
+  await expectAccessible(page);
+});
