@@ -29,12 +29,15 @@ import { sessionPlugin } from './platform/session';
 import { createStorage, type Storage } from './platform/storage';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
+import { createSandboxPayoutProvider, type PayoutProvider } from './modules/payouts/provider';
+import { pollProvider } from './modules/payouts/service';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  payoutProvider?: PayoutProvider;
 }
 
 /** What every module reaches through `app.deps`. */
@@ -53,6 +56,8 @@ export interface Services {
   bus: RealtimeBus;
   /** timed moves (main.ts starts its interval; tests call runOnce with their clock) */
   scheduler: Scheduler;
+  /** the payout provider (the sandbox until a real one is configured) */
+  payoutProvider: PayoutProvider;
 }
 
 declare module 'fastify' {
@@ -109,8 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })
         : createLocalBus(),
     scheduler: createScheduler(clock, (message, err) => app.log.error({ err }, message)),
+    payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
   };
   addProjectTasks(services.scheduler, services);
+  services.scheduler.add({
+    name: 'payouts.poll',
+    everyMs: 60_000,
+    run: (now) => pollProvider(services.db, services.payoutProvider, now),
+  });
   app.decorate('deps', services);
   app.addHook('onClose', async () => {
     services.scheduler.stop();

@@ -16,7 +16,7 @@ export * from './profile';
 export * from './profile-translator';
 export * from './messages';
 export * from './statements';
-
+export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';

@@ -9,6 +9,7 @@ import { statementRoutes } from './statements/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
+import { payoutRoutes } from './payouts/routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -40,6 +41,6 @@ export const MODULES: FastifyPluginAsync[] = [
   subAccountRoutes,
   messageRoutes,
   statementRoutes,
-
   lmDashboardRoutes,
+  payoutRoutes,
 ];

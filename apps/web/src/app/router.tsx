@@ -38,6 +38,7 @@ const PAGES: Record<string, Page> = {
   '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
   '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),
   '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
+  '/balance': lazy(() => import('../features/payouts/pages/BalancePage')),
   '/customer-statement': StatementPage,
   '/statement': StatementPage,
 

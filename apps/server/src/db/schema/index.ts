@@ -6,3 +6,4 @@ export * from './reference';
 export * from './users';
 export * from './profile';
 export * from './messages';
+export * from './payouts';

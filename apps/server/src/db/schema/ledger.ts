@@ -20,7 +20,12 @@ import { users } from './users';
 // in the custom migration `ledger-guards`; see docs/decisions.md, "Credits ledger".
 
 /** Accounts owned by a user. */
-export const USER_ACCOUNT_KINDS = ['customer_credits', 'translator_pending', 'translator_available'] as const;
+export const USER_ACCOUNT_KINDS = [
+  'customer_credits',
+  'translator_pending',
+  'translator_available',
+  'translator_payout_pending',
+] as const;
 /** Accounts of the platform itself: one per kind, no owner. */
 export const PLATFORM_ACCOUNT_KINDS = [
   'platform_payments_received',
@@ -41,6 +46,9 @@ export const TRANSACTION_KINDS = [
   'earning',
   'release',
   'payout',
+  'payout_request',
+  'payout_cancel',
+  'payout_return',
   'coupon',
   'grant',
   'adjustment',

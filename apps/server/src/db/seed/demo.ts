@@ -1,3 +1,4 @@
+import { seedPayoutsDemo } from './demo-payouts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       adminEmail: DEMO_ACCOUNTS[2].email,
       publicUrl: options.publicUrl,
     });
+    await seedPayoutsDemo(db, DEMO_ACCOUNTS[1].email);
     await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
 
     await seedLmDashboardDemo(db, passwordHash);

@@ -1,0 +1,177 @@
+// Payouts of the signed-in translator (/balance): request, list, cancel, and the self-billing invoice.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { PAYOUT_CONFIG, type Payout, payoutListSchema, payoutRequestSchema, payoutSchema } from '@parlance/shared';
+import { payoutMethods, payoutRequests, users } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
+import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import { renderSelfBillingPdf, selfBillingNumber } from './self-billing-pdf';
+import { cancelPayout, historyOf, listOwnPayouts, type PayoutRow, requestPayout } from './service';
+
+const TAGS = ['Payouts'];
+
+type HistoryRow = Awaited<ReturnType<typeof listOwnPayouts>>['history'][number];
+
+function present(row: PayoutRow, history: HistoryRow[]): Payout {
+  return {
+    id: row.id,
+    amount: row.amount,
+    fee: row.fee,
+    net: row.amount - row.fee,
+    method: row.method,
+    account: row.account,
+    status: row.status,
+    targetDate: row.targetDate.toISOString().slice(0, 10),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    history: history
+      .filter((h) => h.requestId === row.id)
+      .map((h) => ({
+        status: h.status,
+        by: h.actorId === null ? 'system' : h.actorId === row.userId ? 'you' : 'admin',
+        remark: h.remark,
+        at: h.createdAt.toISOString(),
+      })),
+  };
+}
+
+/** Payouts are a translator's: a customer is refused (403), a guest 401. */
+function translatorOf(request: FastifyRequest) {
+  const { user } = requireUser(request);
+  if (user.type !== 'translator') throw forbidden('Only translators request payouts');
+  return user;
+}
+
+export const payoutRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/2/account/convert/requests',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in translator's payout requests, newest first, with balances and methods on file",
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+        }),
+        response: { 200: payoutListSchema },
+      },
+    },
+    async (request) => {
+      const user = translatorOf(request);
+      const found = await listOwnPayouts(deps.db, user.id, request.query.page, request.query.limit);
+      const methods = await deps.db
+        .select({ method: payoutMethods.method, account: payoutMethods.account })
+        .from(payoutMethods)
+        .where(eq(payoutMethods.userId, user.id));
+      return {
+        data: found.rows.map((r) => present(r, found.history)),
+        totalCount: found.totalCount,
+        available: await balanceOfOwner(deps.db, user.id, 'translator_available'),
+        pending: await balanceOfOwner(deps.db, user.id, 'translator_payout_pending'),
+        minimum: PAYOUT_CONFIG.minimumCredits,
+        methods,
+      };
+    },
+  );
+
+  app.post(
+    '/api/2/account/convert/request',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Request a payout of available credits by a method on file (amount in credits, method; Idempotency-Key header required: a retry answers the first answer and moves nothing)',
+        body: payoutRequestSchema,
+        response: { 200: payoutSchema.extend({ replayed: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const user = translatorOf(request);
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header.trim() : '';
+      if (!key) throw badRequest('An Idempotency-Key header is required', { 'Idempotency-Key': 'Required' });
+      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        throw badRequest('The idempotency key is too long', {
+          'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+        });
+      }
+      const now = deps.clock.now();
+      const result = await withIdempotency(
+        deps.db,
+        {
+          userId: user.id,
+          key,
+          requestHash: hashRequest({ method: 'POST', path: '/api/2/account/convert/request', body: request.body }),
+          now,
+        },
+        async (tx) => {
+          const row = await requestPayout(tx, user.id, request.body, now);
+          return {
+            status: 200,
+            body: present(row, [
+              { id: 0, requestId: row.id, status: 'pending', actorId: user.id, remark: null, createdAt: now },
+            ]),
+          };
+        },
+      );
+      if (!result.replayed) deps.bus.notify();
+      reply.header('idempotent-replayed', String(result.replayed));
+      return { ...(result.body as Payout), replayed: result.replayed };
+    },
+  );
+
+  app.post(
+    '/api/2/account/convert/requests/:id/cancel',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel an own pending payout request: the credits come back to available',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: payoutSchema },
+      },
+    },
+    async (request) => {
+      const user = translatorOf(request);
+      const now = deps.clock.now();
+      const row = await deps.db.transaction((tx) => cancelPayout(tx, user.id, request.params.id, now));
+      deps.bus.notify();
+      return present(row, await historyOf(deps.db, row.id));
+    },
+  );
+
+  app.get(
+    '/api/2/account/convert/invoice/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The self-billing invoice of an own paid payout, as a PDF',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const user = translatorOf(request);
+      const [row] = await deps.db
+        .select()
+        .from(payoutRequests)
+        .where(and(eq(payoutRequests.id, request.params.id), eq(payoutRequests.userId, user.id)));
+      if (!row) throw notFound('Payout not found');
+      if (row.status !== 'paid') throw badRequest('Only a paid payout has a self-billing invoice');
+      const [payee] = await deps.db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
+      const pdf = await renderSelfBillingPdf(row, { name: payee?.name ?? '', email: payee?.email ?? '' });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${selfBillingNumber(row)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,242 @@
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  canMovePayout,
+  PAYOUT_CONFIG,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TEXTS,
+  payoutFee,
+  type PayoutMethod,
+  type PayoutStatus,
+} from '@parlance/shared';
+import type { Db, Tx } from '../../db/client';
+import { payoutMethods, payoutRequestHistory, payoutRequests } from '../../db/schema';
+import { badRequest, notFound } from '../../platform/errors';
+import { balanceOfOwner } from '../../platform/ledger';
+import { writeUserMessage } from '../../platform/messages';
+import { postPayoutBack, postPayoutPaid, postPayoutRequest } from './ledger-flows';
+import type { PayoutProvider } from './provider';
+
+export type PayoutRow = typeof payoutRequests.$inferSelect;
+
+const DAY_MS = 24 * 3600_000;
+
+/** The target payment date: `targetBusinessDays` working days after the request. */
+export function targetDateOf(now: Date): Date {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  let left = PAYOUT_CONFIG.targetBusinessDays;
+  while (left > 0) {
+    d.setTime(d.getTime() + DAY_MS);
+    const day = d.getUTCDay();
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  return d;
+}
+
+const credits = (n: number) =>
+  (n / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Moves a request along the state machine, writing its history, the translator's message and the
+ * ledger flow of the move, all in `tx`. The UPDATE is conditional on the current status, so two
+ * concurrent movers cannot both win; a refused move throws 400 and changes nothing.
+ */
+export async function movePayout(
+  tx: Tx,
+  row: PayoutRow,
+  to: PayoutStatus,
+  opts: { actorId: number | null; remark?: string | null; now: Date; providerRef?: string },
+): Promise<PayoutRow> {
+  if (!canMovePayout(row.status, to)) {
+    throw badRequest(
+      `A ${PAYOUT_STATUS_LABELS[row.status].toLowerCase()} payout cannot become ${PAYOUT_STATUS_LABELS[to].toLowerCase()}`,
+    );
+  }
+  const [moved] = await tx
+    .update(payoutRequests)
+    .set({
+      status: to,
+      updatedAt: opts.now,
+      ...(to === 'paid' ? { paidAt: opts.now } : {}),
+      ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
+    })
+    .where(and(eq(payoutRequests.id, row.id), eq(payoutRequests.status, row.status)))
+    .returning();
+  if (!moved) throw badRequest('The payout changed meanwhile; reload and try again');
+  if (to === 'cancelled') await postPayoutBack(tx, moved, 'cancel', opts.actorId);
+  if (to === 'failed' || to === 'rejected') await postPayoutBack(tx, moved, 'return', opts.actorId);
+  if (to === 'paid') await postPayoutPaid(tx, moved);
+  await tx.insert(payoutRequestHistory).values({
+    requestId: moved.id,
+    status: to,
+    actorId: opts.actorId,
+    remark: opts.remark ?? null,
+    createdAt: opts.now,
+  });
+  const what = `${credits(moved.amount)} credits by ${PAYOUT_METHOD_LABELS[moved.method]}`;
+  const bodies: Record<PayoutStatus, string> = {
+    pending: `Your payout of ${what} is requested.`,
+    processing: `Your payout of ${what} was sent to ${PAYOUT_METHOD_LABELS[moved.method]}.`,
+    on_hold: `Your payout of ${what} is on hold at the provider.`,
+    paid: `Your payout of ${what} is paid: you receive ${credits(moved.amount - moved.fee)} after the fee of ${credits(moved.fee)}.`,
+    failed: `Your payout of ${what} failed; the credits are available again.`,
+    cancelled: `You cancelled your payout of ${what}; the credits are available again.`,
+    rejected: `Your payout of ${what} was rejected; the credits are available again.`,
+  };
+  await writeUserMessage(tx, {
+    userId: moved.userId,
+    type: 'payout',
+    subject: `Payout ${PAYOUT_STATUS_LABELS[to].toLowerCase()}`,
+    body: opts.remark ? `${bodies[to]} ${opts.remark}` : bodies[to],
+    link: '/balance',
+    now: opts.now,
+  });
+  return moved;
+}
+
+/** A translator's request: checks the method on file, the minimum and the balance; parks the credits. */
+export async function requestPayout(
+  tx: Tx,
+  userId: number,
+  input: { amount: number; method: PayoutMethod },
+  now: Date,
+): Promise<PayoutRow> {
+  const [method] = await tx
+    .select()
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.userId, userId), eq(payoutMethods.method, input.method)));
+  if (!method) throw badRequest(PAYOUT_TEXTS.unknownMethod, { method: PAYOUT_TEXTS.unknownMethod });
+  if (input.amount < PAYOUT_CONFIG.minimumCredits) {
+    throw badRequest(PAYOUT_TEXTS.belowMinimum, { amount: PAYOUT_TEXTS.belowMinimum });
+  }
+  const available = await balanceOfOwner(tx, userId, 'translator_available');
+  if (input.amount > available) throw badRequest(PAYOUT_TEXTS.aboveBalance, { amount: PAYOUT_TEXTS.aboveBalance });
+  const fee = payoutFee(input.method, input.amount);
+  if (fee >= input.amount) throw badRequest(PAYOUT_TEXTS.feeTooHigh, { amount: PAYOUT_TEXTS.feeTooHigh });
+  const [row] = await tx
+    .insert(payoutRequests)
+    .values({
+      userId,
+      method: input.method,
+      account: method.account,
+      amount: input.amount,
+      fee,
+      status: 'pending',
+      targetDate: targetDateOf(now),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  // the ledger's CHECK refuses an overdraft a concurrent request caused (402, all rolled back)
+  await postPayoutRequest(tx, row);
+  await tx
+    .insert(payoutRequestHistory)
+    .values({ requestId: row.id, status: 'pending', actorId: userId, createdAt: now });
+  await writeUserMessage(tx, {
+    userId,
+    type: 'payout',
+    subject: 'Payout requested',
+    body: `Your payout of ${credits(row.amount)} credits by ${PAYOUT_METHOD_LABELS[row.method]} is requested; fee ${credits(fee)}.`,
+    link: '/balance',
+    now,
+  });
+  return row;
+}
+
+/** The owner cancels a pending request (anyone else's is not found). */
+export async function cancelPayout(tx: Tx, userId: number, id: number, now: Date): Promise<PayoutRow> {
+  const [row] = await tx
+    .select()
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.id, id), eq(payoutRequests.userId, userId)));
+  if (!row) throw notFound();
+  if (row.status !== 'pending') throw badRequest(PAYOUT_TEXTS.notPending);
+  return movePayout(tx, row, 'cancelled', { actorId: userId, now });
+}
+
+export async function listOwnPayouts(db: Db, userId: number, page: number, limit: number) {
+  // a cancelled request leaves the list ("the row disappears"); its history stays in the database
+  const where = and(eq(payoutRequests.userId, userId), ne(payoutRequests.status, 'cancelled'));
+  const rows = await db
+    .select()
+    .from(payoutRequests)
+    .where(where)
+    .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [{ n }] = await db.select({ n: count() }).from(payoutRequests).where(where);
+  const history = rows.length
+    ? await db
+        .select()
+        .from(payoutRequestHistory)
+        .where(
+          inArray(
+            payoutRequestHistory.requestId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(payoutRequestHistory.id))
+    : [];
+  return { rows, totalCount: n, history };
+}
+
+/** Sends pending requests to the provider (an admin's payout): pending -> processing. */
+export async function sendToProvider(
+  db: Db,
+  provider: PayoutProvider,
+  ids: number[],
+  actorId: number | null,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .select()
+    .from(payoutRequests)
+    .where(and(inArray(payoutRequests.id, ids), eq(payoutRequests.status, 'pending')));
+  if (rows.length === 0) return 0;
+  const refs = await provider.sendBatch(
+    rows.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
+    now,
+  );
+  let sent = 0;
+  for (const row of rows) {
+    const ref = refs.get(row.id);
+    if (!ref) continue;
+    await db.transaction(async (tx) => {
+      await movePayout(tx, row, 'processing', { actorId, now, providerRef: ref });
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+/** The scheduler's poll of unsettled items (processing, on hold): applies what the provider says. */
+export async function pollProvider(db: Db, provider: PayoutProvider, now: Date): Promise<number> {
+  const open = await db
+    .select()
+    .from(payoutRequests)
+    .where(inArray(payoutRequests.status, ['processing', 'on_hold']))
+    .orderBy(asc(payoutRequests.id))
+    .limit(100);
+  let changed = 0;
+  for (const row of open) {
+    if (!row.providerRef) continue;
+    const result = await provider.status(row.providerRef, now);
+    if (result.status === row.status || result.status === 'processing') continue;
+    await db.transaction(async (tx) => {
+      const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));
+      if (!fresh || !canMovePayout(fresh.status, result.status)) return;
+      await movePayout(tx, fresh, result.status, { actorId: null, remark: result.reason ?? null, now });
+      changed += 1;
+    });
+  }
+  return changed;
+}
+
+/** One request's history, oldest first. */
+export function historyOf(db: Db, requestId: number) {
+  return db
+    .select()
+    .from(payoutRequestHistory)
+    .where(eq(payoutRequestHistory.requestId, requestId))
+    .orderBy(asc(payoutRequestHistory.id));
+}

@@ -1,0 +1,252 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TEXTS,
+  type PayoutMethod,
+  type PayoutStatus,
+  payoutFee,
+  TEXTS,
+} from '@parlance/shared';
+import { type FormEvent, useState } from 'react';
+import { PageContainer } from '../../../ui/PageContainer';
+import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useRequestPayout } from '../api';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
+const usd = (credits: number) =>
+  `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+// MUI's warning and info chips miss the 4.5:1 contrast of white text: pending reads as primary
+const STATUS_COLORS: Record<PayoutStatus, 'default' | 'primary' | 'success' | 'error'> = {
+  pending: 'primary',
+  processing: 'primary',
+  on_hold: 'default',
+  paid: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  rejected: 'error',
+};
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 150 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** /balance: the translator's available credits, a payout request by a method on file, and the requests. */
+export default function BalancePage() {
+  const [page, setPage] = useState(1);
+  const payouts = usePayouts(page);
+  const ask = useRequestPayout();
+  const cancel = useCancelPayout();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PayoutMethod | ''>('');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [done, setDone] = useState<string | null>(null);
+  const data = payouts.data;
+  const methods = data?.methods ?? [];
+  const chosen = method || methods[0]?.method || '';
+  const credits = Math.round(Number.parseFloat(amount || '0') * 100);
+  const fee = chosen && credits > 0 ? payoutFee(chosen, credits) : 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) return;
+    setDone(null);
+    ask.mutate(
+      { amount: credits, method: chosen, key },
+      {
+        onSuccess: (p) => {
+          setDone(`Payout of ${usd(p.amount)} requested; target date ${dateFormat.format(new Date(p.targetDate))}.`);
+          setAmount('');
+          setKey(crypto.randomUUID());
+        },
+      },
+    );
+  };
+
+  return (
+    <PageContainer title="My Balance" subtitle="Your available credits and your payouts.">
+      {payouts.error && !data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => payouts.refetch()}>
+              {TEXTS.retry}
+            </Button>
+          }
+        >
+          {payouts.error.message}
+        </Alert>
+      ) : !data ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : (
+        <Stack spacing={3}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Figure label="Available" value={usd(data.available)} />
+            <Figure label="Payout pending" value={usd(data.pending)} />
+          </Stack>
+
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="request-payout">
+            <Typography id="request-payout" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Request a payout
+            </Typography>
+            {methods.length === 0 ? (
+              <Alert severity="info">{PAYOUT_TEXTS.unknownMethod}</Alert>
+            ) : (
+              <Box component="form" onSubmit={submit} noValidate>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+                  <TextField
+                    label="Amount (USD)"
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value)}
+                    inputMode="decimal"
+                    size="small"
+                    helperText={`Minimum ${usd(data.minimum)}`}
+                  />
+                  <TextField
+                    select
+                    label="Method"
+                    value={chosen}
+                    onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+                    size="small"
+                    sx={{ minWidth: 220 }}
+                  >
+                    {methods.map((m) => (
+                      <MenuItem key={m.method} value={m.method}>
+                        {PAYOUT_METHOD_LABELS[m.method]} · {m.account}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <Button type="submit" variant="contained" disabled={ask.isPending || credits <= 0}>
+                    Request payout
+                  </Button>
+                </Stack>
+                {credits > 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    Fee {usd(fee)} · you receive {usd(Math.max(0, credits - fee))}
+                  </Typography>
+                )}
+                {ask.error && (
+                  <Alert severity="error" sx={{ mt: 1 }}>
+                    {ask.error.message}
+                  </Alert>
+                )}
+                {done && (
+                  <Alert severity="success" sx={{ mt: 1 }}>
+                    {done}
+                  </Alert>
+                )}
+              </Box>
+            )}
+          </Paper>
+
+          {cancel.error && <Alert severity="error">{cancel.error.message}</Alert>}
+          {data.totalCount === 0 ? (
+            <Paper
+              variant="outlined"
+              sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary', borderStyle: 'dashed' }}
+            >
+              <AccountBalanceWalletOutlined sx={{ fontSize: 40, color: 'action.active' }} />
+              <Typography component="p" sx={{ color: 'text.primary', fontWeight: 600, mt: 1 }}>
+                No payouts yet
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                Your payout requests appear here with their fee and target date.
+              </Typography>
+            </Paper>
+          ) : (
+            <Paper variant="outlined" sx={{ overflowX: 'auto', position: 'relative' }}>
+              {payouts.isFetching && (
+                <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+              )}
+              <Table size="small" aria-label="Payouts">
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Requested</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      Fee
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Method</TableCell>
+                    <TableCell>Target date</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.data.map((p) => (
+                    <TableRow key={p.id} data-testid="payout-row">
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                        {dateFormat.format(new Date(p.createdAt))}
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 600 }}>
+                        {usd(p.amount)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {usd(p.fee)}
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {PAYOUT_METHOD_LABELS[p.method]}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {dateFormat.format(new Date(`${p.targetDate}T12:00:00Z`))}
+                      </TableCell>
+                      <TableCell>
+                        <Chip size="small" color={STATUS_COLORS[p.status]} label={PAYOUT_STATUS_LABELS[p.status]} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {p.status === 'pending' && (
+                          <Button size="small" disabled={cancel.isPending} onClick={() => cancel.mutate(p.id)}>
+                            Cancel
+                          </Button>
+                        )}
+                        {p.status === 'paid' && (
+                          <Button size="small" href={selfBillingUrl(p.id)} target="_blank" rel="noopener">
+                            Invoice
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <TablePagination
+                component="div"
+                count={data.totalCount}
+                page={page - 1}
+                onPageChange={(_, p) => setPage(p + 1)}
+                rowsPerPage={PAYOUTS_PER_PAGE}
+                rowsPerPageOptions={[PAYOUTS_PER_PAGE]}
+              />
+            </Paper>
+          )}
+        </Stack>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, expectAccessible, signInAs, test } from './fixtures';
+
+// /balance (issue 13 part 3): the demo translator sees the available credits and their payouts
+// (one paid with its self-billing invoice, one pending), requests a payout by PayPal, sees it
+// pending with its fee and target date, cancels it (the row disappears, the credits come back).
+
+const SHOTS = process.env.MESSAGE_SHOTS;
+
+test('a translator requests a payout, cancels it and downloads a paid one’s invoice', async ({ page }) => {
+  await signInAs(page, 'translator');
+  await page.goto('/balance');
+  await expect(page.getByRole('heading', { name: 'My Balance' })).toBeVisible();
+  const available = page.getByText('Available', { exact: true }).locator('..');
+  await expect(available).toContainText(/\$[\d,]+\.\d\d/);
+  const before = (await available.textContent()) ?? '';
+  const rows = page.getByTestId('payout-row');
+  await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Pending' })).toHaveCount(1);
+  const count = await rows.count();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/balance-desktop.png`, fullPage: true });
+
+  // below the minimum: the server says why and nothing moves
+  await page.getByLabel('Amount (USD)').fill('5');
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByText('The minimum payout is 20.00 USD')).toBeVisible();
+  await expect(rows).toHaveCount(count);
+
+  await page.getByLabel('Amount (USD)').fill('20');
+  await expect(page.getByText('Fee $0.40 · you receive $19.60')).toBeVisible();
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByText(/Payout of \$20\.00 requested; target date/)).toBeVisible();
+  await expect(rows).toHaveCount(count + 1);
+  // newest first: the new request is the top row
+  const mine = rows.first();
+  await expect(mine).toContainText('$0.40');
+  await expect(mine).toContainText('Pending');
+  await expect(available).not.toHaveText(before);
+
+  await mine.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(count);
+  await expect(available).toHaveText(before);
+
+  const href = await rows.filter({ hasText: 'Paid' }).getByRole('link', { name: 'Invoice' }).getAttribute('href');
+  expect(href).toMatch(/^\/api\/2\/account\/convert\/invoice\/\d+$/);
+  const pdf = await page.request.get(href as string);
+  expect(pdf.ok()).toBeTruthy();
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(rows.first()).toBeVisible();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/balance-375.png`, fullPage: true });
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+// Payouts (issue 13 part 3; spec 2 /balance and /convert): a translator turns available credits
+// into money by a payout method on file. Amounts are integer credits (1 credit = 0.01 USD).
+
+export const PAYOUT_METHODS = ['paypal', 'payoneer', 'wire'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  paypal: 'PayPal',
+  payoneer: 'Payoneer',
+  wire: 'Bank wire',
+};
+
+/**
+ * The payout configuration (docs/decisions.md, "Payouts"): the minimum a request may take out and
+ * the fee of each method, a fixed part plus basis points of the amount (rounded down), in credits.
+ * The fee is kept by the platform; the translator receives amount - fee.
+ */
+export const PAYOUT_CONFIG = {
+  minimumCredits: 2000,
+  fees: {
+    paypal: { fixedCredits: 0, basisPoints: 200 },
+    payoneer: { fixedCredits: 300, basisPoints: 0 },
+    wire: { fixedCredits: 2500, basisPoints: 0 },
+  } satisfies Record<PayoutMethod, { fixedCredits: number; basisPoints: number }>,
+  /** business days between a request and its target payment date */
+  targetBusinessDays: 5,
+} as const;
+
+/** The fee of a payout of `amount` credits by `method`, in whole credits. */
+export function payoutFee(method: PayoutMethod, amount: number): number {
+  const fee = PAYOUT_CONFIG.fees[method];
+  return fee.fixedCredits + Math.floor((amount * fee.basisPoints) / 10000);
+}
+
+/**
+ * A request's life: pending (credits parked in payout pending) -> processing (sent to the provider)
+ * -> paid | failed | on_hold (the provider holds it; it settles or fails later); pending ->
+ * cancelled (by the translator) or rejected (by an admin). failed and rejected return the credits.
+ */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'on_hold', 'paid', 'failed', 'cancelled', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  on_hold: 'On hold',
+  paid: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+/** Allowed moves of the payout state machine (anything else is refused). */
+export const PAYOUT_MOVES: Record<PayoutStatus, readonly PayoutStatus[]> = {
+  pending: ['processing', 'cancelled', 'rejected'],
+  processing: ['paid', 'failed', 'on_hold'],
+  on_hold: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+  cancelled: [],
+  rejected: [],
+};
+
+export function canMovePayout(from: PayoutStatus, to: PayoutStatus): boolean {
+  return PAYOUT_MOVES[from].includes(to);
+}
+
+export const PAYOUT_TEXTS = {
+  belowMinimum: `The minimum payout is ${(PAYOUT_CONFIG.minimumCredits / 100).toFixed(2)} USD`,
+  aboveBalance: 'The amount is more than your available credits',
+  unknownMethod: 'This payout method is not on file: add it to your billing information first',
+  notPending: 'Only a pending payout can be cancelled',
+  feeTooHigh: 'The fee of this method takes the whole amount: request more or choose another method',
+  keyReused: 'This idempotency key was already used for another request',
+} as const;
+
+/** POST /api/2/account/convert/request (ours) */
+export const payoutRequestSchema = z.object({
+  amount: z.coerce.number().int('The amount is a whole number of credits').positive('The amount must be positive'),
+  method: z.enum(PAYOUT_METHODS, { message: 'The method is one of paypal, payoneer, wire' }),
+});
+export type PayoutRequestInput = z.infer<typeof payoutRequestSchema>;
+
+export const payoutHistorySchema = z.object({
+  status: z.enum(PAYOUT_STATUSES),
+  by: z.string().nullable(),
+  remark: z.string().nullable(),
+  at: z.string(),
+});
+
+export const payoutSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  fee: z.number(),
+  net: z.number(),
+  method: z.enum(PAYOUT_METHODS),
+  account: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  targetDate: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  history: z.array(payoutHistorySchema),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutListSchema = z.object({
+  data: z.array(payoutSchema),
+  totalCount: z.number(),
+  available: z.number(),
+  pending: z.number(),
+  minimum: z.number(),
+  methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string() })),
+});
+export type PayoutList = z.infer<typeof payoutListSchema>;
