@@ -231,6 +231,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /userService/saveProjectNote': 'user',
   'GET /userService/deleteProjectNote': 'user',
   'GET /api/2/account/customer/preferred-translators': 'user',
+  // payouts (issue 13): the translator's own requests (customers 403, another's request 404)
+  'GET /api/2/account/convert/requests': 'translator',
+  'POST /api/2/account/convert/request': 'translator',
+  'POST /api/2/account/convert/requests/:id/cancel': 'translator',
+  'GET /api/2/account/convert/invoice/:id': 'translator',
 };
 
 export function accessOf(request: FastifyRequest): RouteAccess | undefined {
