@@ -98,6 +98,17 @@ export { expect };
  * the check to part of the page (a dialog, say). No rule is skipped.
  */
 export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  // a dialog or toast still fading in has partly transparent text: axe would measure its contrast
+  // against the page behind it. Judge the page once its transitions have finished.
+  // (spinners and loading bars run forever: only finite transitions are waited for)
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
