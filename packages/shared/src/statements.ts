@@ -9,7 +9,7 @@ export const STATEMENT_LIMITS = {
   defaultPageSize: 25,
 } as const;
 
-/** The credit action types (ledger transaction kinds) a statement filters by. */
+/** The ledger's transaction kinds (the schema's TRANSACTION_KINDS), which a statement filters by. */
 export const CREDIT_ACTION_TYPES = [
   'purchase',
   'order_payment',
@@ -23,6 +23,7 @@ export const CREDIT_ACTION_TYPES = [
   'coupon',
   'grant',
   'adjustment',
+  /** credits moved between a customer and their own sub-account */
   'transfer',
 ] as const;
 export type CreditActionType = (typeof CREDIT_ACTION_TYPES)[number];

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CREDIT_ACTION_TYPES } from '@parlance/shared';
 import {
   bigint,
   bigserial,
@@ -39,22 +40,9 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-export const TRANSACTION_KINDS = [
-  'purchase',
-  'order_payment',
-  'refund',
-  'earning',
-  'release',
-  'payout',
-  'payout_request',
-  'payout_cancel',
-  'payout_return',
-  'coupon',
-  'grant',
-  'adjustment',
-  /** credits moved between a customer and their own sub-account */
-  'transfer',
-] as const;
+// One list with the statement's action types (packages/shared statements.ts): a kind added here only
+// once made a sub-account's statement fail.
+export const TRANSACTION_KINDS = CREDIT_ACTION_TYPES;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
