@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
-import { registerErrorHandler } from './platform/errors';
+import { registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input';
 import { registerRouteAccess } from './platform/route-access';
 import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
@@ -25,11 +25,12 @@ import { createLocalBus, type RealtimeBus } from './platform/realtime';
 import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
 import { createScheduler, type Scheduler } from './platform/scheduler';
+import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
 import { createStorage, type Storage } from './platform/storage';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
-import { createSandboxPayoutProvider, type PayoutProvider } from './modules/payouts/provider';
+import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
 
 export interface AppDeps {
@@ -40,35 +41,7 @@ export interface AppDeps {
   payoutProvider?: PayoutProvider;
 }
 
-/** What every module reaches through `app.deps`. */
-export interface Services {
-  config: Config;
-  db: Db;
-  engine: Database['engine'];
-  clock: Clock;
-  mailer: Mailer;
-  jwt: JwtSigner;
-  /** HMAC key of the captcha challenges */
-  captchaKey: string;
-  /** uploaded files (local disk under DATA_DIR/files) */
-  storage: Storage;
-  /** realtime fan-out: notify after a transaction that recorded events commits */
-  bus: RealtimeBus;
-  /** timed moves (main.ts starts its interval; tests call runOnce with their clock) */
-  scheduler: Scheduler;
-  /** the payout provider (the sandbox until a real one is configured) */
-  payoutProvider: PayoutProvider;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Services;
-    /** every registered route as "METHOD /path" (npm run routes) */
-    routeTable: string[];
-  }
-}
-
-export type App = FastifyInstance;
+export type { App, Services };
 
 /** Paths served as API (JSON 404s); every other GET falls back to the web app. */
 const API_PREFIXES = [

@@ -1,4 +1,7 @@
-import type { SessionRow, UserRow } from './session';
+import type { sessions, users } from '../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
 
 /** What the session lookup found for one cookie: the session, its user and, while acting, the admin. */
 export interface CachedAuth {

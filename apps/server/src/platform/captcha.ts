@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { TEXTS } from '@parlance/shared';
-import type { Services } from '../app';
+import type { Services } from './services';
 import { captchaSpent } from '../db/schema';
 import { AppError } from './errors';
 

@@ -1,7 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '@parlance/shared';
-import { malformedInputError } from './input';
 
 /** An error a person can act on: its message is shown as it is. */
 export class AppError extends Error {
@@ -19,37 +16,3 @@ export const badRequest = (message: string, fields?: Record<string, string>) => 
 export const unauthorized = (message: string = TEXTS.notSignedIn) => new AppError(401, message);
 export const forbidden = (message: string = TEXTS.forbidden) => new AppError(403, message);
 export const notFound = (message: string = TEXTS.notFound) => new AppError(404, message);
-
-/** One error answer for the whole server: a message and, for validation, the fields; never a stack. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
-    const error = malformedInputError(thrown, request) ?? thrown;
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ status: 'ERROR', message: error.message, ...(error.fields ? { errors: error.fields } : {}) });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field =
-          String(issue.instancePath ?? '')
-            .replace(/^\//, '')
-            .replace(/\//g, '.') || 'request';
-        errors[field] ??= issue.message ?? 'is invalid';
-      }
-      const first = Object.entries(errors)[0];
-      return reply
-        .status(400)
-        .send({ status: 'ERROR', message: first ? `${first[0]}: ${first[1]}` : 'Invalid request', errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({ status: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
-    }
-    return reply.status(status).send({ status: 'ERROR', message: error.message });
-  });
-}

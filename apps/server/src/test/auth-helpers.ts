@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, Response } from 'light-my-request';
 import { CSRF_HEADER, SESSION_COOKIE, type UserData } from '@parlance/shared';
-import type { App } from '../app';
+import type { App } from '../platform/services';
 import { sessions } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo';
 import { type CaptchaChallenge, encodeCaptchaPayload } from '../platform/captcha';

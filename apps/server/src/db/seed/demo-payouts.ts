@@ -3,7 +3,7 @@ import { PAYOUT_CONFIG } from '@parlance/shared';
 import type { Db } from '../client';
 import { payoutMethods, users } from '../schema';
 import { balanceOfOwner } from '../../platform/ledger';
-import { createSandboxPayoutProvider } from '../../modules/payouts/provider';
+import { createSandboxPayoutProvider } from '../../platform/payouts/provider';
 import { pollProvider, requestPayout, sendToProvider } from '../../modules/payouts/service';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
 import { type SessionRow, startSession, type UserRow } from '../../platform/session';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { UserRow } from '../../platform/session';
 import { aclGroupNames } from './users';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';

@@ -1,5 +1,5 @@
 import { TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { captchaError, checkCaptcha, spendCaptcha } from '../../platform/captcha';
 import { randomToken } from '../../platform/crypto';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';

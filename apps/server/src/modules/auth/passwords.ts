@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { LIMITS, resetEmailError, TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { passwordTokens, sessions, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { captchaError, verifyCaptcha } from '../../platform/captcha';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { type AuditEntry, audit } from '../../platform/audit';
 import { startSession, type UserRow } from '../../platform/session';
 import { claimGuestOrders } from '../wizard/guest';

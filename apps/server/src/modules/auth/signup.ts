@@ -1,5 +1,5 @@
 import { emailError, TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { captchaError, verifyCaptcha } from '../../platform/captcha';

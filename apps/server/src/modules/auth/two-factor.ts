@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { captchaSpent, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { paymentInformationSchema, upsalesSchema } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { badRequest } from '../../platform/errors';
 import { paymentInformation, upsales } from './payment-information';
 import { cartUser } from './routes';

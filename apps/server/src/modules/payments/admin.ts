@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { ORDER_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { payments, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { type CardField, type CardForm, checkCardForm, type SandboxProvider } from '../../platform/payments';
 import type { UserRow } from '../../platform/session';
 import { saveCard } from './saved-cards';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type BankDetails, type PaymentData, ORDER_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { randomToken, sha256 } from '../../platform/crypto';

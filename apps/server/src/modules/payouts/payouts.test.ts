@@ -12,7 +12,7 @@ import {
 } from '../../platform/ledger';
 import { caught, makeUser } from '../../platform/ledger/test-helpers';
 import { freshDatabase } from '../../test/harness';
-import { createSandboxPayoutProvider } from './provider';
+import { createSandboxPayoutProvider } from '../../platform/payouts/provider';
 import { cancelPayout, pollProvider, requestPayout, sendToProvider } from './service';
 
 let db: Db;

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { balanceOfOwner } from '../../platform/ledger';
 import { writeUserMessage } from '../../platform/messages';
 import { postPayoutBack, postPayoutPaid, postPayoutRequest } from './ledger-flows';
-import type { PayoutProvider } from './provider';
+import type { PayoutProvider } from '../../platform/payouts/provider';
 
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 

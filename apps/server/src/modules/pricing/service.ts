@@ -10,7 +10,7 @@ import {
   type QuoteCurrency,
   type WordCountQuote,
 } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
 import { billingInfo, currencies, expertises, orderOptions, prices, vatRates, type users } from '../../db/schema';
 import { AppError, badRequest } from '../../platform/errors';

@@ -6,7 +6,7 @@ import {
   type UpdatePasswordInput,
 } from '@parlance/shared';
 import type { z } from 'zod';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { accountDetails, countries, sessions, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';

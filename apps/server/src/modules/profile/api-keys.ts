@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { API_KEY_TEXTS, type ApiKeysState, type OauthClientInput } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { apiKeys } from '../../db/schema';
 import { generateApiKey } from '../../platform/api-keys';
 import { audit } from '../../platform/audit';

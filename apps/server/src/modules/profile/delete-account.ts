@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { DELETE_REASONS, DELETE_TEXTS, type deleteAccountInputSchema } from '@parlance/shared';
 import type { z } from 'zod';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import {
   accountDetails,
   apiKeys,

@@ -6,7 +6,7 @@ import {
   PROFILE_LIMITS,
   PROFILE_TEXTS,
 } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { mailingPreferences, secondaryEmails, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { NOTE_TEXTS, type ProjectNote, type projectNoteInputSchema } from '@parlance/shared';
 import type { z } from 'zod';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { projectNotes, users } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PHONE_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { accountDetails, phoneVerifications, users } from '../../db/schema';
 import { safeEqual, sha256 } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';

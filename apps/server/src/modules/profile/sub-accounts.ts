@@ -8,7 +8,7 @@ import {
   type transferInputSchema,
 } from '@parlance/shared';
 import type { z } from 'zod';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
 import {
   aclGroups,

@@ -14,7 +14,7 @@ import {
   type TranslatorProfile,
 } from '@parlance/shared';
 import type { z } from 'zod';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
 import {
   expertises,

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { TRANSLATOR_TEXTS, UPLOAD_KINDS, type UploadKind } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { profileUploads, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/session';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { projects, projectTags, translatorExpertises, translatorLanguagePairs } from '../../db/schema';
 import { authed, signUp } from '../../test/auth-helpers';
-import type { App } from '../../app';
+import type { App } from '../../platform/services';
 
 // Helpers for the list, resource and realtime tests: people signed up through the API, projects
 // written straight into the table (as modules/projects would leave them).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { projectResources } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Response } from 'light-my-request';
 import type { ProjectDetail } from '@parlance/shared';
-import type { App } from '../../app';
+import type { App } from '../../platform/services';
 import { projects, translatorExpertises, translatorLanguagePairs, translatorProfiles } from '../../db/schema';
 import { hashRequest } from '../../platform/ledger';
 import { authed, signUp, type TestSession } from '../../test/auth-helpers';

@@ -12,7 +12,7 @@ import {
   reviewJobCreateSchema,
   reviewSubmitSchema,
 } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
 import { requireAdmin, requireUser } from '../../platform/guards';

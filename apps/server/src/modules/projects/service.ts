@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import {
   projectEvents,

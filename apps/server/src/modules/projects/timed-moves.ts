@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { PROJECT_LIMITS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { myTeamMembers, projects } from '../../db/schema';
 import { expireIdempotencyKeys } from '../../platform/ledger';
 import type { Db } from '../../db/client';

@@ -12,7 +12,7 @@ import {
   upsalesSchema,
   userDataSchema,
 } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from '../../platform/present-user';
 import { switchTargets } from '../../platform/sub-accounts';

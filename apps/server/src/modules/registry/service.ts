@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ConfigData } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import { countries, currencies, expertises, languages, uiFeatures } from '../../db/schema';
 import { audit } from '../../platform/audit';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { projectFileSchema } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { projectResources } from '../../db/schema';
 import { safeEqual } from '../../platform/crypto';
 import { forbidden } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PROJECT_TEXTS, type ProjectFile } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
 import { projectResources, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';

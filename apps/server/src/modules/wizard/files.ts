@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type FileUploadedAnswer, LIMITS, type PurchaseOrder, ORDER_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { purchaseOrderFiles, purchaseOrders } from '../../db/schema';
 import { analyzeDocument, type DocumentAnalysis, DocumentError, type DocumentType } from '../../platform/documents';
 import { badRequest, notFound } from '../../platform/errors';

@@ -11,7 +11,7 @@ import {
   TYPES_WITHOUT_EXPERTISE,
   ORDER_TEXTS,
 } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import { expertises, languages, purchaseOrderFiles, purchaseOrders } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type UpdateTextAnswer, ORDER_TEXTS } from '@parlance/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../platform/services';
 import { purchaseOrders } from '../../db/schema';
 import { analyzeDocument } from '../../platform/documents';
 import { badRequest } from '../../platform/errors';

@@ -3,7 +3,7 @@ import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Response } from 'light-my-request';
 import type { PurchaseOrder } from '@parlance/shared';
-import type { App } from '../../app';
+import type { App } from '../../platform/services';
 import { GUEST_COOKIE } from './guest';
 
 // Helpers of the wizard's API tests: multipart bodies, guest browsers, what is left in storage.

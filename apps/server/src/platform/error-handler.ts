@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { TEXTS } from '@parlance/shared';
+import { AppError } from './errors';
+import { malformedInputError } from './input';
+
+/** One error answer for the whole server: a message and, for validation, the fields; never a stack. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = malformedInputError(thrown, request) ?? thrown;
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ status: 'ERROR', message: error.message, ...(error.fields ? { errors: error.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field =
+          String(issue.instancePath ?? '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') || 'request';
+        errors[field] ??= issue.message ?? 'is invalid';
+      }
+      const first = Object.entries(errors)[0];
+      return reply
+        .status(400)
+        .send({ status: 'ERROR', message: first ? `${first[0]}: ${first[1]}` : 'Invalid request', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(500)
+        .send({ status: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.status(status).send({ status: 'ERROR', message: error.message });
+  });
+}

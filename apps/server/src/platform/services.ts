@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { Clock } from './clock';
+import type { JwtSigner } from './jwt';
+import type { Mailer } from './mail';
+import type { PayoutProvider } from './payouts/provider';
+import type { RealtimeBus } from './realtime';
+import type { Scheduler } from './scheduler';
+import type { Storage } from './storage';
+
+/** What every module reaches through `app.deps`. */
+export interface Services {
+  config: Config;
+  db: Db;
+  engine: Database['engine'];
+  clock: Clock;
+  mailer: Mailer;
+  jwt: JwtSigner;
+  /** HMAC key of the captcha challenges */
+  captchaKey: string;
+  /** uploaded files (local disk under DATA_DIR/files) */
+  storage: Storage;
+  /** realtime fan-out: notify after a transaction that recorded events commits */
+  bus: RealtimeBus;
+  /** timed moves (main.ts starts its interval; tests call runOnce with their clock) */
+  scheduler: Scheduler;
+  /** the payout provider (the sandbox until a real one is configured) */
+  payoutProvider: PayoutProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Services;
+    /** every registered route as "METHOD /path" (npm run routes) */
+    routeTable: string[];
+  }
+}
+
+export type App = FastifyInstance;
