@@ -3,12 +3,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkMessageSchema,
   PROJECT_LIMITS,
   PROJECT_TEXTS,
   type ProjectDetail,
   projectDetailSchema,
+  projectDisputeSchema,
   projectMessageRowSchema,
-  RATING_REASON_VALUES,
+  projectMessageSchema,
+  projectNameSchema,
+  projectRatingSchema,
+  projectTagsSchema,
   reviewJobCreateSchema,
   reviewSubmitSchema,
 } from '@parlance/shared';
@@ -43,9 +48,6 @@ import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewin
 const TAGS = ['Projects'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const detail = { 200: projectDetailSchema };
-/** A list sent as JSON, or one value / repeated values of a form. */
-const list = <T extends z.ZodTypeAny>(item: T) =>
-  z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 export const projectRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -201,7 +203,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Dispute the delivered work (READY -> DISPUTED); an admin resolves it',
         params: idParams,
-        body: z.object({ reason: z.string().max(5000).default('') }),
+        body: projectDisputeSchema,
         response: detail,
       },
     },
@@ -229,11 +231,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Rate the work 1..5; 3 or less needs a reason and a comment of at least 3 characters',
         params: idParams,
-        body: z.object({
-          rating: z.coerce.number().int().min(1).max(5),
-          reasons: list(z.enum(RATING_REASON_VALUES)).default([]),
-          comment: z.string().max(PROJECT_LIMITS.messageMaxLength).default(''),
-        }),
+        body: projectRatingSchema,
         response: detail,
       },
     },
@@ -247,7 +245,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "Replace the project's tags (at most 30, 20 characters each)",
         params: idParams,
-        body: z.object({ tags: list(z.string().max(200)).default([]) }),
+        body: projectTagsSchema,
         response: detail,
       },
     },
@@ -261,7 +259,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Rename the project (at least 2 characters)',
         params: idParams,
-        body: z.object({ name: z.string().max(1000).default('') }),
+        body: projectNameSchema,
         response: detail,
       },
     },
@@ -276,12 +274,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "Write in the project's discussion (customer, translator, editor, admin)",
         params: idParams,
-        body: z.object({
-          body: z
-            .string()
-            .max(PROJECT_LIMITS.messageMaxLength * 2)
-            .default(''),
-        }),
+        body: projectMessageSchema,
         response: { 200: projectMessageRowSchema },
       },
     },
@@ -301,13 +294,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary: "One message to the translators of 2 or more of the customer's projects",
-        body: z.object({
-          projectIds: list(z.coerce.number().int().positive()).default([]),
-          message: z
-            .string()
-            .max(PROJECT_LIMITS.messageMaxLength * 2)
-            .default(''),
-        }),
+        body: bulkMessageSchema,
         response: { 200: z.object({ sent: z.number().int() }) },
       },
     },

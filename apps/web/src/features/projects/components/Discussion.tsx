@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf, projectQuery, sendProjectMessage } from '../api';
@@ -26,11 +27,12 @@ export function Discussion({ project }: { project: ProjectDetail }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!body.trim()) {
-      setError(PROJECT_TEXTS.messageEmpty);
+    const checked = checkForm(projectMessageSchema, { body });
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
-    send.mutate(body.trim());
+    send.mutate(checked.value.body);
   }
 
   return (
