@@ -203,10 +203,31 @@ export const translatorListQuerySchema = z.object({
 
 // ---- answers ----
 
+/** What a viewer may do with a project now: the server decides (projects/policy.ts), rows and pages carry them. */
+export const PROJECT_ACTIONS = [
+  'take',
+  'take-edit',
+  'deliver',
+  'approve',
+  'dispute',
+  'cancel',
+  'rate',
+  'hold',
+  'release',
+  'reassign',
+  'resolve',
+  'message',
+  'review',
+  'create-review-job',
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
 /** One row of any project list. Money fields: the customer sees priceCredits, a translator earningsCredits. */
 export const projectRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** the moves the viewer may make now, as on the project page */
+  actions: z.array(z.enum(PROJECT_ACTIONS)),
   status: z.enum(PROJECT_STATUSES),
   statusLabel: z.string(),
   type: z.string(),
@@ -286,25 +307,6 @@ export const projectDetailSchema = projectRowSchema.extend({
   ratingComment: z.string().nullable(),
   /** the viewer's relation to the project */
   viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate', 'reviewer']),
-  /** the moves this viewer may make now */
-  actions: z.array(
-    z.enum([
-      'take',
-      'take-edit',
-      'deliver',
-      'approve',
-      'dispute',
-      'cancel',
-      'rate',
-      'hold',
-      'release',
-      'reassign',
-      'resolve',
-      'message',
-      'review',
-      'create-review-job',
-    ]),
-  ),
   files: z.array(projectFileSchema),
   events: z.array(projectEventSchema),
   messages: z.array(projectMessageRowSchema),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, inStatusGroup } from '@parlance/shared';
 import type { Tx } from '../../db/client';
 import { projectMessages, projects, projectTags, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -20,7 +20,7 @@ import {
   translatorSkillsMatchSql,
 } from './matching';
 import { postEarnings, postRefund } from './money';
-import { canMessage, isAdminUser, knownRole, RATABLE_STATUSES, type ViewerRole } from './policy';
+import { canMessage, isAdminUser, knownRole, type ViewerRole } from './policy';
 import { presentMessage, type ProjectRecord } from './present';
 import {
   findProject,
@@ -304,7 +304,7 @@ export async function rateProject(
 ): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
   if (role !== 'customer' || isReviewKind(project.kind)) throw forbidden();
-  if (!RATABLE_STATUSES.includes(project.status)) throw new AppError(409, PROJECT_TEXTS.ratingOnlyFinished);
+  if (!inStatusGroup('ratable', project.status)) throw new AppError(409, PROJECT_TEXTS.ratingOnlyFinished);
   const low = input.rating <= LOW_RATING_MAX;
   const comment = input.comment;
   const [row] = await ctx.tx

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PROJECT_TEXTS } from '@parlance/shared';
+import { inStatusGroup, PROJECT_TEXTS } from '@parlance/shared';
 import type { ReactNode } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
@@ -247,11 +247,11 @@ function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; op
   }
 }
 
-const RUNNING = ['PENDING', 'IN_PROGRESS', 'DELAYED', 'IN_REVIEW'];
-
 /** A deadline already past on a project still being worked on. */
 function isOverdue(row: TranslatorRow): boolean {
-  return !!row.deadline && RUNNING.includes(row.status) && new Date(row.deadline).getTime() < Date.now();
+  return (
+    !!row.deadline && inStatusGroup('deadlineRunning', row.status) && new Date(row.deadline).getTime() < Date.now()
+  );
 }
 
 function ScoreCell({ row }: { row: TranslatorRow }) {
