@@ -7,7 +7,7 @@ import {
 } from '@parlance/shared';
 import type { projectEvents, projectMessages, projects } from '../../db/schema';
 import { needsEditing } from './matching';
-import type { DetailAction, ViewerRole } from './policy';
+import type { ViewerRole } from './policy';
 
 // Allowlist serializers of projects: never a row as it is. Each side sees only its own figure:
 // the customer the price, a translator or editor their own earnings.

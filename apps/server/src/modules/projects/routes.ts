@@ -2,9 +2,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
   bulkMessageSchema,
-  PROJECT_LIMITS,
   PROJECT_TEXTS,
   type ProjectDetail,
   projectDetailSchema,
@@ -21,7 +21,7 @@ import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
 import { requireAdmin, requireUser } from '../../platform/guards';
-import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import { balanceOfOwner } from '../../platform/ledger';
 import type { UserRow } from '../../platform/session';
 import { deliverWork } from './deliver';
 import {
@@ -43,7 +43,8 @@ import {
   takeJob,
 } from './moves';
 import { createReviewJob, submitReview } from './review-jobs';
-import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
+import { detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
+import { afterCommit, transact, transactOnce } from '../../platform/transaction';
 
 const TAGS = ['Projects'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -69,8 +70,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     user: UserRow,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
-    const outcome = await deps.db.transaction((tx) => work(contextOf(request, user)(tx)));
-    if (outcome.changed || outcome.mails.length > 0) await afterCommit(deps, outcome);
+    const outcome = await transact(deps, (tx) => work(contextOf(request, user)(tx)));
     return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
   }
 
@@ -85,32 +85,14 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     body: unknown,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
-    const header = request.headers['idempotency-key'];
-    const key = typeof header === 'string' ? header.trim() : '';
+    const key = idempotencyKeyOf(request);
     if (!key) return move(request, user, work);
-    if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      throw badRequest('The idempotency key is too long', {
-        'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-      });
-    }
-    let outcome: Outcome | null = null;
     const now = deps.clock.now();
-    const result = await withIdempotency(
-      deps.db,
-      {
-        userId: user.id,
-        key,
-        requestHash: hashRequest({ method: request.method, path: request.url.split('?')[0], body: body ?? null }),
-        now,
-      },
-      async (tx) => {
-        const done = await work(contextOf(request, user)(tx));
-        outcome = done;
-        return { status: 200, body: await detailAfter(tx, user, done.projectId, now) };
-      },
-    );
-    const committed = outcome as Outcome | null;
-    if (!result.replayed && committed) await afterCommit(deps, committed);
+    const call = { method: request.method, path: request.url.split('?')[0], body: body ?? null };
+    const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
+      const done = await work(contextOf(request, user)(tx));
+      return { ...done, body: await detailAfter(tx, user, done.projectId, now) };
+    });
     // the stored answer was for the moment of the move; answer the project as it is now
     return result.replayed ? detailAfter(deps.db, user, result.body.id, deps.clock.now()) : result.body;
   }
@@ -280,10 +262,9 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = userOf(request);
-      const { message, mails } = await deps.db.transaction((tx) =>
+      const { message } = await transact(deps, (tx) =>
         postMessage(contextOf(request, user)(tx), request.params.id, request.body.body),
       );
-      await afterCommit(deps, { mails });
       return message;
     },
   );
@@ -300,10 +281,9 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = userOf(request);
-      const { sent, mails } = await deps.db.transaction((tx) =>
+      const { sent } = await transact(deps, (tx) =>
         bulkMessage(contextOf(request, user)(tx), request.body.projectIds, request.body.message),
       );
-      await afterCommit(deps, { mails });
       return { sent };
     },
   );

@@ -7,7 +7,7 @@ import { checkForm } from '../../../ui/form-check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf, projectQuery, sendProjectMessage } from '../api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
 /** The thread between the customer and the translator (admins may write too). */
