@@ -20,3 +20,6 @@ export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';
+export * from './staff';
+export * from './credit-actions';
+export * from './probation';
