@@ -71,7 +71,11 @@ export const CREDIT_ACTION_TEXTS = {
   remarksTooLong: `Remarks can be at most ${CREDIT_ACTION_LIMITS.remarksMax} characters`,
 } as const;
 
-const formText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+/** A form field (a string, or a number in JSON), trimmed; a missing field is empty (its message is the field's own). */
+const formText = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? '' : String(v).trim()));
 const amountField = formText.pipe(
   z
     .string()
@@ -94,8 +98,8 @@ export const creditActionCreateSchema = z
     type: formText.pipe(z.string().min(1, CREDIT_ACTION_TEXTS.typeRequired)),
     reason: formText.pipe(z.string().min(1, CREDIT_ACTION_TEXTS.reasonRequired)),
     amount: amountField,
-    remarks: formText.pipe(z.string().max(CREDIT_ACTION_LIMITS.remarksMax, CREDIT_ACTION_TEXTS.remarksTooLong)).default(''),
-    recurrence: formText.pipe(z.enum(RECURRENCES)).default('none'),
+    remarks: formText.pipe(z.string().max(CREDIT_ACTION_LIMITS.remarksMax, CREDIT_ACTION_TEXTS.remarksTooLong)),
+    recurrence: formText.transform((v) => v || 'none').pipe(z.enum(RECURRENCES)),
   })
   .superRefine((v, ctx) => {
     const rule = CREDIT_ACTION_RULES[v.type as CreditActionKind];
@@ -114,7 +118,7 @@ export type CreditActionCreate = z.infer<typeof creditActionCreateSchema>;
 export const creditActionEditSchema = z.object({
   reason: formText.pipe(z.string().min(1, CREDIT_ACTION_TEXTS.reasonRequired)),
   amount: amountField,
-  remarks: formText.pipe(z.string().max(CREDIT_ACTION_LIMITS.remarksMax, CREDIT_ACTION_TEXTS.remarksTooLong)).default(''),
+  remarks: formText.pipe(z.string().max(CREDIT_ACTION_LIMITS.remarksMax, CREDIT_ACTION_TEXTS.remarksTooLong)),
 });
 
 /** POST /api/2/credit_action/buy_credit/invoice */

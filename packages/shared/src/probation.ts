@@ -31,7 +31,12 @@ export const PROBATION_TEXTS = {
 } as const;
 
 const idList = z
-  .array(z.union([z.number(), z.string()]).transform((v) => Number(v)).pipe(z.number().int().min(1).max(2_147_483_647)))
+  .array(
+    z
+      .union([z.number(), z.string()])
+      .transform((v) => Number(v))
+      .pipe(z.number().int().min(1).max(2_147_483_647)),
+  )
   .max(1000)
   .default([]);
 const nameList = z.array(z.string().trim().min(1).max(100)).max(200).default([]);
@@ -84,7 +89,8 @@ export function probationEndsAt(joinedAt: Date, maxYears: number): Date {
 export function probationState(t: ProbationTranslator, p: ProbationParams, now: Date): ProbationState {
   const endsAt = probationEndsAt(t.joinedAt, p.max_years);
   const graduated =
-    t.completedProjects >= PROBATION_GRADUATION.projects && (t.averageRating === null || t.averageRating >= p.min_rating);
+    t.completedProjects >= PROBATION_GRADUATION.projects &&
+    (t.averageRating === null || t.averageRating >= p.min_rating);
   const onProbation = now < endsAt && !p.excluded_translators.includes(t.id) && !graduated;
   return {
     onProbation,

@@ -89,7 +89,10 @@ export const STAFF_TEXTS = {
 /** POST /api/2/account/acl-list/members: add (or remove) a staff account to a group. */
 export const aclMemberChangeSchema = z.object({
   group: z.string().trim().min(1, 'Choose a group').max(100),
-  user: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1, 'Give a user ID or e-mail').max(320)),
+  user: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'Give a user ID or e-mail').max(320)),
 });
 
 export const aclMemberSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), isAdmin: z.boolean() });

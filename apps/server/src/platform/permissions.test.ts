@@ -73,6 +73,7 @@ describe('every admin route x every role', () => {
     const before = await snapshot();
     const wrong: string[] = [];
     const staffGroups = DEMO_STAFF.map((s) => s.acl);
+    // first every refused call (nothing may change), then the allowed ones
     for (const route of adminRoutes()) {
       const { method, url } = split(route);
       const needed = ROUTE_PERMISSIONS[route];
@@ -80,16 +81,27 @@ describe('every admin route x every role', () => {
         const res = await authed(t.app, sessions[who]).inject({ method, url, ...junk(method) });
         if (res.statusCode !== 404) wrong.push(`${who} ${route}: ${res.statusCode}`);
       }
-      for (const group of staffGroups) {
+      for (const group of staffGroups.filter(
+        (g) => !permissionsOf({ type: 'admin', isAdmin: false }, [g]).includes(needed),
+      )) {
         const res = await authed(t.app, sessions[group]).inject({ method, url, ...junk(method) });
-        const allowed = permissionsOf({ type: 'admin', isAdmin: false }, [group]).includes(needed);
-        if (allowed && (res.statusCode === 403 || res.statusCode === 401))
-          wrong.push(`${group} ${route}: ${res.statusCode} but holds ${needed}`);
-        if (!allowed && res.statusCode !== 403) wrong.push(`${group} ${route}: ${res.statusCode}, lacks ${needed}`);
+        if (res.statusCode !== 403) wrong.push(`${group} ${route}: ${res.statusCode}, lacks ${needed}`);
       }
     }
     expect(wrong).toEqual([]);
     expect(await snapshot()).toBe(before);
+    for (const route of adminRoutes()) {
+      const { method, url } = split(route);
+      const needed = ROUTE_PERMISSIONS[route];
+      for (const group of staffGroups.filter((g) =>
+        permissionsOf({ type: 'admin', isAdmin: false }, [g]).includes(needed),
+      )) {
+        const res = await authed(t.app, sessions[group]).inject({ method, url, ...junk(method) });
+        if (res.statusCode === 403 || res.statusCode === 401)
+          wrong.push(`${group} ${route}: ${res.statusCode} but holds ${needed}`);
+      }
+    }
+    expect(wrong).toEqual([]);
     // super-admins pass every route's permission check (what they send is then validated)
     for (const route of adminRoutes()) {
       const { method, url } = split(route);
@@ -139,11 +151,17 @@ describe('the access-control list', () => {
     });
     expect(customer.statusCode).toBe(400);
     expect(customer.json().message).toBe('Only staff accounts can be added to staff groups');
-    const noGroup = await admin.postJson('/api/2/account/acl-list/members', { group: 'role.god', user: 'support@parlance.test' });
+    const noGroup = await admin.postJson('/api/2/account/acl-list/members', {
+      group: 'role.god',
+      user: 'support@parlance.test',
+    });
     expect(noGroup.statusCode).toBe(400);
     const empty = await admin.postJson('/api/2/account/acl-list/members', { group: '', user: '' });
     expect(empty.statusCode).toBe(400);
-    const nobody = await admin.postJson('/api/2/account/acl-list/members', { group: 'role.finance', user: 'nobody@x.test' });
+    const nobody = await admin.postJson('/api/2/account/acl-list/members', {
+      group: 'role.finance',
+      user: 'nobody@x.test',
+    });
     expect(nobody.statusCode).toBe(404);
     // staff without roles.write: 403
     const byFinance = await authed(t.app, sessions['role.finance']).postJson('/api/2/account/acl-list/members', {
@@ -153,10 +171,14 @@ describe('the access-control list', () => {
     expect(byFinance.statusCode).toBe(403);
     expect(await snapshot()).toBe(before);
 
-    const remove = await admin.delete('/api/2/account/acl-list/members?group=role.finance&user=support%40parlance.test');
+    const remove = await admin.delete(
+      '/api/2/account/acl-list/members?group=role.finance&user=support%40parlance.test',
+    );
     expect(remove.statusCode).toBe(200);
     expect((await support.get('/api/2/admin/backoffice')).json().results.permissions).not.toContain('credits.write');
-    const audit = (await admin.get('/api/2/admin/audit?pageSize=5')).json().data.map((e: { action: string }) => e.action);
+    const audit = (await admin.get('/api/2/admin/audit?pageSize=5'))
+      .json()
+      .data.map((e: { action: string }) => e.action);
     expect(audit.slice(0, 2)).toEqual(['acl.member.remove', 'acl.member.add']);
   });
 });

@@ -95,7 +95,11 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       if (group) await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id });
     }
   });
-  await seedBackofficeDemo(db, { customerEmail: DEMO_ACCOUNTS[0].email, financeEmail: DEMO_STAFF[0].email, accountManagerEmail: DEMO_STAFF[1].email });
+  await seedBackofficeDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    financeEmail: DEMO_STAFF[0].email,
+    accountManagerEmail: DEMO_STAFF[1].email,
+  });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
   await seedProfileDemo(db, {
     customerEmail: DEMO_ACCOUNTS[0].email,

@@ -20,7 +20,15 @@ import { requireAdmin } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
 import { restoreAdmin, startActing } from './acting';
 import { presentAuditEntry, presentOutboxMail, presentUserDescription, presentUserPreview } from './present';
-import { accountManagerCustomers, auditPage, backoffice, changeAclMembership, listAclGroupsWithMembers, outboxPage, projectExists } from './service';
+import {
+  accountManagerCustomers,
+  auditPage,
+  backoffice,
+  changeAclMembership,
+  listAclGroupsWithMembers,
+  outboxPage,
+  projectExists,
+} from './service';
 import {
   aclGroupNames,
   createCustomer,
@@ -255,7 +263,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The customers an account manager (a staff member) looks after, by name, paged on the server",
+        summary: 'The customers an account manager (a staff member) looks after, by name, paged on the server',
         params: z.object({ id: field.pipe(z.string().regex(/^\d{1,9}$/, TEXTS.userNotFound)).transform(Number) }),
         querystring: pageQuery.extend({ query: z.string().trim().max(200).default('') }),
         response: {

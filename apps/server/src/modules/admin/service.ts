@@ -71,7 +71,13 @@ export async function listAclGroupsWithMembers(db: Db): Promise<AclGroupWithMemb
   const [groups, members] = await Promise.all([
     listAclGroups(db),
     db
-      .select({ groupId: userAclGroups.groupId, id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin })
+      .select({
+        groupId: userAclGroups.groupId,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+      })
       .from(userAclGroups)
       .innerJoin(users, eq(users.id, userAclGroups.userId))
       .innerJoin(aclGroups, eq(aclGroups.id, userAclGroups.groupId))
@@ -105,7 +111,11 @@ export async function changeAclMembership(
     if (!group) throw badRequest(STAFF_TEXTS.notAGroup, { group: STAFF_TEXTS.notAGroup });
     const changed =
       op === 'add'
-        ? await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id }).onConflictDoNothing().returning()
+        ? await tx
+            .insert(userAclGroups)
+            .values({ userId: user.id, groupId: group.id })
+            .onConflictDoNothing()
+            .returning()
         : await tx
             .delete(userAclGroups)
             .where(and(eq(userAclGroups.userId, user.id), eq(userAclGroups.groupId, group.id)))

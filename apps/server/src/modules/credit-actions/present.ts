@@ -1,4 +1,10 @@
-import { CREDIT_ACTION_RULES, type CreditAction, type CreditActionKind, type CreditList, RECURRENCES } from '@parlance/shared';
+import {
+  CREDIT_ACTION_RULES,
+  type CreditAction,
+  type CreditActionKind,
+  type CreditList,
+  RECURRENCES,
+} from '@parlance/shared';
 import type { CreditListRow } from './service';
 
 type Recurrence = (typeof RECURRENCES)[number];

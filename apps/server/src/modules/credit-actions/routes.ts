@@ -30,7 +30,9 @@ import {
 
 const TAGS = ['Credit actions'];
 const field = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-const idParam = z.object({ id: field.pipe(z.string().regex(/^\d{1,9}$/, CREDIT_ACTION_TEXTS.notFound)).transform(Number) });
+const idParam = z.object({
+  id: field.pipe(z.string().regex(/^\d{1,9}$/, CREDIT_ACTION_TEXTS.notFound)).transform(Number),
+});
 
 export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +66,8 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
       const staff = await requirePermission(deps.db, request, 'backoffice.read');
       const user = await requireUserByRef(deps.db, request.query.uid);
       const page = await creditListPage(deps.db, user.id, request.query.page);
-      const balance = user.type === 'admin' || user.isAdmin ? 0 : await balanceOfOwner(deps.db, user.id, creditAccountKind(user));
+      const balance =
+        user.type === 'admin' || user.isAdmin ? 0 : await balanceOfOwner(deps.db, user.id, creditAccountKind(user));
       return presentCreditList(page, balance, can(staff, 'credits.write'));
     },
   );

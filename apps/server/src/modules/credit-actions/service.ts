@@ -67,7 +67,8 @@ async function move(tx: Tx, m: Movement): Promise<number> {
   const accountKind = creditAccountKind(m.user);
   if (m.amount < 0) {
     const balance = await balanceOfOwner(tx, m.user.id, accountKind);
-    if (balance + m.amount < 0) throw badRequest(CREDIT_ACTION_TEXTS.belowZero, { amount: CREDIT_ACTION_TEXTS.belowZero });
+    if (balance + m.amount < 0)
+      throw badRequest(CREDIT_ACTION_TEXTS.belowZero, { amount: CREDIT_ACTION_TEXTS.belowZero });
   }
   const account = await getOrCreateAccount(tx, m.user.id, accountKind);
   const contra = await platformAccount(tx, LEDGER[m.type].contra);
@@ -146,7 +147,13 @@ export async function createCreditAction(
         action: 'credit-action.create',
         targetType: 'user',
         targetId: target.id,
-        details: { creditActionId: row.id, type, reason: input.reason, amount: row.amount, recurrence: input.recurrence },
+        details: {
+          creditActionId: row.id,
+          type,
+          reason: input.reason,
+          amount: row.amount,
+          recurrence: input.recurrence,
+        },
         ip: operator.ip,
       });
       return saved;
@@ -335,7 +342,9 @@ export async function runRecurringCreditActions(db: Db, now: Date): Promise<numb
         const [claimed] = await tx
           .update(creditActions)
           .set({ nextRunAt: nextRun(dueAt, parent.recurrence as Recurrence) })
-          .where(and(eq(creditActions.id, parent.id), eq(creditActions.nextRunAt, dueAt), isNull(creditActions.stoppedAt)))
+          .where(
+            and(eq(creditActions.id, parent.id), eq(creditActions.nextRunAt, dueAt), isNull(creditActions.stoppedAt)),
+          )
           .returning();
         if (!claimed) return;
         const user = await requireUserById(tx, parent.userId);

@@ -52,7 +52,12 @@ export const probationRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const staff = await requirePermission(deps.db, request, 'languages.write');
-      const saved = await saveProbationParams(deps.db, request.body, { id: staff.user.id, ip: request.ip }, deps.clock.now());
+      const saved = await saveProbationParams(
+        deps.db,
+        request.body,
+        { id: staff.user.id, ip: request.ip },
+        deps.clock.now(),
+      );
       return { results: saved, canWrite: true };
     },
   );

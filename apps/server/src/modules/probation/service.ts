@@ -83,7 +83,12 @@ export async function translatorProbation(db: Db, user: UserRow, now: Date) {
     );
   return {
     ...probationState(
-      { id: user.id, joinedAt: user.createdAt, completedProjects: done.n, averageRating: done.avg === null ? null : Number(done.avg) },
+      {
+        id: user.id,
+        joinedAt: user.createdAt,
+        completedProjects: done.n,
+        averageRating: done.avg === null ? null : Number(done.avg),
+      },
       params,
       now,
     ),
