@@ -19,6 +19,9 @@ async function shots(page: Page, name: string) {
 
 const CUSTOMER_PAGE = '/admin/customer@parlance.test';
 
+// several sign-ins and screens per test, on a machine that may be busy
+test.describe.configure({ timeout: 180_000 });
+
 test('a finance admin adds credits with a reason and the customer sees them in the statement', async ({ page }) => {
   await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
   await page.goto(CUSTOMER_PAGE);
@@ -96,7 +99,13 @@ test('a super-admin manages roles, probation and feature flags', async ({ page }
   await shots(page, 'probation');
 
   await page.goto('/admin/features-new');
-  await expect(page.getByRole('checkbox', { name: 'Team chat' })).toBeChecked();
+  const chat = page.getByRole('switch', { name: 'Team chat' });
+  await expect(chat).toBeChecked();
+  // off and on again: the flag the shell reads for the chat link
+  await chat.click();
+  await expect(chat).not.toBeChecked();
+  await chat.click();
+  await expect(chat).toBeChecked();
   await expectAccessible(page);
   await shots(page, 'features');
 });

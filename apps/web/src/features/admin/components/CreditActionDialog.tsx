@@ -33,6 +33,7 @@ export function CreditActionDialog({
   const edit = useEditCreditAction(uid);
   const saving = add.isPending || edit.isPending;
   const failure = add.error ?? edit.error;
+  const clear = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
   const recurring = type !== '' && CREDIT_ACTION_RULES[type as keyof typeof CREDIT_ACTION_RULES]?.recurring;
 
   const submit = (e: FormEvent) => {
@@ -69,6 +70,7 @@ export function CreditActionDialog({
             disabled={editing}
             onChange={(e) => {
               setType(e.target.value);
+              clear('type');
               setReason('');
               setRecurrence('none');
             }}
@@ -87,7 +89,10 @@ export function CreditActionDialog({
             required
             value={reason}
             disabled={!type}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              clear('reason');
+            }}
             error={!!errors.reason}
             helperText={errors.reason ?? (type ? undefined : 'Choose a type first')}
           >
@@ -102,7 +107,10 @@ export function CreditActionDialog({
             label="Amount (credits)"
             required
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              clear('amount');
+            }}
             inputMode="numeric"
             error={!!errors.amount}
             helperText={errors.amount ?? (editing ? 'A change is posted as a correction' : '1 credit = $0.01')}

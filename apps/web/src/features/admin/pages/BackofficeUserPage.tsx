@@ -20,6 +20,8 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { CREDIT_ACTION_LIMITS, type CreditAction, STAFF_TEXTS } from '@parlance/shared';
 import { Fragment, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -141,10 +143,11 @@ function CreditActionsTab({ uid, readOnly }: { uid: string; readOnly: boolean })
   const [saved, setSaved] = useState('');
   const stop = useStopCreditAction(uid);
   const canWrite = !readOnly && list.data?.canWrite !== false;
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography>
           Balance: <strong>{list.data ? `${credits.format(list.data.balance)} credits` : '…'}</strong>
         </Typography>
@@ -180,8 +183,26 @@ function CreditActionsTab({ uid, readOnly }: { uid: string; readOnly: boolean })
         />
       ) : (
         <Paper variant="outlined" sx={{ position: 'relative', overflowX: 'auto' }}>
+          {narrow && list.data && (
+            <Stack
+              divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}
+              aria-label="Credit actions"
+              role="list"
+            >
+              {list.data.results.map((a) => (
+                <CreditCard
+                  key={a.Id}
+                  action={a}
+                  canWrite={canWrite}
+                  onEdit={() => setDialog({ action: a })}
+                  onInvoice={() => setInvoiceFor(a)}
+                  onStop={() => stop.mutate(a.Id, { onSuccess: () => setSaved('The recurring action is stopped') })}
+                />
+              ))}
+            </Stack>
+          )}
           {list.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-          <Table size="small" aria-label="Credit actions" sx={{ minWidth: 720 }}>
+          <Table size="small" aria-label="Credit actions" sx={{ minWidth: 720, display: narrow ? 'none' : undefined }}>
             <TableHead>
               <TableRow>
                 <TableCell />
@@ -299,22 +320,24 @@ function CreditRow({
             </Typography>
           )}
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {canWrite && a.editable && (
-            <Button size="small" onClick={onEdit}>
-              Edit
-            </Button>
-          )}
-          {canWrite && a.canSaveInvoice && (
-            <Button size="small" onClick={onInvoice}>
-              Invoice
-            </Button>
-          )}
-          {canWrite && running && (
-            <Button size="small" color="warning" onClick={onStop}>
-              Stop
-            </Button>
-          )}
+        <TableCell>
+          <Stack sx={{ alignItems: 'flex-start' }}>
+            {canWrite && a.editable && (
+              <Button size="small" onClick={onEdit}>
+                Edit
+              </Button>
+            )}
+            {canWrite && a.canSaveInvoice && (
+              <Button size="small" onClick={onInvoice}>
+                Invoice
+              </Button>
+            )}
+            {canWrite && running && (
+              <Button size="small" color="warning" onClick={onStop}>
+                Stop
+              </Button>
+            )}
+          </Stack>
         </TableCell>
       </TableRow>
       {open &&
@@ -334,6 +357,72 @@ function CreditRow({
           </TableRow>
         ))}
     </Fragment>
+  );
+}
+
+/** One credit action as a card (narrow screens), with its child actions below it. */
+function CreditCard({
+  action: a,
+  canWrite,
+  onEdit,
+  onInvoice,
+  onStop,
+}: {
+  action: CreditAction;
+  canWrite: boolean;
+  onEdit: () => void;
+  onInvoice: () => void;
+  onStop: () => void;
+}) {
+  const running = a.recurrence !== 'none' && !a.stoppedAt;
+  return (
+    <Box role="listitem" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          #{a.Id} {a.typeLabel}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, color: a.amount < 0 ? 'error.main' : 'success.dark' }}>
+          {a.amount > 0 ? '+' : ''}
+          {credits.format(a.amount)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2">{a.reason}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(a.createdAt)} · {a.operatorName ?? '—'}
+        {a.recurrence !== 'none' ? ` · ${a.stoppedAt ? 'stopped' : a.recurrence}` : ''}
+      </Typography>
+      {a.Remarks && <Typography variant="body2">{a.Remarks}</Typography>}
+      {a.invoiceId && (
+        <Typography variant="body2" color="text.secondary">
+          Invoice {a.invoiceId}
+        </Typography>
+      )}
+      {a.childActions.map((c) => (
+        <Typography key={c.Id} variant="body2" color="text.secondary" sx={{ pl: 2 }}>
+          ↳ #{c.Id} {c.reason} {c.amount > 0 ? '+' : ''}
+          {credits.format(c.amount)} · {formatDateTime(c.createdAt)}
+        </Typography>
+      ))}
+      {canWrite && (a.editable || a.canSaveInvoice || running) && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          {a.editable && (
+            <Button size="small" variant="outlined" onClick={onEdit}>
+              Edit
+            </Button>
+          )}
+          {a.canSaveInvoice && (
+            <Button size="small" variant="outlined" onClick={onInvoice}>
+              Invoice
+            </Button>
+          )}
+          {running && (
+            <Button size="small" variant="outlined" color="warning" onClick={onStop}>
+              Stop
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Box>
   );
 }
 

@@ -33,15 +33,15 @@ const split = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const LABELS: Record<keyof ProbationParams, string> = {
-  min_rating: 'Minimum average rating to leave probation (1–5)',
-  min_wordcount: 'Minimum word count of offered projects',
-  max_wordcount: 'Maximum word count (empty: no limit)',
-  max_years: 'Years after joining that probation lasts at most',
-  cat_vendors: 'CAT vendors (comma-separated)',
-  excluded_clients: 'Excluded clients: user ids never offered to translators on probation',
-  excluded_translators: 'Excluded translators: user ids never on probation',
-  project_types: 'Project types offered (comma-separated; empty: all)',
+const LABELS: Record<keyof ProbationParams, [string, string]> = {
+  min_rating: ['Minimum rating', 'Average rating (1–5) needed to leave probation'],
+  min_wordcount: ['Minimum word count', 'Smallest project offered on probation'],
+  max_wordcount: ['Maximum word count', 'Largest project offered; empty: no limit'],
+  max_years: ['Maximum years', 'Probation ends at the latest this many years after joining'],
+  cat_vendors: ['CAT vendors', 'Comma-separated names'],
+  excluded_clients: ['Excluded clients', 'Customer ids (comma-separated) never offered on probation'],
+  excluded_translators: ['Excluded translators', 'Translator ids (comma-separated) never on probation'],
+  project_types: ['Project types', 'Comma-separated, e.g. translation, proofreading; empty: all types'],
 };
 
 /** /admin/probation: the probation parameters of matching; language managers change them. */
@@ -104,13 +104,13 @@ export default function ProbationPage() {
               <TextField
                 key={k}
                 name={k}
-                label={LABELS[k]}
+                label={LABELS[k][0]}
                 value={draft[k]}
                 onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
                 disabled={!canWrite}
                 inputMode={(LIST_FIELDS as readonly string[]).includes(k) ? undefined : 'numeric'}
                 error={!!fieldErrors[k]}
-                helperText={fieldErrors[k]}
+                helperText={fieldErrors[k] ?? LABELS[k][1]}
               />
             ))}
             {save.error && <Alert severity="error">{save.error.message}</Alert>}
