@@ -20,6 +20,7 @@ export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';
+export * from './project-status-groups';
 export * from './staff';
 export * from './credit-actions';
 export * from './probation';
