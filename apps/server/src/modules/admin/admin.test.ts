@@ -129,6 +129,9 @@ describe('POST /adminService/searchUser', () => {
     expect(all.map((u) => u.eMail).sort()).toEqual([
       'admin@parlance.test',
       'customer@parlance.test',
+      'finance@parlance.test',
+      'moderator@parlance.test',
+      'support@parlance.test',
       'translator@parlance.test',
     ]);
   });
@@ -319,7 +322,7 @@ describe('back office', () => {
     expect(groups.map((g) => g.name)).toEqual(
       expect.arrayContaining(['role.admin', 'role.customer', 'role.translator', 'role.model-training-expert']),
     );
-    expect(Object.keys(groups[0]).sort()).toEqual(['description', 'id', 'name']);
+    expect(Object.keys(groups[0]).sort()).toEqual(['description', 'id', 'members', 'name', 'permissions']);
   });
 });
 

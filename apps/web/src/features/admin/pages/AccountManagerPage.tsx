@@ -15,7 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useManagerCustomers } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/format';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** /admin/account-managers/{id}: the customers a staff member looks after. */

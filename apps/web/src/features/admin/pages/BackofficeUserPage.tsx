@@ -36,7 +36,8 @@ import {
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { CreditActionDialog } from '../components/CreditActionDialog';
 import { EmptyState } from '../components/EmptyState';
-import { formatDateTime, formatValue, humanizeKey } from '../format';
+import { formatDateTime } from '../../../ui/format';
+import { formatValue, humanizeKey } from '../format';
 
 const credits = new Intl.NumberFormat('en-US');
 
