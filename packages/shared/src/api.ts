@@ -121,6 +121,10 @@ export type AclGroup = z.infer<typeof aclGroupSchema>;
 /** GET /api/2/admin/backoffice */
 export const backofficeSchema = z.object({
   aclGroups: z.array(z.string()),
+  /** the asker's staff permissions (packages/shared staff.ts) */
+  permissions: z.array(z.string()),
+  /** the tabs of a user's back-office page (/admin/{id}); readOnly without the write permission */
+  tabs: z.array(z.object({ id: z.string(), label: z.string(), readOnly: z.boolean() })),
   counts: z.object({
     users: z.number(),
     customers: z.number(),

@@ -22,3 +22,6 @@ export * from './plan-fit';
 export * from './lm-dashboard';
 export * from './project-status-groups';
 export * from './realtime-events';
+export * from './staff';
+export * from './credit-actions';
+export * from './probation';

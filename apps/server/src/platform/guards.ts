@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors';
+import { isStaff } from '@parlance/shared';
+import { notFound, unauthorized } from './errors';
 import type { AuthContext, UserRow } from './session';
 
 /** The signed-in user, or 401. */
@@ -8,11 +9,14 @@ export function requireUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** The real person behind the request is an admin (also while acting as someone), or 403. */
+/**
+ * The real person behind the request is staff (also while acting as someone), or 404. The route's
+ * permission is checked before, by the route table (platform/permissions.ts).
+ */
 export function requireAdmin(request: FastifyRequest): AuthContext & { realUser: UserRow } {
   const auth = requireUser(request);
   const realUser = auth.admin ?? auth.user;
-  if (!realUser.isAdmin) throw forbidden();
+  if (!isStaff(realUser)) throw notFound();
   return { ...auth, realUser };
 }
 

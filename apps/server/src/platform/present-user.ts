@@ -11,7 +11,8 @@ export interface UserDataExtras {
 /**
  * The shared `UserData` shape of the signed-in user: an allowlist, never the row as it is
  * (no password hash, no TOTP secret). While an admin acts as the user, `isAdmin` stays true,
- * which is how the spec tells "acting" apart (spec 1 section 4).
+ * which is how the spec tells "acting" apart (spec 1 section 4). Staff accounts (type admin) are
+ * admins here too: the web shows them the admin tools, whose calls check each permission.
  */
 export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): UserData {
   const { user } = auth;
@@ -20,7 +21,7 @@ export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): Use
     name: user.name,
     email: user.email,
     type: user.type,
-    isAdmin: user.isAdmin || auth.admin != null,
+    isAdmin: user.isAdmin || user.type === 'admin' || auth.admin != null,
     hasPassword: user.passwordHash != null,
     myTeamStatus: user.myTeamStatus,
     thumb: { src: user.thumbUrl },

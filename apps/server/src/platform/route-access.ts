@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
+import { requirePermission, routePermission } from './permissions';
 
 // Who may call each route, in ONE table: every registered route must have a line here
 // (route-access.test.ts fails CI otherwise). The entry hook below applies it before validation, so a
-// guest gets 401 (and a non-admin 403 on admin calls) before any field error: input is looked at only
+// guest gets 401 (and a non-staff 404, staff without the permission 403, on admin calls) before any field error: input is looked at only
 // for people allowed to send it. The handlers still check every object against the asking user.
 //
 //   public    anyone; the handler decides what a guest gets (wizard orders, quotes, sign-in ...)
@@ -11,7 +12,8 @@ import { forbidden, unauthorized } from './errors';
 //   user      signed in, any role
 //   customer  signed in; a customer or an admin (translators 403, from the handler)
 //   translator signed in; a translator or an admin (customers 403, from the handler)
-//   admin     the real person behind the session is an admin (also while acting); others 403
+//   admin     staff (the real person behind the session, also while acting) holding the route's
+//             permission (ROUTE_PERMISSIONS in permissions.ts); other staff 403, everyone else 404
 //
 // A new route: add "METHOD /path" with its rule here, in the block of its area.
 
@@ -156,6 +158,21 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/customers': 'admin',
   'GET /api/2/admin/outbox': 'admin',
   'GET /api/2/admin/audit': 'admin',
+  // staff roles, credit actions, probation, settings (issue 14): the permission of each is in
+  // ROUTE_PERMISSIONS (platform/permissions.ts)
+  'POST /api/2/account/acl-list/members': 'admin',
+  'DELETE /api/2/account/acl-list/members': 'admin',
+  'GET /service/getCreditList': 'admin',
+  'GET /api/2/credit_action/action/reason': 'admin',
+  'POST /ajax/creditActions/add': 'admin',
+  'POST /ajax/creditActions/:id/edit': 'admin',
+  'POST /ajax/creditActions/:id/stop': 'admin',
+  'POST /api/2/credit_action/buy_credit/invoice': 'admin',
+  'GET /api/2/credit_action/parkedCredits': 'admin',
+  'GET /api/2/admin/probation/params': 'admin',
+  'POST /api/2/admin/probation/params': 'admin',
+  'GET /api/2/account/probation': 'translator',
+  'GET /api/2/admin/account-managers/:id/customers': 'admin',
   // messages, statements and the customer's counts (issue 13)
   'GET /api/2/account/customer-projects/counts': 'customer',
   'GET /api/2/account/messages': 'user',
@@ -250,6 +267,9 @@ export function registerRouteAccess(app: FastifyInstance): void {
     const access = accessOf(request);
     if (!access || !SIGNED_IN.has(access)) return;
     if (!request.auth) throw unauthorized();
-    if (access === 'admin' && !(request.auth.admin ?? request.auth.user).isAdmin) throw forbidden();
+    if (access === 'admin') {
+      const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
+      await requirePermission(app.deps.db, request, routePermission(route));
+    }
   });
 }

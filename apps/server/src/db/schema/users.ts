@@ -33,12 +33,15 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     registrationPage: text('registration_page'),
+    // the staff member who looks after this customer (issue 14: account managers' customer lists)
+    accountManagerId: integer('account_manager_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_type_idx').on(t.type),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
+    index('users_account_manager_idx').on(t.accountManagerId, t.id),
   ],
 );
 

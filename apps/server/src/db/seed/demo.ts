@@ -1,4 +1,5 @@
 import { seedPayoutsDemo } from './demo-payouts';
+import { seedBackofficeDemo } from './demo-backoffice';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
@@ -29,6 +30,13 @@ export const DEMO_ACCOUNTS = [
     acl: 'role.translator',
   },
   { email: 'admin@parlance.test', name: 'Ada Admin', type: 'admin', company: 'Parlance', acl: 'role.admin' },
+] as const;
+
+/** One staff account per role (issue 14); admin@ stays a super-admin. */
+export const DEMO_STAFF = [
+  { email: 'finance@parlance.test', name: 'Fiona Finance', acl: 'role.finance' },
+  { email: 'support@parlance.test', name: 'Sam Support', acl: 'role.support' },
+  { email: 'moderator@parlance.test', name: 'Mo Moderator', acl: 'role.moderation' },
 ] as const;
 
 /** True when the database has no users yet: demo data goes only into a new database. */
@@ -68,6 +76,29 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       const [group] = await tx.select().from(aclGroups).where(eq(aclGroups.name, account.acl));
       if (group) await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id });
     }
+    for (const staff of DEMO_STAFF) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: staff.email,
+          name: staff.name,
+          type: 'admin',
+          isAdmin: false,
+          company: 'Parlance',
+          passwordHash,
+          country: 'US',
+          termsAcceptedAt: new Date(),
+          policyAcceptedAt: new Date(),
+        })
+        .returning();
+      const [group] = await tx.select().from(aclGroups).where(eq(aclGroups.name, staff.acl));
+      if (group) await tx.insert(userAclGroups).values({ userId: user.id, groupId: group.id });
+    }
+  });
+  await seedBackofficeDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    financeEmail: DEMO_STAFF[0].email,
+    accountManagerEmail: DEMO_STAFF[1].email,
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
   await seedProfileDemo(db, {

@@ -69,15 +69,15 @@ const ADMIN_CALLS: { name: string; request: () => InjectOptions }[] = [
 ];
 
 describe('who may call the admin calls', () => {
-  it.each(ADMIN_CALLS)('$name: guests 401, customers and translators 403', async ({ request }) => {
+  it.each(ADMIN_CALLS)('$name: guests 401, customers and translators 404', async ({ request }) => {
     const before = await t.database.db.select({ id: users.id }).from(users);
     const guest = await t.app.inject(request());
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ status: 'ERROR', message: TEXTS.notSignedIn });
     for (const session of [customer, translator]) {
       const res = await as(session).inject(request());
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(TEXTS.forbidden);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(TEXTS.notFound);
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     // nothing changed: same users, the customer still has its own currency and country
@@ -129,6 +129,9 @@ describe('POST /adminService/searchUser', () => {
     expect(all.map((u) => u.eMail).sort()).toEqual([
       'admin@parlance.test',
       'customer@parlance.test',
+      'finance@parlance.test',
+      'moderator@parlance.test',
+      'support@parlance.test',
       'translator@parlance.test',
     ]);
   });
@@ -319,7 +322,7 @@ describe('back office', () => {
     expect(groups.map((g) => g.name)).toEqual(
       expect.arrayContaining(['role.admin', 'role.customer', 'role.translator', 'role.model-training-expert']),
     );
-    expect(Object.keys(groups[0]).sort()).toEqual(['description', 'id', 'name']);
+    expect(Object.keys(groups[0]).sort()).toEqual(['description', 'id', 'members', 'name', 'permissions']);
   });
 });
 

@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  aclGroupSchema,
+  accountManagerCustomerSchema,
+  aclGroupWithMembersSchema,
+  aclMemberChangeSchema,
   adminUserDescriptionSchema,
   adminUserPreviewSchema,
   auditEntrySchema,
@@ -18,7 +20,15 @@ import { requireAdmin } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
 import { restoreAdmin, startActing } from './acting';
 import { presentAuditEntry, presentOutboxMail, presentUserDescription, presentUserPreview } from './present';
-import { auditPage, backoffice, listAclGroups, outboxPage, projectExists } from './service';
+import {
+  accountManagerCustomers,
+  auditPage,
+  backoffice,
+  changeAclMembership,
+  listAclGroupsWithMembers,
+  outboxPage,
+  projectExists,
+} from './service';
 import {
   aclGroupNames,
   createCustomer,
@@ -201,7 +211,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: z.object({ results: backofficeSchema }) },
       },
     },
-    async (request) => ({ results: await backoffice(deps.db, requireAdmin(request).realUser.id) }),
+    async (request) => ({ results: await backoffice(deps.db, requireAdmin(request).realUser) }),
   );
 
   app.get(
@@ -209,13 +219,66 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Every access-control group',
-        response: { 200: z.object({ results: z.array(aclGroupSchema) }) },
+        summary: 'Every access-control group, with the permissions it grants and its members',
+        response: { 200: z.object({ results: z.array(aclGroupWithMembersSchema) }) },
       },
     },
-    async () => ({
-      results: (await listAclGroups(deps.db)).map((g) => ({ id: g.id, name: g.name, description: g.description })),
-    }),
+    async () => ({ results: await listAclGroupsWithMembers(deps.db) }),
+  );
+
+  app.post(
+    '/api/2/account/acl-list/members',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a staff account to an access-control group (super-admins; written to the audit log)',
+        body: aclMemberChangeSchema,
+        response: { 200: z.object({ results: z.array(aclGroupWithMembersSchema) }) },
+      },
+    },
+    async (request) => {
+      await changeAclMembership(deps.db, request.body, 'add', actor(request));
+      return { results: await listAclGroupsWithMembers(deps.db) };
+    },
+  );
+
+  app.delete(
+    '/api/2/account/acl-list/members',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Take a staff account out of an access-control group (super-admins; written to the audit log)',
+        querystring: aclMemberChangeSchema,
+        response: { 200: z.object({ results: z.array(aclGroupWithMembersSchema) }) },
+      },
+    },
+    async (request) => {
+      await changeAclMembership(deps.db, request.query, 'remove', actor(request));
+      return { results: await listAclGroupsWithMembers(deps.db) };
+    },
+  );
+
+  app.get(
+    '/api/2/admin/account-managers/:id/customers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The customers an account manager (a staff member) looks after, by name, paged on the server',
+        params: z.object({ id: field.pipe(z.string().regex(/^\d{1,9}$/, TEXTS.userNotFound)).transform(Number) }),
+        querystring: pageQuery.extend({ query: z.string().trim().max(200).default('') }),
+        response: {
+          200: z.object({
+            data: z.array(accountManagerCustomerSchema),
+            totalCount: z.number(),
+            manager: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return accountManagerCustomers(deps.db, id, request.query);
+    },
   );
 
   app.post(

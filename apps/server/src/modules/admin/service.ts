@@ -1,7 +1,20 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type AclGroupWithMembers,
+  GROUP_PERMISSIONS,
+  isStaff,
+  isStaffGroup,
+  type Permission,
+  permissionsOf,
+  STAFF_TEXTS,
+  TEXTS,
+} from '@parlance/shared';
+import { audit } from '../../platform/audit';
+import { badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../db/client';
-import { aclGroups, auditLog, mailOutbox, projects, users } from '../../db/schema';
-import { aclGroupNames, parseId } from './users';
+import type { UserRow } from '../../platform/session';
+import { aclGroups, auditLog, mailOutbox, projects, userAclGroups, users } from '../../db/schema';
+import { aclGroupNames, parseId, requireUserByRef } from './users';
 
 // The back office: project lookup, overview counts, access-control groups, outbox and audit log.
 
@@ -17,7 +30,19 @@ export async function projectExists(db: Db, pid: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function backoffice(db: Db, adminId: number) {
+/** The tabs of /admin/{id}: each is read-only without its write permission. */
+export function backofficeTabs(permissions: readonly Permission[]) {
+  const has = (p: Permission) => permissions.includes(p);
+  return [
+    { id: 'details', label: 'Details', readOnly: !has('users.act') },
+    { id: 'credits', label: 'Credit actions', readOnly: !has('credits.write') },
+    { id: 'parked', label: 'Parked credits', readOnly: true },
+    { id: 'audit', label: 'Audit log', readOnly: true },
+  ];
+}
+
+export async function backoffice(db: Db, admin: UserRow) {
+  const adminId = admin.id;
   const [userCounts] = await db
     .select({
       users: count(),
@@ -27,11 +52,84 @@ export async function backoffice(db: Db, adminId: number) {
     })
     .from(users);
   const [outbox] = await db.select({ n: count() }).from(mailOutbox);
-  return { aclGroups: await aclGroupNames(db, adminId), counts: { ...userCounts, outbox: outbox.n } };
+  const groups = await aclGroupNames(db, adminId);
+  const permissions = permissionsOf(admin, groups);
+  return {
+    aclGroups: groups,
+    permissions,
+    tabs: backofficeTabs(permissions),
+    counts: { ...userCounts, outbox: outbox.n },
+  };
 }
 
 export function listAclGroups(db: Db) {
   return db.select().from(aclGroups).orderBy(aclGroups.id);
+}
+
+/** Every group with the permissions it grants and its members (staff groups list staff only). */
+export async function listAclGroupsWithMembers(db: Db): Promise<AclGroupWithMembers[]> {
+  const [groups, members] = await Promise.all([
+    listAclGroups(db),
+    db
+      .select({
+        groupId: userAclGroups.groupId,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+      })
+      .from(userAclGroups)
+      .innerJoin(users, eq(users.id, userAclGroups.userId))
+      .innerJoin(aclGroups, eq(aclGroups.id, userAclGroups.groupId))
+      // customer and translator groups hold every account of their kind: not listed member by member
+      .where(inArray(aclGroups.name, Object.keys(GROUP_PERMISSIONS)))
+      .orderBy(asc(users.name)),
+  ]);
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    permissions: isStaffGroup(g.name) ? [...GROUP_PERMISSIONS[g.name]] : [],
+    members: members
+      .filter((m) => m.groupId === g.id)
+      .map((m) => ({ id: m.id, name: m.name, email: m.email, isAdmin: m.isAdmin })),
+  }));
+}
+
+/** Adds a staff account to a staff group, or takes it out; audited. */
+export async function changeAclMembership(
+  db: Db,
+  change: { group: string; user: string },
+  op: 'add' | 'remove',
+  actor: { actorId: number; ip: string },
+): Promise<void> {
+  if (!isStaffGroup(change.group)) throw badRequest(STAFF_TEXTS.notAGroup, { group: STAFF_TEXTS.notAGroup });
+  const user = await requireUserByRef(db, change.user);
+  if (!isStaff(user)) throw badRequest(STAFF_TEXTS.notStaff, { user: STAFF_TEXTS.notStaff });
+  await db.transaction(async (tx) => {
+    const [group] = await tx.select().from(aclGroups).where(eq(aclGroups.name, change.group));
+    if (!group) throw badRequest(STAFF_TEXTS.notAGroup, { group: STAFF_TEXTS.notAGroup });
+    const changed =
+      op === 'add'
+        ? await tx
+            .insert(userAclGroups)
+            .values({ userId: user.id, groupId: group.id })
+            .onConflictDoNothing()
+            .returning()
+        : await tx
+            .delete(userAclGroups)
+            .where(and(eq(userAclGroups.userId, user.id), eq(userAclGroups.groupId, group.id)))
+            .returning();
+    if (changed.length === 0) return;
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: op === 'add' ? 'acl.member.add' : 'acl.member.remove',
+      targetType: 'user',
+      targetId: user.id,
+      details: { group: change.group, email: user.email },
+      ip: actor.ip,
+    });
+  });
 }
 
 export async function outboxPage(db: Db, { page, pageSize }: PageRequest) {
@@ -59,4 +157,42 @@ export async function auditPage(db: Db, { page, pageSize }: PageRequest) {
     db.select({ n: count() }).from(auditLog),
   ]);
   return { rows, totalCount: total.n };
+}
+
+/** The customers of an account manager (a staff member; anyone else: 404), by name, paged. */
+export async function accountManagerCustomers(db: Db, managerId: number, q: PageRequest & { query: string }) {
+  const [manager] = await db.select().from(users).where(eq(users.id, managerId));
+  if (!manager || !isStaff(manager)) throw notFound(TEXTS.userNotFound);
+  const where = and(
+    eq(users.accountManagerId, managerId),
+    q.query === ''
+      ? undefined
+      : sql`(lower(${users.name}) LIKE ${`%${likeEscape(q.query.toLowerCase())}%`} OR lower(${users.email}) LIKE ${`%${likeEscape(q.query.toLowerCase())}%`})`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    data: rows.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      company: u.company,
+      country: u.country,
+      createdAt: u.createdAt.toISOString(),
+    })),
+    totalCount: total.n,
+    manager: { id: manager.id, name: manager.name, email: manager.email },
+  };
+}
+
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PROBATION_GRADUATION } from '@parlance/shared';
 import { projects } from '../../db/schema';
 
 // Who is offered which open project (docs/decisions.md, "Project lifecycle: matching").
@@ -61,6 +62,36 @@ export function myTeamWindowSql(translatorId: TranslatorRef, now: Date): SQL {
     ))`;
 }
 
+/**
+ * SQL: probation does not keep the project from the translator (docs/decisions.md, "Probation";
+ * the same rules as probationState and projectFitsProbation in packages/shared probation.ts). A
+ * translator is on probation while they joined less than max_years ago, are not in
+ * excluded_translators, and have not yet completed PROBATION_GRADUATION.projects jobs with an
+ * average rating of at least min_rating; then only projects within the word-count range and the
+ * project types, of clients not excluded, are offered.
+ */
+export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL {
+  return sql`NOT EXISTS (
+    SELECT 1 FROM probation_params pp JOIN users tu ON tu.id = ${translatorId}
+    WHERE pp.id = 1
+      AND (
+        ${projects.wordCount} < pp.min_wordcount
+        OR (pp.max_wordcount IS NOT NULL AND ${projects.wordCount} > pp.max_wordcount)
+        OR (jsonb_array_length(pp.project_types) > 0 AND NOT (pp.project_types @> to_jsonb(${projects.type}::text)))
+        OR pp.excluded_clients @> to_jsonb(${projects.customerId}::int)
+      )
+      AND tu.created_at > ${now.toISOString()}::timestamptz - make_interval(years => pp.max_years)
+      AND NOT (pp.excluded_translators @> to_jsonb(tu.id))
+      AND NOT (
+        (SELECT count(*) FROM projects gp
+          WHERE gp.translator_id = tu.id AND gp.status = 'COMPLETED' AND gp.kind IN ('classic', 'bundle', 'bonus'))
+          >= ${PROBATION_GRADUATION.projects}
+        AND coalesce((SELECT avg(gp.rating) FROM projects gp
+          WHERE gp.translator_id = tu.id AND gp.status = 'COMPLETED' AND gp.rating IS NOT NULL), 99) >= pp.min_rating
+      )
+  )`;
+}
+
 /** SQL: the translation job of the project is open to this translator now. */
 export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): SQL {
   const today = now.toISOString().slice(0, 10);
@@ -72,6 +103,7 @@ export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): S
     translatorAvailableSql(translatorId, today),
     translatorSkillsMatchSql(translatorId),
     myTeamWindowSql(translatorId, now),
+    probationAllowsSql(translatorId, now),
   ) as SQL;
 }
 

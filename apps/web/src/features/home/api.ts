@@ -35,3 +35,20 @@ export function useStatusCounts(enabled: boolean) {
 export function useLatestLines(enabled: boolean) {
   return useQuery({ ...latestLinesQuery, enabled, retry: false });
 }
+
+export interface ProbationAnswer {
+  onProbation: boolean;
+  endsAt: string;
+  completedProjects: number;
+  projectsNeeded: number;
+  minRating: number;
+  params: { min_wordcount: number; max_wordcount: number | null; project_types: string[] };
+}
+
+/** The translator's probation state (GET /api/2/account/probation). */
+export const probationQuery = queryOptions({
+  queryKey: ['translator', 'probation'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: ProbationAnswer }>('/api/2/account/probation', signal).then((b) => b.results),
+  staleTime: 5 * 60_000,
+});

@@ -4,13 +4,16 @@ import { PATHS } from '@parlance/shared';
 import { Link, useLocation } from 'react-router';
 
 // The admin area's own navigation: user search, audit log (a tab of /admin), the mail outbox and payments.
-export type AdminTab = 'users' | 'audit' | 'outbox' | 'payments';
+export type AdminTab = 'users' | 'audit' | 'outbox' | 'payments' | 'acl' | 'probation' | 'features';
 
 export const AUDIT_TAB_SEARCH = '?tab=audit';
 
 export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminOutbox)) return 'outbox';
   if (pathname.startsWith(PATHS.adminPayments)) return 'payments';
+  if (pathname.startsWith(PATHS.adminAcl)) return 'acl';
+  if (pathname.startsWith(PATHS.adminProbation)) return 'probation';
+  if (pathname.startsWith(PATHS.adminFeatures)) return 'features';
   return new URLSearchParams(search).get('tab') === 'audit' ? 'audit' : 'users';
 }
 
@@ -29,6 +32,9 @@ export function AdminTabs() {
       <Tab value="audit" label="Audit log" component={Link} to={`${PATHS.admin}${AUDIT_TAB_SEARCH}`} />
       <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
       <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
+      <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />
+      <Tab value="probation" label="Probation" component={Link} to={PATHS.adminProbation} />
+      <Tab value="features" label="Features" component={Link} to={PATHS.adminFeatures} />
     </Tabs>
   );
 }

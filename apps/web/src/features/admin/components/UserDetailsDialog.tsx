@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LIMITS } from '@parlance/shared';
+import { Link } from 'react-router';
 import { UserDetailsTable } from './UserDetailsTable';
 
 interface Props {
@@ -29,6 +30,11 @@ export function UserDetailsDialog({ uid, title, onClose }: Props) {
       <DialogTitle id="user-details-title">{title ?? `User ${uid ?? ''}`}</DialogTitle>
       <DialogContent dividers>{uid !== null && <UserDetailsTable uid={uid} />}</DialogContent>
       <DialogActions>
+        {uid !== null && (
+          <Button component={Link} to={`/admin/${encodeURIComponent(uid)}`} onClick={onClose}>
+            Open back office
+          </Button>
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -29,6 +29,7 @@ import {
   type PaymentsFilter,
   usePayments,
 } from '../api';
+import { usePermission } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
 import { PaymentActionDialog } from '../components/PaymentActionDialog';
@@ -64,6 +65,7 @@ export default function PaymentsPage() {
   const [page, setPage] = useState(0);
   const [pending, setPending] = useState<{ payment: AdminPayment; action: PaymentAction } | null>(null);
   const payments = usePayments(filter, page);
+  const canWrite = usePermission('credits.write') === true;
   const queryClient = useQueryClient();
 
   const act = useMutation({
@@ -166,7 +168,7 @@ export default function PaymentsPage() {
           {payments.isFetching && (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
-          <PaymentsTable payments={payments.data?.data ?? null} onAct={ask} />
+          <PaymentsTable payments={payments.data?.data ?? null} onAct={ask} canWrite={canWrite} />
           <TablePagination
             component="div"
             count={payments.data?.totalCount ?? 0}
@@ -190,11 +192,14 @@ export default function PaymentsPage() {
 }
 
 function PaymentsTable({
+  canWrite,
   payments,
   onAct,
 }: {
   payments: AdminPayment[] | null;
   onAct: (p: AdminPayment, action: PaymentAction) => void;
+  /** finance staff (credits.write); others read the list only */
+  canWrite: boolean;
 }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const columns = compact ? 3 : 6;
@@ -275,7 +280,7 @@ function PaymentsTable({
                   <PaymentStatusChip status={p.status} />
                 </TableCell>
                 <TableCell align="right">
-                  {isOpen(p) ? (
+                  {isOpen(p) && canWrite ? (
                     <Stack direction={compact ? 'column' : 'row'} sx={{ gap: 1, justifyContent: 'flex-end' }}>
                       {p.method === 'wire' && p.status === 'pending' && (
                         <Button

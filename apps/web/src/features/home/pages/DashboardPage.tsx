@@ -13,6 +13,7 @@ import { PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
+import { ProbationNotice } from '../components/ProbationNotice';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
 
 function translatorLinks(): QuickLink[] {
@@ -98,6 +99,7 @@ export default function DashboardPage() {
       title={`Welcome back, ${user.name}`}
       subtitle={user.type === 'admin' ? 'The back office at a glance.' : 'Pick up where you left off.'}
     >
+      {user.type === 'translator' && <ProbationNotice />}
       <AccountSummary user={user} />
       <QuickLinkGrid links={linksFor(user)} />
     </PageContainer>

@@ -1,0 +1,200 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountManagerCustomer,
+  AclGroupWithMembers,
+  AdminUserDescription,
+  Backoffice,
+  CreditAction,
+  CreditList,
+  Permission,
+  ProbationParams,
+} from '@parlance/shared';
+import { http, request } from '../../app/http';
+
+// The back-office calls of issue 14: the asker's permissions and tabs, credit actions, the
+// access-control list, probation parameters, ui-feature flags and account managers' customers.
+
+export const backofficeQuery = queryOptions({
+  queryKey: ['admin', 'backoffice'],
+  queryFn: ({ signal }) => http.get<{ results: Backoffice }>('/api/2/admin/backoffice', signal).then((r) => r.results),
+  staleTime: 60_000,
+});
+
+export function useBackoffice() {
+  return useQuery(backofficeQuery);
+}
+
+/** Does the signed-in staff member hold the permission? (undefined while loading) */
+export function usePermission(permission: Permission): boolean | undefined {
+  const { data } = useBackoffice();
+  return data ? data.permissions.includes(permission) : undefined;
+}
+
+export function useUserDescription(uid: string) {
+  return useQuery({
+    queryKey: ['admin', 'user', uid],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: AdminUserDescription }>(
+          `/adminService/getUserDescription?uid=${encodeURIComponent(uid)}`,
+          signal,
+        )
+        .then((r) => r.results),
+  });
+}
+
+// --- credit actions ------------------------------------------------------------------------------
+
+export function useCreditList(uid: string, page: number) {
+  return useQuery({
+    queryKey: ['admin', 'credits', uid, page],
+    queryFn: ({ signal }) =>
+      http.get<CreditList>(`/service/getCreditList?uid=${encodeURIComponent(uid)}&page=${page + 1}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ReasonsAnswer {
+  results: { id: string; name: string }[];
+  rule: { label: string; editable: boolean; recurring: boolean; invoice: boolean };
+  types: { id: string; name: string }[];
+}
+
+export function useReasons(type: string) {
+  return useQuery({
+    queryKey: ['admin', 'credit-reasons', type],
+    queryFn: ({ signal }) =>
+      http.get<ReasonsAnswer>(`/api/2/credit_action/action/reason?type=${encodeURIComponent(type)}`, signal),
+    enabled: type !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useParkedCredits(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'parked', uid],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: { parkedCredits: number; available: number } }>(
+          `/api/2/credit_action/parkedCredits?user_id=${encodeURIComponent(uid)}`,
+          signal,
+        )
+        .then((r) => r.results),
+    enabled,
+  });
+}
+
+type Form = Record<string, string | number | null | undefined>;
+
+function useCreditMutation<V>(uid: string, call: (v: V) => Promise<{ results: CreditAction }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'credits', uid] }),
+  });
+}
+
+export const useAddCreditAction = (uid: string) =>
+  useCreditMutation(uid, (form: Form) => http.postForm('/ajax/creditActions/add', { ...form, uid }));
+export const useEditCreditAction = (uid: string) =>
+  useCreditMutation(uid, ({ id, ...form }: Form & { id: number }) =>
+    http.postForm(`/ajax/creditActions/${id}/edit`, form),
+  );
+export const useStopCreditAction = (uid: string) =>
+  useCreditMutation(uid, (id: number) => http.postForm(`/ajax/creditActions/${id}/stop`, {}));
+export const useSaveInvoice = (uid: string) =>
+  useCreditMutation(uid, (v: { creditActionId: number; invoiceId: string }) =>
+    http.postForm('/api/2/credit_action/buy_credit/invoice', v),
+  );
+
+// --- access-control list -------------------------------------------------------------------------
+
+export function useAclList() {
+  return useQuery({
+    queryKey: ['admin', 'acl'],
+    queryFn: ({ signal }) =>
+      http.get<{ results: AclGroupWithMembers[] }>('/api/2/account/acl-list', signal).then((r) => r.results),
+  });
+}
+
+export function useAclChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ op, group, user }: { op: 'add' | 'remove'; group: string; user: string }) =>
+      op === 'add'
+        ? http.postJson<{ results: AclGroupWithMembers[] }>('/api/2/account/acl-list/members', { group, user })
+        : request<{ results: AclGroupWithMembers[] }>(
+            `/api/2/account/acl-list/members?group=${encodeURIComponent(group)}&user=${encodeURIComponent(user)}`,
+            { method: 'DELETE' },
+          ),
+    onSuccess: (answer) => {
+      client.setQueryData(['admin', 'acl'], answer.results);
+      client.invalidateQueries({ queryKey: ['admin', 'backoffice'] });
+    },
+  });
+}
+
+// --- probation -----------------------------------------------------------------------------------
+
+export function useProbationParams() {
+  return useQuery({
+    queryKey: ['admin', 'probation'],
+    queryFn: ({ signal }) =>
+      http.get<{ results: ProbationParams; canWrite: boolean }>('/api/2/admin/probation/params', signal),
+  });
+}
+
+export function useSaveProbation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ProbationParams) =>
+      http.postJson<{ results: ProbationParams; canWrite: boolean }>('/api/2/admin/probation/params', params),
+    onSuccess: (answer) => client.setQueryData(['admin', 'probation'], answer),
+  });
+}
+
+// --- ui-feature flags ----------------------------------------------------------------------------
+
+export interface UiFeatureRow {
+  uuid: string;
+  name: string;
+  status: number;
+  config: Record<string, unknown>;
+}
+
+export function useUiFeatures() {
+  return useQuery({
+    queryKey: ['admin', 'ui-features'],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: UiFeatureRow[] }>('/api/2/site/ui-feature/config/get?data=UiFeature', signal)
+        .then((r) => r.results),
+  });
+}
+
+export function useSetUiFeature() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (f: { uuid: string; status: number; config: Record<string, unknown> }) =>
+      http.postJson('/api/2/site/ui-feature/config/set', f),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'ui-features'] }),
+  });
+}
+
+// --- account managers ----------------------------------------------------------------------------
+
+export function useManagerCustomers(id: string, page: number, query: string) {
+  return useQuery({
+    queryKey: ['admin', 'manager-customers', id, page, query],
+    queryFn: ({ signal }) =>
+      http.get<{
+        data: AccountManagerCustomer[];
+        totalCount: number;
+        manager: { id: number; name: string; email: string };
+      }>(
+        `/api/2/admin/account-managers/${encodeURIComponent(id)}/customers?page=${page + 1}&pageSize=20&query=${encodeURIComponent(query)}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

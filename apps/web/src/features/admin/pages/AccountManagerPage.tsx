@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useManagerCustomers } from '../backoffice-api';
+import { AdminPageLayout } from '../components/AdminPageLayout';
+import { EmptyState } from '../components/EmptyState';
+import { formatDateTime } from '../../../ui/format';
+import { useDebouncedValue } from '../use-debounced-value';
+
+/** /admin/account-managers/{id}: the customers a staff member looks after. */
+export default function AccountManagerPage() {
+  const { id = '' } = useParams();
+  const [page, setPage] = useState(0);
+  const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query.trim(), 500);
+  const list = useManagerCustomers(id, page, debounced);
+
+  return (
+    <AdminPageLayout>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {list.data ? `Customers of ${list.data.manager.name}` : <Skeleton width={260} />}
+      </Typography>
+      <TextField
+        size="small"
+        label="Search by name or e-mail"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setPage(0);
+        }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+      />
+      {list.error && !list.data ? (
+        <Alert severity="error">{list.error.message}</Alert>
+      ) : list.data && list.data.totalCount === 0 ? (
+        <EmptyState icon={null} title="No customers" hint="Customers this account manager looks after appear here." />
+      ) : (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Customers">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>E-mail</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Company</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Joined</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(list.data?.data ?? []).map((c) => (
+                <TableRow key={c.id} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/admin/${c.id}`}>
+                      {c.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{c.email}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{c.company || '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {formatDateTime(c.createdAt)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={list.data?.totalCount ?? 0}
+            page={page}
+            onPageChange={(_, p) => setPage(p)}
+            rowsPerPage={20}
+            rowsPerPageOptions={[20]}
+          />
+        </Paper>
+      )}
+    </AdminPageLayout>
+  );
+}
