@@ -28,7 +28,9 @@ export type RealtimeEventType =
   /** a new message in the user's message box: { messageId, unread } */
   | 'message.created'
   /** messages of the user were marked read: { unread } */
-  | 'messages.read';
+  | 'messages.read'
+  /** a message went on moderation or was approved or declined (to admins): { moderationId, status } */
+  | 'moderation.updated';
 
 export async function recordEvent(tx: Db, event: RealtimeEventInput): Promise<number> {
   if (event.userId == null && event.role == null) throw new Error('a realtime event needs a user or a role');
