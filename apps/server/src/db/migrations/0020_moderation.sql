@@ -61,3 +61,5 @@ CREATE INDEX "moderations_title_idx" ON "moderations" USING btree (lower("title"
 INSERT INTO "moderation_vocabulary_version" ("id", "stamp") VALUES (1, 'initial');--> statement-breakpoint
 CREATE INDEX "moderations_language_idx" ON "moderations" USING btree (lower("language"));--> statement-breakpoint
 CREATE INDEX "project_messages_moderation_idx" ON "project_messages" USING btree ("project_id") WHERE "moderation_status" IS NOT NULL;
+--> statement-breakpoint
+INSERT INTO "acl_groups" ("name", "description") VALUES ('role.moderation', 'Moderation and vocabulary') ON CONFLICT ("name") DO NOTHING;

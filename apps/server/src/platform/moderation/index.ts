@@ -7,6 +7,8 @@
 export { type ContactHit, type ContactKind, type ContactOptions, findContacts } from './contacts';
 export { checkMessage, type MessageToCheck, type ModerationVerdict } from './engine';
 export {
+  type DecisionContext,
+  type DecisionEffects,
   type DecisionOutcome,
   decideModeration,
   type HeldMessage,

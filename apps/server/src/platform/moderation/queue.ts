@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ModerationReason, ModerationSource, ModerationStatus } from '@parlance/shared';
 import type { Tx } from '../../db/client';
 import { moderationHistory, moderations } from '../../db/schema';
+import type { MailMessage } from '../mail';
 import { recordEvent } from '../realtime';
 
 export type ModerationRow = typeof moderations.$inferSelect;
@@ -29,8 +30,19 @@ export interface HeldMessage {
  * realtime events there so that the people see it live.
  */
 export interface ModerationSourceHandler {
-  approved(tx: Tx, row: ModerationRow, now: Date): Promise<void>;
-  declined(tx: Tx, row: ModerationRow, now: Date): Promise<void>;
+  approved(tx: Tx, row: ModerationRow, context: DecisionContext): Promise<DecisionEffects | undefined>;
+  declined(tx: Tx, row: ModerationRow, context: DecisionContext): Promise<DecisionEffects | undefined>;
+}
+
+export interface DecisionContext {
+  now: Date;
+  /** the app's public address, for links in mails */
+  publicUrl: string;
+}
+
+/** What the caller does after commit: mails to send. */
+export interface DecisionEffects {
+  mails?: MailMessage[];
 }
 
 const handlers = new Map<ModerationSource, ModerationSourceHandler>();
@@ -70,7 +82,7 @@ export async function holdMessage(tx: Tx, held: HeldMessage): Promise<Moderation
 }
 
 export type DecisionOutcome =
-  | { kind: 'decided'; row: ModerationRow }
+  | { kind: 'decided'; row: ModerationRow; mails: MailMessage[] }
   /** the row already had this status: nothing happens again (approving twice delivers once) */
   | { kind: 'unchanged'; row: ModerationRow }
   /** the row was decided the other way: a decision is final */
@@ -83,7 +95,7 @@ export type DecisionOutcome =
  */
 export async function decideModeration(
   tx: Tx,
-  input: { id: number; status: Exclude<ModerationStatus, 'pending'>; actorId: number; now: Date },
+  input: { id: number; status: Exclude<ModerationStatus, 'pending'>; actorId: number; now: Date; publicUrl: string },
 ): Promise<DecisionOutcome> {
   const [row] = await tx.select().from(moderations).where(eq(moderations.id, input.id)).for('update');
   if (!row) return { kind: 'notFound' };
@@ -98,11 +110,13 @@ export async function decideModeration(
     .insert(moderationHistory)
     .values({ moderationId: row.id, status: input.status, actorId: input.actorId, createdAt: input.now });
   const handler = handlers.get(row.source);
-  if (handler) await handler[input.status](tx, updated, input.now);
+  const effects = handler
+    ? await handler[input.status](tx, updated, { now: input.now, publicUrl: input.publicUrl })
+    : undefined;
   await recordEvent(tx, {
     role: 'admin',
     type: 'moderation.updated',
     payload: { moderationId: row.id, status: input.status },
   });
-  return { kind: 'decided', row: updated };
+  return { kind: 'decided', row: updated, mails: effects?.mails ?? [] };
 }

@@ -48,8 +48,9 @@ describe('holding and deciding', () => {
     registerModerationSource('blendTalk', {
       approved: async (_tx, row) => {
         delivered.push(row);
+        return {};
       },
-      declined: async () => {},
+      declined: async () => ({}),
     });
     const now = new Date();
     const row = await database.db.transaction((tx) =>
@@ -67,7 +68,9 @@ describe('holding and deciding', () => {
     );
     expect(row.status).toBe('pending');
     const decide = (status: 'approved' | 'declined') =>
-      database.db.transaction((tx) => decideModeration(tx, { id: row.id, status, actorId: authorId, now }));
+      database.db.transaction((tx) =>
+        decideModeration(tx, { id: row.id, status, actorId: authorId, now, publicUrl: '' }),
+      );
     expect((await decide('approved')).kind).toBe('decided');
     expect((await decide('approved')).kind).toBe('unchanged');
     expect((await decide('declined')).kind).toBe('conflict');
@@ -79,7 +82,7 @@ describe('holding and deciding', () => {
     expect(
       (
         await database.db.transaction((tx) =>
-          decideModeration(tx, { id: 999, status: 'approved', actorId: authorId, now }),
+          decideModeration(tx, { id: 999, status: 'approved', actorId: authorId, now, publicUrl: '' }),
         )
       ).kind,
     ).toBe('notFound');
