@@ -184,7 +184,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /moderation/api/languages/:id': 'user',
   'GET /moderation/api/search/word/:term': 'user',
   'POST /moderation/api/words': 'user',
-  'GET /moderation/api/words/:lang': 'user',
+  'GET /moderation/api/words/:id': 'user',
   'DELETE /moderation/api/words/:id': 'user',
   'GET /moderation/api/moderations/search': 'user',
   'GET /moderation/api/moderations/:id': 'user',

@@ -184,21 +184,21 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   );
 
   app.get(
-    '/moderation/api/words/:lang',
+    '/moderation/api/words/:id',
     {
       preValidation,
       schema: {
         tags: TAGS,
-        summary: "A language's words, newest first, 30 a page; pagination in the headers",
-        params: z.object({ lang: z.coerce.number().int().positive() }),
+        summary:
+          "A language's words ({id}: the language id; spec: words/{lang}), newest first, 30 a page; pagination in the headers",
+        params: idParams,
         querystring: pageQuery,
         response: { 200: z.array(vocabularyWordSchema), ...refused },
       },
     },
     async (request, reply) => {
       actorOf(request);
-      if (request.params.lang > MAX_DB_INT) throw notFound('This language does not exist.');
-      return paginate(request, reply, await listWords(deps.db, request.params.lang, request.query.page));
+      return paginate(request, reply, await listWords(deps.db, request.params.id, request.query.page));
     },
   );
 
