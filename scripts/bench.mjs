@@ -14,7 +14,8 @@
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, documents or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, documents, moderation or web).
+// The moderation part checks one message at a time against 50,000 words in 10 languages (p99, messages/s).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -95,6 +96,7 @@ if (await postgresAnswers()) {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
 }
 if (part('documents')) results.documents = documentsThroughput();
+if (part('moderation')) results.moderation = moderationThroughput();
 if (part('web')) results.web = authFirstLoad();
 
 printTable();
@@ -285,6 +287,22 @@ async function adminQuery(sql) {
   }
 }
 
+/** Runs apps/server/scripts/bench-moderation.ts: one message against 50,000 words in 10 languages. */
+function moderationThroughput() {
+  console.log('\n== moderation check ==');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-moderation.ts'], {
+    cwd: join(ROOT, 'apps/server'),
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024,
+  });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: `${run.stderr || run.stdout}`.trim().split('\n').slice(-3).join(' ') };
+  }
+}
+
 /** Runs apps/server/scripts/bench-documents.ts: word-count throughput beside wc -w. */
 function documentsThroughput() {
   console.log('\n== word counts ==');
@@ -450,6 +468,17 @@ function printTable() {
       `             .docx with ${docs.docx.textMb} MB of text at ${docs.docx.mbPerSecond} MB/s (wc -w on its text: ${docs.docx.wcMbPerSecond} MB/s, same count: ${docs.docx.words === docs.docx.wcWords})`,
     );
   } else if (docs?.error) lines.push('', `word counts: failed (${docs.error})`);
+  const mod = results.moderation;
+  if (mod?.ownLanguage) {
+    const row = (label, r) =>
+      `  ${label}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (CPU time p99 ${r.cpuP99Ms} ms), ${r.messagesPerSecond} msg/s (${r.messagesPerCpuSecond} per CPU second)`;
+    lines.push(
+      '',
+      `moderation check against ${mod.words} words in ${mod.languages} languages (compiled in ${mod.compileMs} ms; load average ${mod.loadAverage}):`,
+      row("the message's language", mod.ownLanguage),
+      row('all 10 vocabularies  ', mod.allLanguages),
+    );
+  } else if (mod?.error) lines.push('', `moderation check: failed (${mod.error})`);
   const web = results.web;
   lines.push('');
   if (!web) {

@@ -20,6 +20,7 @@ export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';
+export * from './moderation';
 export * from './project-status-groups';
 export * from './realtime-events';
 export * from './staff';

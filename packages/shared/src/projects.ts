@@ -289,6 +289,8 @@ export const projectMessageRowSchema = z.object({
   mine: z.boolean(),
   body: z.string(),
   createdAt: z.string(),
+  /** null: delivered as sent; pending: under moderation; declined: did not pass (its author and admins see these) */
+  moderationStatus: z.enum(['pending', 'approved', 'declined']).nullable(),
 });
 
 /** GET /api/2/projects/{id} */

@@ -17,12 +17,14 @@ export interface RealtimeEventMap {
   };
   /** a project's status, files or people changed */
   'project.updated': { projectId: number; status: ProjectStatus };
-  /** a new message in a project's discussion */
-  'project.message': { projectId: number; messageId: number };
+  /** a new message in a project's discussion (to its author only while held: `moderation` pending or declined) */
+  'project.message': { projectId: number; messageId: number; moderation?: 'pending' | 'declined' };
   /** a new message in the user's message box */
   'message.created': { messageId: number; unread?: number };
   /** messages of the user were marked read: the unread count now */
   'messages.read': { unread: number };
+  /** a message went on moderation, or was approved or declined (to admins) */
+  'moderation.updated': { moderationId: number; status: 'pending' | 'approved' | 'declined' };
 }
 
 export type RealtimeEventType = keyof RealtimeEventMap;

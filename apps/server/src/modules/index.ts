@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
+import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
@@ -47,4 +48,5 @@ export const MODULES: FastifyPluginAsync[] = [
   payoutRoutes,
   creditActionRoutes,
   probationRoutes,
+  moderationRoutes,
 ];

@@ -194,6 +194,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/2/dashboard/users/available-translators': 'user',
   'GET /api/2/project/list': 'user',
   'GET /api/2/dashboard/capacity': 'user',
+  // moderation and vocabulary (issue 14): signed in; the route's guard answers customers and
+  // translators 404 and staff without the moderation group 403 (moderation/policy.ts)
+  'GET /moderation/api/languages': 'user',
+  'POST /moderation/api/languages': 'user',
+  'PATCH /moderation/api/languages/:id': 'user',
+  'GET /moderation/api/search/word/:term': 'user',
+  'POST /moderation/api/words': 'user',
+  'GET /moderation/api/words/:id': 'user',
+  'DELETE /moderation/api/words/:id': 'user',
+  'GET /moderation/api/moderations/search': 'user',
+  'GET /moderation/api/moderations/:id': 'user',
+  'PATCH /moderation/api/moderations/:id': 'user',
   // profile (issue 12): signed in; each handler checks the role (customers' sub-accounts, translators'
   // sections, secrets owners) and the object. The reference lists are public.
   'GET /api/2/account/details': 'user',

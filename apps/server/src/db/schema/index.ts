@@ -8,3 +8,4 @@ export * from './profile';
 export * from './messages';
 export * from './payouts';
 export * from './backoffice';
+export * from './moderation';

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PROJECT_KINDS, PROJECT_STATUSES } from '@parlance/shared';
+import { MODERATION_STATUSES, PROJECT_KINDS, PROJECT_STATUSES } from '@parlance/shared';
 import { ledgerTransactions } from './ledger';
 import { purchaseOrders } from './ordering';
 import { users } from './users';
@@ -235,6 +235,8 @@ export const projectMessages = pgTable(
       .notNull()
       .references(() => users.id),
     body: text('body').notNull(),
+    /** null: delivered as sent; pending/declined: seen by its author only; approved: delivered after moderation */
+    moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('project_messages_project_idx').on(t.projectId, t.id)],

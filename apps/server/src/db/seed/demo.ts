@@ -1,3 +1,4 @@
+import { seedModerationDemo } from './demo-moderation';
 import { seedPayoutsDemo } from './demo-payouts';
 import { seedBackofficeDemo } from './demo-backoffice';
 import { eq, sql } from 'drizzle-orm';
@@ -118,5 +119,6 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
 
     await seedLmDashboardDemo(db, passwordHash);
+    await seedModerationDemo(db, { passwordHash, translatorEmail: DEMO_ACCOUNTS[1].email });
   }
 }

@@ -7,9 +7,8 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import type { UserRow } from '../../platform/session';
-import { messageDiscussionPost } from './inbox';
-import { completedMail, type NamedProject, newMessageMail, withNames, workStartedMail } from './mails';
-import { wantsMail } from '../../platform/mail-preferences';
+import { checkDiscussionPost, deliverDiscussionPost, holdDiscussionPost } from './discussion-moderation';
+import { completedMail, type NamedProject, withNames, workStartedMail } from './mails';
 import {
   isReviewKind,
   needsEditing,
@@ -343,21 +342,29 @@ export async function renameProject(ctx: MoveContext, projectId: number, name: s
   return done(row.id);
 }
 
-/** Writes a discussion message; answers it and the mails to the project's other people (after commit). */
+/**
+ * Writes a discussion message; answers it and the mails to the project's other people (after commit).
+ * A message the moderation engine flags is kept for moderation instead (discussion-moderation.ts):
+ * only its author sees it until a moderator approves it.
+ */
 async function writeMessage(ctx: MoveContext, p: ProjectRecord, body: string) {
   const { tx, user, now } = ctx;
+  const verdict = await checkDiscussionPost(tx, p, body, ctx.publicUrl);
   const [message] = await tx
     .insert(projectMessages)
-    .values({ projectId: p.id, authorId: user.id, body, createdAt: now })
+    .values({
+      projectId: p.id,
+      authorId: user.id,
+      body,
+      createdAt: now,
+      moderationStatus: verdict.flagged ? 'pending' : null,
+    })
     .returning();
-  const mails: MailMessage[] = [];
-  for (const userId of peopleOf(p)) {
-    await recordEvent(tx, { userId, type: 'project.message', payload: { projectId: p.id, messageId: message.id } });
-    if (userId === user.id || !(await wantsMail(tx, userId, 'new_comment'))) continue;
-    const person = await personOf(tx, userId);
-    if (person) mails.push(newMessageMail(ctx.publicUrl, person, p, user.name, body));
+  if (verdict.flagged) {
+    await holdDiscussionPost(tx, p, message, verdict, now);
+    return { message, mails: [] as MailMessage[] };
   }
-  await messageDiscussionPost(tx, p, peopleOf(p), user.id, user.name, body, now);
+  const mails = await deliverDiscussionPost(tx, p, message, { id: user.id, name: user.name }, ctx.publicUrl, now);
   return { message, mails };
 }
 

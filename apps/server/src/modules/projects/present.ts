@@ -90,6 +90,7 @@ export function presentMessage(
     mine: m.authorId === viewerId,
     body: m.body,
     createdAt: m.createdAt.toISOString(),
+    moderationStatus: m.moderationStatus ?? null,
   };
 }
 

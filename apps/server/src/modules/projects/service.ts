@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -229,7 +229,7 @@ export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): P
         .select({ message: projectMessages, authorName: users.name })
         .from(projectMessages)
         .innerJoin(users, eq(users.id, projectMessages.authorId))
-        .where(eq(projectMessages.projectId, p.id))
+        .where(and(eq(projectMessages.projectId, p.id), visibleMessages(user.id, v.role)))
         .orderBy(asc(projectMessages.id))
     : [];
   return presentProjectDetail(p, {
@@ -255,6 +255,19 @@ export async function detailAfter(db: Reader, user: UserRow, projectId: number, 
 }
 
 /** Everyone who works on or owns the project, for realtime events. */
+/**
+ * Discussion posts a viewer sees: delivered ones (never moderated, or approved), and the viewer's own
+ * held or declined posts; admins see every post with its moderation status.
+ */
+function visibleMessages(viewerId: number, role: ViewerRole): SQL | undefined {
+  if (role === 'admin') return undefined;
+  return or(
+    isNull(projectMessages.moderationStatus),
+    eq(projectMessages.moderationStatus, 'approved'),
+    eq(projectMessages.authorId, viewerId),
+  );
+}
+
 export function peopleOf(p: Pick<ProjectRecord, 'customerId' | 'translatorId' | 'editorId'>): number[] {
   return [...new Set([p.customerId, p.translatorId, p.editorId].filter((id): id is number => id != null))];
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
+import { MODERATION_TEXTS, PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -67,6 +67,16 @@ export function Discussion({ project }: { project: ProjectDetail }) {
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.body}
               </Typography>
+              {(m.moderationStatus === 'pending' || m.moderationStatus === 'declined') && (
+                <Typography
+                  variant="caption"
+                  component="p"
+                  role="status"
+                  sx={{ mt: 0.5, color: m.moderationStatus === 'declined' ? 'error.dark' : 'warning.dark' }}
+                >
+                  {m.moderationStatus === 'declined' ? MODERATION_TEXTS.declined : MODERATION_TEXTS.underModeration}
+                </Typography>
+              )}
             </Box>
           ))}
         </Box>
