@@ -86,6 +86,12 @@ export const PROJECT_LIMITS = {
   autoCompleteAfterMs: 7 * 24 * 60 * 60 * 1000,
   /** earnings stay pending this long after completion */
   earningsHoldMs: 72 * 60 * 60 * 1000,
+  /**
+   * a paid job nobody took by its deadline leaves the open lists at the deadline and waits this
+   * long for a language manager to place it (the LM dashboard's Expired tile); then it expires and
+   * the customer is refunded in full
+   */
+  expireAfterDeadlineMs: 48 * 60 * 60 * 1000,
   /** the open-projects list polls as a fallback when the live connection is down */
   openProjectsPollMs: 30_000,
 } as const;
