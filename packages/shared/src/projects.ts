@@ -144,6 +144,37 @@ export const customerProjectsQuerySchema = z.object({
 });
 export type CustomerProjectsQuery = z.infer<typeof customerProjectsQuerySchema>;
 
+/** The admin's list of every project on the platform (GET /api/2/admin/projects). */
+export const ADMIN_PROJECT_SORT_FIELDS = ['id', 'createdAt', 'deadline', 'price', 'status'] as const;
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a date as YYYY-MM-DD');
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+export const adminProjectsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(PROJECT_LIMITS.rowsPerPageOptions[1]),
+    sort: z.enum(ADMIN_PROJECT_SORT_FIELDS).default('id'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    status: z.preprocess(blankToUndefined, z.enum(PROJECT_STATUSES).optional()),
+    /** the customer's id, or part of their name or e-mail */
+    customer: z.string().trim().max(200).optional(),
+    /** the translator's id, or part of their name or e-mail */
+    translator: z.string().trim().max(200).optional(),
+    sourceLanguage: z.string().trim().max(100).optional(),
+    targetLanguage: z.string().trim().max(100).optional(),
+    /** ordered on or after this day (UTC) */
+    dateFrom: z.preprocess(blankToUndefined, isoDay.optional()),
+    /** ordered on or before this day (UTC) */
+    dateTo: z.preprocess(blankToUndefined, isoDay.optional()),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'The start date must be on or before the end date',
+    path: ['dateTo'],
+  });
+export type AdminProjectsQuery = z.infer<typeof adminProjectsQuerySchema>;
+
 /** The list query of translator lists and open jobs. */
 export const translatorListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -302,7 +302,13 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   // the open and just-taken ones are paid 3 hours ago: a demo made today offers them before their deadlines
   const isOpen = (o: DemoOrder) => RECENT_ORDERS.includes(o.key);
   const ids = new Map([
-    ...(await payDemoOrders(db, customer, start, ORDERS.filter((o) => !isOpen(o)), 'worked')),
+    ...(await payDemoOrders(
+      db,
+      customer,
+      start,
+      ORDERS.filter((o) => !isOpen(o)),
+      'worked',
+    )),
     ...(await payDemoOrders(db, customer, new Date(now.getTime() - 3 * HOUR), ORDERS.filter(isOpen), 'open')),
   ]);
   const id = (key: string) => {
