@@ -58,8 +58,8 @@ interface ResponsiveTableProps<T> {
   size?: 'small' | 'medium';
   /** the table's own style (cell padding) */
   tableSx?: SxProps<Theme>;
-  /** a header row cell before the columns' own (a select-all checkbox); shown above the cards too */
-  headStart?: ReactNode;
+  /** a select-all checkbox: the first header cell of the table, above the cards on a phone */
+  selectAll?: ReactNode;
 }
 
 function plainLabel<T>(c: ListColumn<T>): string {
@@ -84,14 +84,14 @@ function WideTable<T>({
   minWidth,
   size = 'small',
   tableSx,
-  headStart,
+  selectAll,
 }: ResponsiveTableProps<T>) {
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size={size} aria-label={label} sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}>
         <TableHead>
           <TableRow>
-            {headStart}
+            {selectAll && <TableCell padding="checkbox">{selectAll}</TableCell>}
             {columns.map((c) => (
               <TableCell
                 key={c.key}
@@ -133,20 +133,14 @@ function WideTable<T>({
   );
 }
 
-function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, headStart }: ResponsiveTableProps<T>) {
+function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, selectAll }: ResponsiveTableProps<T>) {
   const sortable = columns.filter((c) => c.sort);
   const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
   return (
     <Box>
-      {(onSort && sortable.length > 0) || headStart ? (
+      {(onSort && sortable.length > 0) || selectAll ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-          {headStart && (
-            <Box component="table" sx={{ borderCollapse: 'collapse' }}>
-              <tbody>
-                <tr>{headStart}</tr>
-              </tbody>
-            </Box>
-          )}
+          {selectAll}
           {onSort && sortable.length > 0 && (
             <TextField
               select

@@ -214,7 +214,14 @@ export default function AdminProjectsPage() {
               setPage(1);
             }}
             labelRowsPerPage="Rows:"
-            sx={{ borderTop: 1, borderColor: 'divider' }}
+            sx={{
+              borderTop: 1,
+              borderColor: 'divider',
+              '& .MuiTablePagination-toolbar': { pl: 1, pr: 0 },
+              '& .MuiTablePagination-actions': { ml: 1 },
+              // a phone keeps the page numbers and arrows; the rows-per-page choice needs the room
+              '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
+            }}
           />
         )}
       </Paper>

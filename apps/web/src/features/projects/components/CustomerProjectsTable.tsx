@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
 import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
 import { useState } from 'react';
@@ -172,16 +171,14 @@ export function CustomerProjectsTable({
       onSort={(key) => onSort(key as SortField)}
       rowProps={(p) => ({ selected: selected.has(p.id), 'data-project-id': p.id })}
       minWidth={860}
-      headStart={
-        <TableCell padding="checkbox">
-          <Checkbox
-            size="small"
-            indeterminate={picked > 0 && picked < rows.length}
-            checked={rows.length > 0 && picked === rows.length}
-            onChange={(e) => onSelect(rows, e.target.checked)}
-            slotProps={{ input: { 'aria-label': 'Select all projects on this page' } }}
-          />
-        </TableCell>
+      selectAll={
+        <Checkbox
+          size="small"
+          indeterminate={picked > 0 && picked < rows.length}
+          checked={rows.length > 0 && picked === rows.length}
+          onChange={(e) => onSelect(rows, e.target.checked)}
+          slotProps={{ input: { 'aria-label': 'Select all projects on this page' } }}
+        />
       }
       tableSx={{
         '& td, & th': { px: 1 },
