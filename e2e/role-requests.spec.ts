@@ -64,7 +64,10 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
 test("the admin's Projects card opens every project on the platform, filtered by the server", async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: /Projects/ }).first().click();
+  await page
+    .getByRole('link', { name: /Projects/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible();
   const rows = page.locator('tr[data-project-id]');
   await expect(rows.first()).toBeVisible();

@@ -11,7 +11,8 @@ import { completedMail, expiredMail, projectOpenedMail, withNames } from './mail
 import { postEarningsRelease, postRefund } from './money';
 import { matchingTranslators } from './opened';
 import { complete } from './moves';
-import { afterCommit, autoCompleteAt, findProject, personOf, tryMove } from './service';
+import { autoCompleteAt, findProject, personOf, tryMove } from './service';
+import { afterCommit } from '../../platform/transaction';
 
 // The scheduler's moves (docs/decisions.md (project lifecycle / ordering sections), "Scheduler"): each finds what is due from the
 // rows themselves and makes every move in its own transaction, guarded by the status (or the
