@@ -50,3 +50,27 @@ for (const { role, path, list, shot } of LISTS) {
     await page.screenshot({ path: `${SHOTS}/${shot}-1280.png`, fullPage: true });
   });
 }
+
+const PAGES: Record<DemoRole, string[]> = {
+  customer: ['/cpanel', '/shopping-cart', '/mbox', '/member/invoices', '/customer-statement'],
+  translator: ['/dashboard', '/cpanel', '/balance', '/statement', '/my-team'],
+  admin: ['/dashboard', '/admin', '/admin?tab=audit', '/admin/outbox', '/admin/payments'],
+};
+
+for (const role of Object.keys(PAGES) as DemoRole[]) {
+  test(`a ${role}'s pages do not scroll sideways at 375 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, role);
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of PAGES[role]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await noSidewaysScroll(page);
+        const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+        await page.screenshot({ path: `${SHOTS}/${role}-${name}-375.png`, fullPage: true });
+      });
+    }
+  });
+}
