@@ -79,6 +79,7 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   page,
   consoleErrors,
 }) => {
+  test.setTimeout(150_000);
   await page.goto('/auth?mode=signup');
   await page.getByLabel('Full name').fill('Carla Cart');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('cart'));

@@ -38,7 +38,9 @@ async function visit(page: Page, path: string) {
 }
 
 for (const role of Object.keys(PAGES) as DemoRole[]) {
-  test(`a ${role}'s pages request nothing the ${role} may not read`, async ({ page }) => {
+  test(`${role === 'admin' ? 'an' : 'a'} ${role}'s pages request nothing the ${role} may not read`, async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const refused: string[] = [];
     const consoleErrors: string[] = [];

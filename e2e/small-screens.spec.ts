@@ -58,7 +58,7 @@ const PAGES: Record<DemoRole, string[]> = {
 };
 
 for (const role of Object.keys(PAGES) as DemoRole[]) {
-  test(`a ${role}'s pages do not scroll sideways at 375 px`, async ({ page }) => {
+  test(`${role === 'admin' ? 'an' : 'a'} ${role}'s pages do not scroll sideways at 375 px`, async ({ page }) => {
     test.setTimeout(180_000);
     await signInAs(page, role);
     await page.setViewportSize({ width: 375, height: 812 });
