@@ -164,7 +164,7 @@ function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, sel
         component="ul"
         aria-label={label}
         data-layout="cards"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}
       >
         {rows.map((row) => {
           const { selected, ...data } = rowProps?.(row) ?? {};

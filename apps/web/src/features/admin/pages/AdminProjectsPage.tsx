@@ -92,7 +92,11 @@ export default function AdminProjectsPage() {
         onSubmit={(e) => e.preventDefault()}
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
           gap: 1.5,
           mb: 2,
         }}
