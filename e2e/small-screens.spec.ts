@@ -24,8 +24,9 @@ async function noSidewaysScroll(page: Page) {
 for (const { role, path, list, shot } of LISTS) {
   test(`${path} (${role}): cards at 375 px, a table at 1280 px`, async ({ page }) => {
     test.setTimeout(150_000);
-    await signInAs(page, role);
+    // a phone from the start (the admin tools' button keeps the place it had on a wide window)
     await page.setViewportSize({ width: 375, height: 812 });
+    await signInAs(page, role);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const cards = page.locator('ul[data-layout="cards"]').first();
@@ -60,8 +61,8 @@ const PAGES: Record<DemoRole, string[]> = {
 for (const role of Object.keys(PAGES) as DemoRole[]) {
   test(`${role === 'admin' ? 'an' : 'a'} ${role}'s pages do not scroll sideways at 375 px`, async ({ page }) => {
     test.setTimeout(180_000);
-    await signInAs(page, role);
     await page.setViewportSize({ width: 375, height: 812 });
+    await signInAs(page, role);
     for (const path of PAGES[role]) {
       await test.step(path, async () => {
         await page.goto(path);
