@@ -21,3 +21,4 @@ export * from './plan-fit';
 
 export * from './lm-dashboard';
 export * from './project-status-groups';
+export * from './realtime-events';
