@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
 // cart with credits and the demo coupon (spec 1 section 2; docs/decisions.md, "Card payments and
@@ -79,6 +79,7 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   page,
   consoleErrors,
 }) => {
+  test.setTimeout(150_000);
   await page.goto('/auth?mode=signup');
   await page.getByLabel('Full name').fill('Carla Cart');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('cart'));
@@ -147,8 +148,28 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await expect(page.getByTestId('cart-balance')).toHaveText(`${total.toLocaleString('en-US')} credits`);
   await page.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your order is paid' })).toBeVisible();
-  await expect(page.getByText(/^Invoice PAR-\d{4}-\d{6}$/)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Spring catalogue' })).toContainText('pending');
+  // the invoice and each project are links; the status reads as everywhere else (issue 10, item 11)
+  const invoice = page.getByTestId('paid-invoice').getByRole('link', { name: /^PAR-\d{4}-\d{6}$/ });
+  await expect(invoice).toHaveAttribute('href', /^\/api\/2\/account\/invoice\/\d+$/);
+  const pdf = await page.request.get((await invoice.getAttribute('href')) ?? '');
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect(page.getByTestId('paid-invoice').getByRole('link', { name: 'All invoices' })).toHaveAttribute(
+    'href',
+    '/member/invoices',
+  );
+  const paidRow = page.getByRole('listitem').filter({ hasText: 'Spring catalogue' });
+  await expect(paidRow).toContainText('Pending Linguist');
+  await expect(paidRow).not.toContainText(/\bpending\b/);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await paidRow.getByRole('link', { name: 'Spring catalogue' }).click();
+  await page.waitForURL(/\/project\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toContainText('Spring catalogue');
+  await page.goBack();
   expect(await balanceOf(page)).toBe(0);
   // the refused payment (402) is logged by the browser itself; nothing else may be
   expect(consoleErrors.filter((e) => !e.includes('status of 402'))).toEqual([]);

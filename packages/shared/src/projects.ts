@@ -87,6 +87,12 @@ export const PROJECT_LIMITS = {
   autoCompleteAfterMs: 7 * 24 * 60 * 60 * 1000,
   /** earnings stay pending this long after completion */
   earningsHoldMs: 72 * 60 * 60 * 1000,
+  /**
+   * a paid job nobody took by its deadline leaves the open lists at the deadline and waits this
+   * long for a language manager to place it (the LM dashboard's Expired tile); then it expires and
+   * the customer is refunded in full
+   */
+  expireAfterDeadlineMs: 48 * 60 * 60 * 1000,
   /** the open-projects list polls as a fallback when the live connection is down */
   openProjectsPollMs: 30_000,
 } as const;
@@ -193,6 +199,37 @@ export const customerProjectsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 export type CustomerProjectsQuery = z.infer<typeof customerProjectsQuerySchema>;
+
+/** The admin's list of every project on the platform (GET /api/2/admin/projects). */
+export const ADMIN_PROJECT_SORT_FIELDS = ['id', 'createdAt', 'deadline', 'price', 'status'] as const;
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a date as YYYY-MM-DD');
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+export const adminProjectsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(PROJECT_LIMITS.rowsPerPageOptions[1]),
+    sort: z.enum(ADMIN_PROJECT_SORT_FIELDS).default('id'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    status: z.preprocess(blankToUndefined, z.enum(PROJECT_STATUSES).optional()),
+    /** the customer's id, or part of their name or e-mail */
+    customer: z.string().trim().max(200).optional(),
+    /** the translator's id, or part of their name or e-mail */
+    translator: z.string().trim().max(200).optional(),
+    sourceLanguage: z.string().trim().max(100).optional(),
+    targetLanguage: z.string().trim().max(100).optional(),
+    /** ordered on or after this day (UTC) */
+    dateFrom: z.preprocess(blankToUndefined, isoDay.optional()),
+    /** ordered on or before this day (UTC) */
+    dateTo: z.preprocess(blankToUndefined, isoDay.optional()),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'The start date must be on or before the end date',
+    path: ['dateTo'],
+  });
+export type AdminProjectsQuery = z.infer<typeof adminProjectsQuerySchema>;
 
 /** The list query of translator lists and open jobs. */
 export const translatorListQuerySchema = z.object({

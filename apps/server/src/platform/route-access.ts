@@ -89,6 +89,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /ajax/cart/executeRecurringPayment': 'user',
   'POST /ajax/cart/wiretransferapply': 'user',
   'GET /api/2/admin/payments': 'admin',
+  'GET /api/2/admin/projects': 'admin',
   'POST /api/2/admin/payments/:key/received': 'admin',
   'POST /api/2/admin/payments/:key/cancel': 'admin',
   'GET /sandbox/checkout/:key': 'self',

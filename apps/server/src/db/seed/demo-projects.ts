@@ -79,6 +79,9 @@ const ORDERS: DemoOrder[] = [
   { key: 'blog', name: 'Blog post', target: 'german', words: 800, brief: 'Conversational tone.' },
 ];
 
+/** Paid 3 hours before the demo is made: still open, or taken an hour ago (deadlines ahead). */
+const RECENT_ORDERS = ['news', 'faq', 'press', 'manual'];
+
 /** A second translator (no password: it cannot sign in) whose completed work the demo QA/LL jobs review. */
 export const DEMO_REVIEWED_TRANSLATOR = { email: 'rosa.reyes@parlance.test', name: 'Rosa Reyes' } as const;
 
@@ -118,9 +121,15 @@ async function seedTranslator(db: Db, translator: UserRow, customer: UserRow): P
 }
 
 /** Pays ORDERS through the cart (the credits they cost granted first); answers project ids by order key. */
-async function payDemoOrders(db: Db, customer: UserRow, paidAt: Date): Promise<Map<string, number>> {
+async function payDemoOrders(
+  db: Db,
+  customer: UserRow,
+  paidAt: Date,
+  orders: typeof ORDERS,
+  batch: string,
+): Promise<Map<string, number>> {
   const keys = new Map<string, string>();
-  for (const o of ORDERS) {
+  for (const o of orders) {
     const key = randomBytes(16).toString('hex');
     keys.set(key, o.key);
     await db.insert(purchaseOrders).values({
@@ -145,7 +154,7 @@ async function payDemoOrders(db: Db, customer: UserRow, paidAt: Date): Promise<M
   await postTransaction(db, {
     kind: 'grant',
     description: 'Demo project credits',
-    idempotencyKey: `demo:project-credits:${customer.id}`,
+    idempotencyKey: `demo:project-credits:${customer.id}:${batch}`,
     entries: [
       { account: await getOrCreateAccount(db, customer.id, 'customer_credits'), amount: cart.totalCredits },
       { account: await platformAccount(db, 'platform_promotions'), amount: -cart.totalCredits },
@@ -154,8 +163,8 @@ async function payDemoOrders(db: Db, customer: UserRow, paidAt: Date): Promise<M
   await payCartWithCredits(db, {
     userId: customer.id,
     ck: cart.ck,
-    idempotencyKey: 'demo:project-orders',
-    requestHash: hashRequest({ demo: 'project-orders', ck: cart.ck }),
+    idempotencyKey: `demo:project-orders:${batch}`,
+    requestHash: hashRequest({ demo: `project-orders:${batch}`, ck: cart.ck }),
     now: paidAt,
   });
   const rows = await db
@@ -290,7 +299,18 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   const as = (user: UserRow, when: Date) => ({ user, now: when, publicUrl });
 
   await seedTranslator(db, translator, customer);
-  const ids = await payDemoOrders(db, customer, start);
+  // the open and just-taken ones are paid 3 hours ago: a demo made today offers them before their deadlines
+  const isOpen = (o: DemoOrder) => RECENT_ORDERS.includes(o.key);
+  const ids = new Map([
+    ...(await payDemoOrders(
+      db,
+      customer,
+      start,
+      ORDERS.filter((o) => !isOpen(o)),
+      'worked',
+    )),
+    ...(await payDemoOrders(db, customer, new Date(now.getTime() - 3 * HOUR), ORDERS.filter(isOpen), 'open')),
+  ]);
   const id = (key: string) => {
     const found = ids.get(key);
     if (!found) throw new Error(`demo project ${key} was not created`);
@@ -388,7 +408,7 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   // 'blog' has no review job yet, for an admin's "Create QA job"
   const rosa = await seedReviewedTranslator(db);
   for (const key of ['catalog', 'blog']) {
-    await step(db, as(rosa, at(DAY)), (c) => takeJob(c, id(key)));
+    await step(db, as(rosa, at(2 * HOUR)), (c) => takeJob(c, id(key)));
     const delivered = [await demoFile(opts.storage, `${key}-by-rosa.txt`, `${key}\n\nDemo translation by Rosa.\n`)];
     await step(db, as(rosa, at(2 * DAY)), (c) => saveDelivery(c, id(key), 'deliver', delivered));
     await step(db, as(customer, at(3 * DAY)), (c) => approveProject(c, id(key)));

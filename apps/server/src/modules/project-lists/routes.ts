@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminProjectsQuerySchema,
   customerProjectsQuerySchema,
   PROJECT_STATUS_FILTERS,
   formBoolean,
@@ -13,7 +14,8 @@ import {
   projectRowSchema,
 } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
-import { requireUser } from '../../platform/guards';
+import { requireAdmin, requireUser } from '../../platform/guards';
+import { listAdminProjects } from './admin-list';
 import type { UserRow } from '../../platform/session';
 import {
   addToMyTeam,
@@ -109,6 +111,25 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   const { deps } = app;
   const db = deps.db;
   const now = () => deps.clock.now();
+
+  // ---- admin ----
+
+  app.get(
+    '/api/2/admin/projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Every project on the platform (admins): filters status, customer and translator (id, or part of the name or e-mail), sourceLanguage, targetLanguage, dateFrom and dateTo (ordered, YYYY-MM-DD); sort (id, createdAt, deadline, price, status), order, page, perPage',
+        querystring: adminProjectsQuerySchema,
+        response: { 200: projectListSchema },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return listAdminProjects(db, request.query);
+    },
+  );
 
   // ---- customer ----
 

@@ -71,6 +71,23 @@ describe('the demo projects', () => {
     expect(detail.events.map((e) => e.action)).toEqual(['paid', 'take', 'deliver']);
   });
 
+  it('are dated from the day the demo is made: nothing waiting for a translator is overdue', async () => {
+    const now = Date.now();
+    const rows = await db().select().from(projects).where(eq(projects.customerId, customer.user.id));
+    const waiting = rows.filter((r) => r.status === 'PENDING');
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    for (const r of waiting) {
+      expect(r.createdAt.getTime()).toBeGreaterThan(now - 24 * 60 * 60 * 1000);
+      expect(r.deadline?.getTime() ?? 0).toBeGreaterThan(now);
+    }
+    const open = (await authed(t.app, translator).get('/api/2/job/open')).json() as { data: { id: number }[] };
+    // offered to the demo translator (one is for a pair the translator does not work in)
+    expect(waiting.filter((r) => open.data.some((o) => o.id === r.id)).length).toBeGreaterThanOrEqual(1);
+    // the scheduler's first run on a fresh demo expires nothing of the demo customer's
+    const run = await t.app.deps.scheduler.runOnce();
+    expect(run.changed['projects.expire-untaken'] ?? 0).toBe(0);
+  });
+
   it('keep the ledger whole', async () => {
     const report = await verifyLedger(db());
     expect(report.ok).toBe(true);

@@ -20,8 +20,17 @@ const STARTED: Notice = {
   body: (n) => `A translator has started working on your project "${n}".`,
 };
 
+const EXPIRED: Notice = {
+  type: 'project_cancelled',
+  to: 'customer',
+  subject: (n) => `"${n}" expired: refunded in full`,
+  body: (n) =>
+    `Nobody took your project "${n}" before its deadline, so it was cancelled and its price returned to your credits. You can order it again with a later deadline.`,
+};
+
 /** The notice of arriving at `to` from `from`, if that arrival is worth a message. */
-function noticeFor(from: ProjectStatus, to: ProjectStatus): Notice | null {
+function noticeFor(from: ProjectStatus, to: ProjectStatus, move?: string): Notice | null {
+  if (move === 'expire') return EXPIRED;
   if (to === 'IN_PROGRESS' && (from === 'PENDING' || from === 'PREPROCESSING')) return STARTED;
   if (to === 'READY' && from !== 'READY') {
     return {
@@ -53,8 +62,14 @@ function noticeFor(from: ProjectStatus, to: ProjectStatus): Notice | null {
 
 const linkOf = (p: Pick<ProjectRecord, 'id'>) => `/project/${p.id}`;
 
-export async function messageStatusMove(tx: Tx, p: ProjectRecord, from: ProjectStatus, now: Date): Promise<void> {
-  const notice = noticeFor(from, p.status);
+export async function messageStatusMove(
+  tx: Tx,
+  p: ProjectRecord,
+  from: ProjectStatus,
+  now: Date,
+  move?: string,
+): Promise<void> {
+  const notice = noticeFor(from, p.status, move);
   if (!notice) return;
   const people = [
     ...(notice.to !== 'translator' ? [p.customerId] : []),

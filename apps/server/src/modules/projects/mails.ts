@@ -67,6 +67,16 @@ export function completedMail(publicUrl: string, to: Person, p: NamedProject): M
   };
 }
 
+/** Nobody took the project before its deadline: cancelled and refunded (timed-moves.ts expireUntaken). */
+export function expiredMail(publicUrl: string, to: Person, p: NamedProject, refundText: string): MailMessage {
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'email_yourproject' },
+    subject: `"${p.name}" expired: refunded in full`,
+    text: `Hello ${to.name},\n\nNobody took your project "${p.name}" (${pair(p)}) before its deadline, so we cancelled it and returned ${refundText} to your Parlance credits.\nYou can order it again with a later deadline, or choose a plan with more time: ${publicUrl}/wizard\n\nThe project: ${link(publicUrl, p)}\n`,
+  };
+}
+
 export function projectOpenedMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
   return {
     to: to.email,

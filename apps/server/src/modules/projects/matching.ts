@@ -99,6 +99,8 @@ export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): S
     eq(projects.status, 'PENDING'),
     isNull(projects.translatorId),
     sql`${projects.kind} IN ('classic', 'bundle', 'bonus')`,
+    // past its deadline it is no longer offered (docs/decisions.md, "Untaken work expires")
+    sql`(${projects.deadline} IS NULL OR ${projects.deadline} > ${now.toISOString()}::timestamptz)`,
     sql`${projects.customerId} <> ${translatorId}`,
     translatorAvailableSql(translatorId, today),
     translatorSkillsMatchSql(translatorId),

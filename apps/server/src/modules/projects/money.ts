@@ -70,6 +70,7 @@ export async function postRefund(
   p: ProjectRecord,
   amounts: { priceCredits: number; vatCredits: number },
   actorId: number | null,
+  description = `Refund of project ${p.id}`,
 ): Promise<number | null> {
   const total = amounts.priceCredits + amounts.vatCredits;
   if (total <= 0) return null;
@@ -84,7 +85,7 @@ export async function postRefund(
   }
   const posted = await postTransaction(tx, {
     kind: 'refund',
-    description: `Refund of project ${p.id}`,
+    description,
     idempotencyKey: `project:${p.id}:refund`,
     createdBy: actorId,
     metadata: { projectId: p.id, ...amounts },

@@ -322,7 +322,7 @@ export async function tryMove(
     createdAt: opts.now,
   });
   await announce(tx, row, peopleOf(project));
-  await messageStatusMove(tx, row, project.status, opts.now);
+  await messageStatusMove(tx, row, project.status, opts.now, move);
   return row;
 }
 

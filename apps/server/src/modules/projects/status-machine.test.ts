@@ -50,6 +50,7 @@ const EXPECTED: Record<ProjectMove, Partial<Record<ProjectStatus, ProjectStatus>
   postprocess: { READY: 'POSTPROCESSING' },
   'finish-postprocess': { POSTPROCESSING: 'READY' },
   review: { IN_PROGRESS: 'COMPLETED' },
+  expire: { PENDING: 'CANCELLED' },
 };
 
 const WHO: Record<ProjectMove, MoveActor[]> = {
@@ -73,6 +74,7 @@ const WHO: Record<ProjectMove, MoveActor[]> = {
   postprocess: ['admin'],
   'finish-postprocess': ['admin'],
   review: ['translator'],
+  expire: ['scheduler'],
 };
 
 const ACTORS: MoveActor[] = ['customer', 'translator', 'editor', 'admin', 'scheduler'];

@@ -27,6 +27,7 @@ export const PROJECT_MOVES = [
   'postprocess',
   'finish-postprocess',
   'review',
+  'expire',
 ] as const;
 export type ProjectMove = (typeof PROJECT_MOVES)[number];
 
@@ -78,6 +79,8 @@ export const MOVE_RULES: Record<ProjectMove, MoveRule> = {
   'finish-postprocess': { move: 'finish-postprocess', from: ['POSTPROCESSING'], to: 'READY', who: ['admin'] },
   // the reviewer of a QA or LL job submits the review: the job is done (review-jobs.ts)
   review: { move: 'review', from: ['IN_PROGRESS'], to: 'COMPLETED', who: ['translator'] },
+  // nobody took the job before its deadline and the grace after it (timed-moves.ts expireUntaken)
+  expire: { move: 'expire', from: ['PENDING'], to: 'CANCELLED', who: ['scheduler'] },
 };
 
 export interface MoveContext {

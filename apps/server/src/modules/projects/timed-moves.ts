@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { PROJECT_LIMITS } from '@parlance/shared';
+import { creditsToUsd, PROJECT_LIMITS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { myTeamMembers, projects } from '../../db/schema';
 import { expireIdempotencyKeys } from '../../platform/ledger';
@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { type RealtimeBus, recordEvent } from '../../platform/realtime';
 import type { Scheduler } from '../../platform/scheduler';
-import { completedMail, projectOpenedMail, withNames } from './mails';
-import { postEarningsRelease } from './money';
+import { completedMail, expiredMail, projectOpenedMail, withNames } from './mails';
+import { postEarningsRelease, postRefund } from './money';
 import { matchingTranslators } from './opened';
 import { complete } from './moves';
 import { autoCompleteAt, findProject, personOf, tryMove } from './service';
@@ -199,6 +199,62 @@ export async function openToAll(deps: TimedDeps, now: Date): Promise<number> {
   return opened;
 }
 
+/**
+ * PENDING, nobody took it, and its deadline passed `expireAfterDeadlineMs` ago -> CANCELLED with
+ * the price and VAT back to the customer's credits (docs/decisions.md, "Untaken work expires").
+ * The status guard and the refund's idempotency key make it happen once; the message box notice
+ * is written by the move, the mail goes after the commit.
+ */
+export async function expireUntaken(deps: TimedDeps, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - PROJECT_LIMITS.expireAfterDeadlineMs);
+  const due = await deps.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, 'PENDING'),
+        isNull(projects.translatorId),
+        sql`${projects.kind} IN ('classic', 'bundle')`,
+        isNotNull(projects.deadline),
+        lte(projects.deadline, cutoff),
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .limit(BATCH);
+  let expired = 0;
+  for (const { id } of due) {
+    const mails: MailMessage[] = [];
+    const done = await deps.db.transaction(async (tx) => {
+      const p = await findProject(tx, id, true);
+      if (p?.status !== 'PENDING' || p.translatorId != null || !p.deadline || p.deadline > cutoff) return false;
+      const back = `$${creditsToUsd(p.priceCredits + p.vatCredits)}`;
+      const row = await tryMove(tx, p, 'expire', {
+        actorId: null,
+        now,
+        note: `Nobody took it before its deadline: ${back} refunded to the customer's credits`,
+        set: { cancelledAt: now },
+        where: isNull(projects.translatorId),
+      });
+      if (!row) return false;
+      await postRefund(
+        tx,
+        row,
+        { priceCredits: row.priceCredits, vatCredits: row.vatCredits },
+        null,
+        `Refund of project ${row.id}: nobody took it before its deadline`,
+      );
+      const customer = await personOf(tx, row.customerId);
+      if (customer) mails.push(expiredMail(deps.publicUrl, customer, await withNames(tx, row), back));
+      return true;
+    });
+    if (done) {
+      expired += 1;
+      await afterCommit(deps, { mails });
+    }
+  }
+  return expired;
+}
+
 /** Registers the project lifecycle's timed moves (and the ledger's daily key clean-up). */
 export function addProjectTasks(
   scheduler: Scheduler,
@@ -213,6 +269,7 @@ export function addProjectTasks(
   scheduler.add({ name: 'projects.mark-delayed', everyMs: 0, run: (now) => markDelayed(deps, now) });
   scheduler.add({ name: 'projects.auto-complete', everyMs: 0, run: (now) => autoComplete(deps, now) });
   scheduler.add({ name: 'projects.release-earnings', everyMs: 0, run: (now) => releaseEarnings(deps, now) });
+  scheduler.add({ name: 'projects.expire-untaken', everyMs: 0, run: (now) => expireUntaken(deps, now) });
   scheduler.add({ name: 'projects.open-to-all', everyMs: 0, run: (now) => openToAll(deps, now) });
   scheduler.add({
     name: 'ledger.expire-idempotency-keys',

@@ -8,6 +8,7 @@ import {
   type OutboxMail,
   type Paginated,
   type PaymentStatus,
+  type ProjectList,
   TEXTS,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
@@ -218,4 +219,30 @@ export async function actOnPayment(key: string, action: PaymentAction): Promise<
   } catch (err) {
     throw failureOf(err);
   }
+}
+
+// --- every project (/my-projects for an admin) ----------------------------------------------------
+
+export interface AdminProjectsFilter {
+  status: string;
+  customer: string;
+  translator: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export function adminProjectsPath(filter: AdminProjectsFilter, page: number, perPage: number): string {
+  const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+  for (const [key, value] of Object.entries(filter)) if (value.trim()) params.set(key, value.trim());
+  return `/api/2/admin/projects?${params}`;
+}
+
+export function useAdminProjects(filter: AdminProjectsFilter, page: number, perPage: number) {
+  return useQuery({
+    queryKey: ['admin', 'projects', filter, page, perPage],
+    queryFn: ({ signal }) => http.get<ProjectList>(adminProjectsPath(filter, page, perPage), signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -28,7 +28,15 @@ export function SignedInActions({ user }: { user: UserData }) {
   const showCart = user.type !== 'translator' && !isPaymentPath(pathname);
   const showChat = config?.isShowBlendTalkFeature !== false;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 0, sm: 0.5 },
+        // an admin's header has one icon more: at 375 px they fit with a little less padding
+        '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+      }}
+    >
       {showCart && <CartButton />}
       {showChat && <ChatButton unread={user.statistics.unreadMessages} />}
       {user.isAdmin && <AdminGear />}

@@ -13,7 +13,9 @@ import {
   type Cart,
   type CartOrder,
   type Currency,
+  PROJECT_STATUSES,
   PROJECT_TYPES,
+  type ProjectStatus,
   STORAGE_KEYS,
   type TranslateNowResult,
 } from '@parlance/shared';
@@ -24,6 +26,8 @@ import { writeStored } from '../../../shell/storage';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits, formatMoney } from '../../../ui/money';
 import { PageContainer } from '../../../ui/PageContainer';
+import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
+import { TextLink } from '../../../ui/TextLink';
 import { StatusPage } from '../../../ui/StatusPage';
 import { toast } from '../../../ui/toast';
 import { useApplyCoupon, useCart, useCurrencies, usePayWithCredits, useRemoveCoupon, useRemoveOrder } from '../api';
@@ -363,25 +367,50 @@ function shortfallOf(error: Error | null): number | null {
   return null;
 }
 
+/** The invoice's PDF (the invoices feature's call; a plain link: it is a file, not a page). */
+const invoicePdfHref = (id: number) => `/api/2/account/invoice/${id}`;
+
+const isStatus = (s: string): s is ProjectStatus => (PROJECT_STATUSES as readonly string[]).includes(s);
+
 function PaidSummary({ result }: { result: TranslateNowResult }) {
   return (
-    <PageContainer title="Thank you, your order is paid" subtitle={`Invoice ${result.invoice.number}`}>
-      <Alert severity="success" sx={{ mb: 3 }}>
+    <PageContainer title="Thank you, your order is paid">
+      <Alert severity="success" sx={{ mb: 2 }}>
         {credits(result.invoice.totalCredits)} paid with credits. Your balance is now {credits(result.balance)}.
       </Alert>
+      <Typography sx={{ mb: 3 }} data-testid="paid-invoice">
+        Invoice{' '}
+        <Box
+          component="a"
+          href={invoicePdfHref(result.invoice.id)}
+          target="_blank"
+          rel="noopener"
+          sx={{ color: 'primary.main', textDecoration: 'underline', fontWeight: 600 }}
+        >
+          {result.invoice.number}
+        </Box>{' '}
+        (PDF) · <TextLink href="/member/invoices">All invoices</TextLink>
+      </Typography>
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         Projects created
       </Typography>
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>
         {result.projects.map((p) => (
-          <Paper component="li" key={p.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2 }}>
-            <Typography sx={{ flex: 1, fontWeight: 600 }}>{p.name}</Typography>
+          <Paper
+            component="li"
+            key={p.id}
+            variant="outlined"
+            sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+          >
+            <Box sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
+              <TextLink href={`/project/${p.id}`}>{p.name}</TextLink>
+            </Box>
             <Typography color="text.secondary">#{p.id}</Typography>
-            <Typography color="text.secondary">{p.status.toLowerCase()}</Typography>
+            {isStatus(p.status) ? <ProjectStatusChip status={p.status} /> : <Typography>{p.status}</Typography>}
           </Paper>
         ))}
       </Stack>
-      <Stack direction="row" spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button variant="contained" component={AppLink} href="/my-projects">
           Go to my projects
         </Button>

@@ -38,7 +38,14 @@ export function CustomerOverview({ user }: { user: UserData }) {
   const lines = useLatestLines(true);
   const unread = user.statistics.unreadMessages;
   return (
-    <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        mb: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
       <Card
         title="Available credits"
         action={
@@ -70,7 +77,14 @@ export function CustomerOverview({ user }: { user: UserData }) {
         {counts.data ? (
           <Box
             component="ul"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, 1fr)' }}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            }}
           >
             {OPEN.map((s) => (
               <Box component="li" key={s.key}>

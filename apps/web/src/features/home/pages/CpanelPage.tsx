@@ -24,12 +24,33 @@ function linksFor(user: UserData): QuickLink[] {
       primary: true,
     });
   }
+  const translator = user.type === 'translator';
   links.push({
     title: 'Projects',
-    description: 'Follow your orders, download finished work and rate your translators.',
+    description: translator
+      ? 'The jobs you took, what you delivered and what you earned.'
+      : user.type === 'admin'
+        ? 'All projects on the platform.'
+        : 'Follow your orders, download finished work and rate your translators.',
     href: user.type === 'customer' ? `${PATHS.myProjects}/customer` : PATHS.myProjects,
     icon: FolderIcon,
   });
+  if (translator) {
+    links.push(
+      {
+        title: 'Open Projects',
+        description: 'Jobs in your language pairs waiting for a translator.',
+        href: PATHS.openProjects,
+        icon: SearchIcon,
+      },
+      {
+        title: 'Balance',
+        description: 'Your earnings, and payouts to your payment method.',
+        href: PATHS.balance,
+        icon: ReceiptIcon,
+      },
+    );
+  }
   if (user.type !== 'translator') {
     links.push({
       title: 'Buy credits',
@@ -53,7 +74,9 @@ function linksFor(user: UserData): QuickLink[] {
     },
     {
       title: 'Profile',
-      description: 'Account information, billing address, mailing preferences and security.',
+      description: translator
+        ? 'Account information, language pairs, payout details, mailing preferences and security.'
+        : 'Account information, billing address, mailing preferences and security.',
       href: `${PATHS.profile}#account`,
       icon: BadgeIcon,
     },

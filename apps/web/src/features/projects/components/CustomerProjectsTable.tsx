@@ -6,12 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
 import { useState } from 'react';
@@ -23,6 +17,7 @@ import { formatDateTime, formatShortDate } from '../../../ui/format';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -40,22 +35,6 @@ export type RowAction = 'tags' | 'rate' | 'download' | 'cancel';
 export function canCancel(p: ProjectRow): boolean {
   return p.actions.includes('cancel');
 }
-
-interface Column {
-  label: string;
-  sort?: SortField;
-  align?: 'right';
-}
-
-const COLUMNS: Column[] = [
-  { label: 'ID', sort: 'id' },
-  { label: 'Name', sort: 'name' },
-  { label: 'Languages' },
-  { label: 'Status', sort: 'status' },
-  { label: 'Words', sort: 'wordCount', align: 'right' },
-  { label: 'Price', sort: 'price', align: 'right' },
-  { label: 'Deadline', sort: 'deadline' },
-];
 
 interface CustomerProjectsTableProps {
   rows: ProjectRow[];
@@ -79,114 +58,138 @@ export function CustomerProjectsTable({
 }: CustomerProjectsTableProps) {
   const names = useNames();
   const picked = rows.filter((r) => selected.has(r.id)).length;
+  const columns: ListColumn<ProjectRow>[] = [
+    {
+      key: 'select',
+      header: '',
+      card: 'start',
+      cell: (p) => (
+        <Checkbox
+          size="small"
+          checked={selected.has(p.id)}
+          onChange={(e) => onSelect([p], e.target.checked)}
+          slotProps={{ input: { 'aria-label': `Select project #${p.id}` } }}
+        />
+      ),
+      sx: { width: 48, p: 0, pl: 0.5 },
+      headSx: { display: 'none' },
+    },
+    {
+      key: 'id',
+      header: 'ID',
+      sort: 'id',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (
+        <>
+          <Link component={AppLink} href={`/project/${p.id}`} sx={{ fontWeight: 600, mr: 0.75 }}>
+            #{p.id}
+          </Link>
+          <ProjectBadges badges={p.badges} />
+        </>
+      ),
+    },
+    {
+      key: 'name',
+      header: 'Name',
+      sort: 'name',
+      card: 'title',
+      sx: { minWidth: 160, maxWidth: 300 },
+      cell: (p) => (
+        <>
+          <ProjectName project={p} editable />
+          <Typography variant="caption" color="text.secondary">
+            {p.typeName}
+          </Typography>
+          {p.tags.length > 0 && (
+            <Box aria-label="Tags" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+              {p.tags.map((t) => (
+                <Chip key={t} label={t} size="small" variant="outlined" sx={{ height: 20, fontSize: 12 }} />
+              ))}
+            </Box>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'languages',
+      header: 'Languages',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (
+        <>
+          {names.language(p.sourceLanguage)}
+          <br />→ {names.language(p.targetLanguage)}
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', sort: 'status', cell: (p) => <ProjectStatusChip status={p.status} dense /> },
+    {
+      key: 'words',
+      header: 'Words',
+      sort: 'wordCount',
+      align: 'right',
+      cell: (p) => p.wordCount.toLocaleString('en-US'),
+    },
+    {
+      key: 'price',
+      header: 'Price',
+      sort: 'price',
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (p.priceCredits === undefined ? '—' : formatCredits(p.priceCredits)),
+    },
+    {
+      key: 'deadline',
+      header: 'Deadline',
+      sort: 'deadline',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => <span title={formatDateTime(p.deadline)}>{formatShortDate(p.deadline)}</span>,
+    },
+    {
+      key: 'actions',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          Actions
+        </Box>
+      ),
+      label: '',
+      card: 'end',
+      align: 'center',
+      headSx: { width: 56 },
+      cell: (p) => <RowMenu row={p} onAction={onAction} />,
+    },
+  ];
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label="My projects"
-        sx={{
-          minWidth: 860,
-          '& td, & th': { px: 1 },
-          '& td:first-of-type, & th:first-of-type': { pl: 1.5 },
-          // the row menu stays in reach when the table scrolls sideways on narrow screens
-          '& td:last-of-type, & th:last-of-type': {
-            position: 'sticky',
-            right: 0,
-            bgcolor: 'background.paper',
-            boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
-          },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                size="small"
-                indeterminate={picked > 0 && picked < rows.length}
-                checked={rows.length > 0 && picked === rows.length}
-                onChange={(e) => onSelect(rows, e.target.checked)}
-                slotProps={{ input: { 'aria-label': 'Select all projects on this page' } }}
-              />
-            </TableCell>
-            {COLUMNS.map((c) => (
-              <TableCell
-                key={c.label}
-                align={c.align}
-                sortDirection={c.sort && sort === c.sort ? order : false}
-                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-              >
-                {c.sort ? (
-                  <TableSortLabel
-                    active={sort === c.sort}
-                    direction={sort === c.sort ? order : 'asc'}
-                    onClick={() => c.sort && onSort(c.sort)}
-                  >
-                    {c.label}
-                  </TableSortLabel>
-                ) : (
-                  c.label
-                )}
-              </TableCell>
-            ))}
-            <TableCell sx={{ fontWeight: 600, width: 56 }} align="center">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((p) => (
-            <TableRow key={p.id} hover selected={selected.has(p.id)} data-project-id={p.id}>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  checked={selected.has(p.id)}
-                  onChange={(e) => onSelect([p], e.target.checked)}
-                  slotProps={{ input: { 'aria-label': `Select project #${p.id}` } }}
-                />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={AppLink} href={`/project/${p.id}`} sx={{ fontWeight: 600, mr: 0.75 }}>
-                  #{p.id}
-                </Link>
-                <ProjectBadges badges={p.badges} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 160, maxWidth: 300 }}>
-                <ProjectName project={p} editable />
-                <Typography variant="caption" color="text.secondary">
-                  {p.typeName}
-                </Typography>
-                {p.tags.length > 0 && (
-                  <Box aria-label="Tags" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                    {p.tags.map((t) => (
-                      <Chip key={t} label={t} size="small" variant="outlined" sx={{ height: 20, fontSize: 12 }} />
-                    ))}
-                  </Box>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {names.language(p.sourceLanguage)}
-                <br />→ {names.language(p.targetLanguage)}
-              </TableCell>
-              <TableCell>
-                <ProjectStatusChip status={p.status} dense />
-              </TableCell>
-              <TableCell align="right">{p.wordCount.toLocaleString('en-US')}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {p.priceCredits === undefined ? '—' : formatCredits(p.priceCredits)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(p.deadline)}>
-                {formatShortDate(p.deadline)}
-              </TableCell>
-              <TableCell align="center">
-                <RowMenu row={p} onAction={onAction} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      rowKey={(p) => p.id}
+      label="My projects"
+      sort={sort}
+      order={order}
+      onSort={(key) => onSort(key as SortField)}
+      rowProps={(p) => ({ selected: selected.has(p.id), 'data-project-id': p.id })}
+      minWidth={860}
+      selectAll={
+        <Checkbox
+          size="small"
+          indeterminate={picked > 0 && picked < rows.length}
+          checked={rows.length > 0 && picked === rows.length}
+          onChange={(e) => onSelect(rows, e.target.checked)}
+          slotProps={{ input: { 'aria-label': 'Select all projects on this page' } }}
+        />
+      }
+      tableSx={{
+        '& td, & th': { px: 1 },
+        '& td:first-of-type, & th:first-of-type': { pl: 1.5 },
+        // the row menu stays in reach when the table scrolls sideways
+        '& td:last-of-type, & th:last-of-type': {
+          position: 'sticky',
+          right: 0,
+          bgcolor: 'background.paper',
+          boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
+        },
+      }}
+    />
   );
 }
 

@@ -29,6 +29,7 @@ const ACTION_TEXT: Record<string, string> = {
   'finish-preprocess': 'Source files ready',
   postprocess: 'Formatting the delivery',
   'finish-postprocess': 'Delivery formatted',
+  expire: 'Expired: nobody took it in time, refunded in full',
 };
 
 function actionText(action: string): string {

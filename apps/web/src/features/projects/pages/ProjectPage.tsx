@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PROJECT_TEXTS, type ProjectDetail, RATING_REASONS, TEXTS } from '@parlance/shared';
+import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, RATING_REASONS, TEXTS } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -192,7 +192,19 @@ function StatusNote({ project }: { project: ProjectDetail }) {
   } else if (project.viewerRole === 'reviewer') {
     text = 'You are reviewing this project: read the source and the translation, then score it on your review job.';
   } else if (project.status === 'PENDING' && project.viewerRole === 'customer') {
-    text = 'We are looking for a linguist. You can cancel the project until someone takes it.';
+    const deadline = project.deadline ? new Date(project.deadline) : null;
+    if (deadline && deadline <= new Date()) {
+      const refundAt = new Date(deadline.getTime() + PROJECT_LIMITS.expireAfterDeadlineMs).toISOString();
+      text = `Nobody has taken this project before its deadline. Our language managers are looking for a linguist until ${formatDateTime(refundAt)}; if nobody takes it by then, it is cancelled and refunded in full. You can also cancel it now for a full refund.`;
+    } else {
+      text = 'We are looking for a linguist. You can cancel the project until someone takes it.';
+    }
+  } else if (
+    project.status === 'CANCELLED' &&
+    project.viewerRole === 'customer' &&
+    project.events.some((e) => e.action === 'expire')
+  ) {
+    text = 'Nobody took this project before its deadline: it was cancelled and its price returned to your credits.';
   }
   if (!text) return null;
   return (

@@ -1,17 +1,10 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { inStatusGroup, PROJECT_TEXTS } from '@parlance/shared';
-import type { ReactNode } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
 import type { Paging, TranslatorRow } from '../api';
@@ -19,7 +12,9 @@ import { formatDateTime, formatWords } from '../../../ui/format';
 import { useNames } from '../../../ui/use-names';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { ListPagination } from './ListPagination';
+import type { ReactNode } from 'react';
 
 // One table for every translator project list: server-side paging (first rows-per-page option by
 // default), a loading skeleton, a quiet failure line (spec 1 §8) and an empty text.
@@ -57,62 +52,46 @@ interface ProjectTableProps {
 
 export function ProjectTable(props: ProjectTableProps) {
   const { label, columns, rows, totalCount, paging, onPaging, loading, failed, emptyText, action, openJobs } = props;
-  const span = columns.length + (action ? 1 : 0);
-  // a phone gets one card per project: a table that scrolls sideways hides the Take button
+  const names = useNames();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const listColumns: ListColumn<TranslatorRow>[] = columns.map((c) => ({
+    key: c,
+    header: HEADERS[c],
+    align: NUMERIC.includes(c) ? 'right' : undefined,
+    card: c === 'name' ? 'title' : c === 'status' ? 'end' : 'field',
+    headSx: { bgcolor: 'grey.50' },
+    sx: CELL_SX[c],
+    cell: (row: TranslatorRow) => <CellContent column={c} row={row} openJob={openJobs ?? false} names={names} />,
+  }));
+  if (action) {
+    listColumns.push({
+      key: 'action',
+      header: action.header,
+      label: '',
+      align: 'right',
+      headSx: { bgcolor: 'grey.50' },
+      cell: (row) => action.render(row),
+    });
+  }
   return (
-    <Paper component="section" aria-label={label} variant="outlined" sx={{ overflow: 'hidden' }}>
-      {compact ? (
-        <Box component="ul" aria-label={label} aria-busy={loading || undefined} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {loading && !rows && (
-            <Box component="li" sx={{ p: 2 }}>
-              <Skeleton variant="rounded" height={72} />
-            </Box>
-          )}
-          {rows?.map((row) => (
-            <RowCard
-              key={row.id}
-              row={row}
-              columns={columns}
-              openJob={openJobs ?? false}
-              action={action?.render(row)}
-            />
+    <Paper component="section" aria-label={label} variant="outlined" sx={{ overflow: 'hidden', p: compact ? 1 : 0 }}>
+      {loading && !rows ? (
+        <Box aria-busy="true" sx={{ p: 2, display: 'grid', gap: 1 }}>
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} variant="rounded" height={compact ? 72 : 28} />
           ))}
         </Box>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={label} aria-busy={loading || undefined}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell
-                    key={c}
-                    align={NUMERIC.includes(c) ? 'right' : 'left'}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' }}
-                  >
-                    {HEADERS[c]}
-                  </TableCell>
-                ))}
-                {action && (
-                  <TableCell align="right" sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
-                    {action.header}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {loading && !rows && <SkeletonRows span={span} />}
-              {rows?.map((row) => (
-                <TableRow key={row.id} hover data-testid={`project-row-${row.id}`}>
-                  {columns.map((c) => (
-                    <Cell key={c} column={c} row={row} openJob={openJobs ?? false} />
-                  ))}
-                  {action && <TableCell align="right">{action.render(row)}</TableCell>}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        rows &&
+        rows.length > 0 && (
+          <ResponsiveTable
+            rows={rows}
+            columns={listColumns}
+            rowKey={(row) => row.id}
+            label={label}
+            rowProps={(row) => ({ 'data-testid': `project-row-${row.id}` })}
+          />
+        )
       )}
       {!loading && failed && !rows && <ListMessage text={PROJECT_TEXTS.listFailed} />}
       {rows && rows.length === 0 && <ListMessage text={emptyText} />}
@@ -123,60 +102,13 @@ export function ProjectTable(props: ProjectTableProps) {
   );
 }
 
-/** One project as a card on a phone: the same facts as the table's columns. */
-function RowCard(props: { row: TranslatorRow; columns: readonly Column[]; openJob: boolean; action: ReactNode }) {
-  const { row, columns, openJob, action } = props;
-  const names = useNames();
-  return (
-    <Box
-      component="li"
-      data-testid={`project-row-${row.id}`}
-      sx={{ p: 2, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 0.75 }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <TextLink href={`/project/${row.id}`}>{row.id}</TextLink>
-        <ProjectBadges badges={row.badges} />
-        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', flex: '1 1 120px' }}>
-          {row.name}
-        </Typography>
-        {columns.includes('status') && <ProjectStatusChip status={row.status} />}
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        {row.typeName}
-        {openJob && row.status === 'IN_REVIEW' ? ' · editing job' : ''} · {names.language(row.sourceLanguage)} →{' '}
-        {names.language(row.targetLanguage)} · {names.expertise(row.expertise)} · {formatWords(row.wordCount)} words
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: isOverdue(row) ? 'error.main' : undefined }}>
-          Deadline {formatDateTime(row.deadline)}
-        </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {row.earningsCredits === undefined ? '' : formatCredits(row.earningsCredits)}
-        </Typography>
-        {columns.includes('score') && (
-          <Typography variant="body2">
-            <ScoreCell row={row} />
-          </Typography>
-        )}
-        {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
-      </Box>
-    </Box>
-  );
-}
-
-function SkeletonRows({ span }: { span: number }) {
-  return (
-    <>
-      {[0, 1, 2].map((n) => (
-        <TableRow key={n}>
-          <TableCell colSpan={span}>
-            <Skeleton variant="text" height={28} />
-          </TableCell>
-        </TableRow>
-      ))}
-    </>
-  );
-}
+const CELL_SX: Partial<Record<Column, object>> = {
+  id: { whiteSpace: 'nowrap' },
+  name: { minWidth: 150, maxWidth: 240 },
+  deadline: { whiteSpace: 'nowrap' },
+  earnings: { whiteSpace: 'nowrap', fontWeight: 500 },
+  score: { whiteSpace: 'nowrap' },
+};
 
 /** An empty or failed list's line, under the header and outside the table: it wraps to the frame, however wide the table. */
 export function ListMessage({ text }: { text: string }) {
@@ -187,18 +119,23 @@ export function ListMessage({ text }: { text: string }) {
   );
 }
 
-function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; openJob: boolean }) {
-  const names = useNames();
+function CellContent(props: {
+  column: Column;
+  row: TranslatorRow;
+  openJob: boolean;
+  names: ReturnType<typeof useNames>;
+}) {
+  const { column, row, openJob, names } = props;
   switch (column) {
     case 'id':
       return (
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <>
           <TextLink href={`/project/${row.id}`}>{row.id}</TextLink> <ProjectBadges badges={row.badges} />
-        </TableCell>
+        </>
       );
     case 'name':
       return (
-        <TableCell sx={{ minWidth: 150, maxWidth: 240 }}>
+        <>
           <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
             {row.name}
           </Typography>
@@ -206,45 +143,33 @@ function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; op
             {row.typeName}
             {openJob && row.status === 'IN_REVIEW' ? ' · editing job' : ''}
           </Typography>
-        </TableCell>
+        </>
       );
     case 'languages':
       return (
-        <TableCell>
-          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        <>
+          <Typography variant="body2">
             {names.language(row.sourceLanguage)} → {names.language(row.targetLanguage)}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="caption" color="text.secondary">
             {names.expertise(row.expertise)} · {formatWords(row.wordCount)} words
           </Typography>
-        </TableCell>
+        </>
       );
     case 'status':
-      return (
-        <TableCell>
-          <ProjectStatusChip status={row.status} />
-        </TableCell>
-      );
+      return <ProjectStatusChip status={row.status} />;
     case 'words':
-      return <TableCell align="right">{formatWords(row.wordCount)}</TableCell>;
+      return <>{formatWords(row.wordCount)}</>;
     case 'deadline':
       return (
-        <TableCell sx={{ whiteSpace: 'nowrap', color: isOverdue(row) ? 'error.main' : undefined }}>
+        <Box component="span" sx={{ color: isOverdue(row) ? 'error.main' : undefined }}>
           {formatDateTime(row.deadline)}
-        </TableCell>
+        </Box>
       );
     case 'earnings':
-      return (
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
-          {row.earningsCredits === undefined ? '—' : formatCredits(row.earningsCredits)}
-        </TableCell>
-      );
+      return <>{row.earningsCredits === undefined ? '—' : formatCredits(row.earningsCredits)}</>;
     case 'score':
-      return (
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <ScoreCell row={row} />
-        </TableCell>
-      );
+      return <ScoreCell row={row} />;
   }
 }
 

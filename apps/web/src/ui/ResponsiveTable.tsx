@@ -1,0 +1,225 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import type { Breakpoint, Theme } from '@mui/material/styles';
+import type { SxProps } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+
+// One list for every screen width (issue 10, item 9): a table where there is room, and below the
+// `cardsBelow` breakpoint (600 px by default) a stack of cards, one per row, with each column as a
+// "label: value" line, so that nothing scrolls sideways on a phone. Pages describe their columns
+// once; the table and the cards are drawn from the same description.
+
+export interface ListColumn<T> {
+  key: string;
+  /** the column's header (and the card's label, unless `label` says otherwise) */
+  header: ReactNode;
+  /** the card's label when the header is not plain text; '' for none */
+  label?: string;
+  cell: (row: T) => ReactNode;
+  align?: 'right' | 'center';
+  /** the sort key this column's header sets */
+  sort?: string;
+  /**
+   * how the column shows in a card: 'title' at the top (bold, full width), 'start' before the title
+   * (a checkbox), 'end' at the top right (a row menu, a status), 'field' as a label and value
+   * (default), 'hidden' not at all
+   */
+  card?: 'title' | 'start' | 'end' | 'field' | 'hidden';
+  /** the table cell's style */
+  sx?: SxProps<Theme>;
+  /** the header cell's style */
+  headSx?: SxProps<Theme>;
+}
+
+interface ResponsiveTableProps<T> {
+  rows: readonly T[];
+  columns: readonly ListColumn<T>[];
+  rowKey: (row: T) => string | number;
+  /** the list's accessible name */
+  label: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  onSort?: (key: string) => void;
+  /** attributes of a row (and its card): data-* for tests, selected */
+  rowProps?: (row: T) => { selected?: boolean; [data: `data-${string}`]: string | number | undefined };
+  /** the table's minimum width where it is a table */
+  minWidth?: number;
+  cardsBelow?: Breakpoint;
+  /** table size */
+  size?: 'small' | 'medium';
+  /** the table's own style (cell padding) */
+  tableSx?: SxProps<Theme>;
+  /** a select-all checkbox: the first header cell of the table, above the cards on a phone */
+  selectAll?: ReactNode;
+}
+
+function plainLabel<T>(c: ListColumn<T>): string {
+  if (c.label !== undefined) return c.label;
+  return typeof c.header === 'string' ? c.header : '';
+}
+
+export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down(props.cardsBelow ?? 'sm'), { noSsr: true });
+  return narrow ? <CardList {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  sort,
+  order,
+  onSort,
+  rowProps,
+  minWidth,
+  size = 'small',
+  tableSx,
+  selectAll,
+}: ResponsiveTableProps<T>) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size={size} aria-label={label} sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}>
+        <TableHead>
+          <TableRow>
+            {selectAll && <TableCell padding="checkbox">{selectAll}</TableCell>}
+            {columns.map((c) => (
+              <TableCell
+                key={c.key}
+                align={c.align}
+                sortDirection={c.sort && sort === c.sort ? order : false}
+                sx={[{ fontWeight: 600, whiteSpace: 'nowrap' }, ...(Array.isArray(c.headSx) ? c.headSx : [c.headSx])]}
+              >
+                {c.sort && onSort ? (
+                  <TableSortLabel
+                    active={sort === c.sort}
+                    direction={sort === c.sort ? order : 'asc'}
+                    onClick={() => c.sort && onSort(c.sort)}
+                  >
+                    {c.header}
+                  </TableSortLabel>
+                ) : (
+                  c.header
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const { selected, ...data } = rowProps?.(row) ?? {};
+            return (
+              <TableRow key={rowKey(row)} hover selected={selected} {...data}>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.align} sx={c.sx}>
+                    {c.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, selectAll }: ResponsiveTableProps<T>) {
+  const sortable = columns.filter((c) => c.sort);
+  const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
+  return (
+    <Box>
+      {(onSort && sortable.length > 0) || selectAll ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+          {selectAll}
+          {onSort && sortable.length > 0 && (
+            <TextField
+              select
+              size="small"
+              label="Sort by"
+              value={sort ?? ''}
+              onChange={(e) => onSort(e.target.value)}
+              slotProps={{ select: { native: true } }}
+              sx={{ flex: '1 1 10rem' }}
+            >
+              {sortable.map((c) => (
+                <option key={c.key} value={c.sort}>
+                  {plainLabel(c) || c.key}
+                </option>
+              ))}
+            </TextField>
+          )}
+        </Box>
+      ) : null}
+      <Box
+        component="ul"
+        aria-label={label}
+        data-layout="cards"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}
+      >
+        {rows.map((row) => {
+          const { selected, ...data } = rowProps?.(row) ?? {};
+          return (
+            <Paper
+              component="li"
+              variant="outlined"
+              key={rowKey(row)}
+              {...data}
+              sx={{ p: 1.5, minWidth: 0, bgcolor: selected ? 'action.selected' : undefined }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                {of('start').map((c) => (
+                  <Box key={c.key} sx={{ flex: 'none', mt: -0.75, ml: -0.75 }}>
+                    {c.cell(row)}
+                  </Box>
+                ))}
+                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
+                  {of('title').map((c) => (
+                    <Box key={c.key}>{c.cell(row)}</Box>
+                  ))}
+                </Box>
+                {of('end').map((c) => (
+                  <Box key={c.key} sx={{ flex: 'none' }}>
+                    {c.cell(row)}
+                  </Box>
+                ))}
+              </Box>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(5.5rem, auto) 1fr',
+                  columnGap: 1.5,
+                  rowGap: 0.5,
+                  m: 0,
+                  mt: 1,
+                  '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+                }}
+              >
+                {of('field').map((c) => (
+                  <Box key={c.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {plainLabel(c)}
+                    </Typography>
+                    <Typography component="dd" variant="body2">
+                      {c.cell(row)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </Paper>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
