@@ -32,6 +32,7 @@ import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
 import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
+import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
   };
   addProjectTasks(services.scheduler, services);
+  services.scheduler.add({
+    name: 'webhooks.deliver',
+    everyMs: 0,
+    run: (now) => deliverDueWebhooks(services, now),
+  });
   services.scheduler.add({
     name: 'payouts.poll',
     everyMs: 60_000,
@@ -196,6 +202,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
+    if (path.startsWith('/api/v1/')) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `${request.method} ${path} does not exist` } });
+    }
     if (!hasWeb || request.method !== 'GET' || isApi) {
       return reply.status(404).send({ status: 'ERROR', message: `${request.method} ${path} does not exist` });
     }

@@ -10,6 +10,8 @@ import { statementRoutes } from './statements/routes';
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
+import { publicApiRoutes } from './public-api/routes';
+import { webhookSettingsRoutes } from './public-api/settings-routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -43,4 +45,6 @@ export const MODULES: FastifyPluginAsync[] = [
   statementRoutes,
   lmDashboardRoutes,
   payoutRoutes,
+  publicApiRoutes,
+  webhookSettingsRoutes,
 ];

@@ -12,10 +12,21 @@ import { forbidden, unauthorized } from './errors';
 //   customer  signed in; a customer or an admin (translators 403, from the handler)
 //   translator signed in; a translator or an admin (customers 403, from the handler)
 //   admin     the real person behind the session is an admin (also while acting); others 403
+//   api-read, api-order, api-pay  the customer API (/api/v1): an API key or OAuth access token with
+//             that scope (never the cookie); modules/public-api/caller.ts checks it, 401/403
 //
 // A new route: add "METHOD /path" with its rule here, in the block of its area.
 
-export type RouteAccess = 'public' | 'self' | 'user' | 'customer' | 'translator' | 'admin';
+export type RouteAccess =
+  | 'public'
+  | 'self'
+  | 'user'
+  | 'customer'
+  | 'translator'
+  | 'admin'
+  | 'api-read'
+  | 'api-order'
+  | 'api-pay';
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // platform
@@ -236,6 +247,32 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/convert/request': 'translator',
   'POST /api/2/account/convert/requests/:id/cancel': 'translator',
   'GET /api/2/account/convert/invoice/:id': 'translator',
+  // the customer API (issue 17): keys and access tokens with a scope, never the cookie
+  'POST /api/v1/oauth/token': 'public',
+  'GET /api/v1/openapi.json': 'public',
+  'GET /api/v1/me': 'api-read',
+  'POST /api/v1/text/analyze': 'api-read',
+  'POST /api/v1/quotes': 'api-read',
+  'POST /api/v1/orders': 'api-order',
+  'GET /api/v1/orders/:id': 'api-read',
+  'POST /api/v1/orders/:id/files': 'api-order',
+  'POST /api/v1/orders/:id/submit': 'api-order',
+  'GET /api/v1/cart': 'api-read',
+  'POST /api/v1/cart/pay': 'api-pay',
+  'GET /api/v1/projects': 'api-read',
+  'GET /api/v1/projects/:id': 'api-read',
+  'POST /api/v1/projects/:id/messages': 'api-order',
+  'POST /api/v1/projects/:id/approve': 'api-order',
+  'POST /api/v1/projects/:id/dispute': 'api-order',
+  'GET /api/v1/files/:id': 'api-read',
+  // the customer's webhook and key settings (profile, cookie)
+  'GET /api/2/account/webhook': 'customer',
+  'PUT /api/2/account/webhook': 'customer',
+  'DELETE /api/2/account/webhook': 'customer',
+  'GET /api/2/account/webhook/deliveries': 'customer',
+  'POST /api/2/account/webhook/deliveries/:id/resend': 'customer',
+  'POST /api/2/account/api-keys/scopes': 'customer',
+  'DELETE /api/2/account/api-keys/key': 'customer',
 };
 
 export function accessOf(request: FastifyRequest): RouteAccess | undefined {
