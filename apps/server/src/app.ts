@@ -17,7 +17,13 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input';
 import { registerRouteAccess } from './platform/route-access';
-import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
+import {
+  API_SECURITY_SCHEMES,
+  finishOpenApiDocument,
+  openApiTransform,
+  SECURITY_SCHEMES,
+  webAppDocument,
+} from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
@@ -149,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },
-      components: { securitySchemes: SECURITY_SCHEMES },
+      components: { securitySchemes: { ...SECURITY_SCHEMES, ...API_SECURITY_SCHEMES } },
     },
     transform: openApiTransform,
     transformObject: (doc) =>
@@ -174,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   for (const mod of MODULES) await app.register(mod);
 
-  app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () =>
+    webAppDocument(app.swagger() as unknown as Record<string, unknown>),
+  );
   app.get('/api/2/health', { schema: { hide: true } }, async () => ({ status: 'OK', engine: database.engine }));
   // The baseline of `npm run bench`: the same server and hooks, no work of its own.
   if (process.env.BENCH_HELLO === '1') {

@@ -27,6 +27,30 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+/** The customer API's two ways in (modules/public-api), also known to the generator. */
+export const API_SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Your API key (profile > API Keys, shown once) as `Authorization: Bearer prl_...`. It carries the scopes you chose.',
+  },
+  oauth2: {
+    type: 'oauth2',
+    description: 'The OAuth client of your profile, client credentials grant; the access token lasts one hour.',
+    flows: {
+      clientCredentials: {
+        tokenUrl: '/api/v1/oauth/token',
+        scopes: {
+          read: 'Read projects, orders, the cart and files',
+          order: 'Quote, create orders, write messages, approve and dispute',
+          pay: 'Pay the cart from credits',
+        },
+      },
+    },
+  },
+} as const;
+
 const errorAnswer = (description: string) => ({
   description,
   content: {
@@ -137,10 +161,11 @@ const apiError = (description: string) => ({
   },
 });
 
+// (the generator wraps each header's schema itself)
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { description: 'Calls allowed per window', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Calls left in this window', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' } },
+  'RateLimit-Limit': { type: 'integer', description: 'Calls allowed per window' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Calls left in this window' },
+  'RateLimit-Reset': { type: 'integer', description: 'Seconds until the window starts again' },
 };
 
 /** The customer API (modules/public-api): its security (key or OAuth scope), error envelope and limits. */
@@ -154,6 +179,12 @@ function customerApiTransform(result: { schema: JsonObject; url: string }, metho
     if (scope && Number(code) < 300) {
       responses[code] = { ...(responses[code] as JsonObject), headers: RATE_LIMIT_HEADERS };
     }
+  }
+  if (!Object.keys(responses).some((code) => /^2/.test(code))) {
+    responses[200] = {
+      description: 'The file (its own content type; Content-Disposition names it)',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
   }
   const add: Record<string, string> = {
     400: 'Invalid input: `error.fields` names each invalid field',
@@ -202,8 +233,7 @@ function fixNullable(node: unknown): void {
 export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonObject {
   fixNullable(doc.paths);
   const paths = (doc.paths ?? {}) as JsonObject;
-  // the customer API has its own document (GET /api/v1/openapi.json, modules/public-api/openapi-doc.ts)
-  for (const path of Object.keys(paths)) if (path.startsWith('/api/v1/')) delete paths[path];
+
   paths['/api/2/health'] = {
     get: {
       operationId: 'getApi2Health',
@@ -268,4 +298,16 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       securitySchemes: SECURITY_SCHEMES,
     },
   };
+}
+
+/**
+ * The web app's document: the generated one without the customer API, which has its own
+ * (GET /api/v1/openapi.json, modules/public-api/openapi-doc.ts).
+ */
+export function webAppDocument(doc: JsonObject): JsonObject {
+  const paths = Object.fromEntries(
+    Object.entries((doc.paths ?? {}) as JsonObject).filter(([path]) => !path.startsWith('/api/v1/')),
+  );
+  const components = { ...((doc.components as JsonObject | undefined) ?? {}), securitySchemes: SECURITY_SCHEMES };
+  return { ...doc, paths, components };
 }

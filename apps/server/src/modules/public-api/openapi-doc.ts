@@ -1,3 +1,4 @@
+import { API_SECURITY_SCHEMES } from '../../platform/openapi';
 import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '../../platform/webhooks';
 import { API_ERROR_CODES } from './envelope';
 
@@ -8,29 +9,6 @@ import { API_ERROR_CODES } from './envelope';
 type JsonObject = Record<string, unknown>;
 
 export const PUBLIC_API_PREFIX_PATH = '/api/v1/';
-
-export const API_SECURITY_SCHEMES = {
-  apiKey: {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'Your API key (profile > API Keys, shown once) as `Authorization: Bearer prl_...`. It carries the scopes you chose.',
-  },
-  oauth2: {
-    type: 'oauth2',
-    description: 'The OAuth client of your profile, client credentials grant; the access token lasts one hour.',
-    flows: {
-      clientCredentials: {
-        tokenUrl: '/api/v1/oauth/token',
-        scopes: {
-          read: 'Read projects, orders, the cart and files',
-          order: 'Quote, create orders, write messages, approve and dispute',
-          pay: 'Pay the cart from credits',
-        },
-      },
-    },
-  },
-} as const;
 
 export const apiErrorJsonSchema = {
   type: 'object',
@@ -62,6 +40,17 @@ function to31(node: unknown): void {
     else if (Array.isArray(o.anyOf)) o.anyOf = [...(o.anyOf as unknown[]), { type: 'null' }];
     else if (Array.isArray(o.type)) o.type = [...(o.type as unknown[]), 'null'];
   } else if (o.nullable === false) delete o.nullable;
+  // 3.0's boolean exclusive bounds are numbers in 3.1
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof o[flag] !== 'boolean') continue;
+    if (o[flag] === true && typeof o[bound] === 'number') {
+      o[flag] = o[bound];
+      delete o[bound];
+    } else delete o[flag];
+  }
   for (const v of Object.values(o)) to31(v);
 }
 
@@ -128,7 +117,7 @@ export function publicApiDocument(whole: JsonObject, publicUrl: string): JsonObj
         'Order translations from your own systems: quote, create orders, pay from credits, follow projects, talk to the translator, download deliveries, approve or dispute. Every error answers `{ "error": { "code", "message", "fields" } }`. Creates accept an `Idempotency-Key` header. Each key may make a limited number of calls per minute (`RateLimit-*` headers; 429 when spent).',
       license: { name: 'Proprietary', url: `${publicUrl}/terms` },
     },
-    servers: [{ url: publicUrl, description: 'This Parlance server' }],
+    servers: [{ url: '/', description: 'The Parlance server that serves this document' }],
     tags: [
       { name: 'Authentication', description: 'API keys and OAuth client credentials' },
       { name: 'Quotes', description: 'Word counts and prices' },

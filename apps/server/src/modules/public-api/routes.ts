@@ -575,12 +575,6 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS.projects,
         summary: 'Download a project file (a delivery, a source) by its id from the project ("s12", "r34")',
         params: z.object({ id: z.string().regex(/^[sr][0-9]{1,10}$/, 'not a file id') }),
-        response: {
-          200: {
-            description: 'The file',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-          },
-        },
       },
     },
     async (request, reply) => {
