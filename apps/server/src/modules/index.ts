@@ -10,6 +10,7 @@ import { statementRoutes } from './statements/routes';
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
+import { apiDocsRoutes } from './public-api/docs-routes';
 import { publicApiRoutes } from './public-api/routes';
 import { webhookSettingsRoutes } from './public-api/settings-routes';
 import { pricingRoutes } from './pricing/routes';
@@ -47,4 +48,5 @@ export const MODULES: FastifyPluginAsync[] = [
   payoutRoutes,
   publicApiRoutes,
   webhookSettingsRoutes,
+  apiDocsRoutes,
 ];

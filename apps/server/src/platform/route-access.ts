@@ -250,6 +250,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // the customer API (issue 17): keys and access tokens with a scope, never the cookie
   'POST /api/v1/oauth/token': 'public',
   'GET /api/v1/openapi.json': 'public',
+  'GET /api-docs/reference': 'public',
+  'GET /api-docs/reference/scalar.js': 'public',
+  'GET /api-docs/reference/init.js': 'public',
   'GET /api/v1/me': 'api-read',
   'POST /api/v1/text/analyze': 'api-read',
   'POST /api/v1/quotes': 'api-read',

@@ -99,6 +99,63 @@ function webhooks(): JsonObject {
   return out;
 }
 
+const EXAMPLE_BODIES: Record<string, unknown> = {
+  'POST /api/v1/oauth/token': { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_SECRET' },
+  'POST /api/v1/text/analyze': { text: 'Our new catalogue is out.' },
+  'POST /api/v1/quotes': {
+    source_language: 'american-english',
+    target_languages: ['german', 'french'],
+    expertise: 'general',
+    word_count: 1200,
+  },
+  'POST /api/v1/orders': {
+    name: 'Spring catalogue',
+    source_language: 'american-english',
+    target_languages: ['german'],
+    expertise: 'general',
+    text: 'Our new catalogue is out.',
+    brief: 'Friendly tone, keep product names in English',
+    urgent: false,
+  },
+  'POST /api/v1/cart/pay': { ck: 'CK_FROM_GET_CART' },
+  'POST /api/v1/projects/{id}/messages': { body: 'Please use British spelling.' },
+  'POST /api/v1/projects/{id}/dispute': { reason: 'Two paragraphs are missing.' },
+};
+
+/** curl and TypeScript (openapi-fetch, typed from this document) for every operation. */
+function codeSamples(method: string, path: string, operation: JsonObject): JsonObject[] {
+  const body = EXAMPLE_BODIES[`${method.toUpperCase()} ${path}`];
+  const concrete = path.replace('{id}', path.includes('/files/') ? 'r12' : '42');
+  const needsKey = Array.isArray(operation.security) && operation.security.length > 0;
+  const idempotent = JSON.stringify(operation.parameters ?? []).includes('idempotency-key');
+  const curl = [
+    `curl -X ${method.toUpperCase()} "$PARLANCE_URL${concrete}"`,
+    ...(needsKey ? ['  -H "Authorization: Bearer $PARLANCE_API_KEY"'] : []),
+    ...(idempotent ? ['  -H "Idempotency-Key: $(uuidgen)"'] : []),
+    ...(body ? ['  -H "Content-Type: application/json"', `  -d '${JSON.stringify(body)}'`] : []),
+  ].join(' \\\n');
+  const options: string[] = [];
+  if (path.includes('{id}')) options.push(`params: { path: { id: ${path.includes('/files/') ? "'r12'" : '42'} }${idempotent ? ", header: { 'idempotency-key': crypto.randomUUID() }" : ''} }`);
+  else if (idempotent) options.push("params: { header: { 'idempotency-key': crypto.randomUUID() } }");
+  if (body) options.push(`body: ${JSON.stringify(body, null, 2).replace(/\n/g, '\n  ')}`);
+  const ts = [
+    "import createClient from 'openapi-fetch';",
+    "// npx openapi-typescript $PARLANCE_URL/api/v1/openapi.json -o parlance-api.d.ts",
+    "import type { paths } from './parlance-api';",
+    '',
+    'const api = createClient<paths>({',
+    '  baseUrl: process.env.PARLANCE_URL,',
+    '  headers: { Authorization: `Bearer ${process.env.PARLANCE_API_KEY}` },',
+    '});',
+    `const { data, error } = await api.${method.toUpperCase()}('${path}'${options.length ? `, {\n  ${options.join(',\n  ')},\n}` : ''});`,
+    'if (error) throw new Error(`${error.error.code}: ${error.error.message}`);',
+  ].join('\n');
+  return [
+    { lang: 'Shell', label: 'curl', source: curl },
+    { lang: 'TypeScript', label: 'TypeScript', source: ts },
+  ];
+}
+
 /** The customer API's document, cut out of the server's whole generated document. */
 export function publicApiDocument(whole: JsonObject, publicUrl: string): JsonObject {
   const all = (whole.paths ?? {}) as JsonObject;
@@ -107,6 +164,12 @@ export function publicApiDocument(whole: JsonObject, publicUrl: string): JsonObj
     if (path.startsWith(PUBLIC_API_PREFIX_PATH)) paths[path] = structuredClone(item);
   }
   to31(paths);
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item as JsonObject)) {
+      const op = operation as JsonObject;
+      op['x-codeSamples'] = codeSamples(method, path, op);
+    }
+  }
   const schemas = (whole.components as JsonObject | undefined)?.schemas;
   return {
     openapi: '3.1.0',

@@ -218,10 +218,10 @@ describe('credentials and scopes', () => {
     expect(res.json().scope).toBe('read');
     const api = apiClient(t.app, token);
     expect((await api.GET('/api/v1/me')).data?.scopes).toEqual(['read']);
-    const refused = await api.POST('/api/v1/quotes', {
+    const quoted = await api.POST('/api/v1/quotes', {
       body: { source_language: 'american-english', target_languages: ['spanish'], expertise: 'general', word_count: 5 },
     });
-    expect(refused.response.status).toBe(200);
+    expect(quoted.response.status).toBe(200);
     const order = await api.POST('/api/v1/orders', {
       body: { source_language: 'american-english', target_languages: ['spanish'], expertise: 'general', text: 'Hi' },
     });
