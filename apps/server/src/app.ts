@@ -211,7 +211,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
     const path = request.url.split('?')[0];
     const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
     if (path.startsWith('/api/v1/')) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `${request.method} ${path} does not exist` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `${request.method} ${path} does not exist` } });
     }
     if (!hasWeb || request.method !== 'GET' || isApi) {
       return reply.status(404).send({ status: 'ERROR', message: `${request.method} ${path} does not exist` });

@@ -67,7 +67,12 @@ export class JwtSigner {
       });
       const userId = Number(payload.sub);
       const { cid, kid, scope } = payload as { cid?: unknown; kid?: unknown; scope?: unknown };
-      if (!Number.isInteger(userId) || typeof cid !== 'string' || typeof kid !== 'number' || typeof scope !== 'string') {
+      if (
+        !Number.isInteger(userId) ||
+        typeof cid !== 'string' ||
+        typeof kid !== 'number' ||
+        typeof scope !== 'string'
+      ) {
         return null;
       }
       return { userId, clientId: cid, keyId: kid, scopes: scope.split(' ').filter(Boolean) };

@@ -169,7 +169,12 @@ const RATE_LIMIT_HEADERS = {
 };
 
 /** The customer API (modules/public-api): its security (key or OAuth scope), error envelope and limits. */
-function customerApiTransform(result: { schema: JsonObject; url: string }, method: string, url: string, access?: string) {
+function customerApiTransform(
+  result: { schema: JsonObject; url: string },
+  method: string,
+  url: string,
+  access?: string,
+) {
   const scope = access?.startsWith('api-') ? access.slice(4) : null;
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
   for (const [code, answer] of Object.entries(responses)) {

@@ -25,6 +25,7 @@ const PAGES: Record<string, Page> = {
   '/admin/outbox': lazy(() => import('../features/admin/pages/OutboxPage')),
   '/admin/payments': lazy(() => import('../features/admin/pages/PaymentsPage')),
   '/terms': lazy(() => import('../shell/TermsPage')),
+  '/api-docs': lazy(() => import('../features/api-docs/pages/ApiDocsPage')),
   '/privacy': lazy(() => import('../shell/PrivacyPage')),
   '/help-center': lazy(() => import('../shell/HelpCenterPage')),
   '/quote': lazy(() => import('../features/quote/pages/QuotePage')),

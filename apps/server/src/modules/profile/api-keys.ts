@@ -147,7 +147,8 @@ export async function setApiScopes(
       .set({ scopes: [...new Set(scopes)] })
       .where(and(eq(apiKeys.userId, auth.user.id), eq(apiKeys.kind, kind)))
       .returning({ id: apiKeys.id });
-    if (updated.length === 0) throw new AppError(409, kind === 'key' ? API_KEY_TEXTS.noKey : API_KEY_TEXTS.noOauthClient);
+    if (updated.length === 0)
+      throw new AppError(409, kind === 'key' ? API_KEY_TEXTS.noKey : API_KEY_TEXTS.noOauthClient);
     await audit(tx, {
       actorId: auth.user.id,
       action: 'profile.api_scopes_changed',

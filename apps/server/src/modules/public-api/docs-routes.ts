@@ -41,13 +41,15 @@ const INIT = `Scalar.createApiReference('#app', {
 export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api-docs/reference', { schema: { hide: true } }, async (_request, reply) => {
     const csp = String(reply.getHeader('content-security-policy') ?? '');
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // the web app's /api-docs page frames it (same origin only)
-      .header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
-      .header('x-frame-options', 'SAMEORIGIN')
-      .send(PAGE);
+    return (
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // the web app's /api-docs page frames it (same origin only)
+        .header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(PAGE)
+    );
   });
   app.get('/api-docs/reference/scalar.js', { schema: { hide: true } }, async (_request, reply) =>
     reply

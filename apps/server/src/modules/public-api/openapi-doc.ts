@@ -57,7 +57,10 @@ function to31(node: unknown): void {
 const webhookBody = (event: string) => ({
   type: 'object',
   properties: {
-    id: { type: 'string', description: `The delivery id (also the ${WEBHOOK_HEADERS.delivery} header): deduplicate on it` },
+    id: {
+      type: 'string',
+      description: `The delivery id (also the ${WEBHOOK_HEADERS.delivery} header): deduplicate on it`,
+    },
     type: { type: 'string', enum: [event] },
     createdAt: { type: 'string', format: 'date-time' },
     data: {
@@ -100,7 +103,11 @@ function webhooks(): JsonObject {
 }
 
 const EXAMPLE_BODIES: Record<string, unknown> = {
-  'POST /api/v1/oauth/token': { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_SECRET' },
+  'POST /api/v1/oauth/token': {
+    grant_type: 'client_credentials',
+    client_id: 'YOUR_CLIENT_ID',
+    client_secret: 'YOUR_SECRET',
+  },
   'POST /api/v1/text/analyze': { text: 'Our new catalogue is out.' },
   'POST /api/v1/quotes': {
     source_language: 'american-english',
@@ -135,12 +142,15 @@ function codeSamples(method: string, path: string, operation: JsonObject): JsonO
     ...(body ? ['  -H "Content-Type: application/json"', `  -d '${JSON.stringify(body)}'`] : []),
   ].join(' \\\n');
   const options: string[] = [];
-  if (path.includes('{id}')) options.push(`params: { path: { id: ${path.includes('/files/') ? "'r12'" : '42'} }${idempotent ? ", header: { 'idempotency-key': crypto.randomUUID() }" : ''} }`);
+  if (path.includes('{id}'))
+    options.push(
+      `params: { path: { id: ${path.includes('/files/') ? "'r12'" : '42'} }${idempotent ? ", header: { 'idempotency-key': crypto.randomUUID() }" : ''} }`,
+    );
   else if (idempotent) options.push("params: { header: { 'idempotency-key': crypto.randomUUID() } }");
   if (body) options.push(`body: ${JSON.stringify(body, null, 2).replace(/\n/g, '\n  ')}`);
   const ts = [
     "import createClient from 'openapi-fetch';",
-    "// npx openapi-typescript $PARLANCE_URL/api/v1/openapi.json -o parlance-api.d.ts",
+    '// npx openapi-typescript $PARLANCE_URL/api/v1/openapi.json -o parlance-api.d.ts',
     "import type { paths } from './parlance-api';",
     '',
     'const api = createClient<paths>({',

@@ -84,7 +84,12 @@ describe('order to delivery through the public API', () => {
     const headers = { 'idempotency-key': 'order-1' };
     const created = await api.POST('/api/v1/orders', { body, params: { header: headers } });
     expect(created.error).toBeUndefined();
-    expect(created.data).toMatchObject({ status: 'cart', wordCount: 18, brief: 'Keep it friendly', quotedCredits: quoted });
+    expect(created.data).toMatchObject({
+      status: 'cart',
+      wordCount: 18,
+      brief: 'Keep it friendly',
+      quotedCredits: quoted,
+    });
     const again = await api.POST('/api/v1/orders', { body, params: { header: headers } });
     expect(again.data?.pid).toBe(created.data?.pid);
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
@@ -165,7 +170,11 @@ describe('credentials and scopes', () => {
     const viaCookie = await customer.api.get('/api/v1/me');
     expect(viaCookie.statusCode).toBe(401);
     expect(viaCookie.json().error.code).toBe('unauthenticated');
-    const viaKey = await t.app.inject({ method: 'GET', url: '/api/2/account', headers: { authorization: `Bearer ${key}` } });
+    const viaKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/2/account',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(viaKey.statusCode).toBe(401);
   });
 
@@ -177,7 +186,12 @@ describe('credentials and scopes', () => {
     expect(scoped.json().keys.apiKey.scopes).toEqual(['read']);
     const api = apiClient(t.app, own);
     const refused = await api.POST('/api/v1/orders', {
-      body: { source_language: 'american-english', target_languages: ['spanish'], expertise: 'general', text: 'Hello there' },
+      body: {
+        source_language: 'american-english',
+        target_languages: ['spanish'],
+        expertise: 'general',
+        text: 'Hello there',
+      },
     });
     expect(refused.response.status).toBe(403);
     expect(refused.error?.error.code).toBe('insufficient_scope');
@@ -192,7 +206,9 @@ describe('credentials and scopes', () => {
     const revoked = await api.GET('/api/v1/me');
     expect(revoked.response.status).toBe(401);
     expect(revoked.error?.error.code).toBe('unauthenticated');
-    const unknown = await apiClient(t.app, 'prl_0123456789abcdef_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').GET('/api/v1/me');
+    const unknown = await apiClient(t.app, 'prl_0123456789abcdef_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').GET(
+      '/api/v1/me',
+    );
     expect(unknown.response.status).toBe(401);
   });
 
@@ -239,7 +255,8 @@ describe('rate limit', () => {
       const res = await person.api.post('/userService/updateApiKeysForm', { keygen: '1' });
       const api = apiClient(small.app, res.json().token_api);
       const remaining: (string | null)[] = [];
-      for (let i = 0; i < 3; i++) remaining.push((await api.GET('/api/v1/me')).response.headers.get('ratelimit-remaining'));
+      for (let i = 0; i < 3; i++)
+        remaining.push((await api.GET('/api/v1/me')).response.headers.get('ratelimit-remaining'));
       expect(remaining).toEqual(['2', '1', '0']);
       const limited = await api.GET('/api/v1/me');
       expect(limited.response.status).toBe(429);
@@ -278,7 +295,13 @@ describe('webhooks', () => {
     const strict = await createTestApp();
     try {
       const person = await newCustomer(strict.app, 0);
-      for (const target of ['https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://[::1]/x', 'https://localhost/x', 'http://example.com/x']) {
+      for (const target of [
+        'https://127.0.0.1/x',
+        'https://10.1.2.3/x',
+        'https://[::1]/x',
+        'https://localhost/x',
+        'http://example.com/x',
+      ]) {
         const res = await person.api.inject({ method: 'PUT', url: '/api/2/account/webhook', payload: { url: target } });
         expect(res.statusCode, target).toBe(400);
         expect(res.json().errors.url).toBeTruthy();
@@ -295,7 +318,12 @@ describe('webhooks', () => {
     const secret: string = set.json().results.secret;
     const api = apiClient(t.app, await newKey(person));
     await api.POST('/api/v1/orders', {
-      body: { source_language: 'american-english', target_languages: ['spanish'], expertise: 'general', text: 'Hello webhook world' },
+      body: {
+        source_language: 'american-english',
+        target_languages: ['spanish'],
+        expertise: 'general',
+        text: 'Hello webhook world',
+      },
     });
     const cart = await api.GET('/api/v1/cart');
     const paid = await api.POST('/api/v1/cart/pay', {

@@ -59,10 +59,17 @@ const idempotencyHeaders = z
       .min(1)
       .max(IDEMPOTENCY_KEY_MAX_LENGTH)
       .optional()
-      .describe('A key of your choice (a UUID): a retry with the same key answers the first result and changes nothing'),
+      .describe(
+        'A key of your choice (a UUID): a retry with the same key answers the first result and changes nothing',
+      ),
   })
   .passthrough();
-const language = z.string().trim().min(1).max(100).describe('A language slug, e.g. "english", "german" (GET /api/2/languages)');
+const language = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe('A language slug, e.g. "english", "german" (GET /api/2/languages)');
 const pricingFields = {
   type: z.enum(PROJECT_TYPE_SLUGS).default('translation'),
   source_language: language,
@@ -184,7 +191,11 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           grant_type: z.literal('client_credentials'),
           client_id: z.string().max(100).optional(),
           client_secret: z.string().max(200).optional(),
-          scope: z.string().max(100).optional().describe('Space-separated subset of "read order pay"; default all the client has'),
+          scope: z
+            .string()
+            .max(100)
+            .optional()
+            .describe('Space-separated subset of "read order pay"; default all the client has'),
         }),
         response: {
           200: z.object({
@@ -210,11 +221,16 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         });
       }
       const caller = await authenticateOauthClient(deps.db, clientId, clientSecret, now());
-      if (!caller) throw new ApiError(401, 'invalid_client', 'The client id or secret is wrong (or the client was replaced)');
+      if (!caller)
+        throw new ApiError(401, 'invalid_client', 'The client id or secret is wrong (or the client was replaced)');
       const asked = request.body.scope?.split(/\s+/).filter(Boolean) ?? caller.scopes;
-      const unknown = asked.find((s) => !(API_SCOPES as readonly string[]).includes(s) || !caller.scopes.includes(s as never));
+      const unknown = asked.find(
+        (s) => !(API_SCOPES as readonly string[]).includes(s) || !caller.scopes.includes(s as never),
+      );
       if (unknown) {
-        throw new ApiError(400, 'invalid_request', `The client may not have the scope "${unknown}"`, { scope: 'Invalid scope' });
+        throw new ApiError(400, 'invalid_request', `The client may not have the scope "${unknown}"`, {
+          scope: 'Invalid scope',
+        });
       }
       const access = await deps.jwt.signApiToken(
         { userId: caller.user.id, clientId, keyId: caller.keyId, scopes: asked },
@@ -222,7 +238,12 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         ACCESS_TOKEN_TTL_SECONDS,
       );
       reply.header('cache-control', 'no-store');
-      return { access_token: access, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: asked.join(' ') };
+      return {
+        access_token: access,
+        token_type: 'Bearer' as const,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        scope: asked.join(' '),
+      };
     },
   );
 
@@ -261,9 +282,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           200: z.object({
             words: z.number().int(),
             characters: z.number().int(),
-            language: z
-              .object({ code: z.string().describe('ISO 639-1'), confidence: z.number() })
-              .nullable(),
+            language: z.object({ code: z.string().describe('ISO 639-1'), confidence: z.number() }).nullable(),
           }),
         },
       },
@@ -283,7 +302,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS.quotes,
-        summary: 'The price and deadline per target language of a text or a word count (the web wizard\'s prices)',
+        summary: "The price and deadline per target language of a text or a word count (the web wizard's prices)",
         body: quoteInput,
         response: { 200: quoteAnswer },
       },
@@ -291,7 +310,8 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const b = request.body;
       const words = b.word_count ?? (await analyzeDocument({ kind: 'text', text: b.text ?? '' })).words;
-      if (words <= 0) throw new ApiError(400, 'invalid_request', 'The text has no words to count', { text: 'No words' });
+      if (words <= 0)
+        throw new ApiError(400, 'invalid_request', 'The text has no words to count', { text: 'No words' });
       const price = await priceOrder(
         deps.db,
         {
@@ -383,7 +403,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS.orders,
-        summary: "Upload source files to a draft order (multipart/form-data, field \"files\"); they are counted",
+        summary: 'Upload source files to a draft order (multipart/form-data, field "files"); they are counted',
         params: pidParams,
         consumes: ['multipart/form-data'],
         response: { 200: z.object({ files: z.array(purchaseOrderFileSchema), word_count: z.number().int() }) },
@@ -514,21 +534,34 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         summary: "Write in the project's discussion (the translator is told as in the web app)",
         params: idParams,
         headers: idempotencyHeaders,
-        body: z.object({ body: z.string().min(1).max(PROJECT_LIMITS.messageMaxLength * 2) }),
+        body: z.object({
+          body: z
+            .string()
+            .min(1)
+            .max(PROJECT_LIMITS.messageMaxLength * 2),
+        }),
         response: { 200: projectMessageRowSchema },
       },
     },
     async (request, reply) => {
       const user = callerOf(request);
       return once(request, reply, user, async (tx) => {
-        const { message, mails } = await postMessage(contextOf(request, user, tx), request.params.id, request.body.body);
+        const { message, mails } = await postMessage(
+          contextOf(request, user, tx),
+          request.params.id,
+          request.body.body,
+        );
         return { answer: message, after: () => afterCommit(deps, { mails }) };
       });
     },
   );
 
-  const move = (work: (ctx: MoveContext, id: number, body: { reason?: string }) => Promise<Outcome>) =>
-    async (request: FastifyRequest<{ Params: { id: number }; Body: { reason?: string } | undefined }>, reply: FastifyReply) => {
+  const move =
+    (work: (ctx: MoveContext, id: number, body: { reason?: string }) => Promise<Outcome>) =>
+    async (
+      request: FastifyRequest<{ Params: { id: number }; Body: { reason?: string } | undefined }>,
+      reply: FastifyReply,
+    ) => {
       const user = callerOf(request);
       return once(request, reply, user, async (tx) => {
         const outcome = await work(contextOf(request, user, tx), request.params.id, request.body ?? {});
@@ -594,4 +627,3 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     publicApiDocument(app.swagger() as unknown as Record<string, unknown>, deps.config.publicUrl),
   );
 };
-

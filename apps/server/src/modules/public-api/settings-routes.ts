@@ -107,7 +107,12 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
       await deps.db.transaction(async (tx) => {
         await tx
           .insert(webhookEndpoints)
-          .values({ userId: auth.user.id, url, secret: `whsec_${randomBytes(24).toString('base64url')}`, createdAt: now })
+          .values({
+            userId: auth.user.id,
+            url,
+            secret: `whsec_${randomBytes(24).toString('base64url')}`,
+            createdAt: now,
+          })
           .onConflictDoUpdate({ target: webhookEndpoints.userId, set: { url } });
         await audit(tx, {
           actorId: auth.user.id,

@@ -122,9 +122,10 @@ export async function deliverDueWebhooks(deps: Services, now: Date): Promise<num
     if (claimed.length === 0) break;
     const endpointIds = [...new Set(claimed.map((c) => c.endpointId))];
     const endpoints = new Map(
-      (
-        await deps.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))
-      ).map((e) => [e.id, e]),
+      (await deps.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [
+        e.id,
+        e,
+      ]),
     );
     const failedUsers = new Set<number>();
     await mapLimit(claimed, CONCURRENCY, async (row) => {
@@ -145,7 +146,13 @@ export async function deliverDueWebhooks(deps: Services, now: Date): Promise<num
       );
       const attempts = row.attempts + 1;
       const firstAttemptAt = row.firstAttemptAt ?? now;
-      const common = { attempts, firstAttemptAt, lastAttemptAt: now, lastStatus: result.status, lastError: result.error };
+      const common = {
+        attempts,
+        firstAttemptAt,
+        lastAttemptAt: now,
+        lastStatus: result.status,
+        lastError: result.error,
+      };
       if (result.ok) {
         await deps.db
           .update(webhookDeliveries)
