@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 const require = createRequire(import.meta.url);
 let scalarBundle: Buffer | null = null;
 function scalar(): Buffer {
-  scalarBundle ??= readFileSync(require.resolve('@scalar/api-reference/dist/browser/standalone.js'));
+  scalarBundle ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'));
   return scalarBundle;
 }
 

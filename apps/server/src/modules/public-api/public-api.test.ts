@@ -52,6 +52,16 @@ describe('the OpenAPI document', () => {
     const web = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json();
     expect(Object.keys(web.paths).some((p) => p.startsWith('/api/v1/'))).toBe(false);
   });
+
+  it('the reference page and its renderer are served from the package, framable by the app only', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api-docs/reference' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.body).toContain('/api-docs/reference/scalar.js');
+    const bundle = await t.app.inject({ method: 'GET', url: '/api-docs/reference/scalar.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
 });
 
 describe('order to delivery through the public API', () => {

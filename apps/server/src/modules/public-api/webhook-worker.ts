@@ -193,3 +193,31 @@ async function mailGaveUp(deps: Services, userId: number): Promise<void> {
     preference: { userId, flag: 'failed_callback' },
   });
 }
+
+/**
+ * Sends new deliveries soon after their event instead of at the next minute's tick: every realtime
+ * notify (a committed event) starts a run, runs never overlap, and one that was asked for while a
+ * run was going follows it. Started by main.ts (tests call the scheduler themselves).
+ */
+export function startWebhookPump(deps: Services, log: (err: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await deliverDueWebhooks(deps, deps.clock.now());
+      } while (again);
+    } catch (err) {
+      log(err);
+    } finally {
+      running = false;
+    }
+  };
+  return deps.bus.subscribe(() => void run());
+}
