@@ -206,6 +206,10 @@ function customerApiTransform(
     add[409] = 'Not possible in the current state (already done, changed since you read it)';
     add[422] = 'The Idempotency-Key was used for a different request (`idempotency_key_reused`)';
   }
+  if (method === 'POST') {
+    add[413] = 'The body is too large (`payload_too_large`)';
+    add[415] = 'The body is of a content type this call does not read (`unsupported_media_type`)';
+  }
   if (url === '/api/v1/cart/pay') add[402] = 'Not enough credits (`insufficient_credits`)';
   for (const [code, description] of Object.entries(add)) responses[code] ??= apiError(description);
   return {

@@ -480,6 +480,40 @@ export interface operations {
           };
         };
       };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
     };
   };
   getApiV1Me: {
@@ -721,6 +755,40 @@ export interface operations {
           };
         };
       };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
       /** @description The Idempotency-Key was used for a different request (`idempotency_key_reused`) */
       422: {
         headers: {
@@ -906,6 +974,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1147,6 +1249,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1475,6 +1611,40 @@ export interface operations {
           };
         };
       };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
       /** @description The Idempotency-Key was used for a different request (`idempotency_key_reused`) */
       422: {
         headers: {
@@ -1648,6 +1818,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1981,6 +2185,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2551,6 +2789,40 @@ export interface operations {
           };
         };
       };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
       /** @description The Idempotency-Key was used for a different request (`idempotency_key_reused`) */
       422: {
         headers: {
@@ -2812,6 +3084,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3094,6 +3400,40 @@ export interface operations {
       };
       /** @description Not possible in the current state (already done, changed since you read it) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is too large (`payload_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              code: string;
+              message: string;
+              fields?: {
+                [key: string]: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
