@@ -66,7 +66,8 @@ test('/api-docs renders the API reference from the served document', async ({ pa
   await expect(reference.getByRole('heading', { name: 'Parlance customer API' }).first()).toBeVisible({
     timeout: 30_000,
   });
-  await expect(reference.getByText('Create an order', { exact: false }).first()).toBeVisible();
+  await expect(reference.getByText('/api/v1/cart/pay').first()).toBeVisible();
+  await expect(reference.getByText('Sent to your webhook URL: project.delivered').first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/api-docs-1280.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });

@@ -29,6 +29,10 @@ const PAGE = `<!doctype html>
 const INIT = `Scalar.createApiReference('#app', {
   url: '/api/v1/openapi.json',
   withDefaultFonts: false,
+  // nothing that calls Scalar's services (the CSP would refuse it anyway)
+  agent: { disabled: true },
+  showDeveloperTools: 'never',
+  telemetry: false,
   hideDownloadButton: false,
   hideClientButton: true,
   hideDarkModeToggle: false,

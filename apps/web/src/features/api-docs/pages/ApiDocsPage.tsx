@@ -79,7 +79,7 @@ const EXAMPLES = [
 export default function ApiDocsPage() {
   const [tab, setTab] = useState(0);
   return (
-    <Stack spacing={2} sx={{ py: 2, minWidth: 0 }}>
+    <Stack spacing={2} sx={{ py: 3, px: { xs: 2, md: 4 }, minWidth: 0 }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
         API Documentation
       </Typography>
