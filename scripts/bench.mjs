@@ -38,7 +38,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
-import { benchPublicApi } from '../apps/server/scripts/bench-public-api.mjs';
+import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
 import { ensureWebBuild, ROOT } from './start.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION || 5);
@@ -442,6 +442,7 @@ function printTable() {
   }
   if (results.projectList) lines.push(...projectListLines(results.projectList));
   if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
+  if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(

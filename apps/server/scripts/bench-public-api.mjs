@@ -151,3 +151,30 @@ async function benchWebhooks(base, web, auth, projectId) {
     receiver.close();
   }
 }
+
+/** The summary lines of `npm run bench`. */
+export function publicApiLines(byEngine) {
+  const lines = ['', 'customer API (key path) beside hello:'];
+  for (const [engine, row] of Object.entries(byEngine)) {
+    if (!row) continue;
+    for (const [key, label] of [
+      ['hello', 'GET /bench/hello'],
+      ['apiQuote', 'POST /api/v1/quotes'],
+      ['apiProject', 'GET /api/v1/projects/{id}'],
+    ]) {
+      const r = row[key];
+      if (!r?.rps) continue;
+      const ratio = r.ratioToHello === undefined ? '' : `  (${r.ratioToHello} of hello)`;
+      lines.push(
+        `${engine.padEnd(8)}  ${label.padEnd(28)}  ${String(r.rps).padStart(8)} req/s  p99 ${r.p99Ms} ms${ratio}`,
+      );
+    }
+    const w = row.webhooks;
+    if (w) {
+      lines.push(
+        `${engine.padEnd(8)}  webhooks: ${w.received}/${w.events} delivered ${w.deliveredSeconds} s after the first event (${w.afterLastEventSeconds} s after the last), lost ${w.lost}, doubled ${w.doubled}`,
+      );
+    }
+  }
+  return lines;
+}
