@@ -20,3 +20,5 @@ export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';
+export * from './project-status-groups';
+export * from './realtime-events';

@@ -7,10 +7,11 @@ import {
   BRIEF_MAX_CHARS,
   cartSchema,
   customerProjectsQuerySchema,
-  PROJECT_LIMITS,
   PROJECT_STATUS_FILTERS,
   PROJECT_TYPE_SLUGS,
   projectDetailSchema,
+  projectDisputeSchema,
+  projectMessageSchema,
   projectMessageRowSchema,
   projectRowSchema,
   purchaseOrderFileSchema,
@@ -20,7 +21,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { API_SCOPES, authenticateOauthClient } from '../../platform/api-keys';
 import { analyzeDocument } from '../../platform/documents';
-import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import type { Services } from '../../platform/services';
 import type { UserRow } from '../../platform/session';
 import { computeCart } from '../cart/cart';
@@ -29,7 +30,9 @@ import { presentCart } from '../cart/present';
 import { priceOrder } from '../pricing/price-order';
 import { listCustomerProjects } from '../project-lists/service';
 import { approveProject, disputeProject, type MoveContext, postMessage } from '../projects/moves';
-import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewing } from '../projects/service';
+import { detailAfter, type Outcome, projectDetailFor, requireViewing } from '../projects/service';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
+import { type AfterCommit, transact, transactOnce } from '../../platform/transaction';
 import { contentDisposition, requireResourceAccess } from '../resources/access';
 import { uploadSourceFiles } from '../wizard/files';
 import { createOrder, finalizeOrder, setOrderFields, viewOrderFor } from '../wizard/service';
@@ -137,43 +140,28 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   });
 
   /**
-   * Runs a create once per Idempotency-Key: the work and its stored answer commit together, and a
-   * retry answers the first answer (header `Idempotent-Replayed: true`). Without a key it just runs.
+   * Runs a create in one transaction (platform/transaction.ts), once per Idempotency-Key when one is
+   * sent: a retry answers the first answer (header `Idempotent-Replayed: true`) and does nothing again.
    */
   async function once<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
-    work: (tx: Tx) => Promise<{ answer: T; after?: () => Promise<void> }>,
+    work: (tx: Tx) => Promise<{ body: T } & AfterCommit>,
   ): Promise<T> {
-    const header = request.headers['idempotency-key'];
-    const key = typeof header === 'string' ? header.trim() : '';
-    let after: (() => Promise<void>) | undefined;
-    if (!key) {
-      const done = await deps.db.transaction(work);
-      await done.after?.();
-      return done.answer;
-    }
-    const result = await withIdempotency(
-      deps.db,
+    const key = idempotencyKeyOf(request);
+    if (!key) return (await transact(deps, work)).body;
+    const result = await transactOnce(
+      deps,
       {
         userId: user.id,
         key,
-        requestHash: hashRequest({
-          method: request.method,
-          path: request.url.split('?')[0],
-          body: request.body ?? null,
-        }),
+        request: { method: request.method, path: request.url.split('?')[0], body: request.body ?? null },
         now: now(),
       },
-      async (tx) => {
-        const done = await work(tx);
-        after = done.after;
-        return { status: 200, body: done.answer };
-      },
+      work,
     );
     if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-    else await after?.();
     return result.body;
   }
 
@@ -380,7 +368,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           (b.submit ?? hasContent)
             ? await finalizeOrder(scoped, asker, order.pid)
             : await viewOrderFor(tx as unknown as Db, asker, order.pid);
-        return { answer };
+        return { body: answer, mails: [], changed: false };
       });
     },
   );
@@ -534,12 +522,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         summary: "Write in the project's discussion (the translator is told as in the web app)",
         params: idParams,
         headers: idempotencyHeaders,
-        body: z.object({
-          body: z
-            .string()
-            .min(1)
-            .max(PROJECT_LIMITS.messageMaxLength * 2),
-        }),
+        body: projectMessageSchema,
         response: { 200: projectMessageRowSchema },
       },
     },
@@ -551,7 +534,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           request.params.id,
           request.body.body,
         );
-        return { answer: message, after: () => afterCommit(deps, { mails }) };
+        return { body: message, mails };
       });
     },
   );
@@ -565,10 +548,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
       const user = callerOf(request);
       return once(request, reply, user, async (tx) => {
         const outcome = await work(contextOf(request, user, tx), request.params.id, request.body ?? {});
-        return {
-          answer: await detailAfter(tx, user, outcome.projectId, now()),
-          after: () => afterCommit(deps, outcome),
-        };
+        return { ...outcome, body: await detailAfter(tx, user, outcome.projectId, now()) };
       });
     };
 
@@ -594,7 +574,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Dispute a delivered project with a reason; support resolves it',
         params: idParams,
         headers: idempotencyHeaders,
-        body: z.object({ reason: z.string().trim().min(1).max(PROJECT_LIMITS.messageMaxLength) }),
+        body: projectDisputeSchema,
         response: { 200: projectDetailSchema },
       },
     },
