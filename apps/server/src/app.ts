@@ -17,7 +17,13 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input';
 import { registerRouteAccess } from './platform/route-access';
-import { finishOpenApiDocument, openApiTransform, SECURITY_SCHEMES } from './platform/openapi';
+import {
+  API_SECURITY_SCHEMES,
+  finishOpenApiDocument,
+  openApiTransform,
+  SECURITY_SCHEMES,
+  webAppDocument,
+} from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
@@ -32,6 +38,7 @@ import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
 import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
+import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   addProjectTasks(services.scheduler, services);
   services.scheduler.add({
+    name: 'webhooks.deliver',
+    everyMs: 0,
+    run: (now) => deliverDueWebhooks(services, now),
+  });
+  services.scheduler.add({
     name: 'payouts.poll',
     everyMs: 60_000,
     run: (now) => pollProvider(services.db, services.payoutProvider, now),
@@ -143,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },
-      components: { securitySchemes: SECURITY_SCHEMES },
+      components: { securitySchemes: { ...SECURITY_SCHEMES, ...API_SECURITY_SCHEMES } },
     },
     transform: openApiTransform,
     transformObject: (doc) =>
@@ -168,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   for (const mod of MODULES) await app.register(mod);
 
-  app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/2/docs/openapi.json', { schema: { hide: true } }, async () =>
+    webAppDocument(app.swagger() as unknown as Record<string, unknown>),
+  );
   app.get('/api/2/health', { schema: { hide: true } }, async () => ({ status: 'OK', engine: database.engine }));
   // The baseline of `npm run bench`: the same server and hooks, no work of its own.
   if (process.env.BENCH_HELLO === '1') {
@@ -196,6 +210,11 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
+    if (path.startsWith('/api/v1/')) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `${request.method} ${path} does not exist` } });
+    }
     if (!hasWeb || request.method !== 'GET' || isApi) {
       return reply.status(404).send({ status: 'ERROR', message: `${request.method} ${path} does not exist` });
     }

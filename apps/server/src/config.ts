@@ -67,6 +67,14 @@ const envSchema = z.object({
     .min(0, 'SESSION_CACHE_MS must be 0 (off) or more')
     .max(60_000, 'SESSION_CACHE_MS must be at most 60000')
     .default(3000),
+  /** customer API calls per key per minute */
+  API_RATE_LIMIT: z.coerce
+    .number({ message: 'API_RATE_LIMIT must be a number' })
+    .int('API_RATE_LIMIT must be a whole number')
+    .min(1, 'API_RATE_LIMIT must be at least 1')
+    .default(120),
+  /** development only: let webhooks reach private and loopback addresses (a local receiver) */
+  WEBHOOK_ALLOW_PRIVATE: bool('WEBHOOK_ALLOW_PRIVATE', false),
 });
 
 export type Config = {
@@ -86,6 +94,10 @@ export type Config = {
   authRateLimit: number;
   /** how long a session's user is kept in memory (platform/auth-cache.ts); 0 turns it off */
   sessionCacheMs: number;
+  /** customer API calls per key per minute */
+  apiRateLimit: number;
+  /** development and tests: webhook URLs on private and loopback addresses are allowed */
+  webhookAllowPrivate: boolean;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -118,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    apiRateLimit: e.API_RATE_LIMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
@@ -140,6 +154,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 1000,
     // off: API tests change users in the database directly and read them back at once
     sessionCacheMs: 0,
+    apiRateLimit: 1000,
+    webhookAllowPrivate: false,
     webDist: null,
     ...overrides,
   };

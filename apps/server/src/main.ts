@@ -4,6 +4,7 @@ import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
 import { DEMO_LM } from './db/seed/demo-lm-dashboard';
 import { createStorage } from './platform/storage';
+import { startWebhookPump } from './modules/public-api/webhook-worker';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   // timed project moves (delays, auto-completion, earnings release), scanned every minute
   app.deps.scheduler.start(60_000);
   void app.deps.scheduler.runOnce();
+  // webhook deliveries go out right after their event (retries on the scheduler's tick)
+  startWebhookPump(app.deps, (err) => app.log.error({ err }, 'webhook delivery failed'));
 
   console.log(readyBlock(config, fresh));
 }

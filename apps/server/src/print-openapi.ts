@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
+import { webAppDocument } from './platform/openapi';
 
 const out = process.argv[2] ?? 'openapi.json';
 const database = await openDatabase({ dataDir: null });
@@ -11,6 +12,6 @@ await runMigrations(database);
 const app = await buildApp({ config: testConfig(), database });
 await app.ready();
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify(app.swagger(), null, 2));
+writeFileSync(out, JSON.stringify(webAppDocument(app.swagger() as unknown as Record<string, unknown>), null, 2));
 await app.close();
 await database.close();

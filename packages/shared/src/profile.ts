@@ -266,14 +266,72 @@ export const API_KEY_TEXTS = {
   redirectInvalid: 'Enter a full https:// address (http:// only for localhost)',
   translatorsNoKeys: 'API keys are for customers who order through the API',
   noOauthClient: 'Create the OAuth client first',
+  revoked: 'API key revoked: calls with it are refused from now on',
+  noKey: 'There is no API key to revoke',
+  scopesSaved: 'Scopes saved',
+  scopesRequired: 'Choose at least one scope',
+  webhookSaved: 'Webhook saved. Copy the signing secret now to verify our signatures.',
+  webhookRemoved: 'Webhook removed',
+  webhookUrlInvalid: 'Enter a full https:// address of your server',
+  webhookUrlPrivate: 'This address is private or local: webhooks go only to public servers',
+  webhookResent: 'Delivery queued again',
 } as const;
+
+/** What a key or OAuth client may do on the customer API. */
+export const API_KEY_SCOPES = ['read', 'order', 'pay'] as const;
+export const API_KEY_SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], string> = {
+  read: 'Read: projects, orders, cart, files',
+  order: 'Order: quotes, orders, messages, approve and dispute',
+  pay: 'Pay: pay the cart from credits',
+};
+export const apiKeyScopesInputSchema = z.object({
+  kind: z.enum(['key', 'oauth']).default('key'),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, API_KEY_TEXTS.scopesRequired).max(3),
+});
+
+/** A customer's webhook as its owner sees it (the signing secret included: it is theirs to verify with). */
+export const webhookStateSchema = z.object({
+  url: z.string(),
+  secret: z.string(),
+  createdAt: z.string(),
+});
+export const webhookInputSchema = z.object({
+  url: z.string().trim().min(1, 'Enter the address of your server').max(2000),
+});
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  projectId: z.number().int().nullable(),
+});
+export type WebhookState = z.infer<typeof webhookStateSchema>;
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** The stored credentials as the owner sees them: never the secrets, which are shown once. */
 export const apiKeysStateSchema = z.object({
   apiKey: z
-    .object({ prefix: z.string(), hint: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
+    .object({
+      prefix: z.string(),
+      hint: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      scopes: z.array(z.enum(API_KEY_SCOPES)),
+    })
     .nullable(),
-  oauth: z.object({ clientId: z.string(), redirectUri: z.string(), createdAt: z.string() }).nullable(),
+  oauth: z
+    .object({
+      clientId: z.string(),
+      redirectUri: z.string(),
+      createdAt: z.string(),
+      scopes: z.array(z.enum(API_KEY_SCOPES)),
+    })
+    .nullable(),
 });
 export type ApiKeysState = z.infer<typeof apiKeysStateSchema>;
 

@@ -29,11 +29,12 @@ beforeAll(async () => {
     translator: await loginDemo(t.app, 'translator'),
     admin: await loginDemo(t.app, 'admin'),
   };
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-  };
+  type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
+  // the customer API's own document (issue 17)
+  const api = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Doc;
   declared = new Map();
-  for (const [path, ops] of Object.entries(doc.paths)) {
+  for (const [path, ops] of [...Object.entries(doc.paths), ...Object.entries(api.paths)]) {
     for (const [method, op] of Object.entries(ops)) {
       const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
       declared.set(`${method.toUpperCase()} ${fastifyPath}`, new Set(Object.keys(op.responses).map(Number)));

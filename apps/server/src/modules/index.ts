@@ -13,6 +13,9 @@ import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { probationRoutes } from './probation/routes';
+import { apiDocsRoutes } from './public-api/docs-routes';
+import { publicApiRoutes } from './public-api/routes';
+import { webhookSettingsRoutes } from './public-api/settings-routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -49,4 +52,7 @@ export const MODULES: FastifyPluginAsync[] = [
   creditActionRoutes,
   probationRoutes,
   moderationRoutes,
+  publicApiRoutes,
+  webhookSettingsRoutes,
+  apiDocsRoutes,
 ];

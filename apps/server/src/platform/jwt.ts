@@ -43,4 +43,48 @@ export class JwtSigner {
       return null;
     }
   }
+
+  /** An access token of the customer API (OAuth client credentials): its client and scopes inside. */
+  signApiToken(claims: ApiTokenClaims, now: Date, ttlSeconds: number): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ cid: claims.clientId, kid: claims.keyId, scope: claims.scopes.join(' ') })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .setIssuer('parlance')
+      .setAudience('customer-api')
+      .sign(this.key);
+  }
+
+  async verifyApiToken(token: string, now: Date): Promise<ApiTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'parlance',
+        audience: 'customer-api',
+        currentDate: now,
+      });
+      const userId = Number(payload.sub);
+      const { cid, kid, scope } = payload as { cid?: unknown; kid?: unknown; scope?: unknown };
+      if (
+        !Number.isInteger(userId) ||
+        typeof cid !== 'string' ||
+        typeof kid !== 'number' ||
+        typeof scope !== 'string'
+      ) {
+        return null;
+      }
+      return { userId, clientId: cid, keyId: kid, scopes: scope.split(' ').filter(Boolean) };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export interface ApiTokenClaims {
+  userId: number;
+  clientId: string;
+  keyId: number;
+  scopes: string[];
 }

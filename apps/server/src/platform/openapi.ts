@@ -27,6 +27,30 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+/** The customer API's two ways in (modules/public-api), also known to the generator. */
+export const API_SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Your API key (profile > API Keys, shown once) as `Authorization: Bearer prl_...`. It carries the scopes you chose.',
+  },
+  oauth2: {
+    type: 'oauth2',
+    description: 'The OAuth client of your profile, client credentials grant; the access token lasts one hour.',
+    flows: {
+      clientCredentials: {
+        tokenUrl: '/api/v1/oauth/token',
+        scopes: {
+          read: 'Read projects, orders, the cart and files',
+          order: 'Quote, create orders, write messages, approve and dispute',
+          pay: 'Pay the cart from credits',
+        },
+      },
+    },
+  },
+} as const;
+
 const errorAnswer = (description: string) => ({
   description,
   content: {
@@ -78,6 +102,7 @@ export function openApiTransform(args: TransformArgs) {
   const result = jsonSchemaTransform(args) as { schema: JsonObject; url: string };
   const method = String(args.route.method);
   const access = ROUTE_ACCESS[`${method} ${args.url}`];
+  if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
   const security: Record<string, string[]>[] = signedIn
     ? [{ session: [] }, { bearer: [] }]
@@ -113,6 +138,91 @@ export function openApiTransform(args: TransformArgs) {
   };
 }
 
+const apiError = (description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          error: {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              message: { type: 'string' },
+              fields: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            required: ['code', 'message'],
+          },
+        },
+        required: ['error'],
+      },
+    },
+  },
+});
+
+// (the generator wraps each header's schema itself)
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { type: 'integer', description: 'Calls allowed per window' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Calls left in this window' },
+  'RateLimit-Reset': { type: 'integer', description: 'Seconds until the window starts again' },
+};
+
+/** The customer API (modules/public-api): its security (key or OAuth scope), error envelope and limits. */
+function customerApiTransform(
+  result: { schema: JsonObject; url: string },
+  method: string,
+  url: string,
+  access?: string,
+) {
+  const scope = access?.startsWith('api-') ? access.slice(4) : null;
+  const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
+  for (const [code, answer] of Object.entries(responses)) {
+    if (answer && typeof answer === 'object' && !('description' in answer) && !('content' in answer)) {
+      responses[code] = { ...(answer as JsonObject), description: 'OK' };
+    }
+    if (scope && Number(code) < 300) {
+      responses[code] = { ...(responses[code] as JsonObject), headers: RATE_LIMIT_HEADERS };
+    }
+  }
+  if (!Object.keys(responses).some((code) => /^2/.test(code))) {
+    responses[200] = {
+      description: 'The file (its own content type; Content-Disposition names it)',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  const add: Record<string, string> = {
+    400: 'Invalid input: `error.fields` names each invalid field',
+    404: 'Not found (also what you get for an object that is not yours)',
+  };
+  if (scope) {
+    Object.assign(add, {
+      401: 'No key or token, or an unknown, revoked or expired one',
+      403: 'The key lacks the scope of this call (`insufficient_scope`), or the account is not a customer',
+      429: 'Too many calls with this key: wait `Retry-After` seconds',
+    });
+  } else if (method === 'POST') add[401] = 'Wrong client id or secret (`invalid_client`)';
+  if (method === 'POST' && scope) {
+    add[409] = 'Not possible in the current state (already done, changed since you read it)';
+    add[422] = 'The Idempotency-Key was used for a different request (`idempotency_key_reused`)';
+  }
+  if (method === 'POST') {
+    add[413] = 'The body is too large (`payload_too_large`)';
+    add[415] = 'The body is of a content type this call does not read (`unsupported_media_type`)';
+  }
+  if (url === '/api/v1/cart/pay') add[402] = 'Not enough credits (`insufficient_credits`)';
+  for (const [code, description] of Object.entries(add)) responses[code] ??= apiError(description);
+  return {
+    url: result.url,
+    schema: {
+      ...result.schema,
+      operationId: operationIdOf(method, url),
+      security: (scope ? [{ apiKey: [] }, { oauth2: [scope] }] : []) as Record<string, string[]>[],
+      response: responses,
+    },
+  };
+}
+
 /** `nullable` without a `type` beside it is not valid OpenAPI 3.0: move it into each `anyOf` member. */
 function fixNullable(node: unknown): void {
   if (!node || typeof node !== 'object') return;
@@ -132,6 +242,7 @@ function fixNullable(node: unknown): void {
 export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonObject {
   fixNullable(doc.paths);
   const paths = (doc.paths ?? {}) as JsonObject;
+
   paths['/api/2/health'] = {
     get: {
       operationId: 'getApi2Health',
@@ -196,4 +307,16 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       securitySchemes: SECURITY_SCHEMES,
     },
   };
+}
+
+/**
+ * The web app's document: the generated one without the customer API, which has its own
+ * (GET /api/v1/openapi.json, modules/public-api/openapi-doc.ts).
+ */
+export function webAppDocument(doc: JsonObject): JsonObject {
+  const paths = Object.fromEntries(
+    Object.entries((doc.paths ?? {}) as JsonObject).filter(([path]) => !path.startsWith('/api/v1/')),
+  );
+  const components = { ...((doc.components as JsonObject | undefined) ?? {}), securitySchemes: SECURITY_SCHEMES };
+  return { ...doc, paths, components };
 }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../db/client';
 import { realtimeEvents } from '../db/schema';
 import type { RealtimeEventMap, RealtimeEventType } from '@parlance/shared';
+import { enqueueWebhook } from './webhooks';
 
 /**
  * Realtime events (ARCHITECTURE.md): a change that other users must see writes an event row in
@@ -29,6 +30,8 @@ export async function recordEvent(tx: Db, event: RealtimeEventInput): Promise<nu
     .insert(realtimeEvents)
     .values({ userId: event.userId ?? null, role: event.role ?? null, type: event.type, payload: event.payload })
     .returning({ id: realtimeEvents.id });
+  // a project move or message is also a webhook delivery to the customer's server (same transaction)
+  if (event.type === 'project.updated' || event.type === 'project.message') await enqueueWebhook(tx, event);
   return row.id;
 }
 

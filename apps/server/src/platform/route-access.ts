@@ -14,10 +14,21 @@ import { requirePermission, routePermission } from './permissions';
 //   translator signed in; a translator or an admin (customers 403, from the handler)
 //   admin     staff (the real person behind the session, also while acting) holding the route's
 //             permission (ROUTE_PERMISSIONS in permissions.ts); other staff 403, everyone else 404
+//   api-read, api-order, api-pay  the customer API (/api/v1): an API key or OAuth access token with
+//             that scope (never the cookie); modules/public-api/caller.ts checks it, 401/403
 //
 // A new route: add "METHOD /path" with its rule here, in the block of its area.
 
-export type RouteAccess = 'public' | 'self' | 'user' | 'customer' | 'translator' | 'admin';
+export type RouteAccess =
+  | 'public'
+  | 'self'
+  | 'user'
+  | 'customer'
+  | 'translator'
+  | 'admin'
+  | 'api-read'
+  | 'api-order'
+  | 'api-pay';
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // platform
@@ -266,6 +277,35 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/convert/request': 'translator',
   'POST /api/2/account/convert/requests/:id/cancel': 'translator',
   'GET /api/2/account/convert/invoice/:id': 'translator',
+  // the customer API (issue 17): keys and access tokens with a scope, never the cookie
+  'POST /api/v1/oauth/token': 'public',
+  'GET /api/v1/openapi.json': 'public',
+  'GET /api-docs/reference': 'public',
+  'GET /api-docs/reference/scalar.js': 'public',
+  'GET /api-docs/reference/init.js': 'public',
+  'GET /api/v1/me': 'api-read',
+  'POST /api/v1/text/analyze': 'api-read',
+  'POST /api/v1/quotes': 'api-read',
+  'POST /api/v1/orders': 'api-order',
+  'GET /api/v1/orders/:id': 'api-read',
+  'POST /api/v1/orders/:id/files': 'api-order',
+  'POST /api/v1/orders/:id/submit': 'api-order',
+  'GET /api/v1/cart': 'api-read',
+  'POST /api/v1/cart/pay': 'api-pay',
+  'GET /api/v1/projects': 'api-read',
+  'GET /api/v1/projects/:id': 'api-read',
+  'POST /api/v1/projects/:id/messages': 'api-order',
+  'POST /api/v1/projects/:id/approve': 'api-order',
+  'POST /api/v1/projects/:id/dispute': 'api-order',
+  'GET /api/v1/files/:id': 'api-read',
+  // the customer's webhook and key settings (profile, cookie)
+  'GET /api/2/account/webhook': 'customer',
+  'PUT /api/2/account/webhook': 'customer',
+  'DELETE /api/2/account/webhook': 'customer',
+  'GET /api/2/account/webhook/deliveries': 'customer',
+  'POST /api/2/account/webhook/deliveries/:id/resend': 'customer',
+  'POST /api/2/account/api-keys/scopes': 'customer',
+  'DELETE /api/2/account/api-keys/key': 'customer',
 };
 
 export function accessOf(request: FastifyRequest): RouteAccess | undefined {

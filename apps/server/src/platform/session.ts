@@ -35,6 +35,9 @@ declare module 'fastify' {
   }
 }
 
+/** The customer API's paths: no cookie session, no CSRF; keys and access tokens only. */
+export const PUBLIC_API_PREFIX = '/api/v1/';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface SessionPluginOptions {
@@ -88,6 +91,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const lookups = prepareLookups(opts.db);
 
     app.addHook('onRequest', async (request) => {
+      // the customer API (modules/public-api) authenticates its own keys and tokens, never the cookie
+      if (request.url.startsWith(PUBLIC_API_PREFIX)) return;
       const bearer = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (bearer) {
         const userId = await opts.jwt.verify(bearer, opts.clock.now());

@@ -30,6 +30,7 @@ const PAGES: Record<string, Page> = {
   '/admin/account-managers/:id': lazy(() => import('../features/admin/pages/AccountManagerPage')),
   '/admin/:id': lazy(() => import('../features/admin/pages/BackofficeUserPage')),
   '/terms': lazy(() => import('../shell/TermsPage')),
+  '/api-docs': lazy(() => import('../features/api-docs/pages/ApiDocsPage')),
   '/privacy': lazy(() => import('../shell/PrivacyPage')),
   '/help-center': lazy(() => import('../shell/HelpCenterPage')),
   '/quote': lazy(() => import('../features/quote/pages/QuotePage')),

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './payouts';
 export * from './backoffice';
 export * from './moderation';
+export * from './webhooks';

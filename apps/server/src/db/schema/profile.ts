@@ -57,6 +57,8 @@ export const apiKeys = pgTable(
     /** the last four characters of the secret, so the owner can tell keys apart */
     secretHint: text('secret_hint').notNull(),
     redirectUri: text('redirect_uri'),
+    /** what the key (or the client's tokens) may do on the customer API: read, order, pay */
+    scopes: text('scopes').array().notNull().default(sql`'{read,order,pay}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

@@ -12,6 +12,7 @@ import { seedMessagesDemo } from './demo-messages';
 
 import { seedLmDashboardDemo } from './demo-lm-dashboard';
 import { seedProjectsDemo } from './demo-projects';
+import { seedWebhookDemo } from './demo-webhooks';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
 
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     });
     await seedPayoutsDemo(db, DEMO_ACCOUNTS[1].email);
     await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
+    await seedWebhookDemo(db, DEMO_ACCOUNTS[0].email);
 
     await seedLmDashboardDemo(db, passwordHash);
     await seedModerationDemo(db, { passwordHash, translatorEmail: DEMO_ACCOUNTS[1].email });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { API_KEY_TEXTS, type ApiKeysState, type OauthClientInput } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { apiKeys } from '../../db/schema';
-import { generateApiKey } from '../../platform/api-keys';
+import { type ApiScope, generateApiKey, scopesOf } from '../../platform/api-keys';
 import { audit } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -22,10 +22,16 @@ export async function apiKeysState(deps: Services, userId: number): Promise<ApiK
           hint: key.secretHint,
           createdAt: key.createdAt.toISOString(),
           lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+          scopes: scopesOf(key.scopes),
         }
       : null,
     oauth: oauth
-      ? { clientId: oauth.publicId, redirectUri: oauth.redirectUri ?? '', createdAt: oauth.createdAt.toISOString() }
+      ? {
+          clientId: oauth.publicId,
+          redirectUri: oauth.redirectUri ?? '',
+          createdAt: oauth.createdAt.toISOString(),
+          scopes: scopesOf(oauth.scopes),
+        }
       : null,
   };
 }
@@ -107,4 +113,48 @@ export async function updateOauthClient(deps: Services, auth: AuthContext, input
     .where(and(eq(apiKeys.userId, auth.user.id), eq(apiKeys.kind, 'oauth')))
     .returning({ id: apiKeys.id });
   if (updated.length === 0) throw new AppError(409, API_KEY_TEXTS.noOauthClient);
+}
+
+/** Revokes the API key: the row goes, so the key is unknown from the next call on (401). */
+export async function revokeApiKey(deps: Services, auth: AuthContext, ip: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.userId, auth.user.id), eq(apiKeys.kind, 'key')))
+      .returning({ id: apiKeys.id });
+    if (gone.length === 0) throw new AppError(409, API_KEY_TEXTS.noKey);
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'profile.api_key_revoked',
+      targetType: 'user',
+      targetId: auth.user.id,
+      ip,
+    });
+  });
+}
+
+/** What the key (or the OAuth client's tokens) may do: read, order, pay. */
+export async function setApiScopes(
+  deps: Services,
+  auth: AuthContext,
+  kind: 'key' | 'oauth',
+  scopes: ApiScope[],
+  ip: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(apiKeys)
+      .set({ scopes: [...new Set(scopes)] })
+      .where(and(eq(apiKeys.userId, auth.user.id), eq(apiKeys.kind, kind)))
+      .returning({ id: apiKeys.id });
+    if (updated.length === 0)
+      throw new AppError(409, kind === 'key' ? API_KEY_TEXTS.noKey : API_KEY_TEXTS.noOauthClient);
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'profile.api_scopes_changed',
+      targetType: 'user',
+      targetId: auth.user.id,
+      ip,
+    });
+  });
 }

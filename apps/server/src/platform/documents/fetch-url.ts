@@ -73,7 +73,7 @@ export function isSpecialAddress(address: string): boolean {
 
 class AddressNotAllowed extends Error {}
 
-function checkedLookup(allowPrivate: boolean): LookupFunction {
+export function checkedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

@@ -12,6 +12,8 @@ import type {
   MailingFlag,
   MailingPreferences,
   UpdatePasswordInput,
+  WebhookDelivery,
+  WebhookState,
 } from '@parlance/shared';
 import { http, request } from '../../app/http';
 
@@ -165,6 +167,56 @@ export function useOauthClient() {
             .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri })
             .then(() => null),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
+  });
+}
+
+export function useApiKeyScopes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, scopes }: { kind: 'key' | 'oauth'; scopes: string[] }) =>
+      http.postJson<{ keys: ApiKeysState }>('/api/2/account/api-keys/scopes', { kind, scopes }),
+    onSuccess: (answer) => client.setQueryData(apiKeysQuery.queryKey, answer.keys),
+  });
+}
+
+export function useRevokeApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<{ keys: ApiKeysState }>('/api/2/account/api-keys/key', { method: 'DELETE' }),
+    onSuccess: (answer) => client.setQueryData(apiKeysQuery.queryKey, answer.keys),
+  });
+}
+
+export const webhookQuery = queryOptions({
+  queryKey: ['profile', 'webhook'],
+  queryFn: ({ signal }) =>
+    http.get<{ results: WebhookState | null }>('/api/2/account/webhook', signal).then((b) => b.results),
+});
+
+export const webhookDeliveriesQuery = queryOptions({
+  queryKey: ['profile', 'webhook', 'deliveries'],
+  queryFn: ({ signal }) =>
+    http.get<{ data: WebhookDelivery[] }>('/api/2/account/webhook/deliveries', signal).then((b) => b.data),
+});
+
+export function useSaveWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string | null) =>
+      url === null
+        ? request<unknown>('/api/2/account/webhook', { method: 'DELETE' }).then(() => null)
+        : request<{ results: WebhookState }>('/api/2/account/webhook', { method: 'PUT', body: { json: { url } } }).then(
+            (b) => b.results,
+          ),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookQuery.queryKey }),
+  });
+}
+
+export function useResendDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.postJson<unknown>(`/api/2/account/webhook/deliveries/${id}/resend`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookDeliveriesQuery.queryKey }),
   });
 }
 

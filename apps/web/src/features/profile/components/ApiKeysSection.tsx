@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,6 +15,7 @@ import { toast } from '../../../ui/toast';
 import { apiKeysQuery, fieldErrorsOf, messageOf, useGenerateApiKey, useOauthClient } from '../api';
 import { textField } from './form-field';
 import { SectionCard, SectionState } from './SectionCard';
+import { RevokeKeyButton, ScopesEditor, WebhookPart } from './ApiAccessParts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -49,12 +51,17 @@ export function ApiKeysSection() {
   const keys = useQuery(apiKeysQuery);
   return (
     <SectionCard title="API Keys" intro="Order and follow projects from your own systems through the Parlance API.">
+      <Typography sx={{ mb: 2 }}>
+        How to call it: the <Link href="/api-docs">API documentation</Link>.
+      </Typography>
       <SectionState loading={keys.isPending} error={keys.error} />
       {keys.data && (
         <Stack spacing={3}>
           <ApiKeyPart state={keys.data} />
           <Divider />
           <OauthPart state={keys.data} />
+          <Divider />
+          <WebhookPart />
         </Stack>
       )}
     </SectionCard>
@@ -89,12 +96,16 @@ function ApiKeyPart({ state }: { state: ApiKeysState }) {
             Key <code>{`${state.apiKey.prefix}…${state.apiKey.hint}`}</code>, created {when(state.apiKey.createdAt)}
             {state.apiKey.lastUsedAt ? `, last used ${when(state.apiKey.lastUsedAt)}` : ', never used yet'}.
           </Typography>
-          <Button variant="outlined" color="warning" onClick={() => void run(true)} disabled={generate.isPending}>
-            Reset key
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="outlined" color="warning" onClick={() => void run(true)} disabled={generate.isPending}>
+              Reset key
+            </Button>
+            <RevokeKeyButton onRevoked={() => setShown(null)} />
+          </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Resetting makes the current key stop working at once.
+            Resetting rotates the key: you get a new one and the current one stops working at once.
           </Typography>
+          <ScopesEditor key={state.apiKey.scopes.join()} kind="key" current={state.apiKey.scopes} />
         </>
       ) : (
         <>
@@ -145,9 +156,11 @@ function OauthPart({ state }: { state: ApiKeysState }) {
       )}
       {state.oauth && !created && (
         <Typography sx={{ mb: 1 }}>
-          Client ID <code>{state.oauth.clientId}</code>, created {when(state.oauth.createdAt)}.
+          Client ID <code>{state.oauth.clientId}</code>, created {when(state.oauth.createdAt)}. Get tokens with the
+          client credentials grant at <code>/api/v1/oauth/token</code>.
         </Typography>
       )}
+      {state.oauth && <ScopesEditor key={state.oauth.scopes.join()} kind="oauth" current={state.oauth.scopes} />}
       <TextField
         {...textField(register, errors, 'redirect_uri', 'https://… (http:// only for localhost)')}
         label="Redirect uri"

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ApiCaller, type ApiScope, authenticateApiKey, oauthCallerById, scopesOf } from '../../platform/api-keys';
+import type { Services } from '../../platform/services';
+import { ROUTE_ACCESS } from '../../platform/route-access';
+import { ApiError } from './envelope';
+import type { RateLimiter } from './rate-limit';
+
+// Who calls the customer API: an API key (`Authorization: Bearer prl_...`) or an access token of
+// the OAuth client (client credentials). The session cookie is never read here (session.ts skips
+// these paths), and these credentials are refused by the web app's calls (other shapes, audiences).
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiCaller: ApiCaller | null;
+  }
+}
+
+/** The scope a route needs, from ROUTE_ACCESS (`api-read`, `api-order`, `api-pay`); null: open. */
+export function scopeOfRoute(method: string, url: string | undefined): ApiScope | null {
+  const access = ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url ?? ''}`];
+  if (access === 'api-read') return 'read';
+  if (access === 'api-order') return 'order';
+  if (access === 'api-pay') return 'pay';
+  return null;
+}
+
+const unauthenticated = (message: string) => new ApiError(401, 'unauthenticated', message);
+
+async function callerOf(deps: Services, request: FastifyRequest): Promise<ApiCaller> {
+  const header = request.headers.authorization;
+  const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  if (!token) {
+    throw unauthenticated('Send your API key or an access token as "Authorization: Bearer <token>"');
+  }
+  const now = deps.clock.now();
+  if (token.startsWith('prl_')) {
+    const caller = await authenticateApiKey(deps.db, token, now);
+    if (!caller) throw unauthenticated('This API key is unknown or was revoked');
+    return caller;
+  }
+  const claims = await deps.jwt.verifyApiToken(token, now);
+  if (!claims) throw unauthenticated('This access token is invalid or expired');
+  const client = await oauthCallerById(deps.db, claims.keyId, claims.clientId);
+  if (!client || client.user.id !== claims.userId) throw unauthenticated('This access token was revoked');
+  // a token never has more than its client has now
+  return { ...client, scopes: scopesOf(claims.scopes).filter((s) => client.scopes.includes(s)) };
+}
+
+/** The onRequest hook of every scoped API route: authenticate, rate-limit, check the scope. */
+export function apiGuard(deps: Services, limiter: RateLimiter) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const scope = scopeOfRoute(request.method, request.routeOptions.url);
+    if (!scope) return;
+    const caller = await callerOf(deps, request);
+    const { user } = caller;
+    if (user.type !== 'customer') {
+      throw new ApiError(403, 'forbidden', 'The customer API is for customer accounts');
+    }
+    limiter.take(String(caller.keyId), deps.clock.now(), reply);
+    if (!caller.scopes.includes(scope)) {
+      throw new ApiError(403, 'insufficient_scope', `This key does not have the "${scope}" scope`);
+    }
+    request.apiCaller = caller;
+    request.auth = { user, admin: null, via: 'bearer' };
+  };
+}
