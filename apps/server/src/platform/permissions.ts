@@ -22,6 +22,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /adminService/searchUser': 'backoffice.read',
   'GET /adminService/getUserDescription': 'backoffice.read',
   'GET /api/2/admin/backoffice': 'backoffice.read',
+  'GET /api/2/admin/projects': 'backoffice.read',
   'GET /api/2/account/acl-list': 'backoffice.read',
   'GET /api/2/admin/outbox': 'backoffice.read',
   'GET /api/2/admin/audit': 'backoffice.read',
