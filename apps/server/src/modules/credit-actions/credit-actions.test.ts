@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
 import { verifyLedger } from '../../platform/ledger';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { newCustomer } from '../projects/projects-test-helpers';
 
 // Credit actions through the API: finance staff create, edit, save invoices and stop recurring
 // actions; every action is a ledger transaction the user sees in their statement; everyone else on
@@ -261,7 +262,9 @@ describe('credit actions', () => {
   });
 
   it('a recurring action runs on schedule (test clock) until stopped', async () => {
-    const uid = customer.user.id;
+    // a customer of its own, without projects: the week the test clock skips would otherwise also
+    // refund the demo customer's untaken overdue projects (projects.expire-untaken)
+    const uid = (await newCustomer(t.app, 0)).id;
     const created = (
       await as(finance).post('/ajax/creditActions/add', {
         uid,

@@ -2577,6 +2577,8 @@ export interface operations {
               mine: boolean;
               body: string;
               createdAt: string;
+              /** @enum {string|null} */
+              moderationStatus: 'pending' | 'approved' | 'declined' | null;
             }[];
             reviewedProjectId: number | null;
             review: {
@@ -2717,6 +2719,8 @@ export interface operations {
             mine: boolean;
             body: string;
             createdAt: string;
+            /** @enum {string|null} */
+            moderationStatus: 'pending' | 'approved' | 'declined' | null;
           };
         };
       };
@@ -3016,6 +3020,8 @@ export interface operations {
               mine: boolean;
               body: string;
               createdAt: string;
+              /** @enum {string|null} */
+              moderationStatus: 'pending' | 'approved' | 'declined' | null;
             }[];
             reviewedProjectId: number | null;
             review: {
@@ -3332,6 +3338,8 @@ export interface operations {
               mine: boolean;
               body: string;
               createdAt: string;
+              /** @enum {string|null} */
+              moderationStatus: 'pending' | 'approved' | 'declined' | null;
             }[];
             reviewedProjectId: number | null;
             review: {
