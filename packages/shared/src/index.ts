@@ -20,3 +20,4 @@ export * from './payouts';
 export * from './plan-fit';
 
 export * from './lm-dashboard';
+export * from './chat';

@@ -7,3 +7,4 @@ export * from './users';
 export * from './profile';
 export * from './messages';
 export * from './payouts';
+export * from './chat';
