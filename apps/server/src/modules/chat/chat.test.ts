@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response } from 'light-my-request';
 import { CHAT_TEXTS } from '@parlance/shared';
 import { myTeamMembers, users } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
@@ -17,6 +18,7 @@ interface WsClient {
   on(event: 'open' | 'error', listener: (arg?: unknown) => void): void;
 }
 type WsConstructor = new (url: string) => WsClient;
+const WS_MODULE = 'ws';
 
 let t: TestApp;
 let port: number;
@@ -43,8 +45,8 @@ async function caller(session: Parameters<typeof authed>[1] & { user: { id: numb
   return {
     id: session.user.id,
     token,
-    call: (method, url, payload, headers = {}) =>
-      t.app.inject({
+    call: async (method, url, payload, headers = {}) =>
+      await t.app.inject({
         method: method as 'GET',
         url,
         payload: payload as object | undefined,
@@ -305,7 +307,7 @@ describe('live channel', () => {
     received: { type: string; chatId: number; seq: number; payload: Record<string, unknown> }[];
     closed: Promise<{ code: number; reason: string }>;
   }> {
-    const { WebSocket } = (await import('ws')) as unknown as { WebSocket: WsConstructor };
+    const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsConstructor };
     const ws = new WebSocket(`ws://127.0.0.1:${port}/chat/api/live${token ? `?token=${token}` : ''}`);
     const received: { type: string; chatId: number; seq: number; payload: Record<string, unknown> }[] = [];
     ws.on('message', (d) => received.push(JSON.parse(String(d))));
