@@ -45,13 +45,13 @@ async function caller(session: Parameters<typeof authed>[1] & { user: { id: numb
   return {
     id: session.user.id,
     token,
-    call: async (method, url, payload, headers = {}) =>
-      await t.app.inject({
+    call: (method, url, payload, headers = {}) =>
+      t.app.inject({
         method: method as 'GET',
         url,
-        payload: payload as object | undefined,
+        payload: payload as string | undefined,
         headers: { authorization: `Bearer ${token}`, ...headers },
-      }),
+      }) as unknown as Promise<Response>,
   };
 }
 
