@@ -41,7 +41,8 @@ export async function seedChatDemo(
     { name: 'glossary.csv', mime: 'text/csv', body: 'term,translation\nchat,chat\nlaunch,lanzamiento\n' },
   ];
   const stored: ((typeof files)[number] & { file: { id: string; size: number } })[] = [];
-  for (const f of files) stored.push({ ...f, file: await opts.storage.put(Readable.from([Buffer.from(f.body)]), { maxBytes: 1_000_000 }) });
+  for (const f of files)
+    stored.push({ ...f, file: await opts.storage.put(Readable.from([Buffer.from(f.body)]), { maxBytes: 1_000_000 }) });
 
   await db.transaction(async (tx) => {
     const [myTeam] = await tx
@@ -53,19 +54,48 @@ export async function seedChatDemo(
       .values({ type: 'custom', title: 'Website launch', ownerId: customer, createdAt: at(90) })
       .returning({ id: chats.id });
     for (const chatId of [myTeam.id, group.id])
-      await tx.insert(chatMembers).values([customer, translator, admin].map((userId) => ({ chatId, userId, addedAt: at(100) })));
+      await tx
+        .insert(chatMembers)
+        .values([customer, translator, admin].map((userId) => ({ chatId, userId, addedAt: at(100) })));
 
-    const script: { chat: number; by: number; text: string; hoursAgo: number; reply?: number; pin?: boolean; file?: number; status?: 'moderation' }[] = [
-      { chat: myTeam.id, by: customer, text: 'Hi Tomas, welcome to my team! I will send the legal batch next week.', hoursAgo: 96 },
+    const script: {
+      chat: number;
+      by: number;
+      text: string;
+      hoursAgo: number;
+      reply?: number;
+      pin?: boolean;
+      file?: number;
+      status?: 'moderation';
+    }[] = [
+      {
+        chat: myTeam.id,
+        by: customer,
+        text: 'Hi Tomas, welcome to my team! I will send the legal batch next week.',
+        hoursAgo: 96,
+      },
       { chat: myTeam.id, by: translator, text: 'Thank you, happy to help. Ping me any time.', hoursAgo: 95 },
       { chat: myTeam.id, by: customer, text: 'The batch is in the order wizard now.', hoursAgo: 30 },
       { chat: myTeam.id, by: translator, text: 'Got it, starting tomorrow morning.', hoursAgo: 29 },
-      { chat: group.id, by: customer, text: 'Kick-off: we launch the Spanish site on Friday. Style guide attached.', hoursAgo: 80, pin: true, file: 0 },
+      {
+        chat: group.id,
+        by: customer,
+        text: 'Kick-off: we launch the Spanish site on Friday. Style guide attached.',
+        hoursAgo: 80,
+        pin: true,
+        file: 0,
+      },
       { chat: group.id, by: translator, text: 'Read it. Should product names stay in English?', hoursAgo: 79 },
       { chat: group.id, by: customer, text: 'Yes, keep product names in English.', hoursAgo: 78, reply: 5 },
       { chat: group.id, by: admin, text: 'Here is the shared glossary for the launch.', hoursAgo: 50, file: 1 },
       { chat: group.id, by: translator, text: 'Homepage and pricing pages are done.', hoursAgo: 26 },
-      { chat: group.id, by: translator, text: 'Write to me directly at tomas@example.com for faster answers.', hoursAgo: 5, status: 'moderation' },
+      {
+        chat: group.id,
+        by: translator,
+        text: 'Write to me directly at tomas@example.com for faster answers.',
+        hoursAgo: 5,
+        status: 'moderation',
+      },
       { chat: group.id, by: customer, text: 'Great work! Checkout pages next, please.', hoursAgo: 2 },
     ];
     const seqs = new Map<number, number>();
@@ -110,7 +140,10 @@ export async function seedChatDemo(
     ]);
     for (const [chatId, seq] of seqs) {
       const l = last.get(chatId);
-      await tx.update(chats).set({ lastSeq: seq, lastMessageId: l?.id, lastMessageAt: l?.at }).where(eq(chats.id, chatId));
+      await tx
+        .update(chats)
+        .set({ lastSeq: seq, lastMessageId: l?.id, lastMessageAt: l?.at })
+        .where(eq(chats.id, chatId));
     }
     // unseen: the customer has the translator's latest two; the admin has the message on moderation
     await tx.insert(chatNotifications).values([

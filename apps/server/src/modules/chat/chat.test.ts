@@ -25,12 +25,7 @@ let port: number;
 type Caller = {
   id: number;
   token: string;
-  call: (
-    method: string,
-    url: string,
-    payload?: unknown,
-    headers?: Record<string, string>,
-  ) => ReturnType<TestApp['app']['inject']>;
+  call: (method: string, url: string, payload?: unknown, headers?: Record<string, string>) => Promise<Response>;
 };
 let customer: Caller;
 let translator: Caller;
@@ -300,9 +295,7 @@ describe('messages', () => {
 });
 
 describe('live channel', () => {
-  async function open(
-    token: string | null,
-  ): Promise<{
+  async function open(token: string | null): Promise<{
     ws: WsClient;
     received: { type: string; chatId: number; seq: number; payload: Record<string, unknown> }[];
     closed: Promise<{ code: number; reason: string }>;
