@@ -16,6 +16,7 @@ import { useLocation } from 'react-router';
 import { useConfig } from '../../app/current-user';
 import { AppLink } from '../../ui/AppLink';
 import { useCartCount } from '../cart-count';
+import { useChatUnread } from '../chat-unread';
 import { badgeCount, CHAT_PATH, isPaymentPath } from '../navigation';
 import { readStored, writeStored } from '../storage';
 import { useLogoutWithToast } from '../use-logout';
@@ -30,7 +31,7 @@ export function SignedInActions({ user }: { user: UserData }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
       {showCart && <CartButton />}
-      {showChat && <ChatButton unread={user.statistics.unreadMessages} />}
+      {showChat && <ChatButton />}
       {user.isAdmin && <AdminGear />}
     </Box>
   );
@@ -88,7 +89,8 @@ function CartButton() {
   );
 }
 
-function ChatButton({ unread }: { unread: number }) {
+function ChatButton() {
+  const unread = useChatUnread(true);
   return (
     <IconButton
       component={AppLink}
