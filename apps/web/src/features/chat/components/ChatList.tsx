@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FavoriteIcon from '@mui/icons-material/Favorite';
-import HelpIcon from '@mui/icons-material/HelpOutline';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import PinIcon from '@mui/icons-material/PushPinOutlined';
@@ -24,7 +24,7 @@ import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshCh
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
 
 interface Props {
-  role: ChatRole;
+  viewer: ChatRole;
   chats: Chat[];
   selected: number | null;
   customer?: number;
@@ -34,7 +34,7 @@ interface Props {
 }
 
 /** The left panel: title, add-chat, global search and the grouped list. */
-export function ChatList({ role, chats, selected, customer, onSelect, onOpenMessage, onCreate }: Props) {
+export function ChatList({ viewer: role, chats, selected, customer, onSelect, onOpenMessage, onCreate }: Props) {
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const [phrase, setPhrase] = useState('');
   const debounced = useDebounced(phrase.trim(), CHAT_LIMITS.globalSearchDebounceMs);
@@ -101,7 +101,7 @@ export function ChatList({ role, chats, selected, customer, onSelect, onOpenMess
           <GlobalResults
             phrase={debounced}
             customer={customer}
-            role={role}
+            viewer={role}
             onSelect={(id) => {
               setPhrase('');
               onSelect(id);
@@ -121,7 +121,7 @@ export function ChatList({ role, chats, selected, customer, onSelect, onOpenMess
             .map(([label, list]) => (
               <List key={label} dense subheader={<ListSubheader sx={{ lineHeight: '32px' }}>{label}</ListSubheader>}>
                 {list.map((c) => (
-                  <ChatRow key={c.chatId} chat={c} role={role} selected={c.chatId === selected} onSelect={onSelect} />
+                  <ChatRow key={c.chatId} chat={c} viewer={role} selected={c.chatId === selected} onSelect={onSelect} />
                 ))}
               </List>
             ))
@@ -133,12 +133,12 @@ export function ChatList({ role, chats, selected, customer, onSelect, onOpenMess
 
 function ChatRow({
   chat,
-  role,
+  viewer: role,
   selected,
   onSelect,
 }: {
   chat: Chat;
-  role: ChatRole;
+  viewer: ChatRole;
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
@@ -221,13 +221,13 @@ function ChatRow({
 function GlobalResults({
   phrase,
   customer,
-  role,
+  viewer: role,
   onSelect,
   onOpenMessage,
 }: {
   phrase: string;
   customer?: number;
-  role: ChatRole;
+  viewer: ChatRole;
   onSelect: (id: number) => void;
   onOpenMessage: (chatId: number, messageId: number) => void;
 }) {

@@ -15,7 +15,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
-import PeopleIcon from '@mui/icons-material/PeopleOutline';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PinIcon from '@mui/icons-material/PushPin';
 import ReplyIcon from '@mui/icons-material/Reply';
 import SearchIcon from '@mui/icons-material/Search';
@@ -52,7 +52,7 @@ const REACTION_EMOJI: Record<ReactionType, string> = { like: '👍', heart: '❤
 
 interface Props {
   chat: Chat;
-  role: ChatRole;
+  viewer: ChatRole;
   me: number;
   compact: boolean;
   jumpTo: number | null;
@@ -60,7 +60,7 @@ interface Props {
   onBack: () => void;
 }
 
-export function ChatView({ chat, role, me, compact, jumpTo, jumpPage, onBack }: Props) {
+export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, onBack }: Props) {
   const client = useQueryClient();
   const history = useHistory(chat.chatId);
   const pinned = usePinned(chat.chatId);
@@ -101,11 +101,15 @@ export function ChatView({ chat, role, me, compact, jumpTo, jumpPage, onBack }: 
 
   useEffect(() => {
     if (jumpTo === null) return;
-    const timer = setTimeout(() => {
-      document.getElementById(`message-${jumpTo}`)?.scrollIntoView({ block: 'center' });
-    }, 100);
+    // re-run when another page arrives: the message may be on it
+    const timer = setTimeout(
+      () => {
+        document.getElementById(`message-${jumpTo}`)?.scrollIntoView({ block: 'center' });
+      },
+      100 + loadedPages * 0,
+    );
     return () => clearTimeout(timer);
-  }, [jumpTo, history.data]);
+  }, [jumpTo, loadedPages]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -200,7 +204,7 @@ export function ChatView({ chat, role, me, compact, jumpTo, jumpPage, onBack }: 
         {pinnedList.length > 0 && (
           <PinnedBar
             messages={pinnedList}
-            role={role}
+            viewer={role}
             onUnpin={(id) => void act(`/messages/${id}`, 'PATCH', { isPinned: false })}
           />
         )}
@@ -238,7 +242,7 @@ export function ChatView({ chat, role, me, compact, jumpTo, jumpPage, onBack }: 
                   key={m.id}
                   message={m}
                   me={me}
-                  role={role}
+                  viewer={role}
                   highlighted={m.id === jumpTo}
                   onReply={() => setReplyTo(m)}
                   onAct={act}
@@ -260,7 +264,7 @@ export function ChatView({ chat, role, me, compact, jumpTo, jumpPage, onBack }: 
         />
       </Box>
       {panel && (
-        <SidePanel chat={chat} role={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
+        <SidePanel chat={chat} viewer={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
       )}
     </Box>
   );
@@ -313,11 +317,11 @@ function RenameField({
 
 function PinnedBar({
   messages,
-  role,
+  viewer: role,
   onUnpin,
 }: {
   messages: Message[];
-  role: ChatRole;
+  viewer: ChatRole;
   onUnpin: (id: number) => void;
 }) {
   const [index, setIndex] = useState(0);
@@ -368,14 +372,14 @@ function PinnedBar({
 function MessageItem({
   message: m,
   me,
-  role,
+  viewer: role,
   highlighted,
   onReply,
   onAct,
 }: {
   message: Message;
   me: number;
-  role: ChatRole;
+  viewer: ChatRole;
   highlighted: boolean;
   onReply: () => void;
   onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<void>;

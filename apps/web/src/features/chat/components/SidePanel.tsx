@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS, chatCan } from '@parlance/shared';
@@ -33,7 +33,7 @@ import { InChatSearch } from './ChatView';
 
 interface Props {
   chat: Chat;
-  role: ChatRole;
+  viewer: ChatRole;
   me: number;
   panel: 'search' | 'files' | 'members';
   compact: boolean;
@@ -41,7 +41,7 @@ interface Props {
 }
 
 /** The right-hand panel: in-chat search, files or members, with Hide. */
-export function SidePanel({ chat, role, me, panel, compact, onClose }: Props) {
+export function SidePanel({ chat, viewer: role, me, panel, compact, onClose }: Props) {
   const navigate = useNavigate();
   return (
     <Box
@@ -80,14 +80,14 @@ export function SidePanel({ chat, role, me, panel, compact, onClose }: Props) {
             }}
           />
         )}
-        {panel === 'files' && <Files chat={chat} role={role} me={me} />}
+        {panel === 'files' && <Files chat={chat} viewer={role} me={me} />}
         {panel === 'members' && <Members chat={chat} me={me} />}
       </Box>
     </Box>
   );
 }
 
-function Files({ chat, role, me }: { chat: Chat; role: ChatRole; me: number }) {
+function Files({ chat, viewer: role, me }: { chat: Chat; viewer: ChatRole; me: number }) {
   const client = useQueryClient();
   const files = useFiles(chat.chatId, true);
   const [confirm, setConfirm] = useState<{ id: number; messageId: number; name: string } | null>(null);

@@ -24,7 +24,7 @@ export default function AdminChatPage() {
   if (!user.isAdmin || !Number.isInteger(customer) || customer <= 0) return <NotFoundPage />;
   const state = location.state as { username?: string; id?: number } | null;
   const screen = (
-    <ChatScreen role="admin" me={user.id} base={`/admin/blend-talk/user/${customer}/chat`} customer={customer} />
+    <ChatScreen viewer="admin" me={user.id} base={`/admin/blend-talk/user/${customer}/chat`} customer={customer} />
   );
   if (!state?.username || !state.id) return screen;
   return (

@@ -31,11 +31,11 @@ export default function ChatPage() {
         ? 'admin'
         : 'customer';
   if (!chatCan(role, 'openChatPage', { featureOn: config?.isShowBlendTalkFeature !== false })) return <NotFoundPage />;
-  return <ChatScreen role={role} me={user.id} base="/blend-talk/chat" />;
+  return <ChatScreen viewer={role} me={user.id} base="/blend-talk/chat" />;
 }
 
 interface ScreenProps {
-  role: ChatRole;
+  viewer: ChatRole;
   me: number;
   /** the path of the page without the chat id */
   base: string;
@@ -43,7 +43,7 @@ interface ScreenProps {
   customer?: number;
 }
 
-export function ChatScreen({ role, me, base, customer }: ScreenProps) {
+export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const params = useParams();
@@ -112,7 +112,7 @@ export function ChatScreen({ role, me, base, customer }: ScreenProps) {
             </Box>
           ) : (
             <ChatList
-              role={role}
+              viewer={role}
               chats={chats.data ?? []}
               selected={selected}
               customer={customer}
@@ -137,7 +137,7 @@ export function ChatScreen({ role, me, base, customer }: ScreenProps) {
             <ChatView
               key={chat.chatId}
               chat={chat}
-              role={role}
+              viewer={role}
               me={me}
               compact={compact}
               jumpTo={jumpTo}
