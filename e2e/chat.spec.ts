@@ -26,7 +26,8 @@ test('customer and translator chat live in a new team group; the badge counts an
 
   await customer.goto('/blend-talk/chat/');
   await translator.goto('/blend-talk/chat/');
-  await expect(customer.getByRole('heading', { name: 'Team Chat' })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Team Chat' })).toBeVisible({ timeout: 30_000 });
+  await expect(translator.getByRole('heading', { name: 'Team Chat' })).toBeVisible({ timeout: 30_000 });
   // the demo chats: the customer's team group and the my-team chat
   await expect(customer.getByRole('button', { name: /^Website launch/ })).toBeVisible();
   await expect(translator.getByRole('button', { name: /^Casey Customer: Team chat/ })).toBeVisible();
@@ -59,7 +60,7 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expect(translatorRow).toBeVisible();
 
   // a message arrives live and counts on the translator's badge
-  const composer = customer.getByLabel('Message');
+  const composer = customer.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill('Hello from Casey');
   await composer.press('Shift+Enter');
   await composer.pressSequentially('second line');
@@ -76,8 +77,8 @@ test('customer and translator chat live in a new team group; the badge counts an
   await hello.getByRole('button', { name: 'Message actions' }).click();
   await translator.getByRole('menuitem', { name: 'Reply' }).click();
   await expect(translator.getByText('Reply to Casey Customer')).toBeVisible();
-  await translator.getByLabel('Message').fill('Happy to join!');
-  await translator.getByLabel('Message').press('Enter');
+  await translator.getByRole('textbox', { name: 'Message', exact: true }).fill('Happy to join!');
+  await translator.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const reply = customer.getByTestId('chat-message').filter({ hasText: 'Happy to join!' });
   await expect(reply).toBeVisible();
   await expect(reply).toContainText('Hello from Casey');

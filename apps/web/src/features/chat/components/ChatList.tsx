@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
@@ -160,61 +161,65 @@ function ChatRow({
     : 'No messages yet';
   const title = chatTitleFor(chat, role);
   return (
-    <ListItemButton
-      selected={selected}
-      onClick={() => onSelect(chat.chatId)}
-      onTouchStart={(e) => {
-        touchStart.current = e.touches[0]?.clientX ?? null;
-      }}
-      onTouchEnd={(e) => {
-        const start = touchStart.current;
-        const end = e.changedTouches[0]?.clientX;
-        touchStart.current = null;
-        if (canPin && start !== null && end !== undefined && start - end > CHAT_LIMITS.swipeThresholdPx)
-          void togglePin();
-      }}
-      sx={{ alignItems: 'flex-start', gap: 1, pr: 0.5 }}
-      aria-label={`${title}${chat.notifications.messages ? `, ${chat.notifications.messages} unread` : ''}`}
+    <ListItem
+      disablePadding
+      secondaryAction={
+        canPin ? (
+          <IconButton
+            size="small"
+            edge="end"
+            aria-label={`Chat menu for ${title}`}
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <MoreIcon fontSize="small" />
+          </IconButton>
+        ) : undefined
+      }
     >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          {chat.deletedAt && <LockIcon fontSize="inherit" aria-label="Removed chat" />}
-          <Typography noWrap sx={{ fontWeight: chat.notifications.messages ? 700 : 500, flex: 1, fontSize: 14 }}>
-            {title}
-          </Typography>
-          {chat.pinnedAt && <PinIcon fontSize="inherit" aria-label="Pinned" color="action" />}
-          <Typography sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
-            {relativeTime(last?.createdAt ?? chat.createdAt)}
-          </Typography>
+      <ListItemButton
+        selected={selected}
+        onClick={() => onSelect(chat.chatId)}
+        onTouchStart={(e) => {
+          touchStart.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = touchStart.current;
+          const end = e.changedTouches[0]?.clientX;
+          touchStart.current = null;
+          if (canPin && start !== null && end !== undefined && start - end > CHAT_LIMITS.swipeThresholdPx)
+            void togglePin();
+        }}
+        sx={{ alignItems: 'flex-start', gap: 1, pr: canPin ? 6 : 2 }}
+        aria-label={`${title}${chat.notifications.messages ? `, ${chat.notifications.messages} unread` : ''}`}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            {chat.deletedAt && <LockIcon fontSize="inherit" aria-label="Removed chat" />}
+            <Typography noWrap sx={{ fontWeight: chat.notifications.messages ? 700 : 500, flex: 1, fontSize: 14 }}>
+              {title}
+            </Typography>
+            {chat.pinnedAt && <PinIcon fontSize="inherit" aria-label="Pinned" color="action" />}
+            <Typography sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              {relativeTime(last?.createdAt ?? chat.createdAt)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Typography noWrap sx={{ fontSize: 13, color: 'text.secondary', flex: 1 }}>
+              {preview}
+            </Typography>
+            {chat.notifications.reactions > 0 && (
+              <FavoriteIcon sx={{ fontSize: 14 }} color="error" aria-label="New reactions" />
+            )}
+            {chat.notifications.messages > 0 && (
+              <Badge badgeContent={chat.notifications.messages} color="primary" max={99} sx={{ mx: 1.5 }} />
+            )}
+          </Box>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography noWrap sx={{ fontSize: 13, color: 'text.secondary', flex: 1 }}>
-            {preview}
-          </Typography>
-          {chat.notifications.reactions > 0 && (
-            <FavoriteIcon sx={{ fontSize: 14 }} color="error" aria-label="New reactions" />
-          )}
-          {chat.notifications.messages > 0 && (
-            <Badge badgeContent={chat.notifications.messages} color="primary" max={99} sx={{ mx: 1.5 }} />
-          )}
-        </Box>
-      </Box>
-      {canPin && (
-        <IconButton
-          size="small"
-          aria-label={`Chat menu for ${title}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            setAnchor(e.currentTarget);
-          }}
-        >
-          <MoreIcon fontSize="small" />
-        </IconButton>
-      )}
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      </ListItemButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => void togglePin()}>{chat.pinnedAt ? 'Unpin' : 'Pin'}</MenuItem>
       </Menu>
-    </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -249,34 +254,40 @@ function GlobalResults({
       {data.attachments.length > 0 && (
         <List dense subheader={<ListSubheader>Files</ListSubheader>}>
           {data.attachments.map((a) => (
-            <ListItemButton key={a.id} onClick={() => onOpenMessage(a.chatId, a.messageId)}>
-              <Typography noWrap sx={{ fontSize: 14 }}>
-                {a.originalName}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={a.id} disablePadding>
+              <ListItemButton onClick={() => onOpenMessage(a.chatId, a.messageId)}>
+                <Typography noWrap sx={{ fontSize: 14 }}>
+                  {a.originalName}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
       {data.chats.length > 0 && (
         <List dense subheader={<ListSubheader>Chats</ListSubheader>}>
           {data.chats.map((c) => (
-            <ListItemButton key={c.chatId} onClick={() => onSelect(c.chatId)}>
-              <Typography noWrap sx={{ fontSize: 14 }}>
-                {chatTitleFor(c, role)}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={c.chatId} disablePadding>
+              <ListItemButton onClick={() => onSelect(c.chatId)}>
+                <Typography noWrap sx={{ fontSize: 14 }}>
+                  {chatTitleFor(c, role)}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
       {data.messages.length > 0 && (
         <List dense subheader={<ListSubheader>Messages</ListSubheader>}>
           {data.messages.map((m) => (
-            <ListItemButton key={m.id} onClick={() => onOpenMessage(m.chatId, m.id)} sx={{ display: 'block' }}>
-              <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{m.author?.name}</Typography>
-              <Typography noWrap sx={{ fontSize: 14 }}>
-                {m.text}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={m.id} disablePadding>
+              <ListItemButton onClick={() => onOpenMessage(m.chatId, m.id)} sx={{ display: 'block' }}>
+                <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{m.author?.name}</Typography>
+                <Typography noWrap sx={{ fontSize: 14 }}>
+                  {m.text}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
