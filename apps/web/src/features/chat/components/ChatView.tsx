@@ -425,7 +425,7 @@ function MessageItem({
       <Box
         sx={{
           maxWidth: { xs: '85%', sm: '70%' },
-          bgcolor: mine ? 'primary.50' : 'grey.100',
+          bgcolor: mine ? 'action.selected' : 'grey.100',
           border: 1,
           borderColor: highlighted ? 'warning.main' : m.status === 'moderation' ? 'warning.light' : 'transparent',
           borderRadius: 2,
