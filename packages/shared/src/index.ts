@@ -21,3 +21,5 @@ export * from './plan-fit';
 
 export * from './lm-dashboard';
 export * from './chat';
+export * from './project-status-groups';
+export * from './realtime-events';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectReviewSchema } from './reviews';
+import { PROJECT_TEXTS } from './texts-projects';
 
 // Projects after payment: statuses, labels, filters, limits and the payloads of the project
 // lifecycle calls (docs/decisions.md, "Project lifecycle"). Texts are in PROJECT_TEXTS.
@@ -95,30 +96,85 @@ export type DownloadOption = (typeof DOWNLOAD_OPTIONS)[number];
 
 // ---- payloads ----
 
+/**
+ * One value or a list of them (form posts send a single field once): always a list after parsing.
+ */
+export const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+
+// Request contracts of the project moves: the route validates with them and the dialogs check with
+// them, so a rule and its message live here only. Their messages are the user-facing texts.
+
+/** POST /api/2/projects/{id}/name */
 export const projectNameSchema = z.object({
-  name: z.string().trim().min(PROJECT_LIMITS.nameMinLength).max(PROJECT_LIMITS.nameMaxLength),
+  name: z
+    .string({ error: PROJECT_TEXTS.titleTooShort })
+    .trim()
+    .min(PROJECT_LIMITS.nameMinLength, PROJECT_TEXTS.titleTooShort)
+    .max(PROJECT_LIMITS.nameMaxLength, PROJECT_TEXTS.nameTooLong),
 });
 
+/** POST /api/2/projects/{id}/tags: trimmed, blanks dropped, duplicates once. */
 export const projectTagsSchema = z.object({
-  tags: z.array(z.string().trim().min(1).max(PROJECT_LIMITS.tagMaxLength)).max(PROJECT_LIMITS.tagsMax),
+  tags: listOf(z.string().max(1000))
+    .default([])
+    .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))])
+    .refine((tags) => tags.every((t) => t.length <= PROJECT_LIMITS.tagMaxLength), PROJECT_TEXTS.tagTooLong)
+    .refine((tags) => tags.length <= PROJECT_LIMITS.tagsMax, PROJECT_TEXTS.tooManyTags),
 });
 
-export const projectRatingSchema = z.object({
-  rating: z.coerce.number().int().min(1).max(5),
-  reasons: z.array(z.enum(RATING_REASON_VALUES)).default([]),
-  comment: z.string().trim().default(''),
-});
+/** POST /api/2/projects/{id}/rating: 3 stars or less need a reason and a comment. */
+export const projectRatingSchema = z
+  .object({
+    rating: z.coerce
+      .number({ error: PROJECT_TEXTS.ratingRequired })
+      .int(PROJECT_TEXTS.ratingRequired)
+      .min(1, PROJECT_TEXTS.ratingRequired)
+      .max(5, PROJECT_TEXTS.ratingRequired),
+    reasons: listOf(z.enum(RATING_REASON_VALUES)).default([]),
+    comment: z
+      .string()
+      .max(PROJECT_LIMITS.messageMaxLength, PROJECT_TEXTS.messageTooLong)
+      .default('')
+      .transform((c) => c.trim()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.rating > LOW_RATING_MAX) return;
+    if (v.reasons.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['reasons'], message: PROJECT_TEXTS.ratingReasonsRequired });
+    }
+    if (v.comment.length < PROJECT_LIMITS.ratingCommentMinLength) {
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: PROJECT_TEXTS.ratingCommentTooShort });
+    }
+  });
 
+/** POST /api/2/projects/{id}/dispute */
 export const projectDisputeSchema = z.object({
-  reason: z.string().trim().min(PROJECT_LIMITS.disputeReasonMinLength).max(5000),
+  reason: z
+    .string({ error: PROJECT_TEXTS.disputeReasonTooShort })
+    .trim()
+    .min(PROJECT_LIMITS.disputeReasonMinLength, PROJECT_TEXTS.disputeReasonTooShort)
+    .max(5000, PROJECT_TEXTS.messageTooLong),
 });
 
+/** The text of a discussion message: trimmed, not blank, at most 5000 characters. */
+export const messageTextSchema = z
+  .string({ error: PROJECT_TEXTS.messageEmpty })
+  .trim()
+  .min(1, PROJECT_TEXTS.messageEmpty)
+  .max(PROJECT_LIMITS.messageMaxLength, PROJECT_TEXTS.messageTooLong);
+
+/** POST /api/2/projects/{id}/messages */
+export const projectMessageSchema = z.object({ body: messageTextSchema });
+
+/** POST /api/2/projects/bulk-message: 2 or more distinct projects. */
 export const bulkMessageSchema = z.object({
-  projectIds: z.array(z.coerce.number().int().positive()).min(PROJECT_LIMITS.bulkMessageMinProjects),
-  message: z.string().trim().min(1).max(PROJECT_LIMITS.messageMaxLength),
+  projectIds: listOf(z.coerce.number().int().positive())
+    .default([])
+    .transform((ids) => [...new Set(ids)])
+    .refine((ids) => ids.length >= PROJECT_LIMITS.bulkMessageMinProjects, PROJECT_TEXTS.bulkMessageNeedsTwo),
+  message: messageTextSchema,
 });
-
-export const projectMessageSchema = z.object({ body: z.string().trim().min(1).max(PROJECT_LIMITS.messageMaxLength) });
 
 export const PROJECT_SORT_FIELDS = ['id', 'name', 'status', 'wordCount', 'deadline', 'createdAt', 'price'] as const;
 
@@ -147,10 +203,31 @@ export const translatorListQuerySchema = z.object({
 
 // ---- answers ----
 
+/** What a viewer may do with a project now: the server decides (projects/policy.ts), rows and pages carry them. */
+export const PROJECT_ACTIONS = [
+  'take',
+  'take-edit',
+  'deliver',
+  'approve',
+  'dispute',
+  'cancel',
+  'rate',
+  'hold',
+  'release',
+  'reassign',
+  'resolve',
+  'message',
+  'review',
+  'create-review-job',
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
 /** One row of any project list. Money fields: the customer sees priceCredits, a translator earningsCredits. */
 export const projectRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** the moves the viewer may make now, as on the project page */
+  actions: z.array(z.enum(PROJECT_ACTIONS)),
   status: z.enum(PROJECT_STATUSES),
   statusLabel: z.string(),
   type: z.string(),
@@ -230,25 +307,6 @@ export const projectDetailSchema = projectRowSchema.extend({
   ratingComment: z.string().nullable(),
   /** the viewer's relation to the project */
   viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate', 'reviewer']),
-  /** the moves this viewer may make now */
-  actions: z.array(
-    z.enum([
-      'take',
-      'take-edit',
-      'deliver',
-      'approve',
-      'dispute',
-      'cancel',
-      'rate',
-      'hold',
-      'release',
-      'reassign',
-      'resolve',
-      'message',
-      'review',
-      'create-review-job',
-    ]),
-  ),
   files: z.array(projectFileSchema),
   events: z.array(projectEventSchema),
   messages: z.array(projectMessageRowSchema),

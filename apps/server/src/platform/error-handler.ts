@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { TEXTS } from '@parlance/shared';
 import { AppError } from './errors';
 import { malformedInputError } from './input';
 
@@ -25,7 +24,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = Object.entries(errors)[0];
       return reply
         .status(400)
-        .send({ status: 'ERROR', message: first ? `${first[0]}: ${first[1]}` : 'Invalid request', errors });
+        .send({ status: 'ERROR', message: first ? userText(first[0], first[1]) : 'Invalid request', errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -36,4 +35,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(status).send({ status: 'ERROR', message: error.message });
   });
+}
+
+/** zod's own messages ("Too small: expected ..."), which read badly without the field's name */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
+
+/**
+ * The answer's message for a failed request contract: a schema's own message (the shared request
+ * schemas carry the user-facing texts) as it is; zod's default messages with the field they are about.
+ */
+export function userText(field: string, message: string): string {
+  return ZOD_DEFAULT_MESSAGE.test(message) ? `${field}: ${message}` : message;
 }

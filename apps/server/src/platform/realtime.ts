@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '../db/client';
 import { realtimeEvents } from '../db/schema';
+import type { RealtimeEventMap, RealtimeEventType } from '@parlance/shared';
 
 /**
  * Realtime events (ARCHITECTURE.md): a change that other users must see writes an event row in
@@ -9,32 +10,24 @@ import { realtimeEvents } from '../db/schema';
  * id and replays what it missed, so nothing is lost. In-process fan-out here; with several server
  * instances on PostgreSQL the bus also LISTENs/NOTIFYs (see realtime-pg.ts).
  */
-export interface RealtimeEventInput {
-  /** one user; or null with a role for everyone of that role who may see it */
-  userId?: number | null;
-  role?: 'customer' | 'translator' | 'admin' | null;
-  type: RealtimeEventType;
-  payload?: Record<string, unknown>;
-}
+export type RealtimeEventInput = {
+  [K in RealtimeEventType]: {
+    /** one user; or null with a role for everyone of that role who may see it */
+    userId?: number | null;
+    role?: 'customer' | 'translator' | 'admin' | null;
+    type: K;
+    /** typed by the shared event map (packages/shared/src/realtime-events.ts) */
+    payload: RealtimeEventMap[K];
+  };
+}[RealtimeEventType];
 
-/** The event types and what their payload carries. */
-export type RealtimeEventType =
-  /** a project became open to translators: { projectId, sourceLanguage, targetLanguage, expertise } */
-  | 'project.opened'
-  /** a project's status, files or people changed: { projectId, status } */
-  | 'project.updated'
-  /** a new message in a project's discussion: { projectId, messageId } */
-  | 'project.message'
-  /** a new message in the user's message box: { messageId, unread } */
-  | 'message.created'
-  /** messages of the user were marked read: { unread } */
-  | 'messages.read';
+export type { RealtimeEventType };
 
 export async function recordEvent(tx: Db, event: RealtimeEventInput): Promise<number> {
   if (event.userId == null && event.role == null) throw new Error('a realtime event needs a user or a role');
   const [row] = await tx
     .insert(realtimeEvents)
-    .values({ userId: event.userId ?? null, role: event.role ?? null, type: event.type, payload: event.payload ?? {} })
+    .values({ userId: event.userId ?? null, role: event.role ?? null, type: event.type, payload: event.payload })
     .returning({ id: realtimeEvents.id });
   return row.id;
 }

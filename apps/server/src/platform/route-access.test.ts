@@ -12,14 +12,14 @@ import { ROUTE_ACCESS } from './route-access';
 let t: TestApp;
 let customer: TestSession;
 let translator: TestSession;
-let admin: TestSession;
+let _admin: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db);
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
-  admin = await loginDemo(t.app, 'admin');
+  _admin = await loginDemo(t.app, 'admin');
 });
 
 afterAll(async () => {

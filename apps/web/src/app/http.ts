@@ -81,7 +81,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     parsed = text;
   }
   if (res.ok) return parsed as T;
-  const message = messageOf(parsed) ?? `${res.status} ${res.statusText}`;
+  const message = bodyMessage(parsed) ?? `${res.status} ${res.statusText}`;
   if (res.status === 403 && message === TEXTS.csrfInvalid && !retried) {
     resetCsrfToken();
     return request<T>(path, opts, true);
@@ -89,7 +89,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   throw new HttpError(res.status, message, parsed);
 }
 
-function messageOf(body: unknown): string | null {
+function bodyMessage(body: unknown): string | null {
   if (typeof body === 'string' && body) return body;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return null;
@@ -102,3 +102,21 @@ export const http = {
   postJson: <T>(path: string, json: unknown) => request<T>(path, { body: { json } }),
   postMultipart: <T>(path: string, data: FormData) => request<T>(path, { body: { multipart: data } }),
 };
+
+/** The server's per-field messages of a refused call, if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return {};
+  const errors = 'errors' in error.body ? error.body.errors : null;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/**
+ * The message of a failed call for a toast, a dialog or a form: the server's own message; a word
+ * about the connection when the server could not be reached; else the fallback.
+ */
+export function messageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof TypeError) return 'Cannot reach the server. Check your connection and try again.';
+  if (error instanceof Error && error.message && !/^\d{3} /.test(error.message)) return error.message;
+  return fallback;
+}

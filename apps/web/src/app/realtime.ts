@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { RealtimeEvent } from '@parlance/shared';
 
 // The live connection (docs/api-projects.md, "Realtime"; docs/decisions.md (project lifecycle / ordering sections)).
 // One WebSocket per tab, shared by every component that listens: it opens with the first listener
@@ -9,11 +10,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 // cursor after the replay; it moves lastEventId like any event. Screens refetch on every
 // (re)connect, which covers an event committed late with a smaller id than the last one sent. The shell imports it only from the lazy sidebar (the live unread count); a guest never loads it.
 
-export interface RealtimeEvent {
-  id: number;
-  type: 'project.opened' | 'project.updated' | 'project.message' | (string & {});
-  payload: Record<string, unknown>;
-}
+/** typed by the shared event map (packages/shared/src/realtime-events.ts), as the server records them */
+export type { RealtimeEvent };
 
 type EventListener = (event: RealtimeEvent) => void;
 
@@ -52,9 +50,11 @@ function realtimeUrl(): string {
 function parseEvent(data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as Partial<RealtimeEvent>;
+    const value = JSON.parse(data) as { id?: unknown; type?: unknown; payload?: unknown };
     if (typeof value.id !== 'number' || typeof value.type !== 'string') return null;
-    return { id: value.id, type: value.type, payload: value.payload ?? {} };
+    // the server sends what the shared event map says; a payload that is not an object becomes {}
+    const payload = value.payload && typeof value.payload === 'object' ? value.payload : {};
+    return { id: value.id, type: value.type, payload } as RealtimeEvent;
   } catch {
     return null;
   }

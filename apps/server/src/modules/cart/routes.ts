@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
   CART_TEXTS,
   cartCouponSchema,
@@ -12,7 +13,7 @@ import {
 } from '@parlance/shared';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
+import { hashRequest } from '../../platform/ledger';
 import type { UserRow } from '../../platform/session';
 import { cartCount, computeCart } from './cart';
 import {
@@ -198,14 +199,11 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
         throw badRequest('couponIds must be coupon ids', { couponIds: 'Must be coupon ids' });
       }
       const couponIds = couponIdValues?.map((v) => Number(v.trim()));
-      const header = request.headers['idempotency-key'];
       // without a key, the cart key is one: paying the same shown cart twice pays once
-      const key = (typeof header === 'string' ? header : fields.get('idempotency_key')?.[0])?.trim() || `ck:${ck}`;
-      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw badRequest('The idempotency key is too long', {
-          idempotency_key: `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-        });
-      }
+      const key = idempotencyKeyOf(request, {
+        field: fields.get('idempotency_key')?.[0],
+        fallback: `ck:${ck}`,
+      }) as string;
       try {
         const result = await payCartWithCredits(
           deps.db,

@@ -2,10 +2,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
   adminPaymentSchema,
   adminPaymentsQuerySchema,
-  IDEMPOTENCY_HEADER,
   paymentSchema,
   recurringPaymentBodySchema,
   savedCardSchema,
@@ -14,7 +14,6 @@ import {
   wireTransferBodySchema,
   wireTransferResultSchema,
 } from '@parlance/shared';
-import { badRequest } from '../../platform/errors';
 import { requireAdmin, requireUser } from '../../platform/guards';
 import { SandboxProvider } from '../../platform/payments';
 import { sha256 } from '../../platform/crypto';
@@ -129,9 +128,10 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       const { user } = requireUser(request);
       const { pqid, card_id, idempotency_key } = request.body;
-      const header = request.headers[IDEMPOTENCY_HEADER];
-      if (Array.isArray(header)) throw badRequest('Send one Idempotency-Key header');
-      const idempotencyKey = header?.trim() || idempotency_key || `quote:${sha256(pqid)}`;
+      const idempotencyKey = idempotencyKeyOf(request, {
+        field: idempotency_key,
+        fallback: `quote:${sha256(pqid)}`,
+      }) as string;
       const answer = await executeRecurringPayment(deps, provider, user, { pqid, cardId: card_id, idempotencyKey });
       return reply.status(answer.status === 200 ? 200 : 402).send(answer.body);
     },

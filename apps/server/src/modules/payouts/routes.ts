@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAYOUT_CONFIG, type Payout, payoutListSchema, payoutRequestSchema, payoutSchema } from '@parlance/shared';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import { payoutMethods, payoutRequests, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import { balanceOfOwner } from '../../platform/ledger';
+import { transactOnce } from '../../platform/transaction';
 import { renderSelfBillingPdf, selfBillingNumber } from './self-billing-pdf';
 import { cancelPayout, historyOf, listOwnPayouts, type PayoutRow, requestPayout } from './service';
 
@@ -93,34 +95,16 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const user = translatorOf(request);
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' ? header.trim() : '';
-      if (!key) throw badRequest('An Idempotency-Key header is required', { 'Idempotency-Key': 'Required' });
-      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw badRequest('The idempotency key is too long', {
-          'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-        });
-      }
+      const key = idempotencyKeyOf(request, { required: true }) as string;
       const now = deps.clock.now();
-      const result = await withIdempotency(
-        deps.db,
-        {
-          userId: user.id,
-          key,
-          requestHash: hashRequest({ method: 'POST', path: '/api/2/account/convert/request', body: request.body }),
-          now,
-        },
-        async (tx) => {
-          const row = await requestPayout(tx, user.id, request.body, now);
-          return {
-            status: 200,
-            body: present(row, [
-              { id: 0, requestId: row.id, status: 'pending', actorId: user.id, remark: null, createdAt: now },
-            ]),
-          };
-        },
-      );
-      if (!result.replayed) deps.bus.notify();
+      const call = { method: 'POST', path: '/api/2/account/convert/request', body: request.body };
+      const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
+        const row = await requestPayout(tx, user.id, request.body, now);
+        const history = [
+          { id: 0, requestId: row.id, status: 'pending' as const, actorId: user.id, remark: null, createdAt: now },
+        ];
+        return { body: present(row, history), mails: [] };
+      });
       reply.header('idempotent-replayed', String(result.replayed));
       return { ...(result.body as Payout), replayed: result.replayed };
     },

@@ -12,11 +12,11 @@ import {
   userDataSchema,
 } from '@parlance/shared';
 import { eq } from 'drizzle-orm';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import { myTeamMembers, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../platform/errors';
 import { deleteNote, listNotes, saveNote } from './notes';
 import { requireUser } from '../../platform/guards';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import { presentUser } from '../../platform/present-user';
 import { switchTargets } from '../../platform/sub-accounts';
 import type { AuthContext } from '../../platform/session';
@@ -149,12 +149,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireCustomer(request);
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' && header.trim() ? header.trim() : null;
-      if (key && key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
-        throw badRequest('The idempotency key is too long', {
-          'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-        });
+      const key = idempotencyKeyOf(request);
       return transferCredits(deps, auth, request.body, key, '/api/2/account/balance/transfer');
     },
   );

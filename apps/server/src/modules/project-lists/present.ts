@@ -1,5 +1,6 @@
 import { PROJECT_STATUS_LABELS, PROJECT_TYPES, type ProjectRow } from '@parlance/shared';
-import { needsEditing } from '../projects/matching';
+import { actionsFor, type ViewerRole } from '../projects/policy';
+import { badgesOf } from '../projects/present';
 import { estimateEarnings } from './earnings-estimate';
 import type { ListRow, ReviewSummary } from './list-query';
 
@@ -7,19 +8,15 @@ import type { ListRow, ReviewSummary } from './list-query';
 
 const TYPE_NAMES = new Map<string, string>(PROJECT_TYPES.map((t) => [t.slug, t.name]));
 
-/** Badges on the id (spec 3 §2): E editing type, MT exclusive above 0, TR type translation. */
-export function badgesOf(row: Pick<ListRow, 'type' | 'needProofreading' | 'exclusive'>): ProjectRow['badges'] {
-  const badges: ProjectRow['badges'] = [];
-  if (needsEditing(row)) badges.push('E');
-  if (row.exclusive > 0) badges.push('MT');
-  if (row.type === 'translation') badges.push('TR');
-  return badges;
-}
-
-function commonRow(row: ListRow, tags: string[]): Omit<ProjectRow, 'priceCredits' | 'earningsCredits'> {
+function commonRow(
+  row: ListRow,
+  tags: string[],
+  actions: ProjectRow['actions'],
+): Omit<ProjectRow, 'priceCredits' | 'earningsCredits'> {
   return {
     id: row.id,
     name: row.name,
+    actions,
     status: row.status,
     statusLabel: PROJECT_STATUS_LABELS[row.status],
     type: row.type,
@@ -41,7 +38,10 @@ function commonRow(row: ListRow, tags: string[]): Omit<ProjectRow, 'priceCredits
 
 /** A row of the customer's own list: the price, never the translator's earnings. */
 export function presentCustomerRow(row: ListRow, tags: string[]): ProjectRow {
-  return { ...commonRow(row, tags), priceCredits: row.priceCredits };
+  return {
+    ...commonRow(row, tags, actionsFor('customer', row.status, null, row.kind)),
+    priceCredits: row.priceCredits,
+  };
 }
 
 /**
@@ -57,7 +57,11 @@ export function presentTranslatorRow(row: ListRow, viewer: { id: number; level: 
     earningsCredits = estimateEarnings(row.listPriceCredits ?? row.priceCredits, viewer.level, job);
   }
   const mine = row.translatorId === viewer.id || row.editorId === viewer.id;
-  const base = commonRow(row, []);
+  const role: ViewerRole =
+    row.translatorId === viewer.id ? 'translator' : row.editorId === viewer.id ? 'editor' : 'candidate';
+  // a row the translator does not work on is a job offered to them (the open-jobs list)
+  const job = row.status === 'IN_REVIEW' && row.editorId === null ? 'take-edit' : 'take';
+  const base = commonRow(row, [], actionsFor(role, row.status, mine ? null : job, row.kind));
   return {
     ...base,
     // an editor works to the editing deadline

@@ -99,6 +99,19 @@ describe('GET /api/2/account/customer-projects', () => {
     expect(body.data.find((r) => r.id === ids.ready)?.statusLabel).toBe('Translation Received');
   });
 
+  it('each row carries the actions its project page offers the customer', async () => {
+    const { data } = await list(alice, '/api/2/account/customer-projects?perPage=100');
+    expect(data.length).toBeGreaterThan(3);
+    for (const row of data) {
+      const detail = await alice.api.get(`/api/2/projects/${row.id}`);
+      expect(detail.statusCode).toBe(200);
+      expect([...row.actions].sort(), row.status).toEqual([...detail.json().actions].sort());
+    }
+    const pending = data.find((r) => r.id === ids.pending);
+    expect(pending?.actions).toContain('cancel');
+    expect(data.find((r) => r.id === ids.running)?.actions).not.toContain('cancel');
+  });
+
   it('filters by status value (PENDING with PREPROCESSING, IN_PROGRESS with DELAYED and IN_REVIEW)', async () => {
     const ofStatus = async (s: string) =>
       (await list(alice, `/api/2/account/customer-projects?status=${s}`)).data.map((r) => r.id).sort();

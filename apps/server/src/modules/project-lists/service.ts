@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { CustomerProjectsQuery, ProjectRow, ProjectStatus, ProjectStatusFilter } from '@parlance/shared';
+import {
+  type CustomerProjectsQuery,
+  type ProjectRow,
+  type ProjectStatus,
+  type ProjectStatusFilter,
+  STATUS_FILTER_MEMBERS,
+  STATUS_GROUPS,
+} from '@parlance/shared';
 import type { Db } from '../../db/client';
 import { projects, projectStatusCounts, projectTags, translatorProfiles } from '../../db/schema';
 import { openJobSql, openReviewJobSql } from '../projects/matching';
@@ -16,15 +23,6 @@ import {
 import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
 
 // The project lists of both sides (docs/api-projects.md, "Lists"; docs/decisions.md (project lifecycle / ordering sections)).
-
-/** The statuses behind each filter value of the customer's list (HOLD and DISPUTED: only under ALL). */
-export const STATUS_FILTER_MEMBERS: Record<Exclude<ProjectStatusFilter, 'ALL'>, ProjectStatus[]> = {
-  PENDING: ['PENDING', 'PREPROCESSING'],
-  IN_PROGRESS: ['IN_PROGRESS', 'DELAYED', 'IN_REVIEW', 'POSTPROCESSING'],
-  READY: ['READY'],
-  COMPLETED: ['COMPLETED'],
-  CANCELLED: ['CANCELLED'],
-};
 
 const SORT_COLUMNS = {
   id: projects.id,
@@ -166,8 +164,6 @@ export function worksOnSql(translatorId: number): SQL {
   return or(eq(projects.translatorId, translatorId), eq(projects.editorId, translatorId)) as SQL;
 }
 
-export const ACTIVE_STATUSES: ProjectStatus[] = ['IN_PROGRESS', 'DELAYED', 'IN_REVIEW'];
-
 export interface TranslatorProjectsFilter {
   scope?: 'all' | 'active';
   kind?: (typeof projects.$inferSelect)['kind'];
@@ -179,7 +175,7 @@ export function translatorProjectsWhere(translatorId: number, f: TranslatorProje
     // an editor's job is active while the project is IN_REVIEW; a translator's while it runs
     conditions.push(
       or(
-        and(eq(projects.translatorId, translatorId), inArray(projects.status, ['IN_PROGRESS', 'DELAYED'])),
+        and(eq(projects.translatorId, translatorId), inArray(projects.status, [...STATUS_GROUPS.translatorWorking])),
         and(eq(projects.editorId, translatorId), eq(projects.status, 'IN_REVIEW')),
       ) as SQL,
     );
@@ -202,7 +198,7 @@ export async function listTranslatorProjects(
  * jobs spelled out so that the planner starts from projects_status_idx instead of every project.
  */
 export function openJobsWhere(translatorId: number, now: Date): SQL {
-  return and(inArray(projects.status, ['PENDING', 'IN_REVIEW']), openJobSql(translatorId, now)) as SQL;
+  return and(inArray(projects.status, [...STATUS_GROUPS.open]), openJobSql(translatorId, now)) as SQL;
 }
 
 /** Open translation and editing jobs offered to the translator now (matching.ts). */

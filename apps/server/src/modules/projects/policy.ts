@@ -1,4 +1,4 @@
-import type { ProjectDetail, ProjectStatus } from '@parlance/shared';
+import { inStatusGroup, type ProjectDetail, type ProjectStatus } from '@parlance/shared';
 import type { UserRow } from '../../platform/session';
 import { type MoveActor, type ProjectMove, movesFor } from './status-machine';
 
@@ -39,9 +39,6 @@ export function actorOf(role: Exclude<ViewerRole, 'reviewer'>): MoveActor {
 /** Kinds of projects that QA and LL jobs review. */
 export const REVIEWABLE_KINDS: readonly string[] = ['classic', 'bundle'];
 
-/** Statuses in which the customer may rate the work. */
-export const RATABLE_STATUSES: readonly ProjectStatus[] = ['READY', 'COMPLETED', 'DISPUTED'];
-
 const MOVE_TO_ACTION: Partial<Record<ProjectMove, DetailAction>> = {
   deliver: 'deliver',
   'deliver-edit': 'deliver',
@@ -75,7 +72,7 @@ export function actionsFor(
     const action = MOVE_TO_ACTION[move];
     if (action) actions.add(action);
   }
-  if (role === 'customer' && RATABLE_STATUSES.includes(status)) actions.add('rate');
+  if (role === 'customer' && inStatusGroup('ratable', status)) actions.add('rate');
   if (role === 'admin' && status === 'COMPLETED' && REVIEWABLE_KINDS.includes(kind)) actions.add('create-review-job');
   actions.add('message');
   return [...actions];

@@ -7,7 +7,7 @@ import {
 } from '@parlance/shared';
 import type { projectEvents, projectMessages, projects } from '../../db/schema';
 import { needsEditing } from './matching';
-import type { DetailAction, ViewerRole } from './policy';
+import type { ViewerRole } from './policy';
 
 // Allowlist serializers of projects: never a row as it is. Each side sees only its own figure:
 // the customer the price, a translator or editor their own earnings.
@@ -32,6 +32,8 @@ export function badgesOf(p: Pick<ProjectRecord, 'type' | 'needProofreading' | 'e
 }
 
 export interface RowExtras {
+  /** what the viewer may do now (policy.ts actionsFor) */
+  actions: ProjectRow['actions'];
   tags: string[];
   translatorName: string | null;
   customerName: string | null;
@@ -43,6 +45,7 @@ export function presentProjectRow(p: ProjectRecord, extras: RowExtras): ProjectR
   return {
     id: p.id,
     name: p.name,
+    actions: extras.actions,
     status: p.status,
     statusLabel: PROJECT_STATUS_LABELS[p.status],
     type: p.type,
@@ -92,7 +95,6 @@ export function presentMessage(
 
 export interface DetailExtras extends RowExtras {
   role: ViewerRole;
-  actions: DetailAction[];
   files: ProjectFile[];
   events: ProjectDetail['events'];
   messages: ProjectDetail['messages'];
@@ -119,7 +121,6 @@ export function presentProjectDetail(p: ProjectRecord, extras: DetailExtras): Pr
     ratingComment: everything ? p.ratingComment : null,
     rating: everything ? (p.rating ?? null) : null,
     viewerRole: extras.role,
-    actions: extras.actions,
     files: extras.files,
     events: extras.events,
     messages: extras.messages,

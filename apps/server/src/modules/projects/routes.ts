@@ -2,13 +2,18 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
-  PROJECT_LIMITS,
+  bulkMessageSchema,
   PROJECT_TEXTS,
   type ProjectDetail,
   projectDetailSchema,
+  projectDisputeSchema,
   projectMessageRowSchema,
-  RATING_REASON_VALUES,
+  projectMessageSchema,
+  projectNameSchema,
+  projectRatingSchema,
+  projectTagsSchema,
   reviewJobCreateSchema,
   reviewSubmitSchema,
 } from '@parlance/shared';
@@ -16,7 +21,7 @@ import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
 import { requireAdmin, requireUser } from '../../platform/guards';
-import { balanceOfOwner, hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from '../../platform/ledger';
+import { balanceOfOwner } from '../../platform/ledger';
 import type { UserRow } from '../../platform/session';
 import { deliverWork } from './deliver';
 import {
@@ -38,14 +43,12 @@ import {
   takeJob,
 } from './moves';
 import { createReviewJob, submitReview } from './review-jobs';
-import { afterCommit, detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
+import { detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
+import { afterCommit, transact, transactOnce } from '../../platform/transaction';
 
 const TAGS = ['Projects'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const detail = { 200: projectDetailSchema };
-/** A list sent as JSON, or one value / repeated values of a form. */
-const list = <T extends z.ZodTypeAny>(item: T) =>
-  z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 export const projectRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -67,8 +70,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     user: UserRow,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
-    const outcome = await deps.db.transaction((tx) => work(contextOf(request, user)(tx)));
-    if (outcome.changed || outcome.mails.length > 0) await afterCommit(deps, outcome);
+    const outcome = await transact(deps, (tx) => work(contextOf(request, user)(tx)));
     return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
   }
 
@@ -83,32 +85,14 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     body: unknown,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
-    const header = request.headers['idempotency-key'];
-    const key = typeof header === 'string' ? header.trim() : '';
+    const key = idempotencyKeyOf(request);
     if (!key) return move(request, user, work);
-    if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      throw badRequest('The idempotency key is too long', {
-        'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-      });
-    }
-    let outcome: Outcome | null = null;
     const now = deps.clock.now();
-    const result = await withIdempotency(
-      deps.db,
-      {
-        userId: user.id,
-        key,
-        requestHash: hashRequest({ method: request.method, path: request.url.split('?')[0], body: body ?? null }),
-        now,
-      },
-      async (tx) => {
-        const done = await work(contextOf(request, user)(tx));
-        outcome = done;
-        return { status: 200, body: await detailAfter(tx, user, done.projectId, now) };
-      },
-    );
-    const committed = outcome as Outcome | null;
-    if (!result.replayed && committed) await afterCommit(deps, committed);
+    const call = { method: request.method, path: request.url.split('?')[0], body: body ?? null };
+    const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
+      const done = await work(contextOf(request, user)(tx));
+      return { ...done, body: await detailAfter(tx, user, done.projectId, now) };
+    });
     // the stored answer was for the moment of the move; answer the project as it is now
     return result.replayed ? detailAfter(deps.db, user, result.body.id, deps.clock.now()) : result.body;
   }
@@ -201,7 +185,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Dispute the delivered work (READY -> DISPUTED); an admin resolves it',
         params: idParams,
-        body: z.object({ reason: z.string().max(5000).default('') }),
+        body: projectDisputeSchema,
         response: detail,
       },
     },
@@ -229,11 +213,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Rate the work 1..5; 3 or less needs a reason and a comment of at least 3 characters',
         params: idParams,
-        body: z.object({
-          rating: z.coerce.number().int().min(1).max(5),
-          reasons: list(z.enum(RATING_REASON_VALUES)).default([]),
-          comment: z.string().max(PROJECT_LIMITS.messageMaxLength).default(''),
-        }),
+        body: projectRatingSchema,
         response: detail,
       },
     },
@@ -247,7 +227,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "Replace the project's tags (at most 30, 20 characters each)",
         params: idParams,
-        body: z.object({ tags: list(z.string().max(200)).default([]) }),
+        body: projectTagsSchema,
         response: detail,
       },
     },
@@ -261,7 +241,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Rename the project (at least 2 characters)',
         params: idParams,
-        body: z.object({ name: z.string().max(1000).default('') }),
+        body: projectNameSchema,
         response: detail,
       },
     },
@@ -276,21 +256,15 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "Write in the project's discussion (customer, translator, editor, admin)",
         params: idParams,
-        body: z.object({
-          body: z
-            .string()
-            .max(PROJECT_LIMITS.messageMaxLength * 2)
-            .default(''),
-        }),
+        body: projectMessageSchema,
         response: { 200: projectMessageRowSchema },
       },
     },
     async (request) => {
       const user = userOf(request);
-      const { message, mails } = await deps.db.transaction((tx) =>
+      const { message } = await transact(deps, (tx) =>
         postMessage(contextOf(request, user)(tx), request.params.id, request.body.body),
       );
-      await afterCommit(deps, { mails });
       return message;
     },
   );
@@ -301,22 +275,15 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary: "One message to the translators of 2 or more of the customer's projects",
-        body: z.object({
-          projectIds: list(z.coerce.number().int().positive()).default([]),
-          message: z
-            .string()
-            .max(PROJECT_LIMITS.messageMaxLength * 2)
-            .default(''),
-        }),
+        body: bulkMessageSchema,
         response: { 200: z.object({ sent: z.number().int() }) },
       },
     },
     async (request) => {
       const user = userOf(request);
-      const { sent, mails } = await deps.db.transaction((tx) =>
+      const { sent } = await transact(deps, (tx) =>
         bulkMessage(contextOf(request, user)(tx), request.body.projectIds, request.body.message),
       );
-      await afterCommit(deps, { mails });
       return { sent };
     },
   );

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
-import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import {
   projectEvents,
@@ -324,18 +323,6 @@ export async function mustMove(
   const row = await tryMove(tx, project, move, opts);
   if (!row) throw moveNotAllowed();
   return row;
-}
-
-/** After the commit: wake the realtime bus, send the mails (a failed mail never fails the move). */
-export async function afterCommit(deps: Pick<Services, 'bus' | 'mailer'>, outcome: Pick<Outcome, 'mails'>) {
-  deps.bus.notify();
-  for (const mail of outcome.mails) {
-    try {
-      await deps.mailer.send(mail);
-    } catch {
-      // the outbox keeps failed mails when it can; a move is not undone for a mail
-    }
-  }
 }
 
 /** The e-mail and name of a user (for mails). */

@@ -11,7 +11,8 @@ import { completedMail, projectOpenedMail, withNames } from './mails';
 import { postEarningsRelease } from './money';
 import { matchingTranslators } from './opened';
 import { complete } from './moves';
-import { afterCommit, autoCompleteAt, findProject, personOf, tryMove } from './service';
+import { autoCompleteAt, findProject, personOf, tryMove } from './service';
+import { afterCommit } from '../../platform/transaction';
 
 // The scheduler's moves (docs/decisions.md (project lifecycle / ordering sections), "Scheduler"): each finds what is due from the
 // rows themselves and makes every move in its own transaction, guarded by the status (or the

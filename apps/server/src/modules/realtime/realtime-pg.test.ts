@@ -119,7 +119,11 @@ describe.skipIf(!onPostgres)('createPgBus', () => {
         ws.on('error', reject);
       });
       for (let i = 0; i < 100 && received.length === 0; i++) await wait(20);
-      const event = { userId: person.id, type: 'project.updated' as const, payload: { projectId: 1 } };
+      const event = {
+        userId: person.id,
+        type: 'project.updated' as const,
+        payload: { projectId: 1, status: 'READY' as const },
+      };
       let release: () => void = () => {};
       const gate = new Promise<void>((r) => {
         release = r;

@@ -177,8 +177,16 @@ describe('GET /api/2/realtime', () => {
     const tinaFeed = await connect(tina, '?lastEventId=-1');
     const aliceFeed = await connect(alice, '?lastEventId=-1');
     await until(() => tomFeed.messages.length > 0 && tinaFeed.messages.length > 0);
-    const openedMatching = await emit({ role: 'translator', type: 'project.opened', payload: { projectId: matching } });
-    const openedOther = await emit({ role: 'translator', type: 'project.opened', payload: { projectId: other } });
+    const openedMatching = await emit({
+      role: 'translator',
+      type: 'project.opened',
+      payload: { projectId: matching, sourceLanguage: null, targetLanguage: null, expertise: null },
+    });
+    const openedOther = await emit({
+      role: 'translator',
+      type: 'project.opened',
+      payload: { projectId: other, sourceLanguage: null, targetLanguage: null, expertise: null },
+    });
     const toAll = await emit({
       role: 'translator',
       type: 'project.updated',

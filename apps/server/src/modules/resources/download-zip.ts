@@ -1,4 +1,5 @@
 import { and, asc, inArray } from 'drizzle-orm';
+import { inStatusGroup } from '@parlance/shared';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { type DownloadOption, PROJECT_TEXTS } from '@parlance/shared';
@@ -13,7 +14,6 @@ import { notFoundProject } from './access';
 // The customer's download of finished projects as one zip: a folder per project, the source (and
 // reference) files for option=all, and the translations (delivered and edited) under translation/.
 
-export const DOWNLOADABLE_STATUSES = ['READY', 'COMPLETED'] as const;
 export const DOWNLOAD_MAX_PROJECTS = 100;
 
 interface ZipEntry {
@@ -64,7 +64,7 @@ export async function planProjectsZip(
     .orderBy(asc(projects.id));
   const admin = isAdminUser(user);
   if (rows.length !== ids.length || rows.some((p) => p.customerId !== user.id && !admin)) throw notFoundProject();
-  if (rows.some((p) => !(DOWNLOADABLE_STATUSES as readonly string[]).includes(p.status))) {
+  if (rows.some((p) => !inStatusGroup('downloadable', p.status))) {
     throw new AppError(409, PROJECT_TEXTS.downloadOnlyFinished);
   }
   const sourceIds = option === 'all' ? [...new Set(rows.flatMap((p) => p.fileIds))] : [];

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { inStatusGroup } from '@parlance/shared';
 import type { FastifyRequest } from 'fastify';
 import { PROJECT_TEXTS, type ProjectFile } from '@parlance/shared';
 import type { Services } from '../../platform/services';
@@ -16,7 +17,6 @@ import { presentProjectFile } from './present';
 // its uploader, only while the work is not yet approved; the same type and size rules as a delivery.
 // The row keeps its uuid and id; the old bytes are removed after the new ones are committed.
 
-export const REPLACEABLE_STATUSES = ['IN_PROGRESS', 'DELAYED', 'IN_REVIEW', 'READY'] as const;
 const DELIVERED_CONTEXTS = ['translation', 'edited'];
 
 interface Target {
@@ -37,7 +37,7 @@ async function replaceTarget(db: Db, user: UserRow, projectId: number, uuid: str
   if (!project || knownRole(user, project) === null) throw notFoundProject();
   if (!row) throw notFoundProject();
   if (row.resource.uploadedBy !== user.id || !DELIVERED_CONTEXTS.includes(row.resource.context)) throw forbidden();
-  if (!(REPLACEABLE_STATUSES as readonly string[]).includes(project.status)) {
+  if (!inStatusGroup('replaceable', project.status)) {
     throw new AppError(409, PROJECT_TEXTS.moveNotAllowed);
   }
   return {

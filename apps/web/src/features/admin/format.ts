@@ -1,14 +1,7 @@
-// Small display helpers of the admin screens.
+// Small display helpers of the admin screens (dates: ui/format.ts).
+import { formatDateTime } from '../../ui/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A server timestamp in the reader's locale; anything unparsable as it is. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
 
 /** `createdAt` or `user_email` as "Created at" / "User email". */
 export function humanizeKey(key: string): string {

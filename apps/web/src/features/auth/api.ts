@@ -1,6 +1,7 @@
+import { fieldErrorsOf as sharedFieldErrorsOf } from '../../app/http';
 import type { AuthErrors } from '@parlance/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { HttpError, http } from '../../app/http';
+import { http } from '../../app/http';
 
 export {
   type CaptchaFields,
@@ -84,14 +85,7 @@ export const useSetPassword = () => useMutation({ mutationFn: setPassword });
 
 // --- errors ------------------------------------------------------------------------------------
 
-/** The field-error object of an error answer (`errors`), if the server sent one. */
+/** The server's per-field messages, typed with the auth forms' fields. */
 export function fieldErrorsOf(error: unknown): AuthErrors & Record<string, string | undefined> {
-  if (!(error instanceof HttpError)) return {};
-  const body = error.body;
-  if (!body || typeof body !== 'object' || !('errors' in body)) return {};
-  const errors = body.errors;
-  if (!errors || typeof errors !== 'object') return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) if (typeof v === 'string') out[k] = v;
-  return out;
+  return sharedFieldErrorsOf(error);
 }

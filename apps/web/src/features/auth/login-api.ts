@@ -1,6 +1,6 @@
 import type { CaptchaService, Country, UserData } from '@parlance/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HttpError, http } from '../../app/http';
+import { http } from '../../app/http';
 
 // The calls the sign-in form needs on the first load of /auth. Kept apart from api.ts, whose
 // mutation hooks serve the forms that load later (docs/decisions.md, "Bundle budget").
@@ -52,9 +52,4 @@ export const countriesInfoQuery = queryOptions({
 
 export const useCountriesInfo = () => useQuery(countriesInfoQuery);
 
-/** A message a person can act on, for errors that are not tied to one field. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof HttpError && error.message && !/^\d{3} /.test(error.message)) return error.message;
-  if (error instanceof TypeError) return 'Cannot reach the server. Check your connection and try again.';
-  return fallback;
-}
+export { messageOf } from '../../app/http';

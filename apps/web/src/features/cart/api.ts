@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Cart,
-  type Currency,
-  type Expertise,
-  IDEMPOTENCY_HEADER,
-  type Language,
-  type TranslateNowResult,
-} from '@parlance/shared';
+import { type Cart, type Currency, IDEMPOTENCY_HEADER, type TranslateNowResult } from '@parlance/shared';
 import { request, http } from '../../app/http';
 
 // The cart's calls (docs/decisions.md, "Cart, coupons and paying with credits"). Every change
@@ -22,31 +15,6 @@ export const currenciesQuery = queryOptions({
   queryFn: ({ signal }) => http.get<{ results: Currency[] }>('/api/2/currency', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
-
-// the same keys as the quote's registry reads: one cache entry for the whole app
-const languagesQuery = queryOptions({
-  queryKey: ['registry', 'Language'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Language[] }>('/registry/get?data=Language', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-const expertisesQuery = queryOptions({
-  queryKey: ['registry', 'Expertise'],
-  queryFn: ({ signal }) =>
-    http.get<{ results: Expertise[] }>('/registry/get?data=Expertise', signal).then((b) => b.results),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** Display names of language and expertise slugs (the slug until the lists have loaded). */
-export function useNames(): { language: (slug: string) => string; expertise: (slug: string) => string } {
-  const { data: languages } = useQuery(languagesQuery);
-  const { data: expertises } = useQuery(expertisesQuery);
-  return {
-    language: (slug) => languages?.find((l) => l.slug === slug)?.name ?? slug,
-    expertise: (slug) => expertises?.find((e) => e.slug === slug)?.name ?? slug,
-  };
-}
 
 export function useCart() {
   return useQuery(cartQuery);

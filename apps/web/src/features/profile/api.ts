@@ -13,22 +13,11 @@ import type {
   MailingPreferences,
   UpdatePasswordInput,
 } from '@parlance/shared';
-import { HttpError, http, request } from '../../app/http';
+import { http, request } from '../../app/http';
 
 // The profile calls (spec 2 section 7, "Account and profile"): fetchers, query options and hooks.
 
-/** The server's per-field messages of a 400 answer ({ errors: { field: message } }). */
-export function fieldErrorsOf(err: unknown): Record<string, string> {
-  if (err instanceof HttpError && err.body && typeof err.body === 'object' && 'errors' in err.body) {
-    const errors = (err.body as { errors?: unknown }).errors;
-    if (errors && typeof errors === 'object') return errors as Record<string, string>;
-  }
-  return {};
-}
-
-export function messageOf(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
-}
+export { fieldErrorsOf, messageOf } from '../../app/http';
 
 export const countriesQuery = queryOptions({
   queryKey: ['profile', 'countries'],

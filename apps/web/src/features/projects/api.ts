@@ -10,7 +10,6 @@ import {
   type ReviewSubmit,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
-import { expertisesQuery, languagesQuery } from '../../app/reference-data';
 
 // The project lifecycle's calls (docs/api-projects.md): the customer's list and its bulk actions,
 // the project page and every move on it. A change answers the new ProjectDetail: it goes straight
@@ -170,10 +169,7 @@ function errorMessage(body: unknown): string | null {
   return null;
 }
 
-/** The message of a failed call, for toasts and dialogs. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Unexpected error';
-}
+export { messageOf } from '../../app/http';
 
 /**
  * A mutation on one project: the answer replaces the page's data, and every project list, the
@@ -207,17 +203,5 @@ export function useRefreshProjects() {
   return () => {
     void client.invalidateQueries({ queryKey: ['projects'] });
     void client.invalidateQueries({ queryKey: ['cart'] });
-  };
-}
-
-/** Display names of language and expertise slugs (the slug until the lists have loaded). */
-export function useNames() {
-  const { data: languages } = useQuery(languagesQuery);
-  const { data: expertises } = useQuery(expertisesQuery);
-  return {
-    languages: languages ?? [],
-    expertises: expertises ?? [],
-    language: (slug: string | null) => (slug ? (languages?.find((l) => l.slug === slug)?.name ?? slug) : '—'),
-    expertise: (slug: string | null) => (slug ? (expertises?.find((e) => e.slug === slug)?.name ?? slug) : '—'),
   };
 }

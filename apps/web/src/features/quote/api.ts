@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PriceQuoteResults } from '@parlance/shared';
 import { languagesQuery, expertisesQuery } from '../../app/reference-data';
-import { HttpError, http } from '../../app/http';
+import { http } from '../../app/http';
 
 export { languagesQuery, expertisesQuery };
 
@@ -48,10 +48,4 @@ export function useCreditsQuote() {
   return useMutation({ mutationFn: requestCreditsQuote });
 }
 
-/** The server's per-field messages of a refused quote, if it sent any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return {};
-  const errors = 'errors' in error.body ? error.body.errors : null;
-  if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
+export { fieldErrorsOf } from '../../app/http';

@@ -137,17 +137,7 @@ export function resumeOrder(pid: string, resume: string): Promise<PurchaseOrder>
   return http.postForm<{ results: PurchaseOrder }>('/api/2/po/resume', { pid, resume }).then((b) => b.results);
 }
 
-/** The server's per-field messages of a refused call, if it sent any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return {};
-  const errors = 'errors' in error.body ? error.body.errors : null;
-  if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
+export { fieldErrorsOf, messageOf } from '../../app/http';
 
 /** Every UI feature flag; the wizard shows the steps whose flag is on (spec 1 section 7: cache unlimited). */
 export const uiFeaturesQuery = queryOptions({

@@ -18,7 +18,8 @@ import type { Theme } from '@mui/material/styles';
 import { TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type AuditEntry, useAudit } from '../api';
-import { formatDateTime, formatValue, humanizeKey } from '../format';
+import { formatValue, humanizeKey } from '../format';
+import { formatDateTime } from '../../../ui/format';
 import { EmptyState } from './EmptyState';
 
 /** GET /api/2/admin/audit: who did what, newest first, one server page at a time. */

@@ -15,7 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import type { OutboxMessage } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/format';
 import { LinkifiedText } from './LinkifiedText';
 import { OutboxStatusChip } from './OutboxStatusChip';
 

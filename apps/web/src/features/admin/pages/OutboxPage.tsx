@@ -22,7 +22,7 @@ import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
 import { OutboxMessageDialog } from '../components/OutboxMessageDialog';
 import { OutboxStatusChip } from '../components/OutboxStatusChip';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/format';
 
 /** /admin/outbox: every mail the app wrote, newest first; how the demo reads its mails. */
 export default function OutboxPage() {

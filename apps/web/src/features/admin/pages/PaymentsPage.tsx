@@ -33,7 +33,7 @@ import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
 import { PaymentActionDialog } from '../components/PaymentActionDialog';
 import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentStatusChip';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../ui/format';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or

@@ -26,15 +26,8 @@ import { formatCredits, formatMoney } from '../../../ui/money';
 import { PageContainer } from '../../../ui/PageContainer';
 import { StatusPage } from '../../../ui/StatusPage';
 import { toast } from '../../../ui/toast';
-import {
-  useApplyCoupon,
-  useCart,
-  useCurrencies,
-  useNames,
-  usePayWithCredits,
-  useRemoveCoupon,
-  useRemoveOrder,
-} from '../api';
+import { useApplyCoupon, useCart, useCurrencies, usePayWithCredits, useRemoveCoupon, useRemoveOrder } from '../api';
+import { useNames } from '../../../ui/use-names';
 
 // The shopping cart: the orders waiting to be paid, coupons, totals, paying with credits.
 

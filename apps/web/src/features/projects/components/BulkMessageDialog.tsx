@@ -6,7 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { bulkMessageSchema, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '../../../ui/toast';
@@ -39,16 +40,17 @@ function BulkMessageForm({
   const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshProjects();
   const send = useMutation({ mutationFn: (m: string) => sendBulkMessage(projectIds, m), onSettled: refresh });
-  const tooFew = projectIds.length < PROJECT_LIMITS.bulkMessageMinProjects;
+  const tooFew = !bulkMessageSchema.shape.projectIds.safeParse(projectIds).success;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (tooFew) return;
-    if (!message.trim()) {
-      setError(PROJECT_TEXTS.messageEmpty);
+    const checked = checkForm(bulkMessageSchema, { projectIds, message });
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
-    send.mutate(message.trim(), {
+    send.mutate(checked.value.message, {
       onSuccess: (r) => {
         toast(r.sent === 1 ? PROJECT_TEXTS.messageSent : `${PROJECT_TEXTS.messageSent} to ${r.sent} projects`, {
           variant: 'success',

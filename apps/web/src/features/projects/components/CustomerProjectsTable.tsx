@@ -17,9 +17,9 @@ import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
 import { useState } from 'react';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
-import { useNames } from '../api';
+import { useNames } from '../../../ui/use-names';
 import { allFinished } from './DownloadDialog';
-import { formatDateTime, formatShortDate } from './format';
+import { formatDateTime, formatShortDate } from '../../../ui/format';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
@@ -36,11 +36,9 @@ const visuallyHidden = {
 export type SortField = (typeof PROJECT_SORT_FIELDS)[number];
 export type RowAction = 'tags' | 'rate' | 'download' | 'cancel';
 
-const RATEABLE: ProjectRow['status'][] = ['READY', 'COMPLETED', 'DISPUTED'];
-const CANCELLABLE: ProjectRow['status'][] = ['PENDING', 'PREPROCESSING'];
-
+/** The server tells what the customer may do with each row (`actions`, as on the project page). */
 export function canCancel(p: ProjectRow): boolean {
-  return CANCELLABLE.includes(p.status);
+  return p.actions.includes('cancel');
 }
 
 interface Column {
@@ -212,7 +210,7 @@ function RowMenu({ row, onAction }: { row: ProjectRow; onAction: (a: RowAction, 
           Open
         </MenuItem>
         <MenuItem onClick={() => pick('tags')}>Tags</MenuItem>
-        {RATEABLE.includes(row.status) && <MenuItem onClick={() => pick('rate')}>Rate</MenuItem>}
+        {row.actions.includes('rate') && <MenuItem onClick={() => pick('rate')}>Rate</MenuItem>}
         {allFinished([row]) && <MenuItem onClick={() => pick('download')}>Download</MenuItem>}
         {canCancel(row) && (
           <MenuItem onClick={() => pick('cancel')} sx={{ color: 'error.main' }}>

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { deliverFiles, messageOf, projectQuery } from '../api';
-import { formatBytes } from './format';
+import { formatBytes } from '../../../ui/format';
 
 interface DeliverDialogProps {
   open: boolean;

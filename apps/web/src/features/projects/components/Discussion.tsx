@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf, projectQuery, sendProjectMessage } from '../api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
 /** The thread between the customer and the translator (admins may write too). */
@@ -26,11 +27,12 @@ export function Discussion({ project }: { project: ProjectDetail }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!body.trim()) {
-      setError(PROJECT_TEXTS.messageEmpty);
+    const checked = checkForm(projectMessageSchema, { body });
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
-    send.mutate(body.trim());
+    send.mutate(checked.value.body);
   }
 
   return (

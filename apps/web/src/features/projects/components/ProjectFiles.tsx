@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { downloadResource, isViewable, ResourceViewer } from '../../../ui/ResourceViewer';
 import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';
-import { formatBytes, formatDateTime } from './format';
+import { formatBytes, formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
 const GROUPS: { title: string; contexts: ProjectFile['context'][]; empty: string }[] = [

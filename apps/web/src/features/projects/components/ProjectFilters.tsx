@@ -5,7 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { PROJECT_STATUS_FILTERS, PROJECT_STATUS_LABELS, type ProjectStatusFilter } from '@parlance/shared';
 import { useEffect, useState } from 'react';
-import { useNames, useProjectTags } from '../api';
+import { useProjectTags } from '../api';
+import { useNames } from '../../../ui/use-names';
 
 export interface Filters {
   id: string;

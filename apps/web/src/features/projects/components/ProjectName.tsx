@@ -5,7 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { PROJECT_LIMITS, PROJECT_TEXTS, projectNameSchema } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
@@ -33,11 +34,12 @@ export function ProjectName({ project, editable, variant = 'cell' }: ProjectName
 
   function save(e: FormEvent) {
     e.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length < PROJECT_LIMITS.nameMinLength) {
-      setError(PROJECT_TEXTS.titleTooShort);
+    const checked = checkForm(projectNameSchema, { name });
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
+    const trimmed = checked.value.name;
     if (trimmed === project.name) {
       setEditing(false);
       return;

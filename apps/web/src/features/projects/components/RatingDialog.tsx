@@ -13,7 +13,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, RATING_REASONS } from '@parlance/shared';
+import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, projectRatingSchema, RATING_REASONS } from '@parlance/shared';
+import { formErrors } from '../../../ui/form-check';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { projectCalls, useProjectMove } from '../api';
@@ -63,13 +64,7 @@ function RatingForm({
   const low = rating !== null && rating <= LOW_RATING_MAX;
 
   function validate(): Errors {
-    if (rating === null) return { rating: 'Please choose from 1 to 5 stars.' };
-    if (!low) return {};
-    return {
-      reasons: reasons.length === 0 ? PROJECT_TEXTS.ratingReasonsRequired : undefined,
-      comment:
-        comment.trim().length < PROJECT_LIMITS.ratingCommentMinLength ? PROJECT_TEXTS.ratingCommentTooShort : undefined,
-    };
+    return formErrors(projectRatingSchema, { rating: rating ?? undefined, reasons: low ? reasons : [], comment }) ?? {};
   }
 
   function submit(e: FormEvent) {

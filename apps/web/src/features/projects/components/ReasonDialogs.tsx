@@ -9,7 +9,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { PROJECT_TEXTS, type ProjectDetail, projectDisputeSchema } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
@@ -71,11 +72,12 @@ export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const dispute = useProjectMove((r: string) => projectCalls.dispute(project.id, r));
   function submit() {
-    if (reason.trim().length < PROJECT_LIMITS.disputeReasonMinLength) {
-      setError(PROJECT_TEXTS.disputeReasonTooShort);
+    const checked = checkForm(projectDisputeSchema, { reason });
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
-    dispute.mutate(reason.trim(), {
+    dispute.mutate(checked.value.reason, {
       onSuccess: () => {
         toast(PROJECT_TEXTS.disputed, { variant: 'success' });
         onClose();

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS, type ProjectDetail } from '@parlance/shared';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
 /** What the event's action means to a reader; unknown actions show as they are, in words. */

@@ -7,7 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { PROJECT_LIMITS, PROJECT_TEXTS, projectTagsSchema } from '@parlance/shared';
+import { checkForm } from '../../../ui/form-check';
 import { useId, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove, useProjectTags } from '../api';
@@ -48,12 +49,9 @@ function TagsForm({
     for (const raw of values) {
       const tag = raw.trim();
       if (!tag || next.includes(tag)) continue;
-      if (tag.length > PROJECT_LIMITS.tagMaxLength) {
-        setError(PROJECT_TEXTS.tagTooLong);
-        return false;
-      }
-      if (next.length >= PROJECT_LIMITS.tagsMax) {
-        setError(PROJECT_TEXTS.tooManyTags);
+      const checked = checkForm(projectTagsSchema, { tags: [...next, tag] });
+      if (!checked.ok) {
+        setError(checked.error);
         return false;
       }
       next.push(tag);

@@ -14,7 +14,7 @@ import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { myTeamQuery, type Paging, useAddToMyTeam, useRemoveFromMyTeam } from '../api';
-import { countryName, formatDate } from '../format';
+import { countryName, formatDate } from '../../../ui/format';
 import { ListMessage } from './ProjectTable';
 import { ListPagination } from './ListPagination';
 

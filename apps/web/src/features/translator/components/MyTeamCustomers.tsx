@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { myTeamCustomersQuery, type Paging } from '../api';
-import { countryName, formatDate } from '../format';
+import { countryName, formatDate } from '../../../ui/format';
 import { ListMessage } from './ProjectTable';
 import { ListPagination } from './ListPagination';
 

@@ -10,12 +10,13 @@ import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PROJECT_TEXTS } from '@parlance/shared';
+import { inStatusGroup, PROJECT_TEXTS } from '@parlance/shared';
 import type { ReactNode } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
 import type { Paging, TranslatorRow } from '../api';
-import { formatDateTime, formatWords, useNames } from '../format';
+import { formatDateTime, formatWords } from '../../../ui/format';
+import { useNames } from '../../../ui/use-names';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { ListPagination } from './ListPagination';
@@ -247,11 +248,11 @@ function Cell({ column, row, openJob }: { column: Column; row: TranslatorRow; op
   }
 }
 
-const RUNNING = ['PENDING', 'IN_PROGRESS', 'DELAYED', 'IN_REVIEW'];
-
 /** A deadline already past on a project still being worked on. */
 function isOverdue(row: TranslatorRow): boolean {
-  return !!row.deadline && RUNNING.includes(row.status) && new Date(row.deadline).getTime() < Date.now();
+  return (
+    !!row.deadline && inStatusGroup('deadlineRunning', row.status) && new Date(row.deadline).getTime() < Date.now()
+  );
 }
 
 function ScoreCell({ row }: { row: TranslatorRow }) {

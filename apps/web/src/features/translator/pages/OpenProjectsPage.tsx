@@ -194,7 +194,7 @@ function OpenProjects() {
               header: '',
               // the QA and LL tabs also list the jobs the translator already took: only open ones are taken
               render: (row) =>
-                tab !== 'available' && row.status !== 'PENDING' ? null : (
+                !row.actions.includes('take') && !row.actions.includes('take-edit') ? null : (
                   <Button
                     variant="contained"
                     size="small"

@@ -1,0 +1,67 @@
+// The one set of display formats of the web app: dates in the reader's time zone, in English
+// (the interface's language), sizes and counts. Every screen formats through these.
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateTimeYear = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function parse(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const thisYear = (d: Date) => d.getFullYear() === new Date().getFullYear();
+
+/** "Nov 24, 3:05 PM"; with the year when it is not this one. '—' for nothing or nonsense. */
+export function formatDateTime(value: string | null | undefined): string {
+  const d = parse(value);
+  if (!d) return '—';
+  return thisYear(d) ? dateTime.format(d) : dateTimeYear.format(d);
+}
+
+/** "Nov 24, 2026" */
+export function formatDate(value: string | null | undefined): string {
+  const d = parse(value);
+  return d ? dateOnly.format(d) : '—';
+}
+
+/** A short date for tables, "Nov 24"; the year only when it is not this one. */
+export function formatShortDate(value: string | null | undefined): string {
+  const d = parse(value);
+  if (!d) return '—';
+  return d.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: thisYear(d) ? undefined : 'numeric' });
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatWords(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** A country's English name from its ISO code. */
+export function countryName(code: string | null): string {
+  if (!code) return '—';
+  try {
+    return regions?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
