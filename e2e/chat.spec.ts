@@ -83,7 +83,11 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expect(reply).toBeVisible();
   await expect(reply).toContainText('Hello from Casey');
   // translators cannot pin messages
-  await translator.getByTestId('chat-message').filter({ hasText: 'Happy to join!' }).getByRole('button', { name: 'Message actions' }).click();
+  await translator
+    .getByTestId('chat-message')
+    .filter({ hasText: 'Happy to join!' })
+    .getByRole('button', { name: 'Message actions' })
+    .click();
   await expect(translator.getByRole('menuitem', { name: 'Pin' })).toHaveCount(0);
   await translator.keyboard.press('Escape');
 
@@ -91,7 +95,10 @@ test('customer and translator chat live in a new team group; the badge counts an
   await reply.getByRole('button', { name: 'Message actions' }).click();
   await customer.getByRole('button', { name: 'React heart' }).click();
   await expect(
-    translator.getByTestId('chat-message').filter({ hasText: 'Happy to join!' }).getByRole('button', { name: 'heart by Casey Customer' }),
+    translator
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Happy to join!' })
+      .getByRole('button', { name: 'heart by Casey Customer' }),
   ).toBeVisible();
 
   // the customer attaches a file; the translator sees it live

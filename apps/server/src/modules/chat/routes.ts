@@ -563,8 +563,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
       const user = viewerOf(request);
       if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data (field file)');
       const part = await request.file({ limits: { fileSize: CHAT_LIMITS.attachmentMaxBytes + 1 } });
-      if (!part || part.fieldname !== 'file')
-        throw badRequest('Please choose a file', { file: 'Please choose a file' });
+      if (part?.fieldname !== 'file') throw badRequest('Please choose a file', { file: 'Please choose a file' });
       let stored: Awaited<ReturnType<typeof deps.storage.put>>;
       try {
         stored = await deps.storage.put(part.file, { maxBytes: CHAT_LIMITS.attachmentMaxBytes });

@@ -338,7 +338,7 @@ export async function createChat(
       .select({ id: users.id, type: users.type })
       .from(users)
       .where(eq(users.id, input.customerId));
-    if (!customer || customer.type !== 'customer') throw notFound(TEXTS_USER_NOT_FOUND);
+    if (customer?.type !== 'customer') throw notFound(TEXTS_USER_NOT_FOUND);
     ownerId = customer.id;
   }
   const wanted = [...new Set(input.memberIds)].filter((id) => id !== viewer.id && id !== ownerId);

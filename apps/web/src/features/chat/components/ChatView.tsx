@@ -20,7 +20,7 @@ import PinIcon from '@mui/icons-material/PushPin';
 import ReplyIcon from '@mui/icons-material/Reply';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   CHAT_LIMITS,
   CHAT_TEXTS,
@@ -45,7 +45,6 @@ import {
   usePinned,
 } from '../api';
 import { type ChatRole, chatTitleFor, timeOfDay } from '../format';
-import { useDebounced } from './ChatList';
 import { SidePanel } from './SidePanel';
 
 const REACTION_EMOJI: Record<ReactionType, string> = { like: '👍', heart: '❤️', checked: '✅', ok: '👌' };
@@ -727,48 +726,6 @@ function Composer({
           <SendIcon />
         </IconButton>
       </Box>
-    </Box>
-  );
-}
-
-/** In-chat search (debounced 400 ms), shown in the side panel. */
-export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (messageId: number) => void }) {
-  const client = useQueryClient();
-  const [phrase, setPhrase] = useState('');
-  const debounced = useDebounced(phrase.trim(), CHAT_LIMITS.inChatSearchDebounceMs);
-  const { data, isFetching } = useQuery({
-    queryKey: ['chat', 'in-chat-search', chatId, debounced],
-    enabled: debounced !== '',
-    queryFn: () =>
-      chatCall<{ messages: Message[] }>(client, `${CHAT_API}/chat/${chatId}/search/${encodeURIComponent(debounced)}`),
-  });
-  return (
-    <Box>
-      <TextField
-        size="small"
-        fullWidth
-        autoFocus
-        placeholder="Search in this chat"
-        value={phrase}
-        onChange={(e) => setPhrase(e.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': 'Search in this chat' } }}
-      />
-      {isFetching && <Typography sx={{ fontSize: 12, mt: 1 }}>Searching…</Typography>}
-      {debounced && data && data.messages.length === 0 && (
-        <Typography sx={{ fontSize: 13, mt: 1 }}>Nothing found</Typography>
-      )}
-      {data?.messages.map((m) => (
-        <Box
-          key={m.id}
-          sx={{ py: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer' }}
-          onClick={() => onOpen(m.id)}
-        >
-          <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
-            {m.author?.name} · {timeOfDay(m.createdAt)}
-          </Typography>
-          <Typography sx={{ fontSize: 13 }}>{m.text}</Typography>
-        </Box>
-      ))}
     </Box>
   );
 }

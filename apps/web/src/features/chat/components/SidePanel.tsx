@@ -29,7 +29,7 @@ import {
   useMembers,
 } from '../api';
 import type { ChatRole } from '../format';
-import { InChatSearch } from './ChatView';
+import { InChatSearch } from './InChatSearch';
 
 interface Props {
   chat: Chat;
