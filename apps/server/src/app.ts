@@ -59,6 +59,7 @@ const API_PREFIXES = [
   '/adminService/',
   '/manage/',
   '/chat/api',
+  '/file-storage/',
   '/wizard/updateText',
   '/sandbox/',
 ];

@@ -21,6 +21,7 @@ export * from './plan-fit';
 
 export * from './lm-dashboard';
 export * from './moderation';
+export * from './chat';
 export * from './project-status-groups';
 export * from './realtime-events';
 export * from './staff';

@@ -82,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/convert', access: ADMIN },
   { path: '/partner', access: CUSTOMER_ADMIN },
   { path: '/blend-talk/chat/*', access: ALL },
+  { path: '/admin/blend-talk/user/:userId/chat/*', access: ADMIN },
   { path: '/lm_dashboard/*', access: ADMIN },
 ];
 

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
+import { chatRoutes } from './chat/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
@@ -55,4 +56,5 @@ export const MODULES: FastifyPluginAsync[] = [
   publicApiRoutes,
   webhookSettingsRoutes,
   apiDocsRoutes,
+  chatRoutes,
 ];

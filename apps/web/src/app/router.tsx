@@ -48,6 +48,8 @@ const PAGES: Record<string, Page> = {
   '/customer-statement': StatementPage,
   '/statement': StatementPage,
 
+  '/blend-talk/chat/*': lazy(() => import('../features/chat/pages/ChatPage')),
+  '/admin/blend-talk/user/:userId/chat/*': lazy(() => import('../features/chat/pages/AdminChatPage')),
   '/lm_dashboard/*': lazy(() => import('../features/lm-dashboard/pages/LmDashboardRoute')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,

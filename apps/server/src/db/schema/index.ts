@@ -10,3 +10,4 @@ export * from './payouts';
 export * from './backoffice';
 export * from './moderation';
 export * from './webhooks';
+export * from './chat';

@@ -9,6 +9,7 @@ import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
 import { seedMessagesDemo } from './demo-messages';
+import { seedChatDemo } from './demo-chat';
 
 import { seedLmDashboardDemo } from './demo-lm-dashboard';
 import { seedProjectsDemo } from './demo-projects';
@@ -122,5 +123,11 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
 
     await seedLmDashboardDemo(db, passwordHash);
     await seedModerationDemo(db, { passwordHash, translatorEmail: DEMO_ACCOUNTS[1].email });
+    await seedChatDemo(db, {
+      customerEmail: DEMO_ACCOUNTS[0].email,
+      translatorEmail: DEMO_ACCOUNTS[1].email,
+      adminEmail: DEMO_ACCOUNTS[2].email,
+      storage: options.storage,
+    });
   }
 }

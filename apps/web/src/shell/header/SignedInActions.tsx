@@ -16,6 +16,7 @@ import { useLocation } from 'react-router';
 import { useConfig } from '../../app/current-user';
 import { AppLink } from '../../ui/AppLink';
 import { useCartCount } from '../cart-count';
+import { useChatUnread } from '../chat-unread';
 import { badgeCount, CHAT_PATH, isPaymentPath } from '../navigation';
 import { readStored, writeStored } from '../storage';
 import { useLogoutWithToast } from '../use-logout';
@@ -38,7 +39,7 @@ export function SignedInActions({ user }: { user: UserData }) {
       }}
     >
       {showCart && <CartButton />}
-      {showChat && <ChatButton unread={user.statistics.unreadMessages} />}
+      {showChat && <ChatButton />}
       {user.isAdmin && <AdminGear />}
     </Box>
   );
@@ -96,7 +97,8 @@ function CartButton() {
   );
 }
 
-function ChatButton({ unread }: { unread: number }) {
+function ChatButton() {
+  const unread = useChatUnread(true);
   return (
     <IconButton
       component={AppLink}

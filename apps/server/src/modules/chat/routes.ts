@@ -1,0 +1,685 @@
+// Team chat (spec 3): chats, members, messages, reactions, pins, files, search and the live channel, under /chat/api.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHAT_LIMITS, CHAT_TEXTS, REACTION_TYPES } from '@parlance/shared';
+import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
+import { FileTooLargeError } from '../../platform/storage';
+import type { AuthContext, UserRow } from '../../platform/session';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { ChatConnection, ChatHub, type ChatSocket } from './live';
+import { can, chatRole } from './policy';
+import {
+  addMember,
+  attachmentFor,
+  chatFiles,
+  contactsOf,
+  createChat,
+  deleteAttachment,
+  deleteMessage,
+  findCustomersByExternalId,
+  getChat,
+  globalSearch,
+  historyPage,
+  listChats,
+  listMembers,
+  markSeen,
+  messageWithPage,
+  moderateMessage,
+  patchChat,
+  pinMessage,
+  pinnedMessages,
+  recordUpload,
+  removeMember,
+  searchInChat,
+  sendMessage,
+  syncMyTeamChats,
+  toggleReaction,
+  unreadNotifications,
+} from './service';
+
+export const CHAT_BASE = '/chat/api';
+const FILES_BASE = '/file-storage/api/files';
+const TAGS = ['Team chat'];
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const idRef = z.object({ id });
+const bigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const anyObject = z.record(z.string(), z.unknown());
+
+/** Every chat call carries the bearer token (spec 3 section 7). */
+function requireBearer(request: FastifyRequest): AuthContext {
+  const auth = request.auth;
+  if (!auth) throw unauthorized();
+  if (auth.via !== 'bearer') throw new AppError(401, 'The chat API takes the bearer token of GET /api/2/auth/token');
+  return auth;
+}
+
+const viewerOf = (request: FastifyRequest): UserRow => requireBearer(request).user;
+
+const sendSchema = z.object({
+  text: z.string().max(CHAT_LIMITS.messageMax).default(''),
+  chat: idRef,
+  attachments: z
+    .array(z.union([id, idRef]))
+    .max(20)
+    .default([]),
+  clientId: z.string().trim().min(1).max(100).optional(),
+});
+const replySchema = sendSchema.extend({ message: z.object({ id: bigId }) });
+
+const attachmentIds = (list: (number | { id: number })[]) => list.map((a) => (typeof a === 'number' ? a : a.id));
+
+export const chatRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const hub = new ChatHub(deps.db, deps.bus, (error) => app.log.error({ err: error }, 'chat hub failed'));
+  app.addHook('onClose', async () => hub.close());
+
+  // PATCH calls may come as JSON merge patches (RFC 7396): the same JSON body
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(String(body)));
+    } catch {
+      done(badRequest('The request body is not valid JSON'), undefined);
+    }
+  });
+
+  /** After a commit: wake the hubs (this and other instances). */
+  const changed = () => deps.bus.notify();
+
+  app.get(
+    `${CHAT_BASE}/current-user`,
+    { schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: anyObject } } },
+    async (request) => {
+      const user = viewerOf(request);
+      return { id: user.id, name: user.name, type: chatRole(user), pictureUrl: user.thumbUrl };
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/chats`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The user's chats in list order (pinned first, then latest activity); admins may pass customer",
+        querystring: z.object({ customer: id.optional() }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      const customerId = request.query.customer;
+      if (customerId !== undefined && !can(user, 'openCustomerChat')) throw forbidden(CHAT_TEXTS.notAllowed);
+      if (customerId === undefined) {
+        await syncMyTeamChats(deps.db, user);
+        changed();
+      } else {
+        const [c] = await deps.db
+          .select({ id: users.id, type: users.type, isAdmin: users.isAdmin, name: users.name })
+          .from(users)
+          .where(eq(users.id, customerId));
+        if (c) await syncMyTeamChats(deps.db, { ...c, type: c.type, isAdmin: c.isAdmin, name: c.name });
+      }
+      return { data: await listChats(deps.db, user, customerId !== undefined ? { customerId } : {}) };
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/chats/:id`,
+    { schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: anyObject } } },
+    async (request) => getChat(deps.db, viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    `${CHAT_BASE}/chats`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a team group (customers, and admins on behalf of a customer)',
+        body: z.object({
+          title: z.string().max(1000),
+          members: z
+            .array(z.union([id, idRef]))
+            .min(1, CHAT_TEXTS.noMembers)
+            .max(200),
+          customer: idRef.optional(),
+        }),
+        response: { 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      const chatId = await createChat(deps.db, user, {
+        title: request.body.title,
+        memberIds: attachmentIds(request.body.members),
+        customerId: request.body.customer?.id,
+      });
+      changed();
+      reply.code(201);
+      return getChat(deps.db, user, chatId);
+    },
+  );
+
+  app.patch(
+    `${CHAT_BASE}/chats/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rename (title) or pin in your list (isPinned)',
+        params: z.object({ id }),
+        body: z.object({ title: z.string().max(1000).optional(), isPinned: z.boolean().optional() }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      await patchChat(deps.db, user, request.params.id, request.body);
+      changed();
+      return getChat(deps.db, user, request.params.id);
+    },
+  );
+
+  app.patch(
+    `${CHAT_BASE}/chats/:id/seen`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Mark the chat's notifications seen",
+        params: z.object({ id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const seen = await markSeen(deps.db, viewerOf(request), request.params.id, deps.clock.now());
+      if (seen) changed();
+      return { seen };
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/chats/:id/messages`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One page of history (30 messages; page 1 is the newest), in creation order',
+        params: z.object({ id }),
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => historyPage(deps.db, viewerOf(request), request.params.id, request.query.page),
+  );
+
+  app.get(
+    `${CHAT_BASE}/chats/:id/pinnedMessages`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Pinned messages (pinned bar)',
+        params: z.object({ id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => ({ data: await pinnedMessages(deps.db, viewerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${CHAT_BASE}/direct-messages`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a message (text and/or uploaded attachments); a retry with the same clientId is stored once',
+        body: sendSchema,
+        response: { 200: anyObject, 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
+        chatId: b.chat.id,
+        text: b.text,
+        attachmentIds: attachmentIds(b.attachments),
+        clientId: b.clientId,
+      });
+      if (created) changed();
+      reply.code(created ? 201 : 200);
+      return message;
+    },
+  );
+
+  app.post(
+    `${CHAT_BASE}/reply-messages`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Reply to a message',
+        body: replySchema,
+        response: { 200: anyObject, 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
+        chatId: b.chat.id,
+        text: b.text,
+        attachmentIds: attachmentIds(b.attachments),
+        clientId: b.clientId,
+        replyToId: b.message.id,
+      });
+      if (created) changed();
+      reply.code(created ? 201 : 200);
+      return message;
+    },
+  );
+
+  app.post(
+    `${CHAT_BASE}/messages/:id/reaction`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Toggle your reaction (like, heart, checked, ok)',
+        params: z.object({ id: bigId }),
+        body: z.object({ type: z.enum(REACTION_TYPES) }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const message = await toggleReaction(deps.db, viewerOf(request), request.params.id, request.body.type);
+      changed();
+      return message;
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/messages/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One message with its pageNumber (jump to it)',
+        params: z.object({ id: bigId }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => messageWithPage(deps.db, viewerOf(request), request.params.id),
+  );
+
+  app.patch(
+    `${CHAT_BASE}/messages/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Pin or unpin a message (isPinned)',
+        params: z.object({ id: bigId }),
+        body: z.object({ isPinned: z.boolean() }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const message = await pinMessage(deps.db, viewerOf(request), request.params.id, request.body.isPinned);
+      changed();
+      return message;
+    },
+  );
+
+  app.delete(
+    `${CHAT_BASE}/messages/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a message (admins)',
+        params: z.object({ id: bigId }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, false);
+      changed();
+      return message;
+    },
+  );
+
+  app.patch(
+    `${CHAT_BASE}/messages/:id/restore`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Restore a deleted message (admins)',
+        params: z.object({ id: bigId }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, true);
+      changed();
+      return message;
+    },
+  );
+
+  app.patch(
+    `${CHAT_BASE}/messages/:id/moderation`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approve or decline a message on moderation (admins)',
+        params: z.object({ id: bigId }),
+        body: z.object({ status: z.enum(['approved', 'declined']) }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const message = await moderateMessage(deps.db, viewerOf(request), request.params.id, request.body.status);
+      changed();
+      return message;
+    },
+  );
+
+  app.delete(
+    `${CHAT_BASE}/messages/:id/attachments/:attachmentId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove an attachment (its uploader or an admin)',
+        params: z.object({ id: bigId, attachmentId: id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      await deleteAttachment(deps.db, viewerOf(request), request.params.attachmentId, request.params.id);
+      changed();
+      return { deleted: true };
+    },
+  );
+
+  app.post(
+    `${CHAT_BASE}/chat-members`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Add a member to a team group',
+        body: z.object({ chat: idRef, user: idRef }),
+        response: { 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      await addMember(deps.db, viewerOf(request), request.body.chat.id, request.body.user.id);
+      changed();
+      reply.code(201);
+      return { added: true };
+    },
+  );
+
+  app.delete(
+    `${CHAT_BASE}/chat-members/:chatId/:userId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a member',
+        params: z.object({ chatId: id, userId: id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      await removeMember(deps.db, viewerOf(request), request.params.chatId, request.params.userId);
+      changed();
+      return { removed: true };
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/chat-members/:chatId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Members of a chat (not for translators)',
+        params: z.object({ chatId: id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => ({ data: await listMembers(deps.db, viewerOf(request), request.params.chatId) }),
+  );
+
+  app.get(
+    `${CHAT_BASE}/notifications`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Unseen notifications grouped by chat and type; total is the header badge',
+        querystring: z.object({ 'exists[seenAt]': z.enum(['false']).optional() }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => unreadNotifications(deps.db, viewerOf(request)),
+  );
+
+  app.get(
+    `${CHAT_BASE}/chat-attachments/:chatId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Files of a chat',
+        params: z.object({ chatId: id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => ({ data: await chatFiles(deps.db, viewerOf(request), request.params.chatId) }),
+  );
+
+  const phrase = z.string().trim().min(1).max(200);
+  app.get(
+    `${CHAT_BASE}/search/:phrase`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Search files, chats and messages of your chats (admins: of a customer)',
+        params: z.object({ phrase }),
+        querystring: z.object({ customer: id.optional() }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      if (request.query.customer !== undefined && !can(user, 'openCustomerChat'))
+        throw forbidden(CHAT_TEXTS.notAllowed);
+      return globalSearch(deps.db, user, request.params.phrase, request.query.customer);
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/chat/:chatId/search/:phrase`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Search messages of one chat',
+        params: z.object({ chatId: id, phrase }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => searchInChat(deps.db, viewerOf(request), request.params.chatId, request.params.phrase),
+  );
+
+  app.get(
+    `${CHAT_BASE}/my-contacts`,
+    { schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: anyObject } } },
+    async (request) => ({ data: (await contactsOf(deps.db, viewerOf(request))).map((user) => ({ user })) }),
+  );
+
+  app.get(
+    `${CHAT_BASE}/admin/user-contacts/:userId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A customer's contacts (admins)",
+        params: z.object({ userId: id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      if (!can(user, 'openCustomerChat')) throw forbidden(CHAT_TEXTS.notAllowed);
+      return { data: (await contactsOf(deps.db, user, request.params.userId)).map((u) => ({ user: u })) };
+    },
+  );
+
+  app.get(
+    `${CHAT_BASE}/admin/users`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Customers by external id (admins)',
+        querystring: z.object({
+          'externalId[]': z.union([z.string().max(40), z.array(z.string().max(40)).max(100)]).optional(),
+        }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      if (!can(user, 'openCustomerChat')) throw forbidden(CHAT_TEXTS.notAllowed);
+      const raw = request.query['externalId[]'];
+      const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+      return { data: await findCustomersByExternalId(deps.db, list) };
+    },
+  );
+
+  // ------------------------------------------------------------ files
+
+  app.post(
+    FILES_BASE,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Upload a chat file (multipart field file, at most 100 MB): answers id, originalName, size, mimeType',
+        consumes: ['multipart/form-data'],
+        response: { 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data (field file)');
+      const part = await request.file({ limits: { fileSize: CHAT_LIMITS.attachmentMaxBytes + 1 } });
+      if (part?.fieldname !== 'file') throw badRequest('Please choose a file', { file: 'Please choose a file' });
+      let stored: Awaited<ReturnType<typeof deps.storage.put>>;
+      try {
+        stored = await deps.storage.put(part.file, { maxBytes: CHAT_LIMITS.attachmentMaxBytes });
+      } catch (error) {
+        if (error instanceof FileTooLargeError) throw new AppError(413, CHAT_TEXTS.fileTooLarge);
+        throw error;
+      }
+      if (part.file.truncated) {
+        await deps.storage.delete(stored.id);
+        throw new AppError(413, CHAT_TEXTS.fileTooLarge);
+      }
+      const name = (part.filename || 'file').slice(0, 255);
+      reply.code(201);
+      return recordUpload(deps.db, user, {
+        fileId: stored.id,
+        originalName: name,
+        mimeType: (part.mimetype || 'application/octet-stream').slice(0, 200),
+        size: stored.size,
+      });
+    },
+  );
+
+  app.delete(
+    `${FILES_BASE}/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete an uploaded chat file (its uploader or an admin)',
+        params: z.object({ id }),
+        response: { 200: anyObject },
+      },
+    },
+    async (request) => {
+      await deleteAttachment(deps.db, viewerOf(request), request.params.id);
+      changed();
+      return { deleted: true };
+    },
+  );
+
+  app.get(
+    `${FILES_BASE}/:id/download`,
+    { schema: { tags: TAGS, summary: 'Download a chat file under its name', params: z.object({ id }) } },
+    async (request, reply) => {
+      const a = await attachmentFor(deps.db, viewerOf(request), request.params.id);
+      const stream = await deps.storage.get(a.fileId);
+      reply.header('content-type', a.mimeType);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(a.originalName)}`);
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(stream);
+    },
+  );
+
+  // ------------------------------------------------------------ live channel
+
+  app.get(
+    `${CHAT_BASE}/live`,
+    {
+      websocket: true,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Chat WebSocket: ?token= (the bearer token); send { cursors: { chatId: lastSeq } }; answers what was missed after each, then every new event { type, chatId, seq, payload }',
+      },
+    },
+    (connection, request) => {
+      const socket = connection as ChatSocket & {
+        close(code?: number, reason?: string): void;
+        on(event: 'message', l: (data: Buffer | string) => void): void;
+        on(event: 'close' | 'error', l: () => void): void;
+      };
+      let chat: ChatConnection | null = null;
+      let closed = false;
+      socket.on('close', () => {
+        closed = true;
+        if (chat) hub.detach(chat);
+      });
+      socket.on('error', () => {
+        closed = true;
+        if (chat) hub.detach(chat);
+      });
+      const query = request.query as Record<string, unknown> | undefined;
+      const token =
+        typeof query?.token === 'string' ? query.token : request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+      const helloSchema = z.object({
+        cursors: z.record(z.string().regex(/^\d{1,10}$/), z.number().int().min(0)).default({}),
+      });
+      let started = false;
+      const start = async (cursors: Record<string, number>) => {
+        if (started) return;
+        started = true;
+        const userId = token ? await deps.jwt.verify(token, deps.clock.now()) : null;
+        if (userId === null) {
+          socket.close(4401, CHAT_TEXTS.tokenNotAvailable);
+          return;
+        }
+        if (closed) return;
+        chat = new ChatConnection(userId, socket);
+        await hub.attach(chat, cursors);
+      };
+      socket.on('message', (data) => {
+        let cursors: Record<string, number> = {};
+        try {
+          const parsed = helloSchema.safeParse(JSON.parse(String(data)));
+          if (parsed.success) cursors = parsed.data.cursors;
+        } catch {
+          // not JSON: start without a replay
+        }
+        start(cursors).catch((error: unknown) => {
+          request.log.error({ err: error }, 'chat live channel failed');
+          socket.close(1011, 'Server error');
+        });
+      });
+      if (!token) {
+        started = true;
+        socket.close(4401, CHAT_TEXTS.tokenNotAvailable);
+      }
+    },
+  );
+};

@@ -1,0 +1,1101 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
+import type { Db, Tx } from '../../db/client';
+import {
+  chatAttachments,
+  chatEvents,
+  chatMembers,
+  chatMessages,
+  chatNotifications,
+  chatReactions,
+  chats,
+  myTeamMembers,
+  users,
+} from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { UserRow } from '../../platform/session';
+import { moderateChatMessage } from './moderation';
+import { can, chatRole } from './policy';
+
+// The team chat's business rules (spec 3). Every change that members must see runs in one
+// transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
+// are gap-free and commit in order) and writes a chat_events row for its audience.
+
+type Q = Db | Tx;
+export type Viewer = Pick<UserRow, 'id' | 'type' | 'isAdmin' | 'name'>;
+
+const MY_TEAM_TITLE = 'My Team';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+// ---------------------------------------------------------------- sequence and events
+
+async function nextSeq(tx: Tx, chatId: number): Promise<number> {
+  const [row] = await tx
+    .update(chats)
+    .set({ lastSeq: sql`${chats.lastSeq} + 1` })
+    .where(eq(chats.id, chatId))
+    .returning({ seq: chats.lastSeq });
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  return Number(row.seq);
+}
+
+export async function memberIds(q: Q, chatId: number): Promise<number[]> {
+  const rows = await q.select({ id: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.chatId, chatId));
+  return rows.map((r) => r.id);
+}
+
+async function adminMemberIds(q: Q, chatId: number): Promise<number[]> {
+  const rows = await q
+    .select({ id: users.id })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(and(eq(chatMembers.chatId, chatId), sql`(${users.isAdmin} OR ${users.type} = 'admin')`));
+  return rows.map((r) => r.id);
+}
+
+/** Writes one event with the chat's next number (or `seq` when the caller took it already). */
+export async function emit(
+  tx: Tx,
+  chatId: number,
+  type: string,
+  payload: Record<string, unknown>,
+  audience: number[],
+  seq?: number,
+): Promise<number> {
+  const n = seq ?? (await nextSeq(tx, chatId));
+  await tx
+    .insert(chatEvents)
+    .values({ chatId, seq: n, type, payload: { ...payload, chatId }, audience: [...new Set(audience)] });
+  return n;
+}
+
+// ---------------------------------------------------------------- access
+
+export interface ChatRow {
+  id: number;
+  type: 'my-team' | 'custom';
+  title: string;
+  ownerId: number;
+  deletedAt: Date | null;
+}
+
+/** The chat if the viewer is a member or an admin; otherwise 404 (an outsider learns nothing). */
+export async function chatFor(q: Q, viewer: Viewer, chatId: number): Promise<ChatRow & { member: boolean }> {
+  const [row] = await q
+    .select({
+      id: chats.id,
+      type: chats.type,
+      title: chats.title,
+      ownerId: chats.ownerId,
+      deletedAt: chats.deletedAt,
+      member: sql<boolean>`EXISTS (SELECT 1 FROM chat_members m WHERE m.chat_id = ${chats.id} AND m.user_id = ${viewer.id})`,
+    })
+    .from(chats)
+    .where(eq(chats.id, chatId));
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  const member = row.member === true || String(row.member) === 't' || String(row.member) === 'true';
+  if (!member && chatRole(viewer) !== 'admin') throw notFound(CHAT_TEXTS.chatNotFound);
+  return { ...row, member };
+}
+
+/** Messages a viewer may see: approved ones, their own, and (admins) all. */
+function visibleSql(viewer: Viewer): SQL {
+  if (chatRole(viewer) === 'admin') return sql`TRUE`;
+  return sql`(${chatMessages.status} = 'approved' OR ${chatMessages.authorId} = ${viewer.id})`;
+}
+
+// ---------------------------------------------------------------- my-team chats
+
+/**
+ * A customer's My Team translators share one my-team chat with the customer: created when first
+ * needed and kept in step (translators added to My Team join it).
+ */
+export async function syncMyTeamChats(db: Db, viewer: Viewer): Promise<void> {
+  const role = chatRole(viewer);
+  let customerIds: number[] = [];
+  if (role === 'customer') customerIds = [viewer.id];
+  else if (role === 'translator') {
+    const rows = await db
+      .select({ id: myTeamMembers.customerId })
+      .from(myTeamMembers)
+      .where(eq(myTeamMembers.translatorId, viewer.id));
+    customerIds = rows.map((r) => r.id);
+  }
+  for (const customerId of customerIds) await syncMyTeamChat(db, customerId);
+}
+
+export async function syncMyTeamChat(db: Db, customerId: number): Promise<number | null> {
+  const team = await db
+    .select({ id: myTeamMembers.translatorId })
+    .from(myTeamMembers)
+    .where(eq(myTeamMembers.customerId, customerId));
+  const [existing] = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(eq(chats.ownerId, customerId), eq(chats.type, 'my-team')));
+  if (!existing && team.length === 0) return null;
+  return db.transaction(async (tx) => {
+    let chatId = existing?.id;
+    if (!chatId) {
+      const [created] = await tx
+        .insert(chats)
+        .values({ type: 'my-team', title: MY_TEAM_TITLE, ownerId: customerId })
+        .onConflictDoNothing()
+        .returning({ id: chats.id });
+      if (!created) return null;
+      chatId = created.id;
+      await tx.insert(chatMembers).values({ chatId, userId: customerId }).onConflictDoNothing();
+    }
+    const have = new Set(await memberIds(tx, chatId));
+    const missing = team.map((t) => t.id).filter((id) => !have.has(id));
+    if (missing.length === 0) return chatId;
+    await tx
+      .insert(chatMembers)
+      .values(missing.map((userId) => ({ chatId: chatId as number, userId })))
+      .onConflictDoNothing();
+    const audience = [...have, ...missing];
+    for (const userId of missing) await emit(tx, chatId, 'member.added', { userId }, audience);
+    return chatId;
+  });
+}
+
+// ---------------------------------------------------------------- chats
+
+export type ChatListEntry = {
+  chatId: number;
+  id: number;
+  title: string;
+  type: 'my-team' | 'custom';
+  owner: { id: number; name: string };
+  createdAt: string;
+  deletedAt: string | null;
+  pinnedAt: string | null;
+  lastSeq: number;
+  membersCount: number;
+  lastMessage: {
+    id: number;
+    createdAt: string;
+    text: string;
+    author: { id: number; name: string } | null;
+    attachmentName: string | null;
+  } | null;
+  notifications: { messages: number; reactions: number };
+};
+
+interface ChatListRow {
+  id: number;
+  type: 'my-team' | 'custom';
+  title: string;
+  owner_id: number;
+  owner_name: string;
+  created_at: string | Date;
+  deleted_at: string | Date | null;
+  pinned_at: string | Date | null;
+  last_seq: string | number;
+  members_count: number;
+  lm_id: string | number | null;
+  lm_created_at: string | Date | null;
+  lm_text: string | null;
+  lm_author_id: number | null;
+  lm_author_name: string | null;
+  lm_attachment: string | null;
+  unread_messages: number;
+  unread_reactions: number;
+}
+
+const iso = (v: string | Date | null): string | null => (v == null ? null : new Date(v).toISOString());
+
+/** The viewer's chats (or, for an admin, a customer's chats), in list order. */
+export async function listChats(
+  db: Db,
+  viewer: Viewer,
+  opts: { customerId?: number; chatId?: number } = {},
+): Promise<ChatListEntry[]> {
+  const scope =
+    opts.customerId !== undefined
+      ? sql`(c.owner_id = ${opts.customerId} OR EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${opts.customerId}))`
+      : sql`EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id})`;
+  const only = opts.chatId !== undefined ? sql`AND c.id = ${opts.chatId}` : sql``;
+  const result = await db.execute(sql`
+    SELECT c.id, c.type, c.title, c.owner_id, o.name AS owner_name, c.created_at, c.deleted_at,
+      me.pinned_at, c.last_seq,
+      (SELECT count(*)::int FROM chat_members cm WHERE cm.chat_id = c.id) AS members_count,
+      lm.id AS lm_id, lm.created_at AS lm_created_at, lm.text AS lm_text, lm.author_id AS lm_author_id,
+      a.name AS lm_author_name,
+      (SELECT att.original_name FROM chat_attachments att WHERE att.message_id = lm.id AND att.deleted_at IS NULL ORDER BY att.id LIMIT 1) AS lm_attachment,
+      (SELECT count(*)::int FROM chat_notifications n WHERE n.user_id = ${viewer.id} AND n.chat_id = c.id AND n.seen_at IS NULL AND n.type = 'message') AS unread_messages,
+      (SELECT count(*)::int FROM chat_notifications n WHERE n.user_id = ${viewer.id} AND n.chat_id = c.id AND n.seen_at IS NULL AND n.type = 'reaction') AS unread_reactions
+    FROM chats c
+    JOIN users o ON o.id = c.owner_id
+    LEFT JOIN chat_members me ON me.chat_id = c.id AND me.user_id = ${viewer.id}
+    LEFT JOIN chat_messages lm ON lm.id = c.last_message_id
+    LEFT JOIN users a ON a.id = lm.author_id
+    WHERE ${scope} ${only}
+    ORDER BY (me.pinned_at IS NOT NULL) DESC, greatest(c.created_at, coalesce(c.last_message_at, c.created_at)) DESC, c.id DESC
+    LIMIT 500
+  `);
+  return rowsOf<ChatListRow>(result).map((r) => ({
+    chatId: r.id,
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    owner: { id: r.owner_id, name: r.owner_name },
+    createdAt: iso(r.created_at) as string,
+    deletedAt: iso(r.deleted_at),
+    pinnedAt: iso(r.pinned_at),
+    lastSeq: Number(r.last_seq),
+    membersCount: r.members_count,
+    lastMessage:
+      r.lm_id == null
+        ? null
+        : {
+            id: Number(r.lm_id),
+            createdAt: iso(r.lm_created_at) as string,
+            text: r.lm_text ?? '',
+            author: r.lm_author_id == null ? null : { id: r.lm_author_id, name: r.lm_author_name ?? '' },
+            attachmentName: r.lm_attachment,
+          },
+    notifications: { messages: r.unread_messages, reactions: r.unread_reactions },
+  }));
+}
+
+export async function getChat(db: Db, viewer: Viewer, chatId: number): Promise<ChatListEntry> {
+  const chat = await chatFor(db, viewer, chatId);
+  const [entry] = await listChats(db, viewer, chat.member ? { chatId } : { customerId: chat.ownerId, chatId });
+  if (!entry) throw notFound(CHAT_TEXTS.chatNotFound);
+  return entry;
+}
+
+export function validTitle(title: string): string {
+  const error = chatTitleError(title);
+  if (error) throw badRequest(error, { title: error });
+  return title.trim();
+}
+
+/** Users a viewer may put in a chat (spec: contacts). */
+export async function contactsOf(db: Db, viewer: Viewer, forCustomerId?: number): Promise<ContactUser[]> {
+  const role = chatRole(viewer);
+  let where: SQL;
+  if (role === 'admin' && forCustomerId === undefined) {
+    where = sql`u.type IN ('customer', 'translator') AND u.id <> ${viewer.id}`;
+  } else if (role === 'translator') {
+    where = sql`(u.id IN (SELECT customer_id FROM my_team_members WHERE translator_id = ${viewer.id}) OR u.is_admin OR u.type = 'admin') AND u.id <> ${viewer.id}`;
+  } else {
+    const customerId = forCustomerId ?? viewer.id;
+    where = sql`(u.id IN (SELECT translator_id FROM my_team_members WHERE customer_id = ${customerId})
+      OR u.id IN (SELECT DISTINCT m2.user_id FROM chat_members m1 JOIN chat_members m2 ON m2.chat_id = m1.chat_id WHERE m1.user_id = ${customerId})
+      OR u.is_admin OR u.type = 'admin') AND u.id <> ${viewer.id} AND u.id <> ${customerId}`;
+  }
+  const result = await db.execute(sql`
+    SELECT u.id, u.name, u.type, u.is_admin, u.thumb_url,
+      coalesce((SELECT json_agg(json_build_object('sourceLanguage', lp.source_language, 'targetLanguage', lp.target_language))
+        FROM translator_language_pairs lp WHERE lp.user_id = u.id), '[]') AS pairs
+    FROM users u WHERE ${where} ORDER BY u.name, u.id LIMIT 500`);
+  return rowsOf<{
+    id: number;
+    name: string;
+    type: string;
+    is_admin: boolean;
+    thumb_url: string | null;
+    pairs: unknown;
+  }>(result).map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: presentType(r.type, r.is_admin),
+    pictureUrl: r.thumb_url,
+    languagePairs: (typeof r.pairs === 'string' ? JSON.parse(r.pairs) : r.pairs) as ContactUser['languagePairs'],
+  }));
+}
+
+export type ContactUser = {
+  id: number;
+  name: string;
+  type: 'Customer' | 'Translator' | 'Admin';
+  pictureUrl: string | null;
+  languagePairs: { sourceLanguage: string; targetLanguage: string }[];
+};
+
+export function presentType(type: string, isAdmin: boolean): ContactUser['type'] {
+  if (isAdmin || type === 'admin') return 'Admin';
+  return type === 'translator' ? 'Translator' : 'Customer';
+}
+
+export async function createChat(
+  db: Db,
+  viewer: Viewer,
+  input: { title: string; memberIds: number[]; customerId?: number },
+): Promise<number> {
+  if (!can(viewer, 'createGroup')) throw forbidden(CHAT_TEXTS.notAllowed);
+  const title = validTitle(input.title);
+  const role = chatRole(viewer);
+  let ownerId = viewer.id;
+  if (input.customerId !== undefined && input.customerId !== viewer.id) {
+    if (role !== 'admin') throw notFound(TEXTS_USER_NOT_FOUND);
+    const [customer] = await db
+      .select({ id: users.id, type: users.type })
+      .from(users)
+      .where(eq(users.id, input.customerId));
+    if (customer?.type !== 'customer') throw notFound(TEXTS_USER_NOT_FOUND);
+    ownerId = customer.id;
+  }
+  const wanted = [...new Set(input.memberIds)].filter((id) => id !== viewer.id && id !== ownerId);
+  if (wanted.length === 0) throw badRequest(CHAT_TEXTS.noMembers, { members: CHAT_TEXTS.noMembers });
+  const allowed = new Set(
+    (await contactsOf(db, viewer, role === 'admin' && ownerId !== viewer.id ? ownerId : undefined)).map((c) => c.id),
+  );
+  if (role === 'admin') {
+    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, wanted));
+    for (const f of found) allowed.add(f.id);
+  }
+  if (wanted.some((id) => !allowed.has(id))) throw notFound(TEXTS_USER_NOT_FOUND);
+  const members = [...new Set([ownerId, viewer.id, ...wanted])];
+  return db.transaction(async (tx) => {
+    const [chat] = await tx.insert(chats).values({ type: 'custom', title, ownerId }).returning({ id: chats.id });
+    await tx.insert(chatMembers).values(members.map((userId) => ({ chatId: chat.id, userId })));
+    await emit(tx, chat.id, 'chat.created', { title }, members);
+    return chat.id;
+  });
+}
+
+const TEXTS_USER_NOT_FOUND = 'User not found';
+
+export async function patchChat(
+  db: Db,
+  viewer: Viewer,
+  chatId: number,
+  input: { title?: string; isPinned?: boolean },
+): Promise<void> {
+  const chat = await chatFor(db, viewer, chatId);
+  if (input.title === undefined && input.isPinned === undefined) throw badRequest('Nothing to change');
+  const title = input.title === undefined ? undefined : validTitle(input.title);
+  if (title !== undefined && !can(viewer, 'renameChat', { chatType: chat.type }))
+    throw forbidden(CHAT_TEXTS.notAllowed);
+  if (input.isPinned !== undefined) {
+    if (!can(viewer, 'pinChat', { chatType: chat.type })) throw forbidden(CHAT_TEXTS.notAllowed);
+    if (!chat.member) throw notFound(CHAT_TEXTS.chatNotFound);
+  }
+  await db.transaction(async (tx) => {
+    if (title !== undefined) {
+      await tx.update(chats).set({ title }).where(eq(chats.id, chatId));
+      await emit(tx, chatId, 'chat.updated', { title }, await memberIds(tx, chatId));
+    }
+    if (input.isPinned !== undefined) {
+      const pinnedAt = input.isPinned ? new Date() : null;
+      await tx
+        .update(chatMembers)
+        .set({ pinnedAt })
+        .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, viewer.id)));
+      await emit(
+        tx,
+        chatId,
+        input.isPinned ? 'chat.pinned' : 'chat.unpinned',
+        { pinnedAt: pinnedAt?.toISOString() ?? null },
+        [viewer.id],
+      );
+    }
+  });
+}
+
+export async function markSeen(db: Db, viewer: Viewer, chatId: number, now: Date): Promise<number> {
+  await chatFor(db, viewer, chatId);
+  return db.transaction(async (tx) => {
+    const seen = await tx
+      .update(chatNotifications)
+      .set({ seenAt: now })
+      .where(
+        and(
+          eq(chatNotifications.userId, viewer.id),
+          eq(chatNotifications.chatId, chatId),
+          isNull(chatNotifications.seenAt),
+        ),
+      )
+      .returning({ id: chatNotifications.id });
+    if (seen.length > 0) await emit(tx, chatId, 'chat.seen', { userId: viewer.id }, [viewer.id]);
+    return seen.length;
+  });
+}
+
+/** Unread notifications of the viewer grouped by chat and type; the badge is `total`. */
+export async function unreadNotifications(db: Db, viewer: Viewer) {
+  const rows = await db
+    .select({
+      chatId: chatNotifications.chatId,
+      type: chatNotifications.type,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(chatNotifications)
+    .where(and(eq(chatNotifications.userId, viewer.id), isNull(chatNotifications.seenAt)))
+    .groupBy(chatNotifications.chatId, chatNotifications.type);
+  return { data: rows, total: rows.reduce((s, r) => s + Number(r.count), 0) };
+}
+
+// ---------------------------------------------------------------- members
+
+export async function listMembers(db: Db, viewer: Viewer, chatId: number) {
+  await chatFor(db, viewer, chatId);
+  if (!can(viewer, 'seeMembersTab')) throw forbidden(CHAT_TEXTS.notAllowed);
+  const result = await db.execute(sql`
+    SELECT u.id, u.name, u.type, u.is_admin, u.thumb_url,
+      coalesce((SELECT json_agg(json_build_object('sourceLanguage', lp.source_language, 'targetLanguage', lp.target_language))
+        FROM translator_language_pairs lp WHERE lp.user_id = u.id), '[]') AS pairs
+    FROM chat_members m JOIN users u ON u.id = m.user_id WHERE m.chat_id = ${chatId} ORDER BY m.added_at, u.id`);
+  return rowsOf<{
+    id: number;
+    name: string;
+    type: string;
+    is_admin: boolean;
+    thumb_url: string | null;
+    pairs: unknown;
+  }>(result).map((r) => ({
+    user: {
+      id: r.id,
+      name: r.name,
+      type: presentType(r.type, r.is_admin),
+      pictureUrl: r.thumb_url,
+      languagePairs: (typeof r.pairs === 'string' ? JSON.parse(r.pairs) : r.pairs) as ContactUser['languagePairs'],
+    },
+  }));
+}
+
+async function systemLine(
+  tx: Tx,
+  chatId: number,
+  viewer: Viewer,
+  action: 'add' | 'remove' | 'pinned',
+  targetUserId: number,
+  audience: number[],
+) {
+  const seq = await nextSeq(tx, chatId);
+  const [m] = await tx
+    .insert(chatMessages)
+    .values({ chatId, seq, authorId: viewer.id, kind: 'system', action, targetUserId, status: 'approved' })
+    .returning({ id: chatMessages.id });
+  const message = await loadMessage(tx, viewer, Number(m.id));
+  await emit(tx, chatId, 'message.created', { message }, audience, seq);
+}
+
+export async function addMember(db: Db, viewer: Viewer, chatId: number, userId: number): Promise<void> {
+  const chat = await chatFor(db, viewer, chatId);
+  if (!can(viewer, 'seeMembersTab')) throw forbidden(CHAT_TEXTS.notAllowed);
+  if (chat.type !== 'custom' || chat.deletedAt) throw badRequest('Members can be added to team groups only');
+  const contacts = new Set(
+    (await contactsOf(db, viewer, chatRole(viewer) === 'admin' ? undefined : chat.ownerId)).map((c) => c.id),
+  );
+  if (!contacts.has(userId)) throw notFound(TEXTS_USER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(chatMembers)
+      .values({ chatId, userId })
+      .onConflictDoNothing()
+      .returning({ id: chatMembers.userId });
+    if (inserted.length === 0) return;
+    const audience = await memberIds(tx, chatId);
+    await emit(tx, chatId, 'member.added', { userId }, audience);
+    await systemLine(tx, chatId, viewer, 'add', userId, audience);
+  });
+}
+
+export async function removeMember(db: Db, viewer: Viewer, chatId: number, userId: number): Promise<void> {
+  const chat = await chatFor(db, viewer, chatId);
+  if (!can(viewer, 'seeMembersTab')) throw forbidden(CHAT_TEXTS.notAllowed);
+  const [target] = await db
+    .select({ id: users.id, type: users.type, isAdmin: users.isAdmin })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+  if (!target) throw notFound(TEXTS_USER_NOT_FOUND);
+  // spec 3 section 5: never a customer, never yourself
+  if (target.id === viewer.id || presentType(target.type, target.isAdmin) === 'Customer' || chat.type !== 'custom')
+    throw forbidden(CHAT_TEXTS.notAllowed);
+  await db.transaction(async (tx) => {
+    const audience = await memberIds(tx, chatId);
+    await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    await systemLine(tx, chatId, viewer, 'remove', userId, audience);
+    await emit(tx, chatId, 'member.removed', { userId }, audience);
+  });
+}
+
+// ---------------------------------------------------------------- messages
+
+export type PresentedMessage = {
+  id: number;
+  chatId: number;
+  seq: number;
+  text: string;
+  type: 'ordinary' | 'system';
+  action: string | null;
+  user: { id: number; name: string } | null;
+  author: { id: number; name: string; pictureUrl: string | null; type: ContactUser['type'] } | null;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  status: ChatMessageStatus;
+  isPinned: boolean;
+  pinnedAt: string | null;
+  clientId: string | null;
+  attachments: {
+    id: number;
+    fileId: string;
+    filename: string;
+    originalName: string;
+    mimeType: string;
+    size: number;
+    deletedAt: string | null;
+  }[];
+  reactions: { type: ReactionType; author: { id: number; name: string } }[];
+  replyTo: { id: number; text: string; author: { id: number; name: string } | null; deletedAt: string | null } | null;
+};
+
+interface MessageRow {
+  id: string | number;
+  chat_id: number;
+  seq: string | number;
+  text: string;
+  kind: 'ordinary' | 'system';
+  action: string | null;
+  target_id: number | null;
+  target_name: string | null;
+  author_id: number | null;
+  author_name: string | null;
+  author_thumb: string | null;
+  author_type: string | null;
+  author_admin: boolean | null;
+  created_at: string | Date;
+  edited_at: string | Date | null;
+  deleted_at: string | Date | null;
+  status: ChatMessageStatus;
+  pinned_at: string | Date | null;
+  client_id: string | null;
+  reply_id: string | number | null;
+  reply_text: string | null;
+  reply_deleted_at: string | Date | null;
+  reply_author_id: number | null;
+  reply_author_name: string | null;
+  attachments: unknown;
+  reactions: unknown;
+}
+
+function parseJson<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+const MESSAGE_SELECT = sql`
+  SELECT m.id, m.chat_id, m.seq, m.text, m.kind, m.action, m.target_user_id AS target_id, t.name AS target_name,
+    m.author_id, a.name AS author_name, a.thumb_url AS author_thumb, a.type AS author_type, a.is_admin AS author_admin,
+    m.created_at, m.edited_at, m.deleted_at, m.status, m.pinned_at, m.client_id,
+    r.id AS reply_id, r.text AS reply_text, r.deleted_at AS reply_deleted_at, r.author_id AS reply_author_id, ra.name AS reply_author_name,
+    coalesce((SELECT json_agg(json_build_object('id', f.id, 'fileId', f.file_id, 'originalName', f.original_name,
+        'mimeType', f.mime_type, 'size', f.size, 'deletedAt', f.deleted_at) ORDER BY f.id)
+      FROM chat_attachments f WHERE f.message_id = m.id AND f.deleted_at IS NULL), '[]') AS attachments,
+    coalesce((SELECT json_agg(json_build_object('type', x.type, 'id', xu.id, 'name', xu.name) ORDER BY x.created_at)
+      FROM chat_reactions x JOIN users xu ON xu.id = x.user_id WHERE x.message_id = m.id), '[]') AS reactions
+  FROM chat_messages m
+  LEFT JOIN users a ON a.id = m.author_id
+  LEFT JOIN users t ON t.id = m.target_user_id
+  LEFT JOIN chat_messages r ON r.id = m.reply_to_id
+  LEFT JOIN users ra ON ra.id = r.author_id`;
+
+function presentMessage(r: MessageRow, viewer: Viewer): PresentedMessage {
+  const admin = chatRole(viewer) === 'admin';
+  const hidden = r.deleted_at != null && !admin;
+  const attachments = parseJson<
+    { id: number; fileId: string; originalName: string; mimeType: string; size: number; deletedAt: string | null }[]
+  >(r.attachments);
+  return {
+    id: Number(r.id),
+    chatId: r.chat_id,
+    seq: Number(r.seq),
+    text: hidden ? '' : r.text,
+    type: r.kind,
+    action: r.action,
+    user: r.target_id == null ? null : { id: r.target_id, name: r.target_name ?? '' },
+    author:
+      r.author_id == null
+        ? null
+        : {
+            id: r.author_id,
+            name: r.author_name ?? '',
+            pictureUrl: r.author_thumb,
+            type: presentType(r.author_type ?? 'customer', r.author_admin === true),
+          },
+    createdAt: iso(r.created_at) as string,
+    editedAt: iso(r.edited_at),
+    deletedAt: iso(r.deleted_at),
+    status: r.status,
+    isPinned: r.pinned_at != null,
+    pinnedAt: iso(r.pinned_at),
+    clientId: r.author_id === viewer.id ? r.client_id : null,
+    attachments: hidden ? [] : attachments.map((a) => ({ ...a, size: Number(a.size), filename: a.originalName })),
+    reactions: parseJson<{ type: ReactionType; id: number; name: string }[]>(r.reactions).map((x) => ({
+      type: x.type,
+      author: { id: x.id, name: x.name },
+    })),
+    replyTo:
+      r.reply_id == null
+        ? null
+        : {
+            id: Number(r.reply_id),
+            text: r.reply_deleted_at != null ? '' : (r.reply_text ?? ''),
+            author: r.reply_author_id == null ? null : { id: r.reply_author_id, name: r.reply_author_name ?? '' },
+            deletedAt: iso(r.reply_deleted_at),
+          },
+  };
+}
+
+async function loadMessage(q: Q, viewer: Viewer, messageId: number): Promise<PresentedMessage> {
+  const result = await q.execute(sql`${MESSAGE_SELECT} WHERE m.id = ${messageId}`);
+  const [row] = rowsOf<MessageRow>(result);
+  if (!row) throw notFound(CHAT_TEXTS.messageNotFound);
+  return presentMessage(row, viewer);
+}
+
+/** The message if the viewer may see it (member of its chat, and approved or own, or admin); otherwise 404. */
+export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
+  const [m] = await q
+    .select({
+      id: chatMessages.id,
+      chatId: chatMessages.chatId,
+      authorId: chatMessages.authorId,
+      status: chatMessages.status,
+      kind: chatMessages.kind,
+      deletedAt: chatMessages.deletedAt,
+      pinnedAt: chatMessages.pinnedAt,
+    })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), visibleSql(viewer)));
+  if (!m) throw notFound(CHAT_TEXTS.messageNotFound);
+  const chat = await chatFor(q, viewer, m.chatId).catch(() => {
+    throw notFound(CHAT_TEXTS.messageNotFound);
+  });
+  return { ...m, chat };
+}
+
+/** One page of history: page 1 is the newest 30, in creation order. */
+export async function historyPage(db: Db, viewer: Viewer, chatId: number, page: number) {
+  await chatFor(db, viewer, chatId);
+  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
+  const result = await db.execute(sql`${MESSAGE_SELECT}
+    WHERE m.chat_id = ${chatId} AND ${visible}
+    ORDER BY m.id DESC LIMIT ${CHAT_LIMITS.pageSize} OFFSET ${(page - 1) * CHAT_LIMITS.pageSize}`);
+  const rows = rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
+  rows.reverse();
+  return { data: rows, page, hasMore: rows.length === CHAT_LIMITS.pageSize };
+}
+
+export async function messageWithPage(db: Db, viewer: Viewer, messageId: number) {
+  const m = await messageFor(db, viewer, messageId);
+  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(status = 'approved' OR author_id = ${viewer.id})`;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM chat_messages WHERE chat_id = ${m.chatId} AND id > ${messageId} AND ${visible}`,
+    ),
+  );
+  const message = await loadMessage(db, viewer, messageId);
+  return { ...message, pageNumber: Math.floor(Number(row?.n ?? 0) / CHAT_LIMITS.pageSize) + 1 };
+}
+
+export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
+  await chatFor(db, viewer, chatId);
+  const result = await db.execute(sql`${MESSAGE_SELECT}
+    WHERE m.chat_id = ${chatId} AND m.pinned_at IS NOT NULL AND m.deleted_at IS NULL AND m.status = 'approved'
+    ORDER BY m.pinned_at DESC LIMIT 100`);
+  return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
+}
+
+export interface SendInput {
+  chatId: number;
+  text: string;
+  attachmentIds: number[];
+  clientId?: string;
+  replyToId?: number;
+}
+
+/** Audience of a message: every member when approved; otherwise its author and the chat's admins. */
+async function messageAudience(
+  q: Q,
+  chatId: number,
+  status: ChatMessageStatus,
+  authorId: number | null,
+): Promise<number[]> {
+  if (status === 'approved') return memberIds(q, chatId);
+  const admins = await adminMemberIds(q, chatId);
+  return authorId == null ? admins : [...admins, authorId];
+}
+
+export async function sendMessage(
+  db: Db,
+  viewer: Viewer,
+  input: SendInput,
+): Promise<{ message: PresentedMessage; created: boolean }> {
+  const text = input.text ?? '';
+  if (text.trim() === '' && input.attachmentIds.length === 0)
+    throw badRequest(CHAT_TEXTS.messageEmpty, { text: CHAT_TEXTS.messageEmpty });
+  if (text.length > CHAT_LIMITS.messageMax)
+    throw badRequest(`A message can have at most ${CHAT_LIMITS.messageMax} characters`);
+  const chat = await chatFor(db, viewer, input.chatId);
+  if (!chat.member) throw notFound(CHAT_TEXTS.chatNotFound);
+  if (chat.deletedAt) throw badRequest('This chat was removed');
+  if (input.clientId) {
+    const existing = await byClientId(db, viewer.id, input.clientId);
+    if (existing) return { message: await loadMessage(db, viewer, existing), created: false };
+  }
+  if (input.replyToId !== undefined) {
+    const target = await messageFor(db, viewer, input.replyToId);
+    if (target.chatId !== chat.id) throw notFound(CHAT_TEXTS.messageNotFound);
+    if (target.status !== 'approved' || target.deletedAt) throw badRequest('You can reply to approved messages only');
+  }
+  const verdict = await moderateChatMessage({ text, authorId: viewer.id, chatId: chat.id });
+  const status: ChatMessageStatus = chatRole(viewer) === 'admin' ? 'approved' : verdict;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const seq = await nextSeq(tx, chat.id);
+      const [m] = await tx
+        .insert(chatMessages)
+        .values({
+          chatId: chat.id,
+          seq,
+          authorId: viewer.id,
+          clientId: input.clientId ?? null,
+          text,
+          status,
+          replyToId: input.replyToId ?? null,
+        })
+        .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+      const messageId = Number(m.id);
+      if (input.attachmentIds.length) {
+        const bound = await tx
+          .update(chatAttachments)
+          .set({ messageId, chatId: chat.id })
+          .where(
+            and(
+              inArray(chatAttachments.id, input.attachmentIds),
+              eq(chatAttachments.uploaderId, viewer.id),
+              isNull(chatAttachments.messageId),
+              isNull(chatAttachments.deletedAt),
+            ),
+          )
+          .returning({ id: chatAttachments.id });
+        if (bound.length !== new Set(input.attachmentIds).size) throw notFound('Attachment not found');
+      }
+      if (status === 'approved') {
+        await tx
+          .update(chats)
+          .set({ lastMessageId: messageId, lastMessageAt: m.createdAt })
+          .where(eq(chats.id, chat.id));
+      }
+      const audience = await messageAudience(tx, chat.id, status, viewer.id);
+      const others = audience.filter((u) => u !== viewer.id);
+      if (others.length)
+        await tx
+          .insert(chatNotifications)
+          .values(others.map((userId) => ({ userId, chatId: chat.id, type: 'message' as const, messageId })));
+      const message = await loadMessage(tx, viewer, messageId);
+      await emit(tx, chat.id, 'message.created', { message: { ...message, clientId: null } }, audience, seq);
+      return messageId;
+    });
+    return { message: await loadMessage(db, viewer, id), created: true };
+  } catch (error) {
+    // two sends with one client id at once: the second lost the race to the unique index
+    if (input.clientId && isUniqueViolation(error)) {
+      const existing = await byClientId(db, viewer.id, input.clientId);
+      if (existing) return { message: await loadMessage(db, viewer, existing), created: false };
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function byClientId(q: Q, authorId: number, clientId: string): Promise<number | null> {
+  const [row] = await q
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.authorId, authorId), eq(chatMessages.clientId, clientId)));
+  return row ? Number(row.id) : null;
+}
+
+export async function toggleReaction(db: Db, viewer: Viewer, messageId: number, type: ReactionType) {
+  const m = await messageFor(db, viewer, messageId);
+  if (!m.chat.member) throw notFound(CHAT_TEXTS.messageNotFound);
+  if (m.kind === 'system' || m.deletedAt || m.status !== 'approved')
+    throw badRequest('You can react to approved messages only');
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(chatReactions)
+      .where(
+        and(eq(chatReactions.messageId, messageId), eq(chatReactions.userId, viewer.id), eq(chatReactions.type, type)),
+      )
+      .returning({ id: chatReactions.messageId });
+    if (removed.length === 0) {
+      await tx.insert(chatReactions).values({ messageId, userId: viewer.id, type });
+      if (m.authorId != null && m.authorId !== viewer.id)
+        await tx
+          .insert(chatNotifications)
+          .values({ userId: m.authorId, chatId: m.chatId, type: 'reaction', messageId });
+    }
+    const message = await loadMessage(tx, viewer, messageId);
+    await emit(
+      tx,
+      m.chatId,
+      'message.reaction',
+      { messageId, reactions: message.reactions },
+      await memberIds(tx, m.chatId),
+    );
+    return message;
+  });
+}
+
+export async function pinMessage(db: Db, viewer: Viewer, messageId: number, isPinned: boolean) {
+  const m = await messageFor(db, viewer, messageId);
+  if (m.kind === 'system' || m.deletedAt || !can(viewer, 'pinMessage', { messageStatus: m.status }))
+    throw forbidden(CHAT_TEXTS.notAllowed);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(chatMessages)
+      .set({ pinnedAt: isPinned ? new Date() : null })
+      .where(eq(chatMessages.id, messageId));
+    const audience = await memberIds(tx, m.chatId);
+    const message = await loadMessage(tx, viewer, messageId);
+    await emit(tx, m.chatId, isPinned ? 'message.pinned' : 'message.unpinned', { message }, audience);
+    if (isPinned) await systemLine(tx, m.chatId, viewer, 'pinned', m.authorId ?? viewer.id, audience);
+    return message;
+  });
+}
+
+export async function deleteMessage(db: Db, viewer: Viewer, messageId: number, restore: boolean) {
+  if (!can(viewer, 'moderateMessage')) throw forbidden(CHAT_TEXTS.notAllowed);
+  const m = await messageFor(db, viewer, messageId);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(chatMessages)
+      .set({ deletedAt: restore ? null : new Date() })
+      .where(eq(chatMessages.id, messageId));
+    const message = await loadMessage(tx, viewer, messageId);
+    await emit(
+      tx,
+      m.chatId,
+      restore ? 'message.restored' : 'message.deleted',
+      restore ? { message } : { messageId, deletedAt: message.deletedAt },
+      await messageAudience(tx, m.chatId, m.status, m.authorId),
+    );
+    return message;
+  });
+}
+
+export async function moderateMessage(db: Db, viewer: Viewer, messageId: number, status: 'approved' | 'declined') {
+  if (!can(viewer, 'moderateMessage')) throw forbidden(CHAT_TEXTS.notAllowed);
+  const m = await messageFor(db, viewer, messageId);
+  if (m.status !== 'moderation') throw badRequest('This message is not on moderation');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatMessages)
+      .set({ status })
+      .where(eq(chatMessages.id, messageId))
+      .returning({ createdAt: chatMessages.createdAt });
+    if (status === 'approved') {
+      // the chat's last message moves only forward
+      await tx
+        .update(chats)
+        .set({ lastMessageId: messageId, lastMessageAt: row.createdAt })
+        .where(
+          and(eq(chats.id, m.chatId), sql`(${chats.lastMessageId} IS NULL OR ${chats.lastMessageId} < ${messageId})`),
+        );
+      const others = (await memberIds(tx, m.chatId)).filter((u) => u !== m.authorId && u !== viewer.id);
+      if (others.length)
+        await tx
+          .insert(chatNotifications)
+          .values(others.map((userId) => ({ userId, chatId: m.chatId, type: 'message' as const, messageId })));
+    }
+    const message = await loadMessage(tx, viewer, messageId);
+    const audience =
+      status === 'approved'
+        ? await memberIds(tx, m.chatId)
+        : await messageAudience(tx, m.chatId, 'declined', m.authorId);
+    await emit(tx, m.chatId, status === 'approved' ? 'message.created' : 'message.updated', { message }, audience);
+    return message;
+  });
+}
+
+// ---------------------------------------------------------------- attachments
+
+export async function recordUpload(
+  db: Db,
+  viewer: Viewer,
+  file: { fileId: string; originalName: string; mimeType: string; size: number },
+) {
+  const [row] = await db
+    .insert(chatAttachments)
+    .values({ ...file, uploaderId: viewer.id })
+    .returning({ id: chatAttachments.id });
+  return { id: row.id, originalName: file.originalName, size: file.size, mimeType: file.mimeType };
+}
+
+/** An uploaded file the viewer may read: their own unsent upload, or one in a chat they may open. */
+export async function attachmentFor(db: Db, viewer: Viewer, attachmentId: number) {
+  const [a] = await db
+    .select()
+    .from(chatAttachments)
+    .where(and(eq(chatAttachments.id, attachmentId), isNull(chatAttachments.deletedAt)));
+  if (!a) throw notFound('File not found');
+  if (a.messageId == null) {
+    if (a.uploaderId !== viewer.id) throw notFound('File not found');
+    return a;
+  }
+  await messageFor(db, viewer, a.messageId).catch(() => {
+    throw notFound('File not found');
+  });
+  return a;
+}
+
+export async function deleteAttachment(db: Db, viewer: Viewer, attachmentId: number, messageId?: number) {
+  const a = await attachmentFor(db, viewer, attachmentId);
+  if (messageId !== undefined && a.messageId !== messageId) throw notFound('File not found');
+  if (!can(viewer, 'deleteAnyAttachment', { ownAttachment: a.uploaderId === viewer.id }))
+    throw forbidden(CHAT_TEXTS.notAllowed);
+  await db.transaction(async (tx) => {
+    await tx.update(chatAttachments).set({ deletedAt: new Date() }).where(eq(chatAttachments.id, attachmentId));
+    if (a.chatId != null && a.messageId != null)
+      await emit(
+        tx,
+        a.chatId,
+        'attachment.deleted',
+        { messageId: a.messageId, attachmentId },
+        await memberIds(tx, a.chatId),
+      );
+  });
+  return a.fileId;
+}
+
+export async function chatFiles(db: Db, viewer: Viewer, chatId: number) {
+  await chatFor(db, viewer, chatId);
+  const rows = await db
+    .select({
+      id: chatAttachments.id,
+      fileId: chatAttachments.fileId,
+      originalName: chatAttachments.originalName,
+      mimeType: chatAttachments.mimeType,
+      size: chatAttachments.size,
+      createdAt: chatAttachments.createdAt,
+      messageId: chatAttachments.messageId,
+      uploaderId: chatAttachments.uploaderId,
+    })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .where(
+      and(
+        eq(chatAttachments.chatId, chatId),
+        isNull(chatAttachments.deletedAt),
+        isNull(chatMessages.deletedAt),
+        visibleSql(viewer),
+      ),
+    )
+    .orderBy(desc(chatAttachments.id))
+    .limit(500);
+  return rows.map((r) => ({
+    ...r,
+    filename: r.originalName,
+    size: Number(r.size),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------- search
+
+/** A prefix query of the phrase's words for to_tsquery('simple', ...); null when it has none. */
+export function prefixQuery(phrase: string): string | null {
+  const words = phrase
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function likePattern(phrase: string): string {
+  return `%${phrase
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function searchMessagesIn(db: Db, viewer: Viewer, chatIds: number[], phrase: string, limit = 50) {
+  const query = prefixQuery(phrase);
+  if (!query || chatIds.length === 0) return [];
+  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
+  const result = await db.execute(sql`${MESSAGE_SELECT}
+    WHERE m.chat_id IN (${sql.join(
+      chatIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}
+      AND to_tsvector('simple', m.text) @@ to_tsquery('simple', ${query})
+    ORDER BY m.id DESC LIMIT ${limit}`);
+  return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
+}
+
+export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
+  await chatFor(db, viewer, chatId);
+  return { messages: await searchMessagesIn(db, viewer, [chatId], phrase) };
+}
+
+export async function globalSearch(db: Db, viewer: Viewer, phrase: string, customerId?: number) {
+  const chatsOfViewer = await listChats(db, viewer, customerId !== undefined ? { customerId } : {});
+  const ids = chatsOfViewer.map((c) => c.chatId);
+  const needle = phrase.trim().toLowerCase();
+  if (!needle || ids.length === 0) return { attachments: [], chats: [], messages: [] };
+  const matchedChats = chatsOfViewer.filter((c) => c.title.toLowerCase().includes(needle)).slice(0, 20);
+  const query = prefixQuery(phrase);
+  const files = await db
+    .select({
+      id: chatAttachments.id,
+      fileId: chatAttachments.fileId,
+      originalName: chatAttachments.originalName,
+      mimeType: chatAttachments.mimeType,
+      size: chatAttachments.size,
+      chatId: chatAttachments.chatId,
+      messageId: chatAttachments.messageId,
+    })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .where(
+      and(
+        inArray(chatAttachments.chatId, ids),
+        isNull(chatAttachments.deletedAt),
+        isNull(chatMessages.deletedAt),
+        visibleSql(viewer),
+        query
+          ? sql`(to_tsvector('simple', ${chatAttachments.originalName}) @@ to_tsquery('simple', ${query}) OR lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)})`
+          : sql`lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)}`,
+      ),
+    )
+    .orderBy(asc(chatAttachments.originalName))
+    .limit(20);
+  return {
+    attachments: files.map((f) => ({ ...f, filename: f.originalName, size: Number(f.size) })),
+    chats: matchedChats,
+    messages: await searchMessagesIn(db, viewer, ids, phrase, 30),
+  };
+}
+
+// ---------------------------------------------------------------- admin
+
+export async function findCustomersByExternalId(db: Db, externalIds: string[]) {
+  const ids = externalIds.map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, type: users.type, isAdmin: users.isAdmin, thumbUrl: users.thumbUrl })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.type, 'customer')));
+  return rows.map((u) => ({
+    id: u.id,
+    externalId: String(u.id),
+    name: u.name,
+    type: presentType(u.type, u.isAdmin),
+    pictureUrl: u.thumbUrl,
+  }));
+}

@@ -1,0 +1,211 @@
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatType, ReactionType } from '@parlance/shared';
+import { authTokenQuery } from '../../app/auth-token';
+import { request, type RequestOptions } from '../../app/http';
+
+// The team chat's calls (spec 3 section 7), all with the bearer token of GET /api/2/auth/token.
+// An admin acting for a customer passes `customer` (the admin variant of the base).
+
+export const CHAT_API = '/chat/api';
+
+export interface ChatUser {
+  id: number;
+  name: string;
+  type: 'Customer' | 'Translator' | 'Admin';
+  pictureUrl: string | null;
+  languagePairs: { sourceLanguage: string; targetLanguage: string }[];
+}
+
+export interface Chat {
+  chatId: number;
+  title: string;
+  type: ChatType;
+  owner: { id: number; name: string };
+  createdAt: string;
+  deletedAt: string | null;
+  pinnedAt: string | null;
+  lastSeq: number;
+  membersCount: number;
+  lastMessage: {
+    id: number;
+    createdAt: string;
+    text: string;
+    author: { id: number; name: string } | null;
+    attachmentName: string | null;
+  } | null;
+  notifications: { messages: number; reactions: number };
+}
+
+export interface Attachment {
+  id: number;
+  fileId: string;
+  filename: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface Message {
+  id: number;
+  chatId: number;
+  seq: number;
+  text: string;
+  type: 'ordinary' | 'system';
+  action: 'add' | 'remove' | 'pinned' | null;
+  user: { id: number; name: string } | null;
+  author: { id: number; name: string; pictureUrl: string | null; type: ChatUser['type'] } | null;
+  createdAt: string;
+  deletedAt: string | null;
+  status: 'created' | 'moderation' | 'approved' | 'declined';
+  isPinned: boolean;
+  clientId: string | null;
+  attachments: Attachment[];
+  reactions: { type: ReactionType; author: { id: number; name: string } }[];
+  replyTo: { id: number; text: string; author: { id: number; name: string } | null; deletedAt: string | null } | null;
+}
+
+export interface HistoryPage {
+  data: Message[];
+  page: number;
+  hasMore: boolean;
+}
+
+export async function chatToken(client: QueryClient): Promise<string> {
+  const token = await client.fetchQuery(authTokenQuery);
+  return token.jwt.access_token;
+}
+
+export async function chatCall<T>(client: QueryClient, path: string, opts: RequestOptions = {}): Promise<T> {
+  const token = await chatToken(client);
+  return request<T>(path, { ...opts, headers: { ...opts.headers, Authorization: `Bearer ${token}` } });
+}
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  list: (customer?: number) => ['chat', 'list', customer ?? 'me'] as const,
+  messages: (chatId: number) => ['chat', 'messages', chatId] as const,
+  pinned: (chatId: number) => ['chat', 'pinned', chatId] as const,
+  members: (chatId: number) => ['chat', 'members', chatId] as const,
+  files: (chatId: number) => ['chat', 'files', chatId] as const,
+  notifications: ['chat', 'notifications'] as const,
+  contacts: (customer?: number) => ['chat', 'contacts', customer ?? 'me'] as const,
+};
+
+const customerQuery = (customer?: number) => (customer ? `?customer=${customer}` : '');
+
+export function useChats(customer?: number) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.list(customer),
+    queryFn: () =>
+      chatCall<{ data: Chat[] }>(client, `${CHAT_API}/chats${customerQuery(customer)}`).then((b) => b.data),
+  });
+}
+
+export function useHistory(chatId: number | null) {
+  const client = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(chatId ?? 0),
+    enabled: chatId !== null,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => chatCall<HistoryPage>(client, `${CHAT_API}/chats/${chatId}/messages?page=${pageParam}`),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+export function usePinned(chatId: number) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.pinned(chatId),
+    queryFn: () =>
+      chatCall<{ data: Message[] }>(client, `${CHAT_API}/chats/${chatId}/pinnedMessages`).then((b) => b.data),
+  });
+}
+
+export function useMembers(chatId: number, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.members(chatId),
+    enabled,
+    queryFn: () =>
+      chatCall<{ data: { user: ChatUser }[] }>(client, `${CHAT_API}/chat-members/${chatId}`).then((b) => b.data),
+  });
+}
+
+export function useFiles(chatId: number, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.files(chatId),
+    enabled,
+    queryFn: () =>
+      chatCall<{ data: (Attachment & { messageId: number; uploaderId: number; createdAt: string })[] }>(
+        client,
+        `${CHAT_API}/chat-attachments/${chatId}`,
+      ).then((b) => b.data),
+  });
+}
+
+export function useContacts(customer?: number) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.contacts(customer),
+    queryFn: () =>
+      chatCall<{ data: { user: ChatUser }[] }>(
+        client,
+        customer ? `${CHAT_API}/admin/user-contacts/${customer}` : `${CHAT_API}/my-contacts`,
+      ).then((b) => b.data.map((c) => c.user)),
+  });
+}
+
+/** Every chat query of the screen, after a change that may touch several. */
+export function refreshChat(client: QueryClient, chatId?: number) {
+  void client.invalidateQueries({ queryKey: ['chat', 'list'] });
+  void client.invalidateQueries({ queryKey: chatKeys.notifications });
+  if (chatId) {
+    void client.invalidateQueries({ queryKey: chatKeys.messages(chatId) });
+    void client.invalidateQueries({ queryKey: chatKeys.pinned(chatId) });
+  }
+}
+
+export function useChatMutation<V, R = unknown>(fn: (client: QueryClient, vars: V) => Promise<R>, chatId?: number) {
+  const client = useQueryClient();
+  return useMutation<R, Error, V>({
+    mutationFn: (vars) => fn(client, vars),
+    onSuccess: () => refreshChat(client, chatId),
+  });
+}
+
+export function uploadFile(client: QueryClient, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return chatCall<{ id: number; originalName: string; size: number; mimeType: string }>(
+    client,
+    '/file-storage/api/files',
+    {
+      method: 'POST',
+      body: { multipart: form },
+    },
+  );
+}
+
+export async function downloadFile(client: QueryClient, file: { id: number; originalName: string }) {
+  const token = await chatToken(client);
+  const res = await fetch(`/file-storage/api/files/${file.id}/download`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error('Download failed');
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.originalName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function formatSize(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+  if (bytes === 0) return '0 Bytes';
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  return `${Number.parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}

@@ -1,0 +1,29 @@
+import type { Chat } from './api';
+
+export type ChatRole = 'customer' | 'translator' | 'admin';
+
+const DAY = 86_400_000;
+
+/** Relative time under 7 days, otherwise 'MMM DD, YYYY'. */
+export function relativeTime(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  const diff = now.getTime() - d.getTime();
+  if (diff < 7 * DAY) {
+    if (diff < 60_000) return 'now';
+    if (diff < 3_600_000) return `${Math.floor(diff / 60_000)}m`;
+    if (diff < DAY) return `${Math.floor(diff / 3_600_000)}h`;
+    return `${Math.floor(diff / DAY)}d`;
+  }
+  return d.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+}
+
+export function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Translators see titles prefixed with the owner's name; their my-team chat gets a front-end title. */
+export function chatTitleFor(chat: Pick<Chat, 'title' | 'type' | 'owner'>, role: ChatRole): string {
+  if (role !== 'translator') return chat.title;
+  const title = chat.type === 'my-team' ? 'Team chat' : chat.title;
+  return `${chat.owner.name}: ${title}`;
+}

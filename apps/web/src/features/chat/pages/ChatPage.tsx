@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { CHAT_TEXTS, chatCan } from '@parlance/shared';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfig, useCurrentUser } from '../../../app/current-user';
+import { toast } from '../../../ui/toast';
+import { CHAT_API, chatCall, type Message, useChats } from '../api';
+import { ChatList } from '../components/ChatList';
+import { ChatView } from '../components/ChatView';
+import { CreateGroup } from '../components/CreateGroup';
+import type { ChatRole } from '../format';
+import { ChatLive } from '../live';
+
+const NotFoundPage = lazy(() => import('../../../shell/NotFoundPage'));
+
+/** /blend-talk/chat/ and /blend-talk/chat/{id}: the team chat of the signed-in user. */
+export default function ChatPage() {
+  const user = useCurrentUser().data;
+  const { data: config } = useConfig();
+  if (!user) return null;
+  const role: ChatRole = user.isAdmin
+    ? 'admin'
+    : user.type === 'translator'
+      ? 'translator'
+      : user.type === 'admin'
+        ? 'admin'
+        : 'customer';
+  if (!chatCan(role, 'openChatPage', { featureOn: config?.isShowBlendTalkFeature !== false })) return <NotFoundPage />;
+  return <ChatScreen viewer={role} me={user.id} base="/blend-talk/chat" />;
+}
+
+interface ScreenProps {
+  viewer: ChatRole;
+  me: number;
+  /** the path of the page without the chat id */
+  base: string;
+  /** an admin acting for this customer */
+  customer?: number;
+}
+
+export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const chats = useChats(customer);
+  const [creating, setCreating] = useState(false);
+  const selected = Number(params['*']?.replace(/\/$/, '')) || null;
+  const jumpTo = Number(search.get('message')) || null;
+  const jumpPage = Number(search.get('page')) || null;
+
+  useEffect(() => {
+    const live = new ChatLive(client, (message) => toast(message, { variant: 'error' }));
+    void live.start();
+    return () => live.stop();
+  }, [client]);
+
+  // the jump query is cleared about 2 s after the jump
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (!jumpTo) return;
+    clearTimer.current = setTimeout(() => setSearch({}, { replace: true }), 2000);
+    return () => {
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+    };
+  }, [jumpTo, setSearch]);
+
+  const open = (chatId: number) => {
+    setCreating(false);
+    navigate(`${base}/${chatId}`);
+  };
+  const openMessage = async (chatId: number, messageId: number) => {
+    try {
+      const m = await chatCall<Message & { pageNumber: number }>(client, `${CHAT_API}/messages/${messageId}`);
+      setCreating(false);
+      navigate(`${base}/${chatId}?message=${messageId}&page=${m.pageNumber}`);
+    } catch {
+      toast(CHAT_TEXTS.generic, { variant: 'error' });
+    }
+  };
+
+  const chat = chats.data?.find((c) => c.chatId === selected) ?? null;
+  const showList = !compact || (!selected && !creating);
+  const showBody = !compact || !!selected || creating;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' },
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        position: 'relative',
+      }}
+    >
+      {showList && (
+        <Box
+          component="nav"
+          aria-label="Chats"
+          sx={{ width: compact ? '100%' : 340, borderRight: compact ? 0 : 1, borderColor: 'divider', minHeight: 0 }}
+        >
+          {chats.isError ? (
+            <Box sx={{ p: 2 }}>
+              <Typography sx={{ color: 'error.main', mb: 1 }}>{CHAT_TEXTS.generic}</Typography>
+              <Button onClick={() => void chats.refetch()}>{CHAT_TEXTS.tryAgain}</Button>
+            </Box>
+          ) : (
+            <ChatList
+              viewer={role}
+              chats={chats.data ?? []}
+              selected={selected}
+              customer={customer}
+              onSelect={open}
+              onOpenMessage={(c, m) => void openMessage(c, m)}
+              onCreate={() => {
+                setCreating(true);
+                navigate(`${base}/`);
+              }}
+            />
+          )}
+        </Box>
+      )}
+      {showBody && (
+        <Box
+          component="main"
+          sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}
+        >
+          {creating ? (
+            <CreateGroup customer={customer} onCreated={open} onCancel={() => setCreating(false)} />
+          ) : chat ? (
+            <ChatView
+              key={chat.chatId}
+              chat={chat}
+              viewer={role}
+              me={me}
+              compact={compact}
+              jumpTo={jumpTo}
+              jumpPage={jumpPage}
+              onBack={() => navigate(`${base}/`)}
+            />
+          ) : selected && chats.isSuccess ? (
+            <EmptyState text="This chat is not available." />
+          ) : (
+            <EmptyState
+              text={
+                role === 'customer' && (chats.data?.length ?? 0) === 0
+                  ? 'Add translators to My Team to start chatting.'
+                  : 'Select a chat to start messaging'
+              }
+              onCreate={chatCan(role, 'createGroup') ? () => setCreating(true) : undefined}
+            />
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function EmptyState({ text, onCreate }: { text: string; onCreate?: () => void }) {
+  return (
+    <Box sx={{ m: 'auto', textAlign: 'center', p: 3 }}>
+      <Typography sx={{ color: 'text.secondary' }}>{text}</Typography>
+      {onCreate && (
+        <>
+          <Typography sx={{ color: 'text.secondary', my: 1 }}>or</Typography>
+          <Button variant="contained" onClick={onCreate}>
+            Create new chat
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}

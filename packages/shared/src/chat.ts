@@ -1,0 +1,186 @@
+// Team chat (spec 3): texts, limits, rules shared by the server and the web app.
+
+export const CHAT_TEXTS = {
+  titleEmpty: 'Chat title cannot be empty',
+  titleTooLong: 'Chat title must be at most 100 characters',
+  fileTooLarge: 'You can not upload file more then 100 mb',
+  underModeration: 'The message is under moderation',
+  declined: 'This message did not pass moderation. Please contact the administrator.',
+  copyFailed: 'Failed to copy text',
+  copied: 'Text copied',
+  tokenNotAvailable: 'Token not available',
+  generic: 'Oops, something went wrong. Please reload the page or contact the support team',
+  attachmentFailed: 'The attachment could not be sent. Please reload the page and try again',
+  messageEmpty: 'Please write a message or attach a file',
+  chatNotFound: 'Chat not found',
+  messageNotFound: 'Message not found',
+  notAllowed: 'You are not allowed to do this',
+  noMembers: 'Please select at least one member',
+  errorTitle: 'Something went wrong:',
+  tryAgain: 'Try again',
+} as const;
+
+export const CHAT_LIMITS = {
+  titleMax: 100,
+  attachmentMaxBytes: 104_857_600,
+  pageSize: 30,
+  messageMax: 10_000,
+  inChatSearchDebounceMs: 400,
+  globalSearchDebounceMs: 800,
+  composerRowsDesktop: 15,
+  composerRowsMobile: 7,
+  swipeThresholdPx: 50,
+  badgeMax: 99,
+} as const;
+
+export const CHAT_TYPES = ['my-team', 'custom'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+export const REACTION_TYPES = ['like', 'heart', 'checked', 'ok'] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+export const MESSAGE_STATUSES = ['created', 'moderation', 'approved', 'declined'] as const;
+export type ChatMessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const SYSTEM_ACTIONS = ['add', 'remove', 'pinned'] as const;
+
+/** The title rule (spec 3 section 5): null when valid, else the message to show. */
+export function chatTitleError(title: string): string | null {
+  const trimmed = title.trim();
+  if (trimmed.length === 0) return CHAT_TEXTS.titleEmpty;
+  if (trimmed.length > CHAT_LIMITS.titleMax) return CHAT_TEXTS.titleTooLong;
+  return null;
+}
+
+/** The header badge: 99+ from 100. */
+export function chatBadgeLabel(count: number): string {
+  return count > CHAT_LIMITS.badgeMax ? `${CHAT_LIMITS.badgeMax}+` : String(count);
+}
+
+export interface ChatListItemLike {
+  chatId: number;
+  type: ChatType;
+  pinnedAt: string | null;
+  createdAt: string;
+  lastMessage: { createdAt: string } | null;
+}
+
+function activity(c: ChatListItemLike): number {
+  const created = Date.parse(c.createdAt);
+  const last = c.lastMessage ? Date.parse(c.lastMessage.createdAt) : 0;
+  return Math.max(created, last);
+}
+
+/** Pinned first, then by the later of last-message and creation time, newest first (spec 3 section 2). */
+export function compareChats(a: ChatListItemLike, b: ChatListItemLike): number {
+  const ap = a.pinnedAt ? 1 : 0;
+  const bp = b.pinnedAt ? 1 : 0;
+  if (ap !== bp) return bp - ap;
+  const diff = activity(b) - activity(a);
+  return diff !== 0 ? diff : b.chatId - a.chatId;
+}
+
+export interface ChatListGroups<T> {
+  custom: T[];
+  pinned: T[];
+  recent: T[];
+}
+
+/**
+ * The list groups: custom (team groups; not for translators), pinned, recent. A pinned chat shows
+ * under pinned whatever its type; translators see custom chats among pinned and recent.
+ */
+export function groupChats<T extends ChatListItemLike>(
+  chats: T[],
+  viewer: 'customer' | 'translator' | 'admin',
+): ChatListGroups<T> {
+  const sorted = [...chats].sort(compareChats);
+  const groups: ChatListGroups<T> = { custom: [], pinned: [], recent: [] };
+  for (const c of sorted) {
+    if (c.pinnedAt) groups.pinned.push(c);
+    else if (c.type === 'custom' && viewer !== 'translator') groups.custom.push(c);
+    else groups.recent.push(c);
+  }
+  return groups;
+}
+
+/** Day label of a message group: 'Today', else 'MMM DD' and the year when not this year. */
+export function dayLabel(iso: string, now: Date): string {
+  const d = new Date(iso);
+  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate())
+    return 'Today';
+  const month = d.toLocaleString('en-US', { month: 'short' });
+  const day = String(d.getDate()).padStart(2, '0');
+  return d.getFullYear() === now.getFullYear() ? `${month} ${day}` : `${month} ${day}, ${d.getFullYear()}`;
+}
+
+/** Messages (sorted by creation time) split into days, each with its label. */
+export function groupByDay<T extends { createdAt: string }>(
+  messages: T[],
+  now: Date,
+): { label: string; key: string; items: T[] }[] {
+  const sorted = [...messages].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const out: { label: string; key: string; items: T[] }[] = [];
+  for (const m of sorted) {
+    const d = new Date(m.createdAt);
+    const key = `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+    const last = out[out.length - 1];
+    if (last && last.key === key) last.items.push(m);
+    else out.push({ key, label: dayLabel(m.createdAt, now), items: [m] });
+  }
+  return out;
+}
+
+/** The chat-user type as the chat presents it. */
+export type ChatUserType = 'Customer' | 'Translator' | 'Admin';
+
+/** spec 3 section 6: the capability table. */
+export const CHAT_CAPABILITIES = [
+  'openChatPage',
+  'createGroup',
+  'seeMembersTab',
+  'pinChat',
+  'renameChat',
+  'unpinFromPinnedBar',
+  'pinMessage',
+  'moderateMessage',
+  'deleteAnyAttachment',
+  'openCustomerChat',
+] as const;
+export type ChatCapability = (typeof CHAT_CAPABILITIES)[number];
+
+export interface ChatCapabilityContext {
+  /** the chat acted on (pin, rename): its type */
+  chatType?: ChatType;
+  /** the message acted on (pin): its status */
+  messageStatus?: ChatMessageStatus;
+  /** the attachment acted on: is it the viewer's own */
+  ownAttachment?: boolean;
+  /** customers: the chat feature flag */
+  featureOn?: boolean;
+}
+
+/** One function over the whole table; the server and the web read it. */
+export function chatCan(
+  role: 'customer' | 'translator' | 'admin',
+  capability: ChatCapability,
+  ctx: ChatCapabilityContext = {},
+): boolean {
+  const admin = role === 'admin';
+  switch (capability) {
+    case 'openChatPage':
+      return role === 'customer' ? ctx.featureOn !== false : true;
+    case 'createGroup':
+    case 'seeMembersTab':
+    case 'unpinFromPinnedBar':
+      return role !== 'translator';
+    case 'pinChat':
+    case 'renameChat':
+      return role === 'customer' ? ctx.chatType === 'custom' : true;
+    case 'pinMessage':
+      // every role may pin only approved messages (spec 3 section 4)
+      return role !== 'translator' && (ctx.messageStatus === undefined || ctx.messageStatus === 'approved');
+    case 'moderateMessage':
+    case 'openCustomerChat':
+      return admin;
+    case 'deleteAnyAttachment':
+      return admin || ctx.ownAttachment === true;
+  }
+}
