@@ -89,7 +89,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   throw new HttpError(res.status, message, parsed);
 }
 
-function bodyMessage(body: unknown): string | null {
+export function bodyMessage(body: unknown): string | null {
   if (typeof body === 'string' && body) return body;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return null;
@@ -119,38 +119,4 @@ export function messageOf(error: unknown, fallback = 'Something went wrong. Plea
   if (error instanceof TypeError) return 'Cannot reach the server. Check your connection and try again.';
   if (error instanceof Error && error.message && !/^\d{3} /.test(error.message)) return error.message;
   return fallback;
-}
-
-/** One page of a list whose pagination comes in the response headers (x-total-count and the like). */
-export interface HeaderPage<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  perPage: number;
-  pages: number;
-}
-
-/** GET a bare-array list with its pagination headers (the moderation calls of spec 2 section 7). */
-export async function getPaged<T>(path: string, signal?: AbortSignal): Promise<HeaderPage<T>> {
-  const res = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  if (!res.ok) throw new HttpError(res.status, bodyMessage(parsed) ?? `${res.status} ${res.statusText}`, parsed);
-  const rows = Array.isArray(parsed) ? (parsed as T[]) : [];
-  const num = (name: string, fallback: number) => {
-    const n = Number(res.headers.get(name));
-    return Number.isFinite(n) && res.headers.has(name) ? n : fallback;
-  };
-  return {
-    rows,
-    total: num('x-total-count', rows.length),
-    page: num('x-current-page', 1),
-    perPage: num('x-per-page', rows.length),
-    pages: num('x-page-count', 1),
-  };
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModerationItem, ModerationStatus, VocabularyLanguage, VocabularyWord } from '@parlance/shared';
-import { getPaged, http, request } from '../../app/http';
+import { http, request } from '../../app/http';
+import { getPaged } from '../../app/http-paged';
 
 // The moderators' calls (spec 2 section 7, issue 14): the moderation table and its decisions, and the
 // banned-word vocabulary. Lists are bare arrays with their pagination in the response headers.
