@@ -66,9 +66,11 @@ export default function VocabularyPage() {
           ) : (
             <List dense aria-label="Languages" sx={{ mt: 1 }}>
               {languages.data?.map((l) => (
-                <ListItemButton key={l.id} selected={l.id === selected} onClick={() => setSelected(l.id)}>
-                  <ListItemText primary={l.name} secondary={`${l.words} ${l.words === 1 ? 'word' : 'words'}`} />
-                </ListItemButton>
+                <ListItem key={l.id} disablePadding>
+                  <ListItemButton selected={l.id === selected} onClick={() => setSelected(l.id)}>
+                    <ListItemText primary={l.name} secondary={`${l.words} ${l.words === 1 ? 'word' : 'words'}`} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
