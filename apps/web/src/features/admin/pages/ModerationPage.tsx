@@ -91,6 +91,7 @@ export default function ModerationPage() {
           label="Status"
           value={status}
           onChange={(e) => resetPage(setStatus)(e.target.value as '' | ModerationStatus)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 160 }}
         >
           <MenuItem value="">All statuses</MenuItem>
