@@ -89,7 +89,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   throw new HttpError(res.status, message, parsed);
 }
 
-function bodyMessage(body: unknown): string | null {
+export function bodyMessage(body: unknown): string | null {
   if (typeof body === 'string' && body) return body;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return null;

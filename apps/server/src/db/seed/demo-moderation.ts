@@ -42,7 +42,7 @@ export async function seedModerationDemo(
 ): Promise<void> {
   const now = opts.now ?? new Date();
   await db.transaction(async (tx) => {
-    const [moderator] = await tx
+    const [created] = await tx
       .insert(users)
       .values({
         type: 'admin',
@@ -57,9 +57,19 @@ export async function seedModerationDemo(
       })
       .onConflictDoNothing()
       .returning();
-    if (!moderator) return;
+    // the staff demo (demo.ts) may already have made the moderator account: use it, and seed the
+    // vocabulary and held posts once (a vocabulary already there means this ran before)
+    let moderator = created;
+    if (!moderator) {
+      [moderator] = await tx.select().from(users).where(eq(users.email, DEMO_MODERATOR.email));
+      if (!moderator) return;
+      const [seeded] = await tx.select({ id: moderationLanguages.id }).from(moderationLanguages).limit(1);
+      if (seeded) return;
+    }
     const [group] = await tx.select().from(aclGroups).where(eq(aclGroups.name, MODERATION_ACL_GROUP));
-    if (group) await tx.insert(userAclGroups).values({ userId: moderator.id, groupId: group.id });
+    if (group) {
+      await tx.insert(userAclGroups).values({ userId: moderator.id, groupId: group.id }).onConflictDoNothing();
+    }
 
     for (const [name, words] of Object.entries(VOCABULARY)) {
       const [language] = await tx

@@ -2,9 +2,19 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PATHS } from '@parlance/shared';
 import { Link, useLocation } from 'react-router';
+import { usePermission } from '../backoffice-api';
 
 // The admin area's own navigation: user search, audit log (a tab of /admin), the mail outbox and payments.
-export type AdminTab = 'users' | 'audit' | 'outbox' | 'payments' | 'acl' | 'probation' | 'features';
+export type AdminTab =
+  | 'users'
+  | 'audit'
+  | 'outbox'
+  | 'payments'
+  | 'acl'
+  | 'probation'
+  | 'features'
+  | 'moderation'
+  | 'vocabulary';
 
 export const AUDIT_TAB_SEARCH = '?tab=audit';
 
@@ -14,12 +24,16 @@ export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminAcl)) return 'acl';
   if (pathname.startsWith(PATHS.adminProbation)) return 'probation';
   if (pathname.startsWith(PATHS.adminFeatures)) return 'features';
+  if (pathname.startsWith(PATHS.adminModeration)) return 'moderation';
+  if (pathname.startsWith(PATHS.adminVocabulary)) return 'vocabulary';
   return new URLSearchParams(search).get('tab') === 'audit' ? 'audit' : 'users';
 }
 
 export function AdminTabs() {
   const { pathname, search } = useLocation();
   const value = currentAdminTab(pathname, search);
+  // the moderation tabs only for moderators and super-admins (role.moderation: moderation.write)
+  const canModerate = usePermission('moderation.write') === true;
   return (
     <Tabs
       value={value}
@@ -35,6 +49,8 @@ export function AdminTabs() {
       <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />
       <Tab value="probation" label="Probation" component={Link} to={PATHS.adminProbation} />
       <Tab value="features" label="Features" component={Link} to={PATHS.adminFeatures} />
+      {canModerate && <Tab value="moderation" label="Moderation" component={Link} to={PATHS.adminModeration} />}
+      {canModerate && <Tab value="vocabulary" label="Vocabulary" component={Link} to={PATHS.adminVocabulary} />}
     </Tabs>
   );
 }

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, signOut, test } from './fixtures';
+
+// Moderation (issue 14, spec 2 section 7): the demo moderator approves the demo translator's held
+// message in the moderation table and the customer then sees it in the project discussion; the
+// vocabulary: a moderator adds a banned word, a duplicate word or language gets the spec's text, and a
+// new language shows the empty text.
+
+const SHOTS = process.env.MOD_SHOTS; // a folder: screenshot both screens there at 1280 and 375 px
+const MODERATOR = 'moderator@parlance.test';
+const HELD = 'Could you call me on +1 (415) 555-0134?';
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a moderator approves the held message and the customer sees it in the discussion', async ({ page }) => {
+  await signIn(page, MODERATOR, DEMO_PASSWORD);
+  await page.goto('/admin/moderation');
+  await expect(page.getByRole('tab', { name: 'Moderation' })).toBeVisible({ timeout: 45_000 });
+  const table = page.getByRole('table', { name: 'Messages on moderation' });
+  await expect(table).toContainText('Approved');
+  await expect(table).toContainText('Declined');
+  const pending = table.getByRole('row').filter({ hasText: 'Pending' });
+  await expect(pending).toHaveCount(1);
+  await expectAccessible(page);
+  await shots(page, 'moderation-table');
+
+  await pending.getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: 'Message on moderation' });
+  await expect(dialog).toContainText(HELD);
+  await expect(dialog).toContainText('Phone number');
+  await expectAccessible(page);
+  await shots(page, 'moderation-detail');
+  const link = await dialog.getByRole('link', { name: 'Open the message in the project' }).getAttribute('href');
+  expect(link).toMatch(/^\/project\/\d+/);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Approved' })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(table.getByRole('row').filter({ hasText: 'Pending' })).toHaveCount(0);
+
+  await signOut(page);
+  await signInAs(page, 'customer');
+  await page.goto(link as string);
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText(HELD, { timeout: 30_000 });
+});
+
+test('a moderator adds a banned word; duplicates get the spec texts', async ({ page }) => {
+  await signIn(page, MODERATOR, DEMO_PASSWORD);
+  await page.goto('/admin/vocabulary');
+  const languages = page.getByRole('list', { name: 'Languages' });
+  await expect(languages).toContainText('German', { timeout: 45_000 });
+  await languages.getByRole('button', { name: /German/ }).click();
+  const words = page.getByRole('list', { name: 'Words of German' });
+  await expect(words).toContainText('Betrug');
+
+  await page.getByLabel('New word').fill('Schwindel');
+  await page.getByRole('button', { name: 'Add', exact: true }).last().click();
+  await expect(words).toContainText('Schwindel');
+
+  await page.getByLabel('New word').fill('betrug');
+  await page.getByRole('button', { name: 'Add', exact: true }).last().click();
+  await expect(page.getByText('A word with this name has already been created')).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'vocabulary');
+
+  await page.getByLabel('New language').fill('english');
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  await expect(page.getByText('A language with this name has already been created')).toBeVisible();
+
+  await page.getByLabel('New language').fill('Portuguese');
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Portuguese' })).toBeVisible();
+  await expect(page.getByText('There are no words added for this language yet')).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'vocabulary-empty');
+});
