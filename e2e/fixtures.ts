@@ -97,7 +97,7 @@ export { expect };
  * Fails on any serious or critical axe-core violation on the page as it is now. `include` limits
  * the check to part of the page (a dialog, say). No rule is skipped.
  */
-export async function expectAccessible(page: Page, include?: string): Promise<void> {
+export async function expectAccessible(page: Page, include?: string, exclude?: string): Promise<void> {
   // a dialog or toast still fading in has partly transparent text: axe would measure its contrast
   // against the page behind it. Judge the page once its transitions have finished.
   // (spinners and loading bars run forever: only finite transitions are waited for)
@@ -112,6 +112,7 @@ export async function expectAccessible(page: Page, include?: string): Promise<vo
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

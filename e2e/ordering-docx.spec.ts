@@ -103,7 +103,7 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
 
   await page.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your order is paid' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('pending');
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('Pending');
   await page.screenshot({ path: `${SHOTS}/docx-6-paid.png`, fullPage: true });
   expect(await balanceOf(page)).toBe(0);
   // the refused payment (402, not enough credits yet) is logged by the browser itself

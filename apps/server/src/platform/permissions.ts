@@ -23,6 +23,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /adminService/getUserDescription': 'backoffice.read',
   'GET /api/2/admin/backoffice': 'backoffice.read',
   'GET /api/2/admin/projects': 'backoffice.read',
+  // team chat (issue 15): admins delete, restore and moderate messages; staff look customers up
+  'DELETE /chat/api/messages/:id': 'moderation.write',
+  'PATCH /chat/api/messages/:id/restore': 'moderation.write',
+  'PATCH /chat/api/messages/:id/moderation': 'moderation.write',
+  'GET /chat/api/admin/user-contacts/:userId': 'backoffice.read',
+  'GET /chat/api/admin/users': 'backoffice.read',
   'GET /api/2/account/acl-list': 'backoffice.read',
   'GET /api/2/admin/outbox': 'backoffice.read',
   'GET /api/2/admin/audit': 'backoffice.read',
