@@ -45,7 +45,7 @@ describe('the demo projects', () => {
     const rated = rows.filter((r) => r.rating !== null).map((r) => r.rating);
     expect(rated.sort()).toEqual([2, 5]);
     expect((await db().select().from(projectTags)).length).toBeGreaterThan(3);
-    expect((await db().select().from(projectMessages)).length).toBe(3);
+    expect((await db().select().from(projectMessages)).length).toBe(6); // 3 posts of the project demo and 3 held ones of the moderation demo
     // the demo customer's reviewed work (the language-manager demo adds reviews of other clients' projects)
     const ids = new Set(rows.map((r) => r.id));
     const reviews = (await db().select().from(projectReviews)).filter((r) => ids.has(r.projectId));
