@@ -184,3 +184,25 @@ export function chatCan(
       return admin || ctx.ownAttachment === true;
   }
 }
+
+/** A row of the chat list, as GET /chat/api/chats answers it (the server presents it, the web reads it). */
+export type ChatListEntry = {
+  chatId: number;
+  id: number;
+  title: string;
+  type: ChatType;
+  owner: { id: number; name: string };
+  createdAt: string;
+  deletedAt: string | null;
+  pinnedAt: string | null;
+  lastSeq: number;
+  membersCount: number;
+  lastMessage: {
+    id: number;
+    createdAt: string;
+    text: string;
+    author: { id: number; name: string } | null;
+    attachmentName: string | null;
+  } | null;
+  notifications: { messages: number; reactions: number };
+};

@@ -1,3 +1,4 @@
+import type { ChatListEntry } from '@parlance/shared';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
@@ -164,26 +165,7 @@ export async function syncMyTeamChat(db: Db, customerId: number): Promise<number
 
 // ---------------------------------------------------------------- chats
 
-export type ChatListEntry = {
-  chatId: number;
-  id: number;
-  title: string;
-  type: 'my-team' | 'custom';
-  owner: { id: number; name: string };
-  createdAt: string;
-  deletedAt: string | null;
-  pinnedAt: string | null;
-  lastSeq: number;
-  membersCount: number;
-  lastMessage: {
-    id: number;
-    createdAt: string;
-    text: string;
-    author: { id: number; name: string } | null;
-    attachmentName: string | null;
-  } | null;
-  notifications: { messages: number; reactions: number };
-};
+export type { ChatListEntry };
 
 interface ChatListRow {
   id: number;

@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatType, ReactionType } from '@parlance/shared';
+import type { ChatListEntry, ChatType, ReactionType } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
 import { request, type RequestOptions } from '../../app/http';
 
@@ -16,25 +16,8 @@ export interface ChatUser {
   languagePairs: { sourceLanguage: string; targetLanguage: string }[];
 }
 
-export interface Chat {
-  chatId: number;
-  title: string;
-  type: ChatType;
-  owner: { id: number; name: string };
-  createdAt: string;
-  deletedAt: string | null;
-  pinnedAt: string | null;
-  lastSeq: number;
-  membersCount: number;
-  lastMessage: {
-    id: number;
-    createdAt: string;
-    text: string;
-    author: { id: number; name: string } | null;
-    attachmentName: string | null;
-  } | null;
-  notifications: { messages: number; reactions: number };
-}
+/** a row of the chat list (packages/shared chat.ts) */
+export type Chat = ChatListEntry;
 
 export interface Attachment {
   id: number;
