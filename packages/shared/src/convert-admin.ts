@@ -13,7 +13,14 @@ export const CONVERT_ALL_CAP = 5000;
 /** default target-date range: three months back to today */
 export const CONVERT_DEFAULT_RANGE_MONTHS = 3;
 
-export const CONVERT_SORTS = ['request_date', 'target_date', 'status_date', 'convert_amount', 'user_email', 'status'] as const;
+export const CONVERT_SORTS = [
+  'request_date',
+  'target_date',
+  'status_date',
+  'convert_amount',
+  'user_email',
+  'status',
+] as const;
 export type ConvertSort = (typeof CONVERT_SORTS)[number];
 
 /**
@@ -22,7 +29,12 @@ export type ConvertSort = (typeof CONVERT_SORTS)[number];
  * pending request (credits return), hold a processing one, settle one by hand as paid or failed
  * (credits return). Sending to the provider (processing) is the payout action, not a bulk status.
  */
-export const CONVERT_BULK_STATUSES = ['rejected', 'on_hold', 'paid', 'failed'] as const satisfies readonly PayoutStatus[];
+export const CONVERT_BULK_STATUSES = [
+  'rejected',
+  'on_hold',
+  'paid',
+  'failed',
+] as const satisfies readonly PayoutStatus[];
 export type ConvertBulkStatus = (typeof CONVERT_BULK_STATUSES)[number];
 
 export const CONVERT_TEXTS = {

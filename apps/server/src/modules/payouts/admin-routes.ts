@@ -52,7 +52,8 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       requireAdmin(request);
       const records = await convertCsvRecords(deps.db, request.query);
       const today = deps.clock.now().toISOString().slice(0, 10);
-      const range = request.query.from || request.query.to ? `${request.query.from ?? ''}_${request.query.to ?? ''}` : today;
+      const range =
+        request.query.from || request.query.to ? `${request.query.from ?? ''}_${request.query.to ?? ''}` : today;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="convert-requests-${range}.csv"`)

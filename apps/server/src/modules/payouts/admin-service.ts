@@ -7,7 +7,7 @@ import {
   type ConvertRow,
   type ConvertSort,
   canMovePayout,
-  convertQuerySchema,
+  type convertQuerySchema,
   creditsToUsd,
   PAYOUT_STATUS_LABELS,
 } from '@parlance/shared';
@@ -64,7 +64,10 @@ export async function convertPage(db: Db, f: ConvertFilter): Promise<{ rows: Con
     .from(payoutRequests)
     .innerJoin(users, eq(users.id, payoutRequests.userId))
     .where(where)
-    .orderBy(f.order === 'asc' ? asc(column) : desc(column), f.order === 'asc' ? asc(payoutRequests.id) : desc(payoutRequests.id))
+    .orderBy(
+      f.order === 'asc' ? asc(column) : desc(column),
+      f.order === 'asc' ? asc(payoutRequests.id) : desc(payoutRequests.id),
+    )
     .limit(limit)
     .offset((f.page - 1) * limit);
   const [{ n }] = await db
@@ -181,10 +184,7 @@ const CSV_COLUMNS = [
 /** Every row the filter matches (up to CONVERT_ALL_CAP), as CSV records with a header line. */
 export async function convertCsvRecords(db: Db, f: ConvertFilter): Promise<string[][]> {
   const { rows } = await convertPage(db, { ...f, perPage: 'all', page: 1 });
-  return [
-    [...CSV_COLUMNS],
-    ...rows.map((row) => CSV_COLUMNS.map((c) => (row[c] === null ? '' : String(row[c])))),
-  ];
+  return [[...CSV_COLUMNS], ...rows.map((row) => CSV_COLUMNS.map((c) => (row[c] === null ? '' : String(row[c]))))];
 }
 
 /**

@@ -3,7 +3,13 @@ import { CONVERT_TEXTS, type ConvertList, type ConvertResult } from '@parlance/s
 import { eq } from 'drizzle-orm';
 import { auditLog, payoutMethods, payoutRequestHistory, payoutRequests } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
-import { balanceOfOwner, getOrCreateAccount, platformAccount, postTransaction, verifyLedger } from '../../platform/ledger';
+import {
+  balanceOfOwner,
+  getOrCreateAccount,
+  platformAccount,
+  postTransaction,
+  verifyLedger,
+} from '../../platform/ledger';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newTranslator, type Person } from '../projects/projects-test-helpers';
@@ -112,7 +118,9 @@ describe('the convert table', () => {
       txn_id: null,
       invoice: null,
     });
-    expect(first?.history).toEqual([expect.objectContaining({ status: 'pending', initiator_type: 'translator', initiator_id: ana.id })]);
+    expect(first?.history).toEqual([
+      expect.objectContaining({ status: 'pending', initiator_type: 'translator', initiator_id: ana.id }),
+    ]);
     // support staff read it too
     expect((await list(support, `?search=${ben.id}`)).data.map((r) => r.action_id)).toEqual([benWire]);
   });
@@ -133,7 +141,14 @@ describe('the convert table', () => {
   });
 
   it('refuses malformed filters with a message', async () => {
-    for (const q of ['?perPage=7', '?page=0', '?sort=password', '?from=yesterday', '?status=lost', '?page=99999999999']) {
+    for (const q of [
+      '?perPage=7',
+      '?page=0',
+      '?sort=password',
+      '?from=yesterday',
+      '?status=lost',
+      '?page=99999999999',
+    ]) {
       const res = await as(finance).get(`/api/2/admin/convert/requests${q}`);
       expect(res.statusCode, q).toBe(400);
     }
@@ -143,10 +158,14 @@ describe('the convert table', () => {
   });
 
   it('downloads the matching rows as CSV with a file name', async () => {
-    const res = await as(finance).get(`/api/2/admin/convert/requests/downloads/csv?from=2000-01-01&to=2100-01-01&search=${ana.id}`);
+    const res = await as(finance).get(
+      `/api/2/admin/convert/requests/downloads/csv?from=2000-01-01&to=2100-01-01&search=${ana.id}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="convert-requests-2000-01-01_2100-01-01.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="convert-requests-2000-01-01_2100-01-01.csv"',
+    );
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toMatch(/^action_id,user_id,user_email,country,method,convert_amount,fee_amount,total,/);
     expect(lines).toHaveLength(3);
@@ -156,7 +175,9 @@ describe('the convert table', () => {
   it('is not there for customers and translators, and asks guests to sign in', async () => {
     for (const s of [customer, demoTranslator]) {
       expect((await as(s).get('/api/2/admin/convert/requests')).statusCode).toBe(404);
-      expect((await as(s).postJson('/adminService/payout_update', { reqs: [anaFirst], confirm: 'payout' })).statusCode).toBe(404);
+      expect(
+        (await as(s).postJson('/adminService/payout_update', { reqs: [anaFirst], confirm: 'payout' })).statusCode,
+      ).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/2/admin/convert/requests' })).statusCode).toBe(401);
   });
@@ -165,7 +186,10 @@ describe('the convert table', () => {
 describe('bulk status and payout', () => {
   it('support staff without payouts.write are refused and nothing changes', async () => {
     const before = await db().select().from(payoutRequests).where(eq(payoutRequests.id, anaFirst));
-    const res = await as(support).postJson('/api/2/admin/creditsConvert/updateConversion', { req: [anaFirst], status: 'rejected' });
+    const res = await as(support).postJson('/api/2/admin/creditsConvert/updateConversion', {
+      req: [anaFirst],
+      status: 'rejected',
+    });
     expect(res.statusCode).toBe(403);
     const pay = await as(support).postJson('/adminService/payout_update', { reqs: [anaFirst], confirm: 'payout' });
     expect(pay.statusCode).toBe(403);
@@ -173,7 +197,10 @@ describe('bulk status and payout', () => {
   });
 
   it('refuses an empty selection, an unknown status and a missing confirmation', async () => {
-    const none = await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', { req: [], status: 'rejected' });
+    const none = await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', {
+      req: [],
+      status: 'rejected',
+    });
     expect(none.statusCode).toBe(400);
     expect(none.body).toContain(CONVERT_TEXTS.selectOne);
     const processing = await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', {
@@ -202,7 +229,10 @@ describe('bulk status and payout', () => {
     expect(await balanceOfOwner(db(), ana.id, 'translator_available')).toBe(before + 5_000);
     // again: a rejected request cannot be rejected twice, nothing moves
     const again = (
-      await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', { req: [anaSecond], status: 'rejected' })
+      await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', {
+        req: [anaSecond],
+        status: 'rejected',
+      })
     ).json() as ConvertResult;
     expect(again.updated).toEqual([]);
     expect(again.skipped[0].reason).toBe('A rejected request cannot become rejected');
