@@ -115,8 +115,6 @@ export const payoutListSchema = z.object({
   available: z.number(),
   pending: z.number(),
   minimum: z.number(),
-  methods: z.array(
-    z.object({ method: z.enum(PAYOUT_METHODS), account: z.string(), status: z.enum(PAYEE_STATUSES) }),
-  ),
+  methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string(), status: z.enum(PAYEE_STATUSES) })),
 });
 export type PayoutList = z.infer<typeof payoutListSchema>;

@@ -100,7 +100,9 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary: 'Remove a payout method (refused while a payout by it is still on its way)',
-        params: z.object({ method: z.enum(PAYOUT_METHODS, { message: 'The method is one of paypal, payoneer, wire' }) }),
+        params: z.object({
+          method: z.enum(PAYOUT_METHODS, { message: 'The method is one of paypal, payoneer, wire' }),
+        }),
         response: { 200: z.object({ removed: z.enum(PAYOUT_METHODS) }) },
       },
     },
@@ -241,5 +243,4 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       return { data: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
     },
   );
-
 };

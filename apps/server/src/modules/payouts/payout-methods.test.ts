@@ -20,7 +20,8 @@ let support: TestSession;
 let customer: TestSession;
 
 const as = (s: TestSession) => authed(t.app, s);
-const methodsOf = async (p: Person) => ((await p.api.get('/api/2/account/convert/requests')).json() as PayoutList).methods;
+const methodsOf = async (p: Person) =>
+  ((await p.api.get('/api/2/account/convert/requests')).json() as PayoutList).methods;
 const add = (p: Person, method: string, account: string) =>
   p.api.postJson('/api/2/account/convert/methods', { method, account });
 
@@ -90,7 +91,10 @@ describe('payout methods', () => {
     expect((await add(ana, 'paypal', `${'a'.repeat(120)}@x.io`)).statusCode).toBe(400);
     expect(await methodsOf(ana)).toEqual(before);
     // a customer has no payout methods
-    expect((await as(customer).postJson('/api/2/account/convert/methods', { method: 'paypal', account: 'c@x.io' })).statusCode).toBe(403);
+    expect(
+      (await as(customer).postJson('/api/2/account/convert/methods', { method: 'paypal', account: 'c@x.io' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('refuses a payout to a Payoneer payee that is not approved', async () => {
@@ -105,25 +109,38 @@ describe('payout methods', () => {
   });
 
   it('support staff read the payee but may not change it; other translators and customers get 404', async () => {
-    expect((await as(support).get(`/api/2/account/${ana.id}/payee/status`)).json()).toMatchObject({ status: 'pending' });
+    expect((await as(support).get(`/api/2/account/${ana.id}/payee/status`)).json()).toMatchObject({
+      status: 'pending',
+    });
     const change = await as(support).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, {
       status: 'active',
     });
     expect(change.statusCode).toBe(403);
     expect((await ben.api.get(`/api/2/account/${ana.id}/payee/status`)).statusCode).toBe(404);
     expect((await as(customer).get(`/api/2/account/${ana.id}/payee/status`)).statusCode).toBe(404);
-    expect((await as(customer).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, { status: 'active' })).statusCode).toBe(404);
-    expect((await ben.api.inject({ method: 'DELETE', url: `/api/2/account/${ana.id}/payee/unlink` })).statusCode).toBe(404);
+    expect(
+      (await as(customer).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, { status: 'active' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await ben.api.inject({ method: 'DELETE', url: `/api/2/account/${ana.id}/payee/unlink` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('finance approves the payee: listed while waiting, the translator is told, payouts to it work', async () => {
     const waiting = (await as(finance).get('/api/2/admin/payoneer/payees')).json().data as { userId: number }[];
     expect(waiting.map((w) => w.userId)).toContain(ana.id);
-    const bad = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, { status: 'gone' });
+    const bad = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, {
+      status: 'gone',
+    });
     expect(bad.statusCode).toBe(400);
-    const none = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ben.id}/change-status`, { status: 'active' });
+    const none = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ben.id}/change-status`, {
+      status: 'active',
+    });
     expect(none.statusCode).toBe(404);
-    const ok = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, { status: 'active' });
+    const ok = await as(finance).postJson(`/api/2/admin/payoneer/translator/${ana.id}/change-status`, {
+      status: 'active',
+    });
     expect(ok.json()).toEqual({ status: 'active', account: 'ana@payoneer.test' });
     const after = (await as(finance).get('/api/2/admin/payoneer/payees')).json().data as { userId: number }[];
     expect(after.map((w) => w.userId)).not.toContain(ana.id);
