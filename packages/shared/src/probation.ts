@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './validation';
 
 // Probation (spec 2 sections 3, 7, 9; docs/decisions.md, "Probation"). A translator who joined less
 // than max_years ago is on probation until they have completed PROBATION_GRADUATION.projects
@@ -35,7 +36,7 @@ const idList = z
     z
       .union([z.number(), z.string()])
       .transform((v) => Number(v))
-      .pipe(z.number().int().min(1).max(2_147_483_647)),
+      .pipe(z.number().int().min(1).max(MAX_DB_INT)),
   )
   .max(1000)
   .default([]);

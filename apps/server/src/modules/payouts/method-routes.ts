@@ -17,6 +17,7 @@ import {
   payeeStatusSchema,
   payoutMethodInputSchema,
   payoutMethodSchema,
+  dbIdSchema,
 } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { payoutMethods, payoutRequests, users } from '../../db/schema';
@@ -28,7 +29,7 @@ import { staffOf } from '../../platform/permissions';
 
 const TAGS = ['Payouts'];
 const ADMIN_TAGS = ['Admin: payouts'];
-const userParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const userParams = z.object({ id: dbIdSchema });
 
 function translatorOf(request: FastifyRequest) {
   const { user } = requireUser(request);
