@@ -50,7 +50,9 @@ test('a held phone number reaches the customer live only after a moderator appro
   await moderator.reload();
   const cards = moderator.getByRole('list', { name: 'Messages on moderation' });
   await expect(cards.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
-  const sideways = await moderator.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = await moderator.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(sideways).toBeLessThanOrEqual(0);
   await expectAccessible(moderator);
 

@@ -42,7 +42,11 @@ const customersOf = async (managerId: number) =>
     totalCount: number;
   };
 const amAudits = () =>
-  t.database.db.select().from(auditLog).where(like(auditLog.action, 'user.account-manager.%')).orderBy(desc(auditLog.id));
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(like(auditLog.action, 'user.account-manager.%'))
+    .orderBy(desc(auditLog.id));
 
 describe('account manager of a customer', () => {
   it("shows the customer's manager and the staff to choose from, to every staff member", async () => {
@@ -52,7 +56,9 @@ describe('account manager of a customer', () => {
     // the demo's customers are looked after by support@
     expect(accountManager).toMatchObject({ email: 'support@parlance.test' });
     const emails = candidates.map((c: { email: string }) => c.email);
-    expect(emails).toEqual(expect.arrayContaining(['support@parlance.test', 'finance@parlance.test', 'admin@parlance.test']));
+    expect(emails).toEqual(
+      expect.arrayContaining(['support@parlance.test', 'finance@parlance.test', 'admin@parlance.test']),
+    );
     expect(emails).not.toContain('customer@parlance.test');
     expect(emails).not.toContain('translator@parlance.test');
   });
@@ -114,7 +120,11 @@ describe('account manager of a customer', () => {
       ['abc', { managerId: support.user.id }, 400, TEXTS.userNotFound],
     ];
     for (const [id, body, status, message] of cases) {
-      const res = await as(admin).inject({ method: 'POST', url: `/api/2/admin/users/${id}/account-manager`, payload: body as object });
+      const res = await as(admin).inject({
+        method: 'POST',
+        url: `/api/2/admin/users/${id}/account-manager`,
+        payload: body as object,
+      });
       expect(res.statusCode, `${id} ${JSON.stringify(body)}`).toBe(status);
       if (message) expect(res.json().message).toBe(message);
     }
@@ -153,9 +163,9 @@ describe('GET /api/2/admin/chat/getUsers', () => {
     expect((await getUsers(finance, 'CUSTOMER@parlance')).json().results.map((u: { id: number }) => u.id)).toContain(
       customer.user.id,
     );
-    expect((await getUsers(finance, String(customer.user.id))).json().results.map((u: { id: number }) => u.id)).toContain(
-      customer.user.id,
-    );
+    expect(
+      (await getUsers(finance, String(customer.user.id))).json().results.map((u: { id: number }) => u.id),
+    ).toContain(customer.user.id);
     expect((await getUsers(admin, 'translator@parlance.test')).json().results).toEqual([]);
     expect((await getUsers(admin, String(translator.user.id))).json().results).toEqual([]);
     expect((await getUsers(admin, 'support@')).json().results).toEqual([]);
@@ -168,7 +178,9 @@ describe('GET /api/2/admin/chat/getUsers', () => {
     const chat = await t.app.inject({
       method: 'GET',
       url: `/chat/api/admin/users?externalId[]=${customer.user.id}&externalId[]=${translator.user.id}`,
-      headers: { authorization: `Bearer ${(await as(admin).get('/api/2/auth/token')).json().results.jwt.access_token}` },
+      headers: {
+        authorization: `Bearer ${(await as(admin).get('/api/2/auth/token')).json().results.jwt.access_token}`,
+      },
     });
     expect(chat.statusCode).toBe(200);
     const admin2 = (await getUsers(admin, String(customer.user.id))).json().results;
@@ -187,5 +199,3 @@ describe('GET /api/2/admin/chat/getUsers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/2/admin/chat/getUsers?query=casey' })).statusCode).toBe(401);
   });
 });
-
-

@@ -1076,9 +1076,7 @@ export async function findChatCustomers(
   by: { externalIds?: string[]; query?: string },
   limit = CHAT_ADMIN_USER_LIMIT,
 ) {
-  const ids = (by.externalIds ?? [])
-    .map((s) => Number(s))
-    .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+  const ids = (by.externalIds ?? []).map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
   const text = (by.query ?? '').trim().toLowerCase();
   if (/^\d{1,9}$/.test(text)) ids.push(Number(text));
   const matches: SQL[] = [];

@@ -233,7 +233,7 @@ describe('probation and CAT tools (cat_vendors)', () => {
       .filter((n) => ['Big', 'Proofing', 'Small'].includes(n))
       .sort();
 
-  it("offers a translator on probation nothing until their profile lists one of the CAT tools; others are not affected", async () => {
+  it('offers a translator on probation nothing until their profile lists one of the CAT tools; others are not affected', async () => {
     expect((await save(lm, { ...params, cat_vendors: ['memoQ', 'SDL Trados Studio'] })).statusCode).toBe(200);
     expect(await offered()).toEqual([]);
     // a profile with another tool is not enough
@@ -242,7 +242,10 @@ describe('probation and CAT tools (cat_vendors)', () => {
       .values({ userId: una.id, software: ['Wordfast'] })
       .onConflictDoUpdate({ target: translatorDetails.userId, set: { software: ['Wordfast'] } });
     expect(await offered()).toEqual([]);
-    await t.database.db.update(translatorDetails).set({ software: ['Wordfast', 'MemoQ'] }).where(eq(translatorDetails.userId, una.id));
+    await t.database.db
+      .update(translatorDetails)
+      .set({ software: ['Wordfast', 'MemoQ'] })
+      .where(eq(translatorDetails.userId, una.id));
     expect(await offered()).toEqual(['Big', 'Proofing', 'Small']);
     // a translator off probation (excluded) needs no CAT tool
     await t.database.db.update(translatorDetails).set({ software: [] }).where(eq(translatorDetails.userId, una.id));

@@ -59,7 +59,9 @@ export function AccountManagerPanel({ uid }: { uid: string }) {
               assign.mutate(selected === NONE ? null : Number(selected), {
                 onSuccess: (answer) => {
                   setChoice(null);
-                  setDone(answer.results.accountManager ? ACCOUNT_MANAGER_TEXTS.assigned : ACCOUNT_MANAGER_TEXTS.unassigned);
+                  setDone(
+                    answer.results.accountManager ? ACCOUNT_MANAGER_TEXTS.assigned : ACCOUNT_MANAGER_TEXTS.unassigned,
+                  );
                 },
               })
             }
@@ -67,7 +69,11 @@ export function AccountManagerPanel({ uid }: { uid: string }) {
             Save
           </Button>
           {state.data.accountManager && (
-            <Link component={RouterLink} to={`/admin/account-managers/${state.data.accountManager.id}`} underline="hover">
+            <Link
+              component={RouterLink}
+              to={`/admin/account-managers/${state.data.accountManager.id}`}
+              underline="hover"
+            >
               Their customers
             </Link>
           )}
@@ -76,7 +82,11 @@ export function AccountManagerPanel({ uid }: { uid: string }) {
         <Stack spacing={0.5}>
           <Typography>
             {state.data.accountManager ? (
-              <Link component={RouterLink} to={`/admin/account-managers/${state.data.accountManager.id}`} underline="hover">
+              <Link
+                component={RouterLink}
+                to={`/admin/account-managers/${state.data.accountManager.id}`}
+                underline="hover"
+              >
                 {state.data.accountManager.name} ({state.data.accountManager.email})
               </Link>
             ) : (

@@ -40,7 +40,12 @@ function moderationColumns(open: (id: number) => void): ListColumn<ModerationIte
       header: 'Title',
       card: 'title',
       cell: (m) => (
-        <Link component="button" type="button" onClick={() => open(m.id)} sx={{ textAlign: 'left', fontWeight: 'inherit' }}>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => open(m.id)}
+          sx={{ textAlign: 'left', fontWeight: 'inherit' }}
+        >
           {m.title}
         </Link>
       ),
