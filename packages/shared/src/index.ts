@@ -27,3 +27,4 @@ export * from './realtime-events';
 export * from './staff';
 export * from './credit-actions';
 export * from './probation';
+export * from './quality-reports';
