@@ -28,3 +28,4 @@ export * from './staff';
 export * from './credit-actions';
 export * from './probation';
 export * from './quality-reports';
+export * from './account-managers';

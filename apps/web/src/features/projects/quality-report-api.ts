@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobQualityReports, ProjectDetail, QualityReportAnswer, QualityReportSave } from '@parlance/shared';
 import { http, request } from '../../app/http';
 
@@ -13,12 +13,15 @@ export interface ReportRef {
 const reportPath = (r: ReportRef) =>
   `/api/2/quality-report?project_id=${encodeURIComponent(r.projectId)}&resource_uuid=${encodeURIComponent(r.resourceUuid)}&kind=${r.kind}`;
 
-export function useQualityReport(ref: ReportRef) {
-  return useQuery({
+const qualityReportQuery = (ref: ReportRef) =>
+  queryOptions({
     queryKey: ['quality-report', ref.projectId, ref.resourceUuid, ref.kind],
     queryFn: ({ signal }) => http.get<{ results: QualityReportAnswer }>(reportPath(ref), signal).then((r) => r.results),
     retry: false,
   });
+
+export function useQualityReport(ref: ReportRef) {
+  return useQuery(qualityReportQuery(ref));
 }
 
 /** Saves a report; the editor's csrftoken (from its query string) goes with it as the CSRF header. */
