@@ -25,7 +25,6 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { fieldErrorsOf, messageOf } from '../../../app/http';
 import { AppLink } from '../../../ui/AppLink';
-import { checkForm } from '../../../ui/form-check';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ReportRef, useQualityReport, useSaveQualityReport } from '../quality-report-api';
 
@@ -131,13 +130,16 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
         .filter((r) => kind === 'detailed' || r.count.trim() !== '0')
         .map((r) => ({ category: r.category, severity: r.severity, count: r.count })),
     };
-    const checked = checkForm(qualityReportSaveSchema, body);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    // the shared contract, with each message at its row's field (errors.0.count) where it has one
+    const checked = qualityReportSaveSchema.safeParse(body);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[issue.path.join('.')] ??= issue.message;
+      setErrors(found);
       return;
     }
     setErrors({});
-    save.mutate(checked.value, {
+    save.mutate(checked.data, {
       onSuccess: () => setSaved(true),
       onError: (err) => setErrors(fieldErrorsOf(err)),
     });
