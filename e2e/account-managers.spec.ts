@@ -3,7 +3,8 @@ import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from '
 
 // Account managers (issue 14): a support admin gives the demo customer another account manager on
 // the customer's back-office page; the new manager's customer list shows the customer and the old
-// one's no longer does; a finance admin (without users.act) sees the manager read-only.
+// one's no longer does (then it is set back); a finance admin (without users.act) sees the manager
+// read-only.
 
 const SHOTS = process.env.BO_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
 
@@ -54,12 +55,20 @@ test("a support admin changes a customer's account manager; the managers' custom
   await expect(page.getByRole('heading', { name: 'Customers of Sam Support' })).toBeVisible();
   await expect(page.getByText('Casey Customer')).toHaveCount(0);
 
+  // back to the demo's manager (later browser tests on this database read it)
+  await page.goto('/admin/customer@parlance.test');
+  const again = page.getByRole('region', { name: 'Account manager' });
+  await again.getByRole('combobox', { name: 'Account manager' }).click();
+  await page.getByRole('option', { name: /Sam Support/ }).click();
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(again.getByText('Account manager assigned')).toBeVisible();
+
   // a finance admin sees the manager, read-only
   await signOut(page);
   await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
   await page.goto('/admin/customer@parlance.test');
   const readOnly = page.getByRole('region', { name: 'Account manager' });
-  await expect(readOnly.getByRole('link', { name: /Fiona Finance/ })).toBeVisible({ timeout: 45_000 });
+  await expect(readOnly.getByRole('link', { name: /Sam Support/ })).toBeVisible({ timeout: 45_000 });
   await expect(readOnly.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
   await expect(readOnly.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expectAccessible(page);

@@ -11,15 +11,23 @@ const POST = `Please ring me on 020 7946 0958 when you can (${Date.now() % 10000
 
 test.describe.configure({ timeout: 240_000 });
 
-async function pageAs(browser: import('@playwright/test').Browser, sign: (p: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext();
+async function pageAs(
+  browser: import('@playwright/test').Browser,
+  baseURL: string | undefined,
+  sign: (p: Page) => Promise<void>,
+): Promise<Page> {
+  // this worker's server (fixtures.ts), like the page fixture's
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await sign(page);
   return page;
 }
 
-test('a held phone number reaches the customer live only after a moderator approves it', async ({ browser }) => {
-  const moderator = await pageAs(browser, (p) => signIn(p, MODERATOR, DEMO_PASSWORD));
+test('a held phone number reaches the customer live only after a moderator approves it', async ({
+  browser,
+  baseURL,
+}) => {
+  const moderator = await pageAs(browser, baseURL, (p) => signIn(p, MODERATOR, DEMO_PASSWORD));
   // the project of the demo translator's held posts: its link is on every row's detail
   await moderator.goto('/admin/moderation');
   const table = moderator.getByRole('table', { name: 'Messages on moderation' });
@@ -31,7 +39,7 @@ test('a held phone number reaches the customer live only after a moderator appro
   await detail.getByRole('button', { name: 'Close' }).click();
 
   // the translator posts a phone number and is told it waits for moderation
-  const translator = await pageAs(browser, (p) => signInAs(p, 'translator'));
+  const translator = await pageAs(browser, baseURL, (p) => signInAs(p, 'translator'));
   await translator.goto(projectPath);
   await translator.getByLabel('Your message').fill(POST);
   await translator.getByRole('button', { name: 'Send' }).click();
@@ -39,7 +47,7 @@ test('a held phone number reaches the customer live only after a moderator appro
   await expect(mine).toContainText('The message is under moderation');
 
   // the customer, with the project open, does not see it
-  const customer = await pageAs(browser, (p) => signInAs(p, 'customer'));
+  const customer = await pageAs(browser, baseURL, (p) => signInAs(p, 'customer'));
   await customer.goto(projectPath);
   const customerMessages = customer.getByRole('list', { name: 'Messages' });
   await expect(customerMessages).toBeVisible({ timeout: 30_000 });
