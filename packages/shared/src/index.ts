@@ -30,3 +30,5 @@ export * from './realtime-events';
 export * from './staff';
 export * from './credit-actions';
 export * from './probation';
+export * from './quality-reports';
+export * from './account-managers';

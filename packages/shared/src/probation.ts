@@ -7,7 +7,9 @@ import { MAX_DB_INT } from './validation';
 // meeting it). Translators listed in excluded_translators are never on probation. While on
 // probation, matching offers only projects whose word count is within [min_wordcount,
 // max_wordcount], whose type is one of project_types (all types when empty), and never projects of
-// excluded_clients. cat_vendors is kept for the CAT-tool integration and not read by matching.
+// excluded_clients. cat_vendors names CAT tools (as in the profile's software list): while it is not
+// empty, a translator on probation is offered projects only when their profile lists one of them
+// (compared case-insensitively).
 
 export const PROBATION_DEFAULTS = {
   min_rating: 1,
@@ -111,6 +113,13 @@ export function projectFitsProbation(
   if (p.max_wordcount !== null && project.wordCount > p.max_wordcount) return false;
   if (p.project_types.length > 0 && !p.project_types.includes(project.type)) return false;
   return !p.excluded_clients.includes(project.customerId);
+}
+
+/** Does a translator on probation work with one of the CAT tools of cat_vendors (any, when empty)? */
+export function translatorFitsProbation(translator: { software: readonly string[] }, p: ProbationParams): boolean {
+  if (p.cat_vendors.length === 0) return true;
+  const tools = new Set(translator.software.map((s) => s.toLowerCase()));
+  return p.cat_vendors.some((v) => tools.has(v.toLowerCase()));
 }
 
 export const probationStateSchema = z.object({

@@ -69,6 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/my-projects/*', access: ALL },
   { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
   { path: '/project/:id', access: ALL },
+  { path: '/quality-report/:kind', access: ALL },
   { path: '/myteam', access: ALL },
   { path: '/my-team', access: ALL },
   { path: '/voice', access: CUSTOMER_ADMIN },

@@ -25,6 +25,7 @@ import { profileRoutes } from './profile/routes';
 import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
+import { qualityReportRoutes } from './quality-reports/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
 import { registryRoutes } from './registry/routes';
@@ -61,4 +62,5 @@ export const MODULES: FastifyPluginAsync[] = [
   webhookSettingsRoutes,
   apiDocsRoutes,
   chatRoutes,
+  qualityReportRoutes,
 ];

@@ -43,6 +43,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/2/credit_action/action/reason': 'backoffice.read',
   'GET /api/2/credit_action/parkedCredits': 'backoffice.read',
   'GET /api/2/admin/account-managers/:id/customers': 'backoffice.read',
+  'GET /api/2/admin/chat/getUsers': 'backoffice.read',
+  'GET /api/2/admin/users/:id/account-manager': 'backoffice.read',
+  'POST /api/2/admin/users/:id/account-manager': 'users.act',
   'GET /api/2/admin/probation/params': 'backoffice.read',
   // support
   'GET /manage/act': 'users.act',

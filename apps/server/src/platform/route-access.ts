@@ -217,6 +217,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/admin/probation/params': 'admin',
   'GET /api/2/account/probation': 'translator',
   'GET /api/2/admin/account-managers/:id/customers': 'admin',
+  'GET /api/2/admin/chat/getUsers': 'admin',
+  'GET /api/2/quality-report': 'user',
+  'POST /api/2/quality-report': 'user',
+  'GET /api/2/projects/:id/quality-reports': 'user',
+  'GET /api/2/admin/users/:id/account-manager': 'admin',
+  'POST /api/2/admin/users/:id/account-manager': 'admin',
   // messages, statements and the customer's counts (issue 13)
   'GET /api/2/account/customer-projects/counts': 'customer',
   'GET /api/2/account/messages': 'user',

@@ -18,7 +18,7 @@ import {
   createChat,
   deleteAttachment,
   deleteMessage,
-  findCustomersByExternalId,
+  findChatCustomers,
   getChat,
   globalSearch,
   historyPage,
@@ -543,7 +543,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
       if (!can(user, 'openCustomerChat')) throw forbidden(CHAT_TEXTS.notAllowed);
       const raw = request.query['externalId[]'];
       const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-      return { data: await findCustomersByExternalId(deps.db, list) };
+      return { data: await findChatCustomers(deps.db, { externalIds: list }) };
     },
   );
 

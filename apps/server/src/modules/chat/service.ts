@@ -1,5 +1,5 @@
 import type { ChatListEntry } from '@parlance/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -1066,18 +1066,48 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
 
 // ---------------------------------------------------------------- admin
 
-export async function findCustomersByExternalId(db: Db, externalIds: string[]) {
-  const ids = externalIds.map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
-  if (ids.length === 0) return [];
+/**
+ * Customers an admin looks up to open their chats: by external id (the user id), and/or by a piece of
+ * their name or e-mail (case-insensitive; digits also match the id). One query for
+ * GET /chat/api/admin/users and GET /api/2/admin/chat/getUsers.
+ */
+export async function findChatCustomers(
+  db: Db,
+  by: { externalIds?: string[]; query?: string },
+  limit = CHAT_ADMIN_USER_LIMIT,
+) {
+  const ids = (by.externalIds ?? []).map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+  const text = (by.query ?? '').trim().toLowerCase();
+  if (/^\d{1,9}$/.test(text)) ids.push(Number(text));
+  const matches: SQL[] = [];
+  if (ids.length > 0) matches.push(inArray(users.id, ids));
+  if (text !== '') {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    matches.push(sql`(lower(${users.name}) LIKE ${like} OR lower(${users.email}) LIKE ${like})`);
+  }
+  if (matches.length === 0) return [];
   const rows = await db
-    .select({ id: users.id, name: users.name, type: users.type, isAdmin: users.isAdmin, thumbUrl: users.thumbUrl })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      isAdmin: users.isAdmin,
+      thumbUrl: users.thumbUrl,
+    })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.type, 'customer')));
+    .where(and(eq(users.type, 'customer'), or(...matches)))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
   return rows.map((u) => ({
     id: u.id,
     externalId: String(u.id),
     name: u.name,
+    email: u.email,
     type: presentType(u.type, u.isAdmin),
     pictureUrl: u.thumbUrl,
   }));
 }
+
+/** At most this many customers per admin look-up. */
+export const CHAT_ADMIN_USER_LIMIT = 100;
