@@ -1,5 +1,5 @@
 // Team chat (spec 3): chats, members, messages, reactions, pins, files, search and the live channel, under /chat/api.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_TEXTS, REACTION_TYPES } from '@parlance/shared';
@@ -9,6 +9,7 @@ import type { AuthContext, UserRow } from '../../platform/session';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { ChatConnection, ChatHub, type ChatSocket } from './live';
+import './moderation-source';
 import { can, chatRole } from './policy';
 import {
   addMember,
@@ -92,6 +93,12 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   /** After a commit: wake the hubs (this and other instances). */
   const changed = () => deps.bus.notify();
+  /** Answers what a change returns, once the hubs are woken. */
+  const afterChange = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    changed();
+    return result;
+  };
 
   app.get(
     `${CHAT_BASE}/current-user`,
@@ -229,6 +236,26 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
     async (request) => ({ data: await pinnedMessages(deps.db, viewerOf(request), request.params.id) }),
   );
 
+  /** Both send calls: store once per client id, wake the hubs when stored, 201 when new. */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    b: z.infer<typeof sendSchema>,
+    replyToId?: number,
+  ) => {
+    const { message, created } = await sendMessage(deps.db, viewerOf(request), {
+      chatId: b.chat.id,
+      text: b.text,
+      attachmentIds: attachmentIds(b.attachments),
+      clientId: b.clientId,
+      replyToId,
+      publicUrl: deps.config.publicUrl,
+    });
+    if (created) changed();
+    reply.code(created ? 201 : 200);
+    return message;
+  };
+
   app.post(
     `${CHAT_BASE}/direct-messages`,
     {
@@ -239,18 +266,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: anyObject, 201: anyObject },
       },
     },
-    async (request, reply) => {
-      const b = request.body;
-      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
-        chatId: b.chat.id,
-        text: b.text,
-        attachmentIds: attachmentIds(b.attachments),
-        clientId: b.clientId,
-      });
-      if (created) changed();
-      reply.code(created ? 201 : 200);
-      return message;
-    },
+    async (request, reply) => send(request, reply, request.body),
   );
 
   app.post(
@@ -263,19 +279,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: anyObject, 201: anyObject },
       },
     },
-    async (request, reply) => {
-      const b = request.body;
-      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
-        chatId: b.chat.id,
-        text: b.text,
-        attachmentIds: attachmentIds(b.attachments),
-        clientId: b.clientId,
-        replyToId: b.message.id,
-      });
-      if (created) changed();
-      reply.code(created ? 201 : 200);
-      return message;
-    },
+    async (request, reply) => send(request, reply, request.body, request.body.message.id),
   );
 
   app.post(
@@ -289,11 +293,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: anyObject },
       },
     },
-    async (request) => {
-      const message = await toggleReaction(deps.db, viewerOf(request), request.params.id, request.body.type);
-      changed();
-      return message;
-    },
+    async (request) => afterChange(toggleReaction(deps.db, viewerOf(request), request.params.id, request.body.type)),
   );
 
   app.get(
@@ -320,46 +320,21 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: anyObject },
       },
     },
-    async (request) => {
-      const message = await pinMessage(deps.db, viewerOf(request), request.params.id, request.body.isPinned);
-      changed();
-      return message;
-    },
+    async (request) => afterChange(pinMessage(deps.db, viewerOf(request), request.params.id, request.body.isPinned)),
   );
 
-  app.delete(
-    `${CHAT_BASE}/messages/:id`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a message (admins)',
-        params: z.object({ id: bigId }),
-        response: { 200: anyObject },
-      },
-    },
-    async (request) => {
-      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, false);
-      changed();
-      return message;
-    },
-  );
-
-  app.patch(
-    `${CHAT_BASE}/messages/:id/restore`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Restore a deleted message (admins)',
-        params: z.object({ id: bigId }),
-        response: { 200: anyObject },
-      },
-    },
-    async (request) => {
-      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, true);
-      changed();
-      return message;
-    },
-  );
+  // Delete and restore are one admin call each on a message: the same route but for the flag.
+  for (const [method, url, summary, restore] of [
+    ['DELETE', `${CHAT_BASE}/messages/:id`, 'Delete a message (admins)', false],
+    ['PATCH', `${CHAT_BASE}/messages/:id/restore`, 'Restore a deleted message (admins; the Undo of a delete)', true],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      schema: { tags: TAGS, summary, params: z.object({ id: bigId }), response: { 200: anyObject } },
+      handler: async (request) => afterChange(deleteMessage(deps.db, viewerOf(request), request.params.id, restore)),
+    });
+  }
 
   app.patch(
     `${CHAT_BASE}/messages/:id/moderation`,
@@ -372,11 +347,14 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: anyObject },
       },
     },
-    async (request) => {
-      const message = await moderateMessage(deps.db, viewerOf(request), request.params.id, request.body.status);
-      changed();
-      return message;
-    },
+    async (request) =>
+      afterChange(
+        moderateMessage(deps.db, viewerOf(request), request.params.id, request.body.status, {
+          now: deps.clock.now(),
+          publicUrl: deps.config.publicUrl,
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.delete(
