@@ -102,7 +102,9 @@ const historyTexts = async (who: Caller) =>
 const unread = async (who: Caller) => (await who.call('GET', '/chat/api/notifications?exists[seenAt]=false')).json();
 const seenAll = (who: Caller) => who.call('PATCH', `/chat/api/chats/${groupId}/seen`);
 const tableRow = async (messageId: number): Promise<ModerationItem | undefined> => {
-  const rows = (await authed(t.app, moderator.session).get('/moderation/api/moderations/search?source=blendTalk')).json();
+  const rows = (
+    await authed(t.app, moderator.session).get('/moderation/api/moderations/search?source=blendTalk')
+  ).json();
   return (rows as ModerationItem[]).find((r) => r.link.endsWith(`message=${messageId}`));
 };
 
@@ -183,9 +185,9 @@ describe('a flagged message', () => {
 
   it('a message that was never held cannot be approved; an admin message is never held', async () => {
     const plain = (await send(customer, 'Nothing to see')).json();
-    expect((await admin.call('PATCH', `/chat/api/messages/${plain.id}/moderation`, { status: 'approved' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await admin.call('PATCH', `/chat/api/messages/${plain.id}/moderation`, { status: 'approved' })).statusCode,
+    ).toBe(400);
     const own = await send(admin, 'Support is at help@example.com');
     expect(own.json().status).toBe('approved');
     expect(await tableRow(own.json().id)).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { ChatListEntry } from '@parlance/shared';
+import type { ChatListEntry, ChatMessage, ChatUser } from '@parlance/shared';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
@@ -294,13 +294,7 @@ export async function contactsOf(db: Db, viewer: Viewer, forCustomerId?: number)
   }));
 }
 
-export type ContactUser = {
-  id: number;
-  name: string;
-  type: 'Customer' | 'Translator' | 'Admin';
-  pictureUrl: string | null;
-  languagePairs: { sourceLanguage: string; targetLanguage: string }[];
-};
+export type ContactUser = ChatUser;
 
 export function presentType(type: string, isAdmin: boolean): ContactUser['type'] {
   if (isAdmin || type === 'admin') return 'Admin';
@@ -504,34 +498,8 @@ export async function removeMember(db: Db, viewer: Viewer, chatId: number, userI
 
 // ---------------------------------------------------------------- messages
 
-export type PresentedMessage = {
-  id: number;
-  chatId: number;
-  seq: number;
-  text: string;
-  type: 'ordinary' | 'system';
-  action: string | null;
-  user: { id: number; name: string } | null;
-  author: { id: number; name: string; pictureUrl: string | null; type: ContactUser['type'] } | null;
-  createdAt: string;
-  editedAt: string | null;
-  deletedAt: string | null;
-  status: ChatMessageStatus;
-  isPinned: boolean;
-  pinnedAt: string | null;
-  clientId: string | null;
-  attachments: {
-    id: number;
-    fileId: string;
-    filename: string;
-    originalName: string;
-    mimeType: string;
-    size: number;
-    deletedAt: string | null;
-  }[];
-  reactions: { type: ReactionType; author: { id: number; name: string } }[];
-  replyTo: { id: number; text: string; author: { id: number; name: string } | null; deletedAt: string | null } | null;
-};
+/** A message as the viewer sees it: the shared answer schema's type. */
+export type PresentedMessage = ChatMessage;
 
 interface MessageRow {
   id: string | number;
@@ -539,7 +507,7 @@ interface MessageRow {
   seq: string | number;
   text: string;
   kind: 'ordinary' | 'system';
-  action: string | null;
+  action: ChatMessage['action'];
   target_id: number | null;
   target_name: string | null;
   author_id: number | null;
@@ -1032,6 +1000,8 @@ export async function chatFiles(db: Db, viewer: Viewer, chatId: number) {
     .limit(500);
   return rows.map((r) => ({
     ...r,
+    // the inner join keeps sent files only
+    messageId: Number(r.messageId),
     filename: r.originalName,
     size: Number(r.size),
     createdAt: r.createdAt.toISOString(),
