@@ -6,7 +6,6 @@ import type {
   ChatListEntry,
   ChatMessage,
   ChatUpload,
-  ReactionType,
   ChatUser as SharedChatUser,
 } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
