@@ -14,7 +14,9 @@
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, documents, moderation or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, chat, documents, moderation or web).
+// The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
+// apps/server/scripts/bench-chat.mjs.
 // The moderation part checks one message at a time against 50,000 words in 10 languages (p99, messages/s).
 // The customer API (key-path quote and project read beside hello, webhook delivery of 10,000 events):
 // apps/server/scripts/bench-public-api.mjs.
@@ -37,6 +39,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
@@ -74,6 +77,10 @@ if (part('engines')) results.engines.pglite = await benchEngine('pglite');
 if (part('project-list')) results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
 if (part('lm-dashboard')) results.lmDashboard = { pglite: await benchLmDashboard('pglite', '', benchTools) };
 if (part('public-api')) results.publicApi = { pglite: await benchPublicApi('pglite', '', benchTools) };
+// the team chat (apps/server/scripts/bench-chat.mjs); BENCH_CHAT_ENGINES=postgres skips PGlite
+const CHAT_ENGINES = (process.env.BENCH_CHAT_ENGINES || 'pglite,postgres').split(',');
+if (part('chat')) results.chat = {};
+if (part('chat') && CHAT_ENGINES.includes('pglite')) results.chat.pglite = await benchChat('pglite', '', benchTools);
 if (await postgresAnswers()) {
   const name = `parlance_bench_${Date.now().toString(36)}`;
   /** Runs `fn` with the URL of a new database named `name + suffix`, dropped afterwards. */
@@ -95,6 +102,9 @@ if (await postgresAnswers()) {
   // the language-manager dashboard on its own database: 1,000,000 projects
   if (part('public-api')) {
     results.publicApi.postgres = await withDatabase('_api', (url) => benchPublicApi('postgres', url, benchTools));
+  }
+  if (part('chat') && CHAT_ENGINES.includes('postgres')) {
+    results.chat.postgres = await withDatabase('_chat', (url) => benchChat('postgres', url, benchTools));
   }
   if (part('lm-dashboard')) {
     results.lmDashboard.postgres = await withDatabase('_lm', (url) => benchLmDashboard('postgres', url, benchTools));
@@ -461,6 +471,7 @@ function printTable() {
   if (results.projectList) lines.push(...projectListLines(results.projectList));
   if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
+  if (results.chat) lines.push(...chatLines(results.chat));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(
