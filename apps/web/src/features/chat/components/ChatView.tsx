@@ -5,14 +5,17 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
+import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachIcon from '@mui/icons-material/AttachFile';
+import DownIcon from '@mui/icons-material/ArrowDownward';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import EmojiIcon from '@mui/icons-material/InsertEmoticonOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
@@ -26,11 +29,13 @@ import {
   CHAT_TEXTS,
   chatCan,
   chatTitleError,
+  firstUnreadId,
   groupByDay,
   REACTION_TYPES,
   type ReactionType,
+  unreadChipLabel,
 } from '@parlance/shared';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -46,6 +51,9 @@ import {
 } from '../api';
 import { type ChatRole, chatTitleFor, timeOfDay } from '../format';
 import { SidePanel } from './SidePanel';
+
+// emoji-mart and its data load only when the picker is first opened
+const EmojiPicker = lazy(() => import('./EmojiPicker'));
 
 const REACTION_EMOJI: Record<ReactionType, string> = { like: '👍', heart: '❤️', checked: '✅', ok: '👌' };
 
@@ -68,6 +76,8 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const [renaming, setRenaming] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  // scrolled more than 100 px up from the bottom: new messages stay unread and the chip offers a jump
+  const [away, setAway] = useState(false);
   const messages = useMemo(() => {
     const pages = history.data?.pages ?? [];
     return [...pages].reverse().flatMap((p) => p.data);
@@ -76,14 +86,30 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const failed = history.isError;
   const canRename = chatCan(role, 'renameChat', { chatType: chat.type }) && !failed;
 
-  // mark read when opened and whenever something new arrives while open
+  // mark read when opened, and whenever something new arrives while the reader is at the bottom
   const newest = messages[messages.length - 1]?.id;
-  useEffect(() => {
-    if (newest === undefined) return;
+  const unread = chat.notifications.messages;
+  const pendingNotes = unread + chat.notifications.reactions;
+  const seenFor = useRef<number | null>(null);
+  const markSeen = useCallback(() => {
     void chatCall(client, `${CHAT_API}/chats/${chat.chatId}/seen`, { method: 'PATCH' })
       .then(() => refreshChat(client))
       .catch(() => undefined);
-  }, [client, chat.chatId, newest]);
+  }, [client, chat.chatId]);
+  useEffect(() => {
+    if (newest === undefined || away) return;
+    if (seenFor.current === newest && pendingNotes === 0) return;
+    seenFor.current = newest;
+    markSeen();
+  }, [newest, away, pendingNotes, markSeen]);
+  const firstUnread = firstUnreadId(messages, me, unread);
+  const jumpToUnread = () => {
+    const target = firstUnread === null ? null : document.getElementById(`message-${firstUnread}`);
+    if (target) target.scrollIntoView({ block: 'start' });
+    else if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+    seenFor.current = newest ?? null;
+    markSeen();
+  };
 
   // stay at the bottom unless the reader scrolled up more than 100 px
   useLayoutEffect(() => {
@@ -114,6 +140,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 100;
+    setAway(!atBottom.current);
     if (el.scrollTop < 300 && history.hasNextPage && !history.isFetchingNextPage) {
       const before = el.scrollHeight;
       void history.fetchNextPage().then(() => {
@@ -208,47 +235,58 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
           />
         )}
         {failed && <Alert severity="error">{CHAT_TEXTS.generic}</Alert>}
-        <Box
-          ref={scroller}
-          onScroll={onScroll}
-          sx={{ flex: 1, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1, minHeight: 0 }}
-          aria-label="Messages"
-          role="log"
-        >
-          {history.isFetchingNextPage && (
-            <Typography sx={{ textAlign: 'center', fontSize: 12 }}>Loading older messages…</Typography>
+        <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
+          <Box
+            ref={scroller}
+            onScroll={onScroll}
+            sx={{ flex: 1, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1, minHeight: 0 }}
+            aria-label="Messages"
+            role="log"
+          >
+            {history.isFetchingNextPage && (
+              <Typography sx={{ textAlign: 'center', fontSize: 12 }}>Loading older messages…</Typography>
+            )}
+            {history.hasNextPage && !history.isFetchingNextPage && (
+              <Box sx={{ textAlign: 'center' }}>
+                <Button size="small" onClick={() => void history.fetchNextPage()}>
+                  Load older messages
+                </Button>
+              </Box>
+            )}
+            {history.isPending && <Typography sx={{ color: 'text.secondary', p: 2 }}>Loading messages…</Typography>}
+            {!history.isPending && messages.length === 0 && (
+              <Typography sx={{ color: 'text.secondary', p: 2, textAlign: 'center' }}>
+                No messages yet. Say hello!
+              </Typography>
+            )}
+            {days.map((day) => (
+              <Box key={day.key}>
+                <Divider sx={{ my: 1.5 }}>
+                  <Chip size="small" label={day.label} />
+                </Divider>
+                {day.items.map((m) => (
+                  <MessageItem
+                    key={m.id}
+                    message={m}
+                    me={me}
+                    viewer={role}
+                    highlighted={m.id === jumpTo}
+                    onReply={() => setReplyTo(m)}
+                    onAct={act}
+                  />
+                ))}
+              </Box>
+            ))}
+          </Box>
+          {away && unread > 0 && (
+            <Chip
+              color="primary"
+              icon={<DownIcon />}
+              label={unreadChipLabel(unread)}
+              onClick={jumpToUnread}
+              sx={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)', boxShadow: 3 }}
+            />
           )}
-          {history.hasNextPage && !history.isFetchingNextPage && (
-            <Box sx={{ textAlign: 'center' }}>
-              <Button size="small" onClick={() => void history.fetchNextPage()}>
-                Load older messages
-              </Button>
-            </Box>
-          )}
-          {history.isPending && <Typography sx={{ color: 'text.secondary', p: 2 }}>Loading messages…</Typography>}
-          {!history.isPending && messages.length === 0 && (
-            <Typography sx={{ color: 'text.secondary', p: 2, textAlign: 'center' }}>
-              No messages yet. Say hello!
-            </Typography>
-          )}
-          {days.map((day) => (
-            <Box key={day.key}>
-              <Divider sx={{ my: 1.5 }}>
-                <Chip size="small" label={day.label} />
-              </Divider>
-              {day.items.map((m) => (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  me={me}
-                  viewer={role}
-                  highlighted={m.id === jumpTo}
-                  onReply={() => setReplyTo(m)}
-                  onAct={act}
-                />
-              ))}
-            </Box>
-          ))}
         </Box>
         <Composer
           chat={chat}
@@ -606,6 +644,8 @@ function Composer({
   const [files, setFiles] = useState<Pending[]>([]);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const uploading = files.some((f) => f.state === 'uploading');
   const ready = files.filter((f) => f.state === 'done');
   const canSend = !disabled && !sending && !uploading && (text.trim() !== '' || ready.length > 0);
@@ -623,6 +663,20 @@ function Composer({
         .catch(() => setFiles((f) => f.map((p) => (p.key === key ? { ...p, state: 'error' } : p))));
     }
     if (input.current) input.current.value = '';
+  };
+
+  /** puts the picked emoji where the caret is (or at the end) and keeps typing there */
+  const insertEmoji = (native: string) => {
+    const el = textArea.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + native + text.slice(end));
+    setEmojiAnchor(null);
+    requestAnimationFrame(() => {
+      if (!textArea.current) return;
+      textArea.current.focus();
+      textArea.current.setSelectionRange(start + native.length, start + native.length);
+    });
   };
 
   const send = async () => {
@@ -705,7 +759,28 @@ function Composer({
         <IconButton aria-label="Attach files" onClick={() => input.current?.click()} disabled={disabled}>
           <AttachIcon />
         </IconButton>
+        <IconButton
+          aria-label="Insert emoji"
+          onClick={(e) => setEmojiAnchor(e.currentTarget)}
+          disabled={disabled}
+          aria-haspopup="dialog"
+        >
+          <EmojiIcon />
+        </IconButton>
+        <Popover
+          open={!!emojiAnchor}
+          anchorEl={emojiAnchor}
+          onClose={() => setEmojiAnchor(null)}
+          anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+          transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { 'aria-label': 'Emoji picker', role: 'dialog' } }}
+        >
+          <Suspense fallback={<Typography sx={{ p: 2, width: 280 }}>Loading emoji…</Typography>}>
+            {emojiAnchor && <EmojiPicker onPick={insertEmoji} compact={compact} />}
+          </Suspense>
+        </Popover>
         <TextField
+          inputRef={textArea}
           multiline
           fullWidth
           size="small"
