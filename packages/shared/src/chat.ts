@@ -239,12 +239,12 @@ const TOUR_WELCOME: ChatTourStep = {
   content: 'Talk to your translators and the Parlance team in one place. This short tour shows you around.',
 };
 const TOUR_LIST: ChatTourStep = {
-  target: 'chat-list',
+  target: 'chat-row',
   title: 'Your chats',
   content: 'Every chat you are in, newest first. Unread messages are counted on each row; a heart means new reactions.',
 };
 const TOUR_PIN: ChatTourStep = {
-  target: 'chat-list',
+  target: 'chat-menu',
   title: 'Pin what matters',
   content: 'Pin a chat from its menu, or swipe it left on a phone, to keep it on top of the list.',
 };

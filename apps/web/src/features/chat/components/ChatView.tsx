@@ -35,7 +35,7 @@ import {
   type ReactionType,
   unreadChipLabel,
 } from '@parlance/shared';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -773,9 +773,25 @@ function Composer({
           onClose={() => setEmojiAnchor(null)}
           anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
           transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          slotProps={{ paper: { 'aria-label': 'Emoji picker', role: 'dialog' } }}
+          slotProps={{
+            paper: {
+              'aria-label': 'Emoji picker',
+              role: 'dialog',
+              // emoji-mart keeps Escape for its search box: Escape closes the picker first
+              onKeyDownCapture: (e: KeyboardEvent) => {
+                if (e.key === 'Escape') setEmojiAnchor(null);
+              },
+            },
+          }}
         >
-          <Suspense fallback={<Typography sx={{ p: 2, width: 280 }}>Loading emoji…</Typography>}>
+          {/* the fallback has the picker's size, so the popover is placed for the picker that replaces it */}
+          <Suspense
+            fallback={
+              <Typography sx={{ p: 2, width: compact ? 292 : 364, height: 435, color: 'text.secondary' }}>
+                Loading emoji…
+              </Typography>
+            }
+          >
             {emojiAnchor && <EmojiPicker onPick={insertEmoji} compact={compact} />}
           </Suspense>
         </Popover>

@@ -20,14 +20,20 @@ function selectorOf(target: string): string {
   return target === 'chat-badge' ? 'header a[aria-label^="Team chat"]' : `[data-tour="${target}"]`;
 }
 
+function fillsScreen(element: Element): boolean {
+  const r = element.getBoundingClientRect();
+  return r.width > window.innerWidth * 0.7 && r.height > window.innerHeight * 0.7;
+}
+
 export default function OnboardingTour({ viewer, onDone }: Props) {
-  // steps whose element is not on screen (the list and the body alternate on small screens) are
-  // shown in the middle of the screen instead of being dropped
+  // steps whose element is not on screen (the list and the body alternate on small screens), or
+  // fills most of it, are shown in the middle of the screen instead of being dropped
   const steps = useMemo<Step[]>(
     () =>
       CHAT_TOUR_STEPS[viewer].map((s) => {
         const selector = s.target ? selectorOf(s.target) : null;
-        const present = selector !== null && document.querySelector(selector) !== null;
+        const element = selector === null ? null : document.querySelector(selector);
+        const present = element !== null && !fillsScreen(element);
         return {
           target: present && selector ? selector : 'body',
           placement: present ? 'auto' : 'center',

@@ -124,7 +124,6 @@ export function ChatScreen({ viewer: role, me, base, selected, customer, tour = 
         <Box
           component="nav"
           aria-label="Chats"
-          data-tour="chat-list"
           sx={{ width: compact ? '100%' : 340, borderRight: compact ? 0 : 1, borderColor: 'divider', minHeight: 0 }}
         >
           {chats.isError ? (
