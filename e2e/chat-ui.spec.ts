@@ -72,7 +72,8 @@ async function groupWith(customer: Page, member: string, title: string, texts: s
     title,
     members: [{ id: contact?.user.id }],
   });
-  for (const text of texts) await chatApi(customer, 'POST', '/chat/api/direct-messages', { text, chat: { id: chat.chatId } });
+  for (const text of texts)
+    await chatApi(customer, 'POST', '/chat/api/direct-messages', { text, chat: { id: chat.chatId } });
   return chat.chatId;
 }
 
@@ -82,9 +83,10 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   test.setTimeout(120_000);
   const { context, page: customer } = await newUser(browser, 'customer');
   await customer.goto('/blend-talk/chat/');
-  const tour = customer.getByRole('alertdialog').or(customer.getByRole('dialog'));
+  const tour = customer.getByRole('alertdialog');
   await expect(tour.getByRole('heading', { name: 'Welcome to Team Chat' })).toBeVisible({ timeout: 30_000 });
   await expect(tour).toContainText('Step 1 of 7');
+  await expect(tour).toBeInViewport();
   await expectAccessible(customer);
   await shot(customer, 'chat-tour-1280');
   for (let step = 2; step <= 7; step += 1) {
@@ -110,6 +112,8 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   await expect(translator.getByText('Step 1 of 6')).toBeVisible();
   await translator.getByRole('button', { name: 'Next' }).click();
   await expect(translator.getByText('Step 2 of 6')).toBeVisible();
+  // the tooltip points at the first chat row
+  await expect(translator.getByRole('alertdialog', { name: 'Your chats' })).toBeInViewport();
   await shot(translator, 'chat-tour-375');
   await translator.getByRole('button', { name: 'Skip' }).click();
   await expect(translator.getByText('Step 2 of 6')).toHaveCount(0);
@@ -281,8 +285,20 @@ test('an admin looks a customer up by external id and creates a group on their b
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
   await expect(admin).toHaveURL(new RegExp(`/admin/blend-talk/user/${me.id}/chat/\\d+$`));
   await expect(dialog).toBeVisible();
+
+  // the admin deletes a message: a line with its time and Undo, which restores it
+  const composer = dialog.getByRole('textbox', { name: 'Message', exact: true });
+  await composer.fill('Temporary note');
+  await composer.press('Enter');
+  const note = dialog.getByTestId('chat-message').filter({ hasText: 'Temporary note' });
+  await note.getByRole('button', { name: 'Message actions' }).click();
+  await admin.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(dialog.getByText(/^Message deleted · /)).toBeVisible();
   await expectAccessible(admin);
   await shot(admin, 'admin-chat-dialog-1280');
+  await dialog.getByRole('button', { name: 'Undo deleting the message of Ada Admin' }).click();
+  await expect(note).toBeVisible();
   await admin.setViewportSize({ width: 375, height: 740 });
   await shot(admin, 'admin-chat-dialog-375');
 

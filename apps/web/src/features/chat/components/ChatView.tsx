@@ -35,7 +35,17 @@ import {
   type ReactionType,
   unreadChipLabel,
 } from '@parlance/shared';
-import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -85,6 +95,8 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const days = groupByDay(messages, new Date());
   const failed = history.isError;
   const canRename = chatCan(role, 'renameChat', { chatType: chat.type }) && !failed;
+  // a customer's chat with nobody else in it (spec 3 section 5: the composer is disabled, with a hint)
+  const noMembers = role === 'customer' && chat.membersCount <= 1;
 
   // mark read when opened, and whenever something new arrives while the reader is at the bottom
   const newest = messages[messages.length - 1]?.id;
@@ -254,6 +266,11 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
               </Box>
             )}
             {history.isPending && <Typography sx={{ color: 'text.secondary', p: 2 }}>Loading messages…</Typography>}
+            {noMembers && (
+              <Alert severity="info" sx={{ my: 1 }}>
+                Nobody else is in this chat yet. Add members to start messaging.
+              </Alert>
+            )}
             {!history.isPending && messages.length === 0 && (
               <Typography sx={{ color: 'text.secondary', p: 2, textAlign: 'center' }}>
                 No messages yet. Say hello!
@@ -290,7 +307,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
         </Box>
         <Composer
           chat={chat}
-          disabled={!!chat.deletedAt || failed || history.isPending}
+          disabled={!!chat.deletedAt || noMembers || failed || history.isPending}
           replyTo={replyTo}
           onClearReply={() => setReplyTo(null)}
           onSent={() => {
@@ -431,10 +448,25 @@ function MessageItem({
       </Typography>
     );
   }
-  if (m.deletedAt && role !== 'admin') {
+  if (m.deletedAt) {
+    // a system line with the time; admins restore from it (Undo)
     return (
-      <Typography sx={{ textAlign: 'center', fontSize: 12, color: 'text.secondary', my: 0.5 }}>
+      <Typography
+        id={`message-${m.id}`}
+        component="div"
+        sx={{ textAlign: 'center', fontSize: 12, color: 'text.secondary', my: 0.5 }}
+      >
         Message deleted · {timeOfDay(m.createdAt)}
+        {chatCan(role, 'moderateMessage') && (
+          <Button
+            size="small"
+            sx={{ ml: 1, minWidth: 0, py: 0, fontSize: 12 }}
+            onClick={() => void onAct(`/messages/${m.id}/restore`, 'PATCH')}
+            aria-label={`Undo deleting the message of ${m.author?.name ?? 'someone'}`}
+          >
+            Undo
+          </Button>
+        )}
       </Typography>
     );
   }
