@@ -18,6 +18,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import EmojiIcon from '@mui/icons-material/InsertEmoticonOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
+import MoreIcon from '@mui/icons-material/MoreVert';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PinIcon from '@mui/icons-material/PushPin';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -404,9 +405,9 @@ function PinnedBar({
       </Box>
       {chatCan(role, 'unpinFromPinnedBar') && (
         <>
-          <Button size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label="Pinned message menu">
-            More
-          </Button>
+          <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label="Pinned message menu">
+            <MoreIcon fontSize="small" />
+          </IconButton>
           <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
             <MenuItem
               onClick={() => {
