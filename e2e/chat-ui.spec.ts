@@ -8,7 +8,8 @@ import { expect, expectAccessible, signInAs, test, type DemoRole } from './fixtu
 const SHOTS = process.env.CHAT_SHOTS;
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  // transitions finished at once, so a fading tooltip or dialog is shown as it ends up
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
 }
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Team chat/ });
