@@ -42,8 +42,8 @@ async function chatApi<T>(page: Page, method: string, path: string, body?: unkno
   ) as Promise<T>;
 }
 
-async function newUser(browser: Browser, role: DemoRole, width = 1280, height = 800) {
-  const context = await browser.newContext({ viewport: { width, height } });
+async function newUser(browser: Browser, role: DemoRole, width = 1280, height = 800, hasTouch = false) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch });
   const page = await context.newPage();
   await signInAs(page, role);
   return { context, page };
@@ -182,7 +182,7 @@ test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and 
 
 test('the emoji picker loads when first opened and puts the emoji into the message', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { context, page: customer } = await newUser(browser, 'customer');
+  const { context, page: customer } = await newUser(browser, 'customer', 1280, 800, true);
   const scripts: string[] = [];
   customer.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r.url());
@@ -212,6 +212,14 @@ test('the emoji picker loads when first opened and puts the emoji into the messa
   await shot(customer, 'chat-emoji-375');
   await customer.keyboard.press('Escape');
   await expect(picker).toHaveCount(0);
+
+  // a double tap (two taps within 400 ms) on a message opens its actions
+  const sent = customer.getByTestId('chat-message').filter({ hasText: 'Looks great 👍' });
+  await sent.evaluate((el) => {
+    for (let i = 0; i < 2; i += 1) el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, cancelable: true }));
+  });
+  await expect(customer.getByRole('menuitem', { name: 'Reply' })).toBeVisible();
+  await customer.keyboard.press('Escape');
   await context.close();
 });
 

@@ -10,6 +10,7 @@ import {
   groupByDay,
   firstUnreadId,
   groupChats,
+  isDoubleTap,
   unreadChipLabel,
 } from './chat';
 
@@ -134,5 +135,14 @@ describe('onboarding tour', () => {
     expect(CHAT_TOUR_STEPS.translator).toHaveLength(6);
     expect(CHAT_TOUR_STEPS.customer.some((s) => s.target === 'add-chat')).toBe(true);
     expect(CHAT_TOUR_STEPS.translator.some((s) => s.target === 'add-chat')).toBe(false);
+  });
+});
+
+describe('double tap', () => {
+  it('is two taps at most 400 ms apart', () => {
+    expect(isDoubleTap(0, 300)).toBe(false);
+    expect(isDoubleTap(1000, 1400)).toBe(true);
+    expect(isDoubleTap(1000, 1401)).toBe(false);
+    expect(isDoubleTap(1000, 900)).toBe(false);
   });
 });

@@ -276,3 +276,11 @@ export const CHAT_TOUR_STEPS: Record<'customer' | 'translator', readonly ChatTou
 };
 
 export const CHAT_TOUR_TEXTS = { next: 'Next', skip: 'Skip', last: 'Start chatting' } as const;
+
+/** Touch gestures of the message list (spec 3 sections 2 and 9). */
+export const CHAT_GESTURES = { doubleTapMs: 400 } as const;
+
+/** A tap at `now` completes a double tap when the previous one (0: none) was at most 400 ms before. */
+export function isDoubleTap(previousTap: number, now: number): boolean {
+  return previousTap > 0 && now - previousTap >= 0 && now - previousTap <= CHAT_GESTURES.doubleTapMs;
+}

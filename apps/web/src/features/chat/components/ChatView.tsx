@@ -32,6 +32,7 @@ import {
   chatTitleError,
   firstUnreadId,
   groupByDay,
+  isDoubleTap,
   REACTION_TYPES,
   type ReactionType,
   unreadChipLabel,
@@ -441,6 +442,9 @@ function MessageItem({
 }) {
   const client = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // a double tap on a touch screen opens the message's actions, as its small actions button does
+  const lastTap = useRef(0);
+  const actionsButton = useRef<HTMLButtonElement>(null);
   if (m.type === 'system') {
     const verb = m.action === 'add' ? 'added' : m.action === 'remove' ? 'removed' : 'pinned a message of';
     return (
@@ -491,6 +495,12 @@ function MessageItem({
       id={`message-${m.id}`}
       sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', my: 0.75 }}
       data-testid="chat-message"
+      onTouchEnd={(e) => {
+        if (isDoubleTap(lastTap.current, e.timeStamp)) {
+          lastTap.current = 0;
+          setAnchor(actionsButton.current);
+        } else lastTap.current = e.timeStamp;
+      }}
     >
       <Box
         sx={{
@@ -510,6 +520,7 @@ function MessageItem({
           {m.isPinned && <PinIcon sx={{ fontSize: 12 }} color="primary" aria-label="Pinned" />}
           <Box sx={{ flex: 1 }} />
           <IconButton
+            ref={actionsButton}
             size="small"
             aria-label="Message actions"
             onClick={(e) => setAnchor(e.currentTarget)}
