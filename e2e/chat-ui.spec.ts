@@ -246,6 +246,26 @@ test('global search opens an older message at its page; the query clears after t
   await expect(customer).toHaveURL(new RegExp(`/blend-talk/chat/${chatId}$`));
   await expect(found).toBeVisible();
 
+  // a reply's quote jumps back to the message it answers, at its page
+  const older = await chatApi<{ data: { id: number; text: string }[] }>(
+    customer,
+    'GET',
+    `/chat/api/chats/${chatId}/messages?page=2`,
+  );
+  const original = older.data.find((m) => m.text.includes(word));
+  await chatApi(customer, 'POST', '/chat/api/reply-messages', {
+    text: 'Following up on the brief',
+    chat: { id: chatId },
+    message: { id: original?.id },
+  });
+  const reply = customer.getByTestId('chat-message').filter({ hasText: 'Following up on the brief' });
+  const answered = customer.locator(`#message-${original?.id}`);
+  await reply.scrollIntoViewIfNeeded();
+  await expect(answered).not.toBeInViewport();
+  await reply.getByRole('button', { name: 'Go to the message of Casey Customer this replies to' }).click();
+  await expect(customer).toHaveURL(new RegExp(`/blend-talk/chat/${chatId}\\?message=${original?.id}&page=2$`));
+  await expect(answered).toBeInViewport();
+
   // on a phone the search replaces the list, and a result opens the chat body
   await customer.setViewportSize({ width: 375, height: 740 });
   await customer.getByRole('button', { name: 'Back' }).click();

@@ -77,9 +77,11 @@ interface Props {
   jumpTo: number | null;
   jumpPage: number | null;
   onBack: () => void;
+  /** jump to a message of this chat (at its page: ?message=&page=) */
+  onOpenMessage: (messageId: number) => void;
 }
 
-export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, onBack }: Props) {
+export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, onBack, onOpenMessage }: Props) {
   const client = useQueryClient();
   const history = useHistory(chat.chatId);
   const pinned = usePinned(chat.chatId);
@@ -291,6 +293,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
                     viewer={role}
                     highlighted={m.id === jumpTo}
                     onReply={() => setReplyTo(m)}
+                    onOpenMessage={onOpenMessage}
                     onAct={act}
                   />
                 ))}
@@ -431,6 +434,7 @@ function MessageItem({
   viewer: role,
   highlighted,
   onReply,
+  onOpenMessage,
   onAct,
 }: {
   message: Message;
@@ -438,6 +442,7 @@ function MessageItem({
   viewer: ChatRole;
   highlighted: boolean;
   onReply: () => void;
+  onOpenMessage: (messageId: number) => void;
   onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<void>;
 }) {
   const client = useQueryClient();
@@ -530,9 +535,32 @@ function MessageItem({
           </IconButton>
         </Box>
         {m.replyTo && (
-          <Box sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1, my: 0.5, color: 'text.secondary' }}>
-            <Typography sx={{ fontSize: 12, fontWeight: 600 }}>{m.replyTo.author?.name}</Typography>
-            <Typography noWrap sx={{ fontSize: 12 }}>
+          // the quoted message: a click jumps to it, loading its page when it is older
+          <Box
+            component="button"
+            type="button"
+            onClick={() => m.replyTo && onOpenMessage(m.replyTo.id)}
+            aria-label={`Go to the message of ${m.replyTo.author?.name ?? 'someone'} this replies to`}
+            sx={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'left',
+              font: 'inherit',
+              bgcolor: 'transparent',
+              border: 0,
+              borderLeft: 3,
+              borderColor: 'primary.main',
+              pl: 1,
+              py: 0,
+              my: 0.5,
+              color: 'text.secondary',
+              cursor: 'pointer',
+            }}
+          >
+            <Typography component="span" sx={{ display: 'block', fontSize: 12, fontWeight: 600 }}>
+              {m.replyTo.author?.name}
+            </Typography>
+            <Typography component="span" noWrap sx={{ display: 'block', fontSize: 12 }}>
               {m.replyTo.deletedAt ? 'Message deleted' : m.replyTo.text}
             </Typography>
           </Box>

@@ -165,6 +165,7 @@ export function ChatScreen({ viewer: role, me, base, selected, customer, tour = 
               jumpTo={jumpTo}
               jumpPage={jumpPage}
               onBack={() => navigate(`${base}/`)}
+              onOpenMessage={(messageId) => void openMessage(chat.chatId, messageId)}
             />
           ) : selected && chats.isSuccess ? (
             <EmptyState text="This chat is not available." />
