@@ -72,7 +72,12 @@ export function CustomerLookup() {
           onChange={(e) => setText(e.target.value)}
           helperText="One or more ids, separated by commas or spaces"
         />
-        <Button type="submit" variant="contained" disabled={externalIdsOf(text).length === 0} sx={{ mt: 0.25 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={externalIdsOf(text).length === 0}
+          sx={{ mt: 0.25, flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Look up
         </Button>
       </Box>
