@@ -354,3 +354,81 @@ export type ChatUpload = z.infer<typeof chatUploadSchema>;
 export const chatDeletedSchema = z.object({ deleted: z.literal(true) });
 export const chatAddedSchema = z.object({ added: z.literal(true) });
 export const chatRemovedSchema = z.object({ removed: z.literal(true) });
+
+/** The jump-to-unread chip (spec 3 section 2): the count plus 'unread message', plural with s. */
+export function unreadChipLabel(count: number): string {
+  return `${count} unread message${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The first unread message of a loaded history (oldest first): the server counts one notification per
+ * ordinary message of another member, so the unread ones are the last `unread` of those.
+ */
+export function firstUnreadId<
+  T extends { id: number; type: 'ordinary' | 'system'; author: { id: number } | null; deletedAt: string | null },
+>(messages: T[], me: number, unread: number): number | null {
+  if (unread <= 0) return null;
+  const others = messages.filter((m) => m.type === 'ordinary' && m.author !== null && m.author.id !== me);
+  if (others.length === 0) return null;
+  return others[Math.max(0, others.length - unread)].id;
+}
+
+/** The first-visit tour of the chat page (spec 3 sections 2 and 4): 7 steps for customers, 6 for translators. */
+export interface ChatTourStep {
+  /** a `data-tour` name on the page, or null for a step in the middle of the screen */
+  target: string | null;
+  title: string;
+  content: string;
+}
+
+const TOUR_WELCOME: ChatTourStep = {
+  target: null,
+  title: 'Welcome to Team Chat',
+  content: 'Talk to your translators and the Parlance team in one place. This short tour shows you around.',
+};
+const TOUR_LIST: ChatTourStep = {
+  target: 'chat-row',
+  title: 'Your chats',
+  content: 'Every chat you are in, newest first. Unread messages are counted on each row; a heart means new reactions.',
+};
+const TOUR_PIN: ChatTourStep = {
+  target: 'chat-menu',
+  title: 'Pin what matters',
+  content: 'Pin a chat from its menu, or swipe it left on a phone, to keep it on top of the list.',
+};
+const TOUR_SEARCH: ChatTourStep = {
+  target: 'global-search',
+  title: 'Search everything',
+  content: 'Find files, chats and messages across all your chats. A message opens right where it was written.',
+};
+const TOUR_CREATE: ChatTourStep = {
+  target: 'add-chat',
+  title: 'Create a team group',
+  content: 'Bring translators from your My Team together in a group chat and give it a name.',
+};
+const TOUR_CHAT: ChatTourStep = {
+  target: 'chat-body',
+  title: 'Talk',
+  content:
+    'Open a chat to read its history, reply, react, pin messages and send emoji and files of up to 100 MB. Enter sends; Shift+Enter starts a new line.',
+};
+const TOUR_BADGE: ChatTourStep = {
+  target: 'chat-badge',
+  title: 'Never miss a message',
+  content: 'The Team chat badge in the header counts your unread messages on every page.',
+};
+
+export const CHAT_TOUR_STEPS: Record<'customer' | 'translator', readonly ChatTourStep[]> = {
+  customer: [TOUR_WELCOME, TOUR_LIST, TOUR_CREATE, TOUR_SEARCH, TOUR_PIN, TOUR_CHAT, TOUR_BADGE],
+  translator: [TOUR_WELCOME, TOUR_LIST, TOUR_SEARCH, TOUR_PIN, TOUR_CHAT, TOUR_BADGE],
+};
+
+export const CHAT_TOUR_TEXTS = { next: 'Next', skip: 'Skip', last: 'Start chatting' } as const;
+
+/** Touch gestures of the message list (spec 3 sections 2 and 9). */
+export const CHAT_GESTURES = { doubleTapMs: 400 } as const;
+
+/** A tap at `now` completes a double tap when the previous one (0: none) was at most 400 ms before. */
+export function isDoubleTap(previousTap: number, now: number): boolean {
+  return previousTap > 0 && now - previousTap >= 0 && now - previousTap <= CHAT_GESTURES.doubleTapMs;
+}

@@ -53,7 +53,7 @@ const PAGES: Record<string, Page> = {
   '/statement': StatementPage,
 
   '/blend-talk/chat/*': lazy(() => import('../features/chat/pages/ChatPage')),
-  '/admin/blend-talk/user/:userId/chat/*': lazy(() => import('../features/chat/pages/AdminChatPage')),
+  '/admin/blend-talk/*': lazy(() => import('../features/chat/pages/AdminChatPage')),
   '/lm_dashboard/*': lazy(() => import('../features/lm-dashboard/pages/LmDashboardRoute')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,
