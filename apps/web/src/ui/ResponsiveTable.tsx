@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import type { Breakpoint, Theme } from '@mui/material/styles';
 import type { SxProps } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -60,6 +61,17 @@ interface ResponsiveTableProps<T> {
   tableSx?: SxProps<Theme>;
   /** a select-all checkbox: the first header cell of the table, above the cards on a phone */
   selectAll?: ReactNode;
+  /**
+   * the rows are being fetched: the list says so (aria-busy) and, while it has no rows yet, shows
+   * placeholder rows (or cards) under its headers, so the page keeps its shape while it loads
+   */
+  loading?: boolean;
+  /** how many placeholder rows a loading list shows; 3 by default */
+  placeholderRows?: number;
+}
+
+function placeholders(count = 3): number[] {
+  return Array.from({ length: count }, (_, n) => n);
 }
 
 function plainLabel<T>(c: ListColumn<T>): string {
@@ -85,10 +97,18 @@ function WideTable<T>({
   size = 'small',
   tableSx,
   selectAll,
+  loading,
+  placeholderRows,
 }: ResponsiveTableProps<T>) {
+  const span = columns.length + (selectAll ? 1 : 0);
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size={size} aria-label={label} sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}>
+      <Table
+        size={size}
+        aria-label={label}
+        aria-busy={loading || undefined}
+        sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}
+      >
         <TableHead>
           <TableRow>
             {selectAll && <TableCell padding="checkbox">{selectAll}</TableCell>}
@@ -115,6 +135,15 @@ function WideTable<T>({
           </TableRow>
         </TableHead>
         <TableBody>
+          {loading &&
+            rows.length === 0 &&
+            placeholders(placeholderRows).map((n) => (
+              <TableRow key={`placeholder-${n}`} aria-hidden="true">
+                <TableCell colSpan={span}>
+                  <Skeleton variant="rounded" height={24} />
+                </TableCell>
+              </TableRow>
+            ))}
           {rows.map((row) => {
             const { selected, ...data } = rowProps?.(row) ?? {};
             return (
@@ -133,7 +162,18 @@ function WideTable<T>({
   );
 }
 
-function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, selectAll }: ResponsiveTableProps<T>) {
+function CardList<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  sort,
+  onSort,
+  rowProps,
+  selectAll,
+  loading,
+  placeholderRows,
+}: ResponsiveTableProps<T>) {
   const sortable = columns.filter((c) => c.sort);
   const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
   return (
@@ -163,9 +203,17 @@ function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, sel
       <Box
         component="ul"
         aria-label={label}
+        aria-busy={loading || undefined}
         data-layout="cards"
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}
       >
+        {loading &&
+          rows.length === 0 &&
+          placeholders(placeholderRows).map((n) => (
+            <Box component="li" key={`placeholder-${n}`} aria-hidden="true">
+              <Skeleton variant="rounded" height={88} />
+            </Box>
+          ))}
         {rows.map((row) => {
           const { selected, ...data } = rowProps?.(row) ?? {};
           return (
