@@ -12,7 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 // One list for every screen width (issue 10, item 9): a table where there is room, and below the
 // `cardsBelow` breakpoint (600 px by default) a stack of cards, one per row, with each column as a
@@ -68,6 +68,10 @@ interface ResponsiveTableProps<T> {
   loading?: boolean;
   /** how many placeholder rows a loading list shows; 3 by default */
   placeholderRows?: number;
+  /** more about a row (an opened row): a full-width row under it in the table, the card's last part */
+  detail?: (row: T) => ReactNode;
+  /** a click anywhere on the row (or card); the row still needs its own button for the keyboard */
+  onRowClick?: (row: T) => void;
 }
 
 function placeholders(count = 3): number[] {
@@ -99,6 +103,8 @@ function WideTable<T>({
   selectAll,
   loading,
   placeholderRows,
+  detail,
+  onRowClick,
 }: ResponsiveTableProps<T>) {
   const span = columns.length + (selectAll ? 1 : 0);
   return (
@@ -146,14 +152,28 @@ function WideTable<T>({
             ))}
           {rows.map((row) => {
             const { selected, ...data } = rowProps?.(row) ?? {};
+            const more = detail?.(row);
             return (
-              <TableRow key={rowKey(row)} hover selected={selected} {...data}>
-                {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={c.sx}>
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
+              <Fragment key={rowKey(row)}>
+                <TableRow
+                  hover
+                  selected={selected}
+                  {...data}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align} sx={c.sx}>
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+                {more ? (
+                  <TableRow>
+                    <TableCell colSpan={span}>{more}</TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
             );
           })}
         </TableBody>
@@ -173,6 +193,8 @@ function CardList<T>({
   selectAll,
   loading,
   placeholderRows,
+  detail,
+  onRowClick,
 }: ResponsiveTableProps<T>) {
   const sortable = columns.filter((c) => c.sort);
   const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
@@ -222,7 +244,13 @@ function CardList<T>({
               variant="outlined"
               key={rowKey(row)}
               {...data}
-              sx={{ p: 1.5, minWidth: 0, bgcolor: selected ? 'action.selected' : undefined }}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              sx={{
+                p: 1.5,
+                minWidth: 0,
+                bgcolor: selected ? 'action.selected' : undefined,
+                cursor: onRowClick ? 'pointer' : undefined,
+              }}
             >
               <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
                 {of('start').map((c) => (
@@ -264,6 +292,7 @@ function CardList<T>({
                   </Box>
                 ))}
               </Box>
+              {detail?.(row) ?? null}
             </Paper>
           );
         })}
