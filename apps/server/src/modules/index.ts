@@ -12,6 +12,7 @@ import { statementRoutes } from './statements/routes';
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { convertAdminRoutes } from './payouts/admin-routes';
+import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { probationRoutes } from './probation/routes';
@@ -52,6 +53,7 @@ export const MODULES: FastifyPluginAsync[] = [
   lmDashboardRoutes,
   payoutRoutes,
   convertAdminRoutes,
+  payoutMethodRoutes,
   creditActionRoutes,
   probationRoutes,
   moderationRoutes,

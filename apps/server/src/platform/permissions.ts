@@ -37,6 +37,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/2/admin/convert/requests/downloads/csv': 'backoffice.read',
   'POST /api/2/admin/creditsConvert/updateConversion': 'payouts.write',
   'POST /adminService/payout_update': 'payouts.write',
+  'POST /api/2/admin/payoneer/translator/:id/change-status': 'payouts.write',
+  'GET /api/2/admin/payoneer/payees': 'backoffice.read',
   'GET /service/getCreditList': 'backoffice.read',
   'GET /api/2/credit_action/action/reason': 'backoffice.read',
   'GET /api/2/credit_action/parkedCredits': 'backoffice.read',

@@ -25,6 +25,7 @@ import { type FormEvent, useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useRequestPayout } from '../api';
+import { PayoutMethodsSection } from '../PayoutMethodsSection';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
@@ -65,7 +66,8 @@ export default function BalancePage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<string | null>(null);
   const data = payouts.data;
-  const methods = data?.methods ?? [];
+  // payouts go only to methods that are active (a Payoneer account waits for approval)
+  const methods = (data?.methods ?? []).filter((m) => m.status === 'active');
   const chosen = method || methods[0]?.method || '';
   const credits = Math.round(Number.parseFloat(amount || '0') * 100);
   const fee = chosen && credits > 0 ? payoutFee(chosen, credits) : 0;
@@ -212,6 +214,8 @@ export default function BalancePage() {
               </Box>
             )}
           </Paper>
+
+          <PayoutMethodsSection methods={data.methods} />
 
           {cancel.error && <Alert severity="error">{cancel.error.message}</Alert>}
           {data.totalCount === 0 ? (
