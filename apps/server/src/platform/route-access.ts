@@ -331,6 +331,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api-docs/reference': 'public',
   'GET /api-docs/reference/scalar.js': 'public',
   'GET /api-docs/reference/init.js': 'public',
+  'GET /api-docs/reference/theme.css': 'public',
   'GET /api/v1/me': 'api-read',
   'POST /api/v1/text/analyze': 'api-read',
   'POST /api/v1/quotes': 'api-read',
