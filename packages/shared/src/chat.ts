@@ -335,6 +335,8 @@ export const chatAdminUsersSchema = z.object({
       id: chatId,
       externalId: z.string(),
       name: z.string(),
+      /** for staff telling customers of one name apart */
+      email: z.string(),
       type: z.enum(CHAT_USER_TYPES),
       pictureUrl: z.string().nullable(),
     }),
