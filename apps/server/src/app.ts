@@ -31,6 +31,7 @@ import { createLocalBus } from './platform/realtime';
 import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
 import { createScheduler } from './platform/scheduler';
+import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
 import { createStorage } from './platform/storage';
@@ -96,12 +97,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : createLocalBus(),
     scheduler: createScheduler(clock, (message, err) => app.log.error({ err }, message)),
     payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
+    rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);
   services.scheduler.add({
     name: 'webhooks.deliver',
     everyMs: 0,
     run: (now) => deliverDueWebhooks(services, now),
+  });
+  services.scheduler.add({
+    name: 'rate-limits.sweep',
+    everyMs: 60_000,
+    run: (now) => services.rateLimits.sweep(now),
   });
   services.scheduler.add({
     name: 'payouts.poll',
@@ -146,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: 250 * 1024 * 1024, files: 20 } });
   await app.register(rateLimit, {
     global: false,
+    // counted in the database, across instances; when it cannot be reached, requests pass uncounted
+    store: fastifyRateLimitStore(services.rateLimits),
+    skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       status: 'ERROR',
