@@ -31,6 +31,7 @@ import { createLocalBus } from './platform/realtime';
 import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
 import { createScheduler } from './platform/scheduler';
+import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
@@ -95,7 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       database.engine === 'postgres' && database.pool
         ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })
         : createLocalBus(),
-    scheduler: createScheduler(clock, (message, err) => app.log.error({ err }, message)),
+    scheduler: createScheduler(
+      clock,
+      (message, err) => app.log.error({ err }, message),
+      database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
+    ),
     payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
     rateLimits: createRateLimitStore(database.db, clock),
   };
