@@ -165,6 +165,20 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
     await bothAtOnce();
     await bothAtOnce();
 
+    const timed = await a.deps.db.select().from(projectEvents).where(inArray(projectEvents.projectId, ids));
+    const moveKeys = timed.filter((e) => e.actorId === null).map((e) => `${e.projectId} ${e.action}`);
+    const sentNow = [...mailA.sent.slice(mailsBefore[0]), ...mailB.sent.slice(mailsBefore[1])];
+    const mailKeys = sentNow.map((m) => `${m.to} ${m.subject} ${m.text}`);
+    // read by `npm run report:figures`
+    console.log(
+      `instances figures: ${JSON.stringify({
+        timedMoves: moveKeys.length,
+        duplicateTimedMoves: moveKeys.length - new Set(moveKeys).size,
+        mails: mailKeys.length,
+        duplicateMails: mailKeys.length - new Set(mailKeys).size,
+      })}`,
+    );
+
     expect((await projectRow(a, taken)).status).toBe('DELAYED');
     expect((await projectRow(a, delivered)).status).toBe('COMPLETED');
     expect((await projectRow(a, delivered)).earningsReleasedAt).not.toBeNull();

@@ -14,7 +14,12 @@ import { addCartOrder } from '../../modules/cart/cart-test-helpers';
 import { payCartWithCredits } from '../../modules/cart/pay-with-credits';
 import { pollProvider, sendToProvider } from '../../modules/payouts/service';
 import { signCreditsQuote } from '../../modules/pricing/quote-token';
-import { newCustomer, newTranslator, type Person, TRANSLATION_FILE } from '../../modules/projects/projects-test-helpers';
+import {
+  newCustomer,
+  newTranslator,
+  type Person,
+  TRANSLATION_FILE,
+} from '../../modules/projects/projects-test-helpers';
 import { multipart } from '../../modules/wizard/wizard-test-helpers';
 import { authed, form } from '../../test/auth-helpers';
 import { freshDatabase, TestClock } from '../../test/harness';
@@ -225,7 +230,8 @@ describe('money under faults', () => {
       const account = (id: number, kind: string) => `${id}:${kind}`;
       for (const c of customers) start.set(account(c.id, 'customer_credits'), await credits(c.id, 'customer_credits'));
       for (const tr of translators) {
-        for (const k of ['translator_available', 'translator_pending']) start.set(account(tr.id, k), await credits(tr.id, k));
+        for (const k of ['translator_available', 'translator_pending'])
+          start.set(account(tr.id, k), await credits(tr.id, k));
       }
       const add = (id: number, kind: string, amount: number) =>
         expected.set(account(id, kind), (expected.get(account(id, kind)) ?? 0) + amount);
@@ -259,10 +265,7 @@ describe('money under faults', () => {
           .where(
             and(
               eq(projects.status, status as 'PENDING'),
-              inArray(
-                projects.customerId,
-                customerId ? [customerId] : customers.map((c) => c.id),
-              ),
+              inArray(projects.customerId, customerId ? [customerId] : customers.map((c) => c.id)),
             ),
           )
           .orderBy(projects.id);
