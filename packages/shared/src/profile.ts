@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TEXTS } from './texts';
 import type { UserType } from './constants';
-import { fullNameError, isValidEmail, isValidPhone, objectOfKeys, passwordError } from './validation';
+import { fullNameError, isValidEmail, isValidPhone, passwordError } from './validation';
+import { objectOfKeys } from './zod-objects';
 
 // The profile (spec 2 sections 2-9): its hash sections, the account, password and mailing
 // contracts, and the spec's texts. Used by the server's routes and by the web's forms.

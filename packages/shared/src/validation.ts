@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LIMITS } from './constants';
 import { TEXTS } from './texts';
 
@@ -76,13 +75,4 @@ export function phoneError(phone: string): string | null {
 /** Digits only: the admin project id, word count and recharge amount inputs. */
 export function isDigitsOnly(value: string): boolean {
   return /^[0-9]+$/.test(value);
-}
-
-/**
- * An object with exactly these keys, each of `value`: what `z.record(z.enum(keys), value)` means, but
- * described in JSON Schema with its `properties` (a record's schema names required keys it does not
- * define, which OpenAPI linters refuse).
- */
-export function objectOfKeys<const K extends readonly string[], V extends z.ZodType>(keys: K, value: V) {
-  return z.object(Object.fromEntries(keys.map((k) => [k, value])) as { [P in K[number]]: V });
 }
