@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { serverUrl } from './servers';
 
 // What every browser test uses: the demo accounts, signing in and out through the real /auth form,
 // the CSRF token for API calls made next to the browser, and unique e-mail addresses.
@@ -81,6 +82,12 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // each worker talks to its own server and database (servers.ts); a retry runs in a new worker
+  // with the same parallel index, so on the same server
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from its first parameter's pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverUrl(testInfo.parallelIndex));
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {

@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SERVERS, serverUrl } from './servers';
 
 // Browser tests against the real built app (scripts/start.mjs builds the web app when it is stale)
-// on a fresh data directory per run, with the captcha on as a visitor would meet it.
+// on fresh data directories per run, with the captcha on as a visitor would meet it. The suite is
+// sharded over E2E_SERVERS servers, one worker each (servers.ts); E2E_PORT moves them all, for a
+// second suite on one machine.
 const CI = !!process.env.CI;
-const PORT = Number(process.env.E2E_PORT || 4173); // E2E_PORT: a second suite on one machine
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // This file is loaded by the runner and again by every worker; the environment variable makes
 // the workers reuse the runner's directory instead of creating their own. global-setup.ts removes it.
@@ -23,12 +24,13 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: CI,
-  workers: CI ? 1 : 2,
+  // one worker per server (a worker only ever talks to its own server: fixtures.ts)
+  workers: E2E_SERVERS,
   retries: CI ? 1 : 0,
   reporter: 'list',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: BASE_URL,
+    baseURL: serverUrl(0), // per worker in fixtures.ts
     trace: 'on-first-retry',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
@@ -47,19 +49,19 @@ export default defineConfig({
     headless: true,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  webServer: Array.from({ length: E2E_SERVERS }, (_, n) => ({
     command: 'node ../scripts/start.mjs',
-    url: `${BASE_URL}/api/2/health`,
+    url: `${serverUrl(n)}/api/2/health`,
     // a cold `vite build` on two cores is part of the start when apps/web/dist is stale
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: new URL(serverUrl(n)).port,
       HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR,
+      PUBLIC_URL: serverUrl(n),
+      DATA_DIR: join(DATA_DIR, `server-${n}`),
       DATABASE_URL: '',
       SMTP_URL: '',
       DEMO_DATA: 'true',
@@ -68,5 +70,5 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',
     },
-  },
+  })),
 });

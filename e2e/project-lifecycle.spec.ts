@@ -43,10 +43,7 @@ async function newCustomerWithCredits(page: Page, credits: number) {
   await buyCreditsByCard(page, credits);
 }
 
-// KNOWN FAILING since the session-4 merge (issue 14 probation / issue 10 expiry changed matching): the
-// translator's Open Projects does not list the new customer's 11-word project. Marked fixme so the
-// rest lands; the first thing for the next engineer (note on issue 14). Not a pass.
-test.fixme('a customer orders and pays, a translator takes and delivers, the customer approves and rates', async ({
+test('a customer orders and pays, a translator takes and delivers, the customer approves and rates', async ({
   browser,
 }) => {
   test.setTimeout(240_000);

@@ -34,6 +34,12 @@ async function ensureDatabase(target) {
     process.exit(1);
   }
   try {
+    // the test harness makes one migrated template database per set of migrations
+    // (apps/server/src/test/harness.ts): drop the ones earlier runs left
+    const templates = await client.query(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'parlance\\_template\\_%'",
+    );
+    for (const row of templates.rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
       await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);

@@ -18,6 +18,7 @@ export * from './profile-translator';
 export * from './messages';
 export * from './statements';
 export * from './payouts';
+export * from './convert-admin';
 export * from './plan-fit';
 
 export * from './lm-dashboard';

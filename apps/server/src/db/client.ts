@@ -40,7 +40,12 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
  * Opens PostgreSQL when `url` is given, otherwise PGlite: file-backed under `dataDir`,
  * or in memory when dataDir is null (tests).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | null;
+  /** PGlite in memory only: start from this data directory (a `dumpPglite` tarball) instead of initdb */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // an idle pooled connection that the server ends (restart, pg_terminate_backend, network) is
@@ -64,7 +69,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -79,6 +84,16 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     close: () => client.close(),
   };
 }
+
+/** The whole PGlite data directory as an uncompressed tarball (to open copies with `loadDataDir`). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.engine !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}
+
+/** The migrations folder, for callers that key caches on its content. */
+export const MIGRATIONS_FOLDER = migrationsFolder;
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.engine === 'postgres') {

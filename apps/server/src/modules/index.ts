@@ -11,6 +11,7 @@ import { statementRoutes } from './statements/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
+import { convertAdminRoutes } from './payouts/admin-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { probationRoutes } from './probation/routes';
@@ -50,6 +51,7 @@ export const MODULES: FastifyPluginAsync[] = [
   statementRoutes,
   lmDashboardRoutes,
   payoutRoutes,
+  convertAdminRoutes,
   creditActionRoutes,
   probationRoutes,
   moderationRoutes,

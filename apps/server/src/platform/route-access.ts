@@ -310,6 +310,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/convert/request': 'translator',
   'POST /api/2/account/convert/requests/:id/cancel': 'translator',
   'GET /api/2/account/convert/invoice/:id': 'translator',
+  'GET /api/2/admin/convert/requests': 'admin',
+  'GET /api/2/admin/convert/requests/downloads/csv': 'admin',
+  'POST /api/2/admin/creditsConvert/updateConversion': 'admin',
+  'POST /adminService/payout_update': 'admin',
   // the customer API (issue 17): keys and access tokens with a scope, never the cookie
   'POST /api/v1/oauth/token': 'public',
   'GET /api/v1/openapi.json': 'public',

@@ -1,34 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
-import { type Database, openDatabase, runMigrations } from '../db/client';
+import { type Database, dumpPglite, MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../db/client';
 import type { Clock } from '../platform/clock';
 import type { Mailer, MailMessage } from '../platform/mail';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the server
- * named by TEST_DATABASE_URL (dropped again by close()).
+ * named by TEST_DATABASE_URL (dropped again by close()). Both start from a migrated template made
+ * once per set of migrations (see migratedTemplateKey), so a test file pays neither initdb nor the
+ * migrations: PGlite loads a dumped data directory, PostgreSQL copies a template database.
  */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: null });
-    await runMigrations(database);
+    const database = await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const name = `parlance_test_${randomBytes(6).toString('hex')}`;
+  const template = await pgTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: null });
-  await runMigrations(database);
   return {
     database,
     drop: async () => {
@@ -46,6 +48,79 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await c.end();
     },
   };
+}
+
+/** A short hash of the migrations (SQL files and journal) and the PGlite version. */
+export function migratedTemplateKey(): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.sql') || f.endsWith('_journal.json'))
+    .sort();
+  for (const f of files) hash.update(f).update(readFileSync(join(MIGRATIONS_FOLDER, f)));
+  hash.update(PGLITE_VERSION);
+  return hash.digest('hex').slice(0, 16);
+}
+
+const PGLITE_VERSION: string = (() => {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@electric-sql/pglite/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
+
+/**
+ * The migrated PGlite data directory, read from the temp folder or made there once (written under a
+ * temporary name and renamed, so parallel workers never read half a file).
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `parlance-pglite-template-${migratedTemplateKey()}.tar`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({ dataDir: null });
+    await runMigrations(database);
+    const dump = await dumpPglite(database);
+    await database.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * The name of the migrated template database beside TEST_DATABASE_URL's, made once per set of
+ * migrations (under an advisory lock, so parallel workers make it once).
+ */
+async function pgTemplate(adminUrl: string): Promise<string> {
+  const name = `parlance_template_${migratedTemplateKey()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ url: url.toString(), dataDir: null });
+      await runMigrations(database);
+      await database.close();
+      // pool.end() resolves before the server has seen every socket close: wait (max 5 s)
+      for (let i = 0; i < 50; i++) {
+        const open = await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [building]);
+        if (open.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+    await admin.end();
+  }
+  return name;
 }
 
 /** A clock the test moves by hand. */

@@ -24,6 +24,7 @@ const PAGES: Record<string, Page> = {
   '/admin': lazy(() => import('../features/admin/pages/AdminSearchPage')),
   '/admin/outbox': lazy(() => import('../features/admin/pages/OutboxPage')),
   '/admin/payments': lazy(() => import('../features/admin/pages/PaymentsPage')),
+  '/convert': lazy(() => import('../features/admin/pages/ConvertPage')),
   '/admin/acl': lazy(() => import('../features/admin/pages/AclPage')),
   '/admin/probation': lazy(() => import('../features/admin/pages/ProbationPage')),
   '/admin/features-new': lazy(() => import('../features/admin/pages/FeaturesPage')),

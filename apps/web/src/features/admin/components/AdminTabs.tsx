@@ -10,6 +10,7 @@ export type AdminTab =
   | 'audit'
   | 'outbox'
   | 'payments'
+  | 'payouts'
   | 'acl'
   | 'probation'
   | 'features'
@@ -21,6 +22,7 @@ export const AUDIT_TAB_SEARCH = '?tab=audit';
 export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminOutbox)) return 'outbox';
   if (pathname.startsWith(PATHS.adminPayments)) return 'payments';
+  if (pathname.startsWith(PATHS.convert)) return 'payouts';
   if (pathname.startsWith(PATHS.adminAcl)) return 'acl';
   if (pathname.startsWith(PATHS.adminProbation)) return 'probation';
   if (pathname.startsWith(PATHS.adminFeatures)) return 'features';
@@ -46,6 +48,7 @@ export function AdminTabs() {
       <Tab value="audit" label="Audit log" component={Link} to={`${PATHS.admin}${AUDIT_TAB_SEARCH}`} />
       <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
       <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
+      <Tab value="payouts" label="Payouts" component={Link} to={PATHS.convert} />
       <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />
       <Tab value="probation" label="Probation" component={Link} to={PATHS.adminProbation} />
       <Tab value="features" label="Features" component={Link} to={PATHS.adminFeatures} />

@@ -1,0 +1,303 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  CONVERT_ALL_CAP,
+  CONVERT_TEXTS,
+  type ConvertBulkStatus,
+  type ConvertResult,
+  type ConvertRow,
+  type ConvertSort,
+  canMovePayout,
+  type convertQuerySchema,
+  creditsToUsd,
+  PAYOUT_STATUS_LABELS,
+} from '@parlance/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, payoutRequestHistory, payoutRequests, projects, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { badRequest } from '../../platform/errors';
+import type { PayoutProvider } from '../../platform/payouts/provider';
+import { selfBillingNumber } from './self-billing-pdf';
+import { movePayout, type PayoutRow } from './service';
+
+// The admin's side of payouts (/convert): the table of every request with the translator's figures,
+// its CSV, bulk status moves along the payout state machine, and the payout (send to the provider).
+
+export type ConvertFilter = z.output<typeof convertQuerySchema>;
+
+const SORT_COLUMNS: Record<ConvertSort, SQL | AnyPgColumn> = {
+  request_date: payoutRequests.createdAt,
+  target_date: payoutRequests.targetDate,
+  status_date: payoutRequests.updatedAt,
+  convert_amount: payoutRequests.amount,
+  user_email: sql`lower(${users.email})`,
+  status: payoutRequests.status,
+};
+
+function whereOf(f: ConvertFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.status) parts.push(eq(payoutRequests.status, f.status));
+  if (f.method) parts.push(eq(payoutRequests.method, f.method));
+  if (f.from) parts.push(gte(payoutRequests.targetDate, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to) parts.push(lte(payoutRequests.targetDate, new Date(`${f.to}T23:59:59.999Z`)));
+  if (f.search) {
+    // digits: the translator's id; anything else: part of the e-mail address
+    if (/^\d{1,9}$/.test(f.search)) parts.push(eq(payoutRequests.userId, Number(f.search)));
+    else parts.push(sql`lower(${users.email}) LIKE ${`%${f.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** The page size the filter asks for ("all" is capped at CONVERT_ALL_CAP rows). */
+export function pageSizeOf(f: ConvertFilter): number {
+  return f.perPage === 'all' ? CONVERT_ALL_CAP : Number(f.perPage);
+}
+
+/** One page of the table, with each row's translator figures and history. */
+export async function convertPage(db: Db, f: ConvertFilter): Promise<{ rows: ConvertRow[]; totalCount: number }> {
+  const where = whereOf(f);
+  const limit = pageSizeOf(f);
+  const column = SORT_COLUMNS[f.sort];
+  const rows = await db
+    .select({ request: payoutRequests, email: users.email, name: users.name, country: users.country })
+    .from(payoutRequests)
+    .innerJoin(users, eq(users.id, payoutRequests.userId))
+    .where(where)
+    .orderBy(
+      f.order === 'asc' ? asc(column) : desc(column),
+      f.order === 'asc' ? asc(payoutRequests.id) : desc(payoutRequests.id),
+    )
+    .limit(limit)
+    .offset((f.page - 1) * limit);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(payoutRequests)
+    .innerJoin(users, eq(users.id, payoutRequests.userId))
+    .where(where);
+  return { rows: await present(db, rows), totalCount: n };
+}
+
+type PageRow = { request: PayoutRow; email: string; name: string; country: string | null };
+
+/** The rows with the translator figures of the users on the page (one query per figure, not per row). */
+async function present(db: Db, rows: PageRow[]): Promise<ConvertRow[]> {
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.map((r) => r.request.userId))];
+  const requestIds = rows.map((r) => r.request.id);
+  const [available, earned, lastProject, history] = await Promise.all([
+    db
+      .select({ owner: ledgerAccounts.ownerId, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(inArray(ledgerAccounts.ownerId, userIds), eq(ledgerAccounts.kind, 'translator_available'))),
+    // earnings arrive in translator_pending: the sum of what came in there is everything earned
+    db
+      .select({ owner: ledgerAccounts.ownerId, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(
+        and(
+          inArray(ledgerAccounts.ownerId, userIds),
+          eq(ledgerAccounts.kind, 'translator_pending'),
+          sql`${ledgerEntries.amount} > 0`,
+        ),
+      )
+      .groupBy(ledgerAccounts.ownerId),
+    db
+      .select({ translator: projects.translatorId, last: sql<string | null>`max(${projects.completedAt})` })
+      .from(projects)
+      .where(inArray(projects.translatorId, userIds))
+      .groupBy(projects.translatorId),
+    db
+      .select({ history: payoutRequestHistory, actorIsAdmin: users.isAdmin, actorType: users.type })
+      .from(payoutRequestHistory)
+      .leftJoin(users, eq(users.id, payoutRequestHistory.actorId))
+      .where(inArray(payoutRequestHistory.requestId, requestIds))
+      .orderBy(asc(payoutRequestHistory.id)),
+  ]);
+  const availableOf = new Map(available.map((a) => [a.owner, Number(a.balance)]));
+  const earnedOf = new Map(earned.map((e) => [e.owner, Number(e.total)]));
+  const lastOf = new Map(lastProject.map((l) => [l.translator, l.last]));
+  return rows.map(({ request: r, email, name, country }) => {
+    const own = history.filter((h) => h.history.requestId === r.id);
+    const last = own.at(-1)?.history;
+    const lastProjectAt = lastOf.get(r.userId);
+    return {
+      action_id: r.id,
+      user_id: r.userId,
+      user_name: name,
+      last_project_date: lastProjectAt ? new Date(lastProjectAt).toISOString() : null,
+      user_email: email,
+      country,
+      method: r.method,
+      convert_amount: creditsToUsd(r.amount - r.fee),
+      fee_amount: creditsToUsd(r.fee),
+      total: creditsToUsd(r.amount),
+      balance: creditsToUsd(availableOf.get(r.userId) ?? 0),
+      sum_earned_credits: creditsToUsd(earnedOf.get(r.userId) ?? 0),
+      status: r.status,
+      status_date: r.updatedAt.toISOString(),
+      target_date: r.targetDate.toISOString().slice(0, 10),
+      request_date: r.createdAt.toISOString(),
+      paypal_email: r.method === 'paypal' ? r.account : null,
+      txn_id: r.providerRef,
+      remark: last?.remark ?? null,
+      invoice: r.status === 'paid' ? selfBillingNumber(r) : null,
+      history: own.map((h) => ({
+        initiator_id: h.history.actorId,
+        initiator_type:
+          h.history.actorId === null
+            ? ('system' as const)
+            : h.history.actorId === r.userId
+              ? ('translator' as const)
+              : ('admin' as const),
+        status: h.history.status,
+        created_at: h.history.createdAt.toISOString(),
+        remark: h.history.remark,
+      })),
+    };
+  });
+}
+
+const CSV_COLUMNS = [
+  'action_id',
+  'user_id',
+  'user_email',
+  'country',
+  'method',
+  'convert_amount',
+  'fee_amount',
+  'total',
+  'balance',
+  'sum_earned_credits',
+  'status',
+  'status_date',
+  'target_date',
+  'request_date',
+  'last_project_date',
+  'paypal_email',
+  'txn_id',
+  'remark',
+  'invoice',
+] as const satisfies readonly (keyof ConvertRow)[];
+
+/** Every row the filter matches (up to CONVERT_ALL_CAP), as CSV records with a header line. */
+export async function convertCsvRecords(db: Db, f: ConvertFilter): Promise<string[][]> {
+  const { rows } = await convertPage(db, { ...f, perPage: 'all', page: 1 });
+  return [[...CSV_COLUMNS], ...rows.map((row) => CSV_COLUMNS.map((c) => (row[c] === null ? '' : String(row[c]))))];
+}
+
+/**
+ * Moves each selected request to `status` where the state machine allows it, each in its own
+ * transaction (one refused row does not undo the others); answers which moved and why others did not.
+ */
+export async function bulkUpdate(
+  db: Db,
+  input: { ids: number[]; status: ConvertBulkStatus; remark?: string },
+  actor: { id: number; ip: string },
+  now: Date,
+): Promise<ConvertResult> {
+  const ids = [...new Set(input.ids)];
+  const found = await db.select().from(payoutRequests).where(inArray(payoutRequests.id, ids));
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const result: ConvertResult = { updated: [], skipped: [] };
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) {
+      result.skipped.push({ id, reason: 'No such request' });
+      continue;
+    }
+    if (!canMovePayout(row.status, input.status)) {
+      result.skipped.push({
+        id,
+        reason: `A ${PAYOUT_STATUS_LABELS[row.status].toLowerCase()} request cannot become ${PAYOUT_STATUS_LABELS[input.status].toLowerCase()}`,
+      });
+      continue;
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await movePayout(tx, row, input.status, { actorId: actor.id, remark: input.remark || null, now });
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'payout.status',
+          targetType: 'payout_request',
+          targetId: id,
+          details: { from: row.status, to: input.status, remark: input.remark ?? null },
+          ip: actor.ip,
+        });
+      });
+      result.updated.push(id);
+    } catch (err) {
+      // moved meanwhile by someone else (the conditional UPDATE found nothing): report, don't fail
+      result.skipped.push({ id, reason: err instanceof Error ? err.message : 'Not changed' });
+    }
+  }
+  return result;
+}
+
+/**
+ * The admin's payout: sends the selected pending requests to the provider (pending -> processing).
+ * The rows are locked first, so two admins paying the same selection at once send each request
+ * once: the second finds them processing and skips them. (The provider also recognises a resend of
+ * a request id, so a crash between its answer and our commit cannot pay twice either.)
+ */
+export async function payOut(
+  db: Db,
+  provider: PayoutProvider,
+  ids: number[],
+  actor: { id: number; ip: string },
+  now: Date,
+): Promise<ConvertResult & { amount: string }> {
+  const unique = [...new Set(ids)];
+  const sent = await db.transaction(async (tx) => {
+    const pending = await tx
+      .select()
+      .from(payoutRequests)
+      .where(and(inArray(payoutRequests.id, unique), eq(payoutRequests.status, 'pending')))
+      .orderBy(asc(payoutRequests.id))
+      .for('update');
+    if (pending.length === 0) return [];
+    const refs = await provider.sendBatch(
+      pending.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
+      now,
+    );
+    const moved: PayoutRow[] = [];
+    for (const row of pending) {
+      const ref = refs.get(row.id);
+      if (ref) moved.push(await movePayout(tx, row, 'processing', { actorId: actor.id, now, providerRef: ref }));
+    }
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'payout.send',
+      targetType: 'payout_request',
+      targetId: moved.map((r) => r.id).join(',') || '-',
+      details: { requested: unique, sent: moved.map((r) => r.id) },
+      ip: actor.ip,
+    });
+    return moved;
+  });
+  if (sent.length === 0) throw badRequest(CONVERT_TEXTS.nothingPending);
+  const sentIds = new Set(sent.map((r) => r.id));
+  const others = await db
+    .select({ id: payoutRequests.id, status: payoutRequests.status })
+    .from(payoutRequests)
+    .where(inArray(payoutRequests.id, unique));
+  const statusOf = new Map(others.map((r) => [r.id, r.status]));
+  return {
+    updated: [...sentIds],
+    skipped: unique
+      .filter((id) => !sentIds.has(id))
+      .map((id) => {
+        const status = statusOf.get(id);
+        return {
+          id,
+          reason: !status
+            ? 'No such request'
+            : status !== 'pending'
+              ? `Only pending requests are paid out (this one is ${PAYOUT_STATUS_LABELS[status].toLowerCase()})`
+              : 'The provider did not accept it',
+        };
+      }),
+    amount: creditsToUsd(sent.reduce((s, r) => s + r.amount - r.fee, 0)),
+  };
+}

@@ -1,0 +1,101 @@
+import {
+  type ConvertBulkStatus,
+  type ConvertList,
+  type ConvertPerPage,
+  type ConvertResult,
+  type ConvertSort,
+  CONVERT_DEFAULT_RANGE_MONTHS,
+  CONVERT_TEXTS,
+  type PayoutMethod,
+  type PayoutStatus,
+} from '@parlance/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../app/http';
+
+// The admin's convert table (/convert): GET /api/2/admin/convert/requests, its CSV,
+// POST /api/2/admin/creditsConvert/updateConversion and POST /adminService/payout_update.
+
+export interface ConvertFilter {
+  status: PayoutStatus | '';
+  method: PayoutMethod | '';
+  /** target dates, YYYY-MM-DD; empty: open */
+  from: string;
+  to: string;
+  search: string;
+  sort: ConvertSort;
+  order: 'asc' | 'desc';
+  perPage: ConvertPerPage;
+  /** 1-based */
+  page: number;
+}
+
+function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** The screen opens on target dates from three months ago to today (spec 2, "Convert"). */
+export function defaultConvertFilter(now = new Date()): ConvertFilter {
+  const from = new Date(now);
+  from.setUTCMonth(from.getUTCMonth() - CONVERT_DEFAULT_RANGE_MONTHS);
+  return {
+    status: '',
+    method: '',
+    from: isoDay(from),
+    to: isoDay(now),
+    search: '',
+    sort: 'request_date',
+    order: 'desc',
+    perPage: '50',
+    page: 1,
+  };
+}
+
+export function convertParams(f: ConvertFilter): URLSearchParams {
+  const params = new URLSearchParams({ perPage: f.perPage, page: String(f.page), sort: f.sort, order: f.order });
+  if (f.status) params.set('status', f.status);
+  if (f.method) params.set('method', f.method);
+  if (f.from) params.set('from', f.from);
+  if (f.to) params.set('to', f.to);
+  if (f.search.trim()) params.set('search', f.search.trim());
+  return params;
+}
+
+export const convertQuery = (f: ConvertFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'convert', convertParams(f).toString()],
+    queryFn: ({ signal }) => http.get<ConvertList>(`/api/2/admin/convert/requests?${convertParams(f)}`, signal),
+  });
+
+export function useConvertRequests(f: ConvertFilter) {
+  return useQuery({ ...convertQuery(f), placeholderData: keepPreviousData });
+}
+
+/** The CSV of what the filters match; null until a time range is chosen (spec: 'Please select the time range first'). */
+export function convertCsvUrl(f: ConvertFilter): string | null {
+  if (!f.from || !f.to) return null;
+  const params = convertParams(f);
+  params.delete('page');
+  params.delete('perPage');
+  return `/api/2/admin/convert/requests/downloads/csv?${params}`;
+}
+
+export function useUpdateConversion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { req: number[]; status: ConvertBulkStatus; remark?: string }) =>
+      http.postJson<ConvertResult>('/api/2/admin/creditsConvert/updateConversion', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'convert'] }),
+  });
+}
+
+export function usePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reqs: number[]) =>
+      http.postJson<ConvertResult & { amount: string }>('/adminService/payout_update', {
+        reqs,
+        confirm: CONVERT_TEXTS.confirmWord,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'convert'] }),
+  });
+}

@@ -1,0 +1,682 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  CONVERT_ALL_CAP,
+  CONVERT_BULK_STATUSES,
+  CONVERT_PER_PAGE_OPTIONS,
+  CONVERT_TEXTS,
+  type ConvertBulkStatus,
+  type ConvertPerPage,
+  type ConvertRow,
+  type ConvertSort,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_METHODS,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_STATUSES,
+  type PayoutStatus,
+  TEXTS,
+} from '@parlance/shared';
+import { Fragment, useMemo, useState } from 'react';
+import { messageOf } from '../../../app/http';
+import { formatDate, formatDateTime } from '../../../ui/format';
+import { toast } from '../../../ui/toast';
+import { usePermission } from '../backoffice-api';
+import { AdminPageLayout } from '../components/AdminPageLayout';
+import { EmptyState } from '../components/EmptyState';
+import {
+  type ConvertFilter,
+  convertCsvUrl,
+  defaultConvertFilter,
+  useConvertRequests,
+  usePayout,
+  useUpdateConversion,
+} from '../convert-api';
+import { useDebouncedValue } from '../use-debounced-value';
+
+// /convert: every translator's payout (convert) request. Finance staff select rows and set a status
+// in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
+// table downloads as CSV for the chosen time range. Other staff read it.
+
+const STATUS_COLORS: Record<PayoutStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
+  pending: 'primary',
+  processing: 'primary',
+  on_hold: 'warning',
+  paid: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  rejected: 'error',
+};
+
+const BULK_LABELS: Record<ConvertBulkStatus, string> = {
+  rejected: 'Rejected (credits return)',
+  on_hold: 'On hold',
+  paid: 'Paid (settled by hand)',
+  failed: 'Failed (credits return)',
+};
+
+const ALL_VISIBLE = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+const SHRINK = { inputLabel: { shrink: true } } as const;
+
+const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+export default function ConvertPage() {
+  const [filter, setFilter] = useState<ConvertFilter>(() => defaultConvertFilter());
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, 400);
+  const effective = useMemo(() => ({ ...filter, search }), [filter, search]);
+  const requests = useConvertRequests(effective);
+  const canWrite = usePermission('payouts.write') === true;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<ConvertBulkStatus | ''>('');
+  const [paying, setPaying] = useState(false);
+  const update = useUpdateConversion();
+
+  const rows = requests.data?.data ?? null;
+  const selectedRows = (rows ?? []).filter((r) => selected.has(r.action_id));
+
+  function change(next: Partial<ConvertFilter>) {
+    setFilter((f) => ({ ...f, ...next, page: next.page ?? 1 }));
+    setSelected(new Set());
+  }
+
+  function sortBy(sort: ConvertSort) {
+    change({ sort, order: filter.sort === sort && filter.order === 'desc' ? 'asc' : 'desc' });
+  }
+
+  function needSelection(): boolean {
+    if (selected.size > 0) return true;
+    toast(CONVERT_TEXTS.selectOne, { variant: 'warning' });
+    return false;
+  }
+
+  function applyStatus() {
+    if (!needSelection()) return;
+    if (!bulkStatus) {
+      toast('Choose the status to set', { variant: 'warning' });
+      return;
+    }
+    update.mutate(
+      { req: [...selected], status: bulkStatus },
+      {
+        onSuccess: (result) => {
+          const moved = result.updated.length;
+          toast(
+            `${moved} request${moved === 1 ? '' : 's'} set to ${PAYOUT_STATUS_LABELS[bulkStatus].toLowerCase()}` +
+              (result.skipped.length ? `; ${result.skipped.length} not changed: ${result.skipped[0].reason}` : '.'),
+            { variant: result.skipped.length ? 'warning' : 'success' },
+          );
+          setSelected(new Set());
+        },
+        onError: (err) => toast(messageOf(err), { variant: 'error' }),
+      },
+    );
+  }
+
+  function downloadCsv() {
+    const url = convertCsvUrl(effective);
+    if (!url) {
+      toast(CONVERT_TEXTS.rangeFirst, { variant: 'warning' });
+      return;
+    }
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = '';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  const perPage = filter.perPage === 'all' ? CONVERT_ALL_CAP : Number(filter.perPage);
+
+  return (
+    <AdminPageLayout>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        Payout requests
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Translators convert their available credits into money here. Pay out the pending ones to send them to the payout
+        provider; they settle as paid, held or failed by themselves.
+      </Typography>
+
+      <Box
+        component="form"
+        aria-label="Filter payout requests"
+        onSubmit={(e) => e.preventDefault()}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mb: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filter.status}
+          onChange={(e) => change({ status: e.target.value as PayoutStatus | '' })}
+          slotProps={ALL_VISIBLE}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {PAYOUT_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {PAYOUT_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Method"
+          value={filter.method}
+          onChange={(e) => change({ method: e.target.value as ConvertFilter['method'] })}
+          slotProps={ALL_VISIBLE}
+        >
+          <MenuItem value="">All methods</MenuItem>
+          {PAYOUT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {PAYOUT_METHOD_LABELS[m]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="Target from"
+          value={filter.from}
+          onChange={(e) => change({ from: e.target.value })}
+          slotProps={SHRINK}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Target to"
+          value={filter.to}
+          onChange={(e) => change({ to: e.target.value })}
+          slotProps={SHRINK}
+        />
+        <TextField
+          size="small"
+          label="E-mail or translator id"
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            change({});
+          }}
+          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+        />
+      </Box>
+
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1.5, mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+        aria-label="Selected requests"
+      >
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 90 }} aria-live="polite">
+          {selected.size} selected
+        </Typography>
+        {canWrite && (
+          <>
+            <TextField
+              select
+              size="small"
+              label="Set status"
+              value={bulkStatus}
+              onChange={(e) => setBulkStatus(e.target.value as ConvertBulkStatus)}
+              sx={{ minWidth: 220 }}
+              slotProps={ALL_VISIBLE}
+            >
+              <MenuItem value="" disabled>
+                Choose a status
+              </MenuItem>
+              {CONVERT_BULK_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {BULK_LABELS[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" onClick={applyStatus} disabled={update.isPending}>
+              Update status
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<PaymentsOutlined />}
+              onClick={() => needSelection() && setPaying(true)}
+            >
+              Pay out
+            </Button>
+          </>
+        )}
+        <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Button startIcon={<DownloadOutlined />} onClick={downloadCsv}>
+          Download CSV
+        </Button>
+      </Stack>
+
+      {requests.error && !requests.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => requests.refetch()}>
+              {TEXTS.retry}
+            </Button>
+          }
+        >
+          {messageOf(requests.error)}
+        </Alert>
+      ) : requests.data && requests.data.totalCount === 0 ? (
+        <EmptyState
+          icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
+          title="No payout requests match these filters"
+          hint="Widen the target-date range, or choose another status or method."
+        />
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+          {requests.isFetching && (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+          )}
+          <ConvertTable
+            rows={rows}
+            filter={filter}
+            onSort={sortBy}
+            selected={selected}
+            onSelect={setSelected}
+            selectable={canWrite}
+          />
+          <TablePagination
+            component="div"
+            count={requests.data?.totalCount ?? 0}
+            page={filter.page - 1}
+            onPageChange={(_, next) => change({ page: next + 1 })}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={CONVERT_PER_PAGE_OPTIONS.map((o) =>
+              o === 'all' ? { label: 'All', value: CONVERT_ALL_CAP } : { label: o, value: Number(o) },
+            )}
+            onRowsPerPageChange={(e) => {
+              const value = Number(e.target.value);
+              change({ perPage: (value === CONVERT_ALL_CAP ? 'all' : String(value)) as ConvertPerPage });
+            }}
+            labelRowsPerPage="Rows per page"
+          />
+        </Paper>
+      )}
+      <PayoutDialog
+        open={paying}
+        rows={selectedRows}
+        onClose={() => setPaying(false)}
+        onDone={() => {
+          setPaying(false);
+          setSelected(new Set());
+        }}
+      />
+    </AdminPageLayout>
+  );
+}
+
+function ConvertTable({
+  rows,
+  filter,
+  onSort,
+  selected,
+  onSelect,
+  selectable,
+}: {
+  rows: ConvertRow[] | null;
+  filter: ConvertFilter;
+  onSort: (s: ConvertSort) => void;
+  selected: Set<number>;
+  onSelect: (s: Set<number>) => void;
+  selectable: boolean;
+}) {
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  const [open, setOpen] = useState<number | null>(null);
+  const columns = (compact ? 2 : 6) + (selectable ? 1 : 0);
+  const allOnPage = rows !== null && rows.length > 0 && rows.every((r) => selected.has(r.action_id));
+
+  function toggle(id: number) {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect(next);
+  }
+
+  const sortable = (sort: ConvertSort, label: string) => (
+    <TableSortLabel
+      active={filter.sort === sort}
+      direction={filter.sort === sort ? filter.order : 'desc'}
+      onClick={() => onSort(sort)}
+    >
+      {label}
+    </TableSortLabel>
+  );
+
+  return (
+    <Table size="small" aria-label="Payout requests" aria-busy={rows === null} sx={{ tableLayout: 'fixed' }}>
+      <TableHead>
+        <TableRow>
+          {selectable && (
+            <TableCell padding="checkbox" sx={{ width: 48 }}>
+              <Checkbox
+                checked={allOnPage}
+                indeterminate={!allOnPage && selected.size > 0}
+                onChange={() => onSelect(allOnPage ? new Set() : new Set((rows ?? []).map((r) => r.action_id)))}
+                slotProps={{ input: { 'aria-label': 'Select every request on this page' } }}
+              />
+            </TableCell>
+          )}
+          {compact ? (
+            <TableCell>{sortable('request_date', 'Request')}</TableCell>
+          ) : (
+            <>
+              <TableCell sx={{ width: 120 }}>{sortable('request_date', 'Requested')}</TableCell>
+              <TableCell>{sortable('user_email', 'Translator')}</TableCell>
+              <TableCell sx={{ width: 170 }} align="right">
+                {sortable('convert_amount', 'Amount')}
+              </TableCell>
+              <TableCell sx={{ width: 120 }}>{sortable('target_date', 'Target')}</TableCell>
+              <TableCell sx={{ width: 140 }}>{sortable('status', 'Status')}</TableCell>
+            </>
+          )}
+          <TableCell sx={{ width: 52 }}>
+            <Box component="span" sx={visuallyHidden}>
+              History
+            </Box>
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows === null
+          ? [0, 1, 2, 3, 4].map((i) => (
+              <TableRow key={i}>
+                <TableCell colSpan={columns}>
+                  <Skeleton height={24} />
+                </TableCell>
+              </TableRow>
+            ))
+          : rows.map((r) => (
+              <Fragment key={r.action_id}>
+                <TableRow data-testid={`convert-${r.action_id}`} selected={selected.has(r.action_id)} hover>
+                  {selectable && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(r.action_id)}
+                        onChange={() => toggle(r.action_id)}
+                        slotProps={{ input: { 'aria-label': `Select request #${r.action_id} of ${r.user_name}` } }}
+                      />
+                    </TableCell>
+                  )}
+                  {compact ? (
+                    <TableCell>
+                      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0 }} noWrap title={r.user_email}>
+                          #{r.action_id} · {r.user_name}
+                        </Typography>
+                        <StatusChip row={r} />
+                      </Stack>
+                      <Typography variant="body2">
+                        {usd(r.convert_amount)} by {PAYOUT_METHOD_LABELS[r.method]}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        Requested {formatDate(r.request_date)} · target {formatDate(r.target_date)}
+                      </Typography>
+                    </TableCell>
+                  ) : (
+                    <>
+                      <TableCell>
+                        <Typography variant="body2">#{r.action_id}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {formatDate(r.request_date)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={r.user_name}>
+                          {r.user_name}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary" noWrap title={r.user_email}>
+                          {r.user_email}
+                          {r.country ? ` · ${r.country}` : ''}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {usd(r.convert_amount)}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                          {PAYOUT_METHOD_LABELS[r.method]} · fee {usd(r.fee_amount)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{formatDate(r.target_date)}</TableCell>
+                      <TableCell>
+                        <StatusChip row={r} />
+                        {r.txn_id && (
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            noWrap
+                            title={`Provider reference ${r.txn_id}`}
+                            sx={{ fontFamily: 'monospace', mt: 0.5 }}
+                          >
+                            {r.txn_id}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    </>
+                  )}
+                  <TableCell>
+                    <IconButton
+                      size="small"
+                      aria-expanded={open === r.action_id}
+                      aria-label={`History of request #${r.action_id}`}
+                      onClick={() => setOpen(open === r.action_id ? null : r.action_id)}
+                    >
+                      {open === r.action_id ? <ExpandLess /> : <ExpandMore />}
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={columns} sx={{ py: 0, borderBottom: open === r.action_id ? undefined : 0 }}>
+                    <Collapse in={open === r.action_id} unmountOnExit>
+                      <HistoryList row={r} />
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
+              </Fragment>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function StatusChip({ row }: { row: ConvertRow }) {
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[row.status]}
+      label={PAYOUT_STATUS_LABELS[row.status]}
+      data-status={row.status}
+    />
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const INITIATORS = { translator: 'the translator', admin: 'an admin', system: 'the provider' } as const;
+
+function HistoryList({ row }: { row: ConvertRow }) {
+  return (
+    <Box sx={{ py: 1.5 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mb: 1.5,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' },
+          justifyContent: 'start',
+          columnGap: 4,
+          rowGap: 1,
+          '& dt': { typography: 'caption', color: 'text.secondary' },
+          '& dd': { m: 0, typography: 'body2' },
+        }}
+      >
+        <div>
+          <dt>Total with fee</dt>
+          <dd>{usd(row.total)}</dd>
+        </div>
+        <div>
+          <dt>Available balance</dt>
+          <dd>{usd(row.balance)}</dd>
+        </div>
+        <div>
+          <dt>Earned in all</dt>
+          <dd>{usd(row.sum_earned_credits)}</dd>
+        </div>
+        <div>
+          <dt>Last project completed</dt>
+          <dd>{row.last_project_date ? formatDate(row.last_project_date) : 'none yet'}</dd>
+        </div>
+        {row.paypal_email && (
+          <div>
+            <dt>PayPal account</dt>
+            <dd>{row.paypal_email}</dd>
+          </div>
+        )}
+        {row.invoice && (
+          <div>
+            <dt>Self-billing invoice</dt>
+            <dd>{row.invoice}</dd>
+          </div>
+        )}
+      </Box>
+
+      <Box component="ol" sx={{ m: 0, pl: 2.5 }} aria-label={`History of request #${row.action_id}`}>
+        {row.history.map((h) => (
+          <Typography component="li" variant="body2" key={`${h.created_at}-${h.status}`} sx={{ mb: 0.5 }}>
+            {formatDateTime(h.created_at)}: {PAYOUT_STATUS_LABELS[h.status]} by {INITIATORS[h.initiator_type]}
+            {h.remark ? ` (${h.remark})` : ''}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The payout confirmation: the amount of the pending selection, and the word "payout" typed. */
+function PayoutDialog({
+  open,
+  rows,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  rows: ConvertRow[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const payout = usePayout();
+  const pending = rows.filter((r) => r.status === 'pending');
+  const cents = pending.reduce((s, r) => s + Math.round(Number(r.convert_amount) * 100), 0);
+  const amount = usd((cents / 100).toFixed(2));
+  const confirmed = typed.trim().toLowerCase() === CONVERT_TEXTS.confirmWord;
+
+  function close() {
+    setTyped('');
+    payout.reset();
+    onClose();
+  }
+
+  function pay() {
+    payout.mutate(
+      pending.map((r) => r.action_id),
+      {
+        onSuccess: (result) => {
+          toast(
+            `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${usd(result.amount)} to the provider.`,
+            { variant: 'success' },
+          );
+          setTyped('');
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="payout-title" fullWidth maxWidth="xs">
+      <DialogTitle id="payout-title">Pay out</DialogTitle>
+      <DialogContent>
+        {pending.length === 0 ? (
+          <Alert severity="info">{CONVERT_TEXTS.nothingPending}</Alert>
+        ) : (
+          <>
+            <DialogContentText sx={{ mb: 2 }}>{CONVERT_TEXTS.payModal(amount)}</DialogContentText>
+            {pending.length < rows.length && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {rows.length - pending.length} of the selected requests are not pending and are left as they are.
+              </Alert>
+            )}
+            <TextField
+              autoFocus
+              fullWidth
+              size="small"
+              label={`Type ${CONVERT_TEXTS.confirmWord} to confirm`}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+            />
+          </>
+        )}
+        {payout.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {messageOf(payout.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" onClick={pay} disabled={!confirmed || pending.length === 0 || payout.isPending}>
+          Pay {pending.length > 0 ? amount : ''}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

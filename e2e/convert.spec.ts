@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+
+// /convert (issue 13): finance staff find a translator's payout requests, are told what is missing
+// (a selection, a time range), download the CSV, reject one request and pay another out after typing
+// "payout"; support staff read the table without the money actions.
+
+const SHOTS = process.env.CONVERT_SHOTS; // a folder: screenshots at 1280 and 375 px
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The demo translator asks for a payout of 20.00 USD (the minimum) by PayPal; answers its id. */
+async function translatorRequestsPayout(page: Page): Promise<number> {
+  const res = await page.request.post('/api/2/account/convert/request', {
+    data: { amount: 2000, method: 'paypal' },
+    headers: { ...(await csrfHeaders(page.request)), 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).id as number;
+}
+
+test('a finance admin rejects one payout request and pays another out after typing payout', async ({
+  browser,
+  page,
+}) => {
+  const translatorContext = await browser.newContext();
+  const translator = await translatorContext.newPage();
+  await signInAs(translator, 'translator');
+  const toReject = await translatorRequestsPayout(translator);
+  const toPay = await translatorRequestsPayout(translator);
+  await translatorContext.close();
+
+  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Payouts' }).click();
+  await expect(page).toHaveURL(/\/convert$/);
+  const table = page.getByRole('table', { name: 'Payout requests' });
+  await expect(table).toBeVisible({ timeout: 45_000 });
+  // the table opens on what is due: target dates from three months ago to today (spec); a new
+  // request is due in five working days
+  await expect(page.getByLabel('Target to')).toHaveValue(new Date().toISOString().slice(0, 10));
+  await page.getByLabel('Target to').fill('2099-12-31');
+  await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
+  const rejectRow = page.getByTestId(`convert-${toReject}`);
+  const payRow = page.getByTestId(`convert-${toPay}`);
+  await expect(payRow).toContainText('$19.60');
+  await expect(payRow.locator('[data-status]')).toHaveText('Pending');
+  await expectAccessible(page);
+  await shots(page, 'convert');
+
+  // nothing selected: the spec's message, nothing sent
+  await page.getByRole('button', { name: 'Pay out' }).click();
+  await expect(page.getByText('Please select at least one item')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // the CSV needs a time range
+  await page.getByLabel('Target from').fill('');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(page.getByText('Please select the time range first')).toBeVisible();
+  await page.getByLabel('Target from').fill('2020-01-01');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('convert-requests-2020-01-01_2099-12-31.csv');
+
+  // reject one: its credits go back to the translator
+  await rejectRow.getByRole('checkbox').check();
+  await page.getByLabel('Set status').click();
+  await page.getByRole('option', { name: 'Rejected (credits return)' }).click();
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText('1 request set to rejected.')).toBeVisible();
+  await expect(rejectRow.locator('[data-status]')).toHaveText('Rejected');
+  await rejectRow.getByRole('button', { name: `History of request #${toReject}` }).click();
+  await expect(page.getByRole('list', { name: `History of request #${toReject}` })).toContainText(
+    'Rejected by an admin',
+  );
+
+  // pay the other out: the amount, then the typed word
+  await payRow.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Pay out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay out' });
+  await expect(dialog).toContainText('You are about to payout $19.60, would you like to proceed?');
+  const pay = dialog.getByRole('button', { name: 'Pay $19.60' });
+  await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Type payout to confirm').fill('pay');
+  await expect(pay).toBeDisabled();
+  await dialog.getByLabel('Type payout to confirm').fill('payout');
+  await expectAccessible(page, '[role="dialog"]');
+  await shots(page, 'convert-payout');
+  await pay.click();
+  await expect(page.getByText('Sent 1 payout of $19.60 to the provider.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(payRow.locator('[data-status]')).toHaveText('Processing');
+  await expect(payRow).toContainText('sbx-payout-');
+});
+
+test('support staff read the payout requests without the money actions', async ({ page }) => {
+  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await page.goto('/convert');
+  const table = page.getByRole('table', { name: 'Payout requests' });
+  await expect(table).toBeVisible({ timeout: 45_000 });
+  await expect(table.locator('tbody tr[data-testid]').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay out' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Update status' })).toHaveCount(0);
+  await expect(table.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a customer is told the page does not exist', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/convert');
+  await expect(page.getByRole('heading', { name: 'Payout requests' })).toHaveCount(0);
+});
