@@ -28,7 +28,8 @@ test('a moderator approves the held message and the customer sees it in the disc
   const table = page.getByRole('table', { name: 'Messages on moderation' });
   await expect(table).toContainText('Approved');
   await expect(table).toContainText('Declined');
-  const pending = table.getByRole('row').filter({ hasText: 'Pending' });
+  // the discussion's held post (the team chat's held demo message is an e-mail address)
+  const pending = table.getByRole('row').filter({ hasText: 'Pending' }).filter({ hasText: 'Phone number' });
   await expect(pending).toHaveCount(1);
   await expectAccessible(page);
   await shots(page, 'moderation-table');
@@ -45,7 +46,7 @@ test('a moderator approves the held message and the customer sees it in the disc
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Approved' })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(table.getByRole('row').filter({ hasText: 'Pending' })).toHaveCount(0);
+  await expect(pending).toHaveCount(0);
 
   await signOut(page);
   await signInAs(page, 'customer');

@@ -134,9 +134,12 @@ test('an admin marks a wire transfer received and cancels another at /admin/paym
   await expect(done.getByRole('button')).toHaveCount(0);
   await expect(admin.getByRole('row').filter({ hasText: cancelled })).toContainText('Cancelled');
   await admin.screenshot({ path: `${SHOTS}/admin-payments-all.png`, fullPage: true });
-  // a narrow window: one column per payment, the actions beside it
+  // a narrow window: one card per payment, its facts as label and value
   await admin.setViewportSize({ width: 820, height: 900 });
-  await expect(admin.getByRole('columnheader', { name: 'Payment' })).toBeVisible();
+  const card = admin.getByRole('list', { name: 'Payments' }).getByRole('listitem').filter({ hasText: received });
+  await expect(card).toContainText('Walter Wire');
+  await expect(card).toContainText('Received');
+  await expect(card.getByRole('definition').first()).toBeVisible();
   await admin.screenshot({ path: `${SHOTS}/admin-payments-narrow.png`, fullPage: true });
 
   // a customer may not open the admin screen's call: for customers it does not exist (issue 14)

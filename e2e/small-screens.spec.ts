@@ -11,6 +11,14 @@ const LISTS: { role: DemoRole; path: string; list: string; shot: string }[] = [
   { role: 'translator', path: '/my-projects/translator', list: '', shot: 'translator-projects' },
   { role: 'translator', path: '/open-project-freelance-translator', list: '', shot: 'open-projects' },
   { role: 'admin', path: '/my-projects', list: 'All projects', shot: 'admin-projects' },
+  { role: 'customer', path: '/mbox', list: 'Messages', shot: 'customer-mbox' },
+  { role: 'customer', path: '/member/invoices', list: 'Invoices', shot: 'customer-invoices' },
+  { role: 'customer', path: '/customer-statement', list: 'Statement', shot: 'customer-statement' },
+  { role: 'translator', path: '/balance', list: 'Payouts', shot: 'translator-balance' },
+  { role: 'translator', path: '/statement', list: 'Statement', shot: 'translator-statement' },
+  { role: 'admin', path: '/admin/outbox', list: 'Outbox', shot: 'admin-outbox' },
+  { role: 'admin', path: '/admin/payments', list: 'Payments', shot: 'admin-payments' },
+  { role: 'admin', path: '/admin?tab=audit', list: 'Audit log', shot: 'admin-audit' },
 ];
 
 async function noSidewaysScroll(page: Page) {
@@ -36,10 +44,18 @@ for (const { role, path, list, shot } of LISTS) {
     await expect(page.locator('table')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     await noSidewaysScroll(page);
-    // every card's facts are on screen: nothing is cut at the right edge
+    // every card's facts are on screen: nothing is cut at the right edge, and each field reads as
+    // "label: value" inside its card
     for (const card of (await cards.locator('> li').all()).slice(0, 3)) {
       const box = await card.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+      for (const field of (await card.locator('> dl > div > dd').all()).slice(0, 4)) {
+        const at = await field.boundingBox();
+        expect((at?.x ?? 0) + (at?.width ?? 0), 'a field runs past its card').toBeLessThanOrEqual(
+          (box?.x ?? 0) + (box?.width ?? 0),
+        );
+      }
+      if (list) await expect(card.locator('> dl > div > dt').first()).not.toBeEmpty();
     }
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${shot}-375.png`, fullPage: true });

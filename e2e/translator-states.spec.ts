@@ -36,10 +36,7 @@ test('a failing list shows a quiet line in its tab; the other tabs and the earni
   await expect(main.getByText(LIST_FAILED)).toHaveCount(0);
 });
 
-// KNOWN FAILING since the session-4 merge: the shared ResponsiveTable (issue 10 item 9) does not
-// render the busy table with placeholder rows while Open Projects loads. Marked fixme so the rest
-// lands; on issue 10's note. Not a pass.
-test.fixme('while a list loads, its table shows placeholder rows', async ({ page }) => {
+test('while a list loads, its table shows placeholder rows', async ({ page }) => {
   await signInAs(page, 'translator');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

@@ -14,7 +14,9 @@
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, documents, moderation or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, chat, documents, moderation or web).
+// The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
+// apps/server/scripts/bench-chat.mjs.
 // The moderation part checks one message at a time against 50,000 words in 10 languages (p99, messages/s).
 // The customer API (key-path quote and project read beside hello, webhook delivery of 10,000 events):
 // apps/server/scripts/bench-public-api.mjs.
@@ -32,20 +34,28 @@ import {
   writeSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
+import {
+  CONNECTIONS,
+  DEMO,
+  DURATION,
+  freePort,
+  measure,
+  round,
+  signIn,
+  startServer,
+  stop,
+  waitForHealth,
+} from './bench-tools.mjs';
 import { ensureWebBuild, ROOT } from './start.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION || 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DEMO = { email: 'customer@parlance.test', password: 'Parlance-demo1!' };
 const LOGIN_BODY = new URLSearchParams({ username: DEMO.email, pwd: DEMO.password }).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const QUOTE_BODY = JSON.stringify({
@@ -54,8 +64,6 @@ const QUOTE_BODY = JSON.stringify({
   word_count: 2500,
 });
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB || 200);
-// BENCH_PROFILE=1: the Parlance servers write V8 CPU profiles here (open them in Chrome DevTools)
-const PROFILE_DIR = join(ROOT, 'bench-results/profiles');
 
 const results = {
   date: new Date().toISOString(),
@@ -73,7 +81,11 @@ const benchTools = { measure, signIn, waitForHealth, stop, freePort };
 if (part('engines')) results.engines.pglite = await benchEngine('pglite');
 if (part('project-list')) results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
 if (part('lm-dashboard')) results.lmDashboard = { pglite: await benchLmDashboard('pglite', '', benchTools) };
-if (part('public-api')) results.publicApi = { pglite: await benchPublicApi('pglite', '', benchTools) };
+if (part('public-api')) results.publicApi = { pglite: await benchPublicApi('pglite', '') };
+// the team chat (apps/server/scripts/bench-chat.mjs); BENCH_CHAT_ENGINES=postgres skips PGlite
+const CHAT_ENGINES = (process.env.BENCH_CHAT_ENGINES || 'pglite,postgres').split(',');
+if (part('chat')) results.chat = {};
+if (part('chat') && CHAT_ENGINES.includes('pglite')) results.chat.pglite = await benchChat('pglite', '', benchTools);
 if (await postgresAnswers()) {
   const name = `parlance_bench_${Date.now().toString(36)}`;
   /** Runs `fn` with the URL of a new database named `name + suffix`, dropped afterwards. */
@@ -94,7 +106,10 @@ if (await postgresAnswers()) {
   }
   // the language-manager dashboard on its own database: 1,000,000 projects
   if (part('public-api')) {
-    results.publicApi.postgres = await withDatabase('_api', (url) => benchPublicApi('postgres', url, benchTools));
+    results.publicApi.postgres = await withDatabase('_api', (url) => benchPublicApi('postgres', url));
+  }
+  if (part('chat') && CHAT_ENGINES.includes('postgres')) {
+    results.chat.postgres = await withDatabase('_chat', (url) => benchChat('postgres', url, benchTools));
   }
   if (part('lm-dashboard')) {
     results.lmDashboard.postgres = await withDatabase('_lm', (url) => benchLmDashboard('postgres', url, benchTools));
@@ -114,35 +129,10 @@ console.log('\nwritten to bench-results/latest.json');
 /** Starts a server on the engine, measures the three calls, stops it. */
 async function benchEngine(engine, databaseUrl = '') {
   console.log(`\n== ${engine} ==`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'parlance-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(ROOT, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
-      DEMO_DATA: 'true',
-      CAPTCHA: 'false',
-      AUTH_RATE_LIMIT: '1000000000',
-      LOG_LEVEL: 'silent',
-      BENCH_HELLO: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr.on('data', (d) => {
-    stderr += d;
-  });
+  const started = await startServer({ databaseUrl });
+  const { base } = started;
   const row = {};
   try {
-    await waitForHealth(base, server, () => stderr);
     row.hello = await measure('hello', { url: `${base}/bench/hello` });
     let cookie = null;
     try {
@@ -164,15 +154,14 @@ async function benchEngine(engine, databaseUrl = '') {
       headers: { 'content-type': 'application/json' },
       body: QUOTE_BODY,
     });
-    if (cookie && engine === 'pglite') row.upload = await uploadMemory(base, cookie, server.pid);
-    await stop(server);
+    if (cookie && engine === 'pglite') row.upload = await uploadMemory(base, cookie, started.server.pid);
+    await started.stop();
     // the floor on the same database (PGlite: once Parlance has let go of the directory)
-    const floor = await benchFloor(dataDir, databaseUrl, cookie);
+    const floor = await benchFloor(started.dataDir, databaseUrl, cookie);
     row.floorHello = floor.hello;
     if (floor.user) row.floorUser = floor.user;
   } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await started.close();
   }
   for (const key of ['user', 'login', 'quote']) {
     if (row[key]?.rps && row.hello?.rps) row[key].ratioToHello = round(row[key].rps / row.hello.rps, 3);
@@ -203,76 +192,6 @@ async function benchFloor(dataDir, databaseUrl, cookie) {
   } finally {
     await stop(floor);
   }
-}
-
-/** One autocannon run after a short warm-up; a run whose answers are not all 2xx is marked. */
-async function measure(name, opts) {
-  await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
-  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
-  const out = {
-    rps: round(r.requests.average, 1),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-  const bad = out.non2xx || out.errors ? `  (${out.non2xx} non-2xx, ${out.errors} errors)` : '';
-  console.log(`  ${name.padEnd(11)} ${String(out.rps).padStart(9)} req/s   p99 ${out.p99Ms} ms${bad}`);
-  if (out.non2xx || out.errors) out.error = 'some answers were not 2xx; the figures are not comparable';
-  return out;
-}
-
-/** Signs in as the demo customer; answers the Cookie header of the session, checked with the User call. */
-async function signIn(base) {
-  const res = await fetch(`${base}/api/2/account/auth/login`, { method: 'POST', headers: FORM, body: LOGIN_BODY });
-  const sid = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('sid='));
-  if (!res.ok || !sid) throw new Error(`POST /api/2/account/auth/login answered ${res.status} without a session`);
-  const user = await fetch(`${base}/registry/get?data=User`, { headers: { cookie: sid } });
-  const body = await user.json().catch(() => null);
-  if (!user.ok || !body?.results) throw new Error(`GET /registry/get?data=User answered ${user.status} without a user`);
-  return sid;
-}
-
-async function waitForHealth(base, server, stderr) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}):\n${stderr()}`);
-    try {
-      const res = await fetch(`${base}/api/2/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer at ${base} within 2 minutes:\n${stderr()}`);
-}
-
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function postgresAnswers() {
@@ -461,6 +380,7 @@ function printTable() {
   if (results.projectList) lines.push(...projectListLines(results.projectList));
   if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
+  if (results.chat) lines.push(...chatLines(results.chat));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(
@@ -498,11 +418,6 @@ function printTable() {
     lines.push(`/auth first load: unavailable (${web?.error?.split('\n')[0].replace(/:$/, '')}; see above)`);
   }
   console.log(lines.join('\n'));
-}
-
-function round(n, digits) {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 function redact(url) {

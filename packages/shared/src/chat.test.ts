@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_TEXTS,
+  CHAT_TOUR_STEPS,
   chatBadgeLabel,
   chatCan,
   chatTitleError,
   compareChats,
   dayLabel,
   groupByDay,
+  firstUnreadId,
   groupChats,
+  isDoubleTap,
+  unreadChipLabel,
 } from './chat';
 
 describe('chat title rules', () => {
@@ -102,4 +106,43 @@ describe('capability table (spec 3 section 6), every cell', () => {
       expect(roles.map((r) => chatCan(r, capability as Parameters<typeof chatCan>[1], ctx))).toEqual(expected);
     });
   }
+});
+
+describe('jump-to-unread chip', () => {
+  it('reads the count plus unread message, plural with s', () => {
+    expect(unreadChipLabel(1)).toBe('1 unread message');
+    expect(unreadChipLabel(2)).toBe('2 unread messages');
+  });
+  it('finds the first unread among the other members’ ordinary messages', () => {
+    const m = (id: number, author: number | null, type: 'ordinary' | 'system' = 'ordinary') => ({
+      id,
+      type,
+      author: author === null ? null : { id: author },
+      deletedAt: null,
+    });
+    const list = [m(1, 2), m(2, 1), m(3, 2), m(4, null, 'system'), m(5, 1), m(6, 2)];
+    expect(firstUnreadId(list, 1, 0)).toBeNull();
+    expect(firstUnreadId(list, 1, 1)).toBe(6);
+    expect(firstUnreadId(list, 1, 2)).toBe(3);
+    // more unread than loaded: the oldest loaded one
+    expect(firstUnreadId(list, 1, 9)).toBe(1);
+  });
+});
+
+describe('onboarding tour', () => {
+  it('has 7 steps for customers and 6 for translators; only customers see the create step', () => {
+    expect(CHAT_TOUR_STEPS.customer).toHaveLength(7);
+    expect(CHAT_TOUR_STEPS.translator).toHaveLength(6);
+    expect(CHAT_TOUR_STEPS.customer.some((s) => s.target === 'add-chat')).toBe(true);
+    expect(CHAT_TOUR_STEPS.translator.some((s) => s.target === 'add-chat')).toBe(false);
+  });
+});
+
+describe('double tap', () => {
+  it('is two taps at most 400 ms apart', () => {
+    expect(isDoubleTap(0, 300)).toBe(false);
+    expect(isDoubleTap(1000, 1400)).toBe(true);
+    expect(isDoubleTap(1000, 1401)).toBe(false);
+    expect(isDoubleTap(1000, 900)).toBe(false);
+  });
 });

@@ -1,4 +1,7 @@
-// Team chat (spec 3): texts, limits, rules shared by the server and the web app.
+import { z } from 'zod';
+
+// Team chat (spec 3): texts, limits, rules shared by the server and the web app, and the answers of
+// its calls as zod schemas (the server's response schemas; the web reads the inferred types).
 
 export const CHAT_TEXTS = {
   titleEmpty: 'Chat title cannot be empty',
@@ -129,7 +132,8 @@ export function groupByDay<T extends { createdAt: string }>(
 }
 
 /** The chat-user type as the chat presents it. */
-export type ChatUserType = 'Customer' | 'Translator' | 'Admin';
+export const CHAT_USER_TYPES = ['Customer', 'Translator', 'Admin'] as const;
+export type ChatUserType = (typeof CHAT_USER_TYPES)[number];
 
 /** spec 3 section 6: the capability table. */
 export const CHAT_CAPABILITIES = [
@@ -185,24 +189,246 @@ export function chatCan(
   }
 }
 
+// ---------------------------------------------------------------- answers (spec 3 sections 3 and 7)
+
+const chatId = z.number().int();
+const isoTime = z.string().describe('ISO 8601 time');
+const chatPersonSchema = z.object({ id: chatId, name: z.string() });
+
+/** A chat user (members, contacts): spec 3 section 3. */
+export const chatUserSchema = z.object({
+  id: chatId,
+  name: z.string(),
+  type: z.enum(CHAT_USER_TYPES),
+  pictureUrl: z.string().nullable(),
+  languagePairs: z.array(z.object({ sourceLanguage: z.string(), targetLanguage: z.string() })),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** GET /current-user */
+export const chatCurrentUserSchema = z.object({
+  id: chatId,
+  name: z.string(),
+  type: z.enum(['customer', 'translator', 'admin']),
+  pictureUrl: z.string().nullable(),
+});
+
 /** A row of the chat list, as GET /chat/api/chats answers it (the server presents it, the web reads it). */
-export type ChatListEntry = {
-  chatId: number;
-  id: number;
+export const chatListEntrySchema = z.object({
+  chatId,
+  id: chatId,
+  title: z.string(),
+  type: z.enum(CHAT_TYPES),
+  owner: chatPersonSchema,
+  createdAt: isoTime,
+  deletedAt: isoTime.nullable(),
+  pinnedAt: isoTime.nullable(),
+  /** the chat's latest event number: the live channel's cursor */
+  lastSeq: z.number().int(),
+  membersCount: z.number().int(),
+  lastMessage: z
+    .object({
+      id: chatId,
+      createdAt: isoTime,
+      text: z.string(),
+      author: chatPersonSchema.nullable(),
+      attachmentName: z.string().nullable(),
+    })
+    .nullable(),
+  notifications: z.object({ messages: z.number().int(), reactions: z.number().int() }),
+});
+export type ChatListEntry = z.infer<typeof chatListEntrySchema>;
+export const chatListSchema = z.object({ data: z.array(chatListEntrySchema) });
+
+/** A file attached to a message. */
+export const chatAttachmentSchema = z.object({
+  id: chatId,
+  fileId: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  deletedAt: isoTime.nullable(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+/** A message as a viewer sees it (a deleted one has no text or files but for admins). */
+export const chatMessageSchema = z.object({
+  id: chatId,
+  chatId,
+  seq: z.number().int(),
+  text: z.string(),
+  type: z.enum(['ordinary', 'system']),
+  action: z.enum(SYSTEM_ACTIONS).nullable(),
+  /** the target of a system action */
+  user: chatPersonSchema.nullable(),
+  author: z
+    .object({ id: chatId, name: z.string(), pictureUrl: z.string().nullable(), type: z.enum(CHAT_USER_TYPES) })
+    .nullable(),
+  createdAt: isoTime,
+  editedAt: isoTime.nullable(),
+  deletedAt: isoTime.nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  isPinned: z.boolean(),
+  pinnedAt: isoTime.nullable(),
+  /** the sender's own client id (a retry with it is stored once); null for others */
+  clientId: z.string().nullable(),
+  attachments: z.array(chatAttachmentSchema),
+  reactions: z.array(z.object({ type: z.enum(REACTION_TYPES), author: chatPersonSchema })),
+  replyTo: z
+    .object({ id: chatId, text: z.string(), author: chatPersonSchema.nullable(), deletedAt: isoTime.nullable() })
+    .nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** GET /messages/{id}: the message and the history page it is on. */
+export const chatMessageWithPageSchema = chatMessageSchema.extend({ pageNumber: z.number().int() });
+/** GET /chats/{id}/messages */
+export const chatHistoryPageSchema = z.object({
+  data: z.array(chatMessageSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;
+/** GET /chats/{id}/pinnedMessages */
+export const chatMessageListSchema = z.object({ data: z.array(chatMessageSchema) });
+/** GET /chat/{chatId}/search/{phrase} */
+export const chatInChatSearchSchema = z.object({ messages: z.array(chatMessageSchema) });
+
+/** PATCH /chats/{id}/seen: how many notifications were cleared. */
+export const chatSeenSchema = z.object({ seen: z.number().int() });
+
+/** GET /chat-members/{chatId}, GET /my-contacts, GET /admin/user-contacts/{userId} */
+export const chatPeopleSchema = z.object({ data: z.array(z.object({ user: chatUserSchema })) });
+
+/** GET /notifications?exists[seenAt]=false: unseen, grouped by chat and type; total is the badge. */
+export const chatNotificationsSchema = z.object({
+  data: z.array(z.object({ chatId, type: z.enum(['message', 'reaction']), count: z.number().int() })),
+  total: z.number().int(),
+});
+export type ChatNotifications = z.infer<typeof chatNotificationsSchema>;
+
+/** GET /chat-attachments/{chatId}: the files tab. */
+export const chatFileSchema = chatAttachmentSchema.omit({ deletedAt: true }).extend({
+  createdAt: isoTime,
+  /** the message it is attached to (the tab lists sent files only) */
+  messageId: chatId,
+  uploaderId: chatId,
+});
+export type ChatFile = z.infer<typeof chatFileSchema>;
+export const chatFilesSchema = z.object({ data: z.array(chatFileSchema) });
+
+/** GET /search/{phrase}: files, chats and messages of the viewer's chats. */
+export const chatSearchSchema = z.object({
+  attachments: z.array(
+    chatAttachmentSchema.omit({ deletedAt: true }).extend({ chatId: chatId.nullable(), messageId: chatId.nullable() }),
+  ),
+  chats: z.array(chatListEntrySchema),
+  messages: z.array(chatMessageSchema),
+});
+export type ChatSearchResult = z.infer<typeof chatSearchSchema>;
+
+/** GET /admin/users?externalId[]=: customers found by external id. */
+export const chatAdminUsersSchema = z.object({
+  data: z.array(
+    z.object({
+      id: chatId,
+      externalId: z.string(),
+      name: z.string(),
+      type: z.enum(CHAT_USER_TYPES),
+      pictureUrl: z.string().nullable(),
+    }),
+  ),
+});
+
+/** POST /file-storage/api/files */
+export const chatUploadSchema = z.object({
+  id: chatId,
+  originalName: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+});
+export type ChatUpload = z.infer<typeof chatUploadSchema>;
+
+/** The answers of calls that only confirm. */
+export const chatDeletedSchema = z.object({ deleted: z.literal(true) });
+export const chatAddedSchema = z.object({ added: z.literal(true) });
+export const chatRemovedSchema = z.object({ removed: z.literal(true) });
+
+/** The jump-to-unread chip (spec 3 section 2): the count plus 'unread message', plural with s. */
+export function unreadChipLabel(count: number): string {
+  return `${count} unread message${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The first unread message of a loaded history (oldest first): the server counts one notification per
+ * ordinary message of another member, so the unread ones are the last `unread` of those.
+ */
+export function firstUnreadId<
+  T extends { id: number; type: 'ordinary' | 'system'; author: { id: number } | null; deletedAt: string | null },
+>(messages: T[], me: number, unread: number): number | null {
+  if (unread <= 0) return null;
+  const others = messages.filter((m) => m.type === 'ordinary' && m.author !== null && m.author.id !== me);
+  if (others.length === 0) return null;
+  return others[Math.max(0, others.length - unread)].id;
+}
+
+/** The first-visit tour of the chat page (spec 3 sections 2 and 4): 7 steps for customers, 6 for translators. */
+export interface ChatTourStep {
+  /** a `data-tour` name on the page, or null for a step in the middle of the screen */
+  target: string | null;
   title: string;
-  type: ChatType;
-  owner: { id: number; name: string };
-  createdAt: string;
-  deletedAt: string | null;
-  pinnedAt: string | null;
-  lastSeq: number;
-  membersCount: number;
-  lastMessage: {
-    id: number;
-    createdAt: string;
-    text: string;
-    author: { id: number; name: string } | null;
-    attachmentName: string | null;
-  } | null;
-  notifications: { messages: number; reactions: number };
+  content: string;
+}
+
+const TOUR_WELCOME: ChatTourStep = {
+  target: null,
+  title: 'Welcome to Team Chat',
+  content: 'Talk to your translators and the Parlance team in one place. This short tour shows you around.',
 };
+const TOUR_LIST: ChatTourStep = {
+  target: 'chat-row',
+  title: 'Your chats',
+  content: 'Every chat you are in, newest first. Unread messages are counted on each row; a heart means new reactions.',
+};
+const TOUR_PIN: ChatTourStep = {
+  target: 'chat-menu',
+  title: 'Pin what matters',
+  content: 'Pin a chat from its menu, or swipe it left on a phone, to keep it on top of the list.',
+};
+const TOUR_SEARCH: ChatTourStep = {
+  target: 'global-search',
+  title: 'Search everything',
+  content: 'Find files, chats and messages across all your chats. A message opens right where it was written.',
+};
+const TOUR_CREATE: ChatTourStep = {
+  target: 'add-chat',
+  title: 'Create a team group',
+  content: 'Bring translators from your My Team together in a group chat and give it a name.',
+};
+const TOUR_CHAT: ChatTourStep = {
+  target: 'chat-body',
+  title: 'Talk',
+  content:
+    'Open a chat to read its history, reply, react, pin messages and send emoji and files of up to 100 MB. Enter sends; Shift+Enter starts a new line.',
+};
+const TOUR_BADGE: ChatTourStep = {
+  target: 'chat-badge',
+  title: 'Never miss a message',
+  content: 'The Team chat badge in the header counts your unread messages on every page.',
+};
+
+export const CHAT_TOUR_STEPS: Record<'customer' | 'translator', readonly ChatTourStep[]> = {
+  customer: [TOUR_WELCOME, TOUR_LIST, TOUR_CREATE, TOUR_SEARCH, TOUR_PIN, TOUR_CHAT, TOUR_BADGE],
+  translator: [TOUR_WELCOME, TOUR_LIST, TOUR_SEARCH, TOUR_PIN, TOUR_CHAT, TOUR_BADGE],
+};
+
+export const CHAT_TOUR_TEXTS = { next: 'Next', skip: 'Skip', last: 'Start chatting' } as const;
+
+/** Touch gestures of the message list (spec 3 sections 2 and 9). */
+export const CHAT_GESTURES = { doubleTapMs: 400 } as const;
+
+/** A tap at `now` completes a double tap when the previous one (0: none) was at most 400 ms before. */
+export function isDoubleTap(previousTap: number, now: number): boolean {
+  return previousTap > 0 && now - previousTap >= 0 && now - previousTap <= CHAT_GESTURES.doubleTapMs;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutStatus } from './payouts';
+import { dbIdSchema } from './ids';
 
 // The admin's convert-credits payout table (/convert; spec 2, "Convert and payouts"). Amounts in the
 // rows are USD with 2 decimals (1 credit = 0.01 USD): convert_amount is what the translator receives,
@@ -111,7 +112,7 @@ export const convertListSchema = z.object({
 export type ConvertList = z.infer<typeof convertListSchema>;
 
 const idList = z
-  .array(z.coerce.number().int().positive().max(2_147_483_647), { message: CONVERT_TEXTS.selectOne })
+  .array(dbIdSchema, { message: CONVERT_TEXTS.selectOne })
   .min(1, CONVERT_TEXTS.selectOne)
   .max(5000, 'At most 5000 requests at a time');
 

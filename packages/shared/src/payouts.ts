@@ -6,6 +6,10 @@ import { z } from 'zod';
 export const PAYOUT_METHODS = ['paypal', 'payoneer', 'wire'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/** A payout method's state: a Payoneer payee waits for approval (payout-methods.ts). */
+export const PAYEE_STATUSES = ['active', 'pending', 'declined'] as const;
+export type PayeeStatus = (typeof PAYEE_STATUSES)[number];
+
 export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   paypal: 'PayPal',
   payoneer: 'Payoneer',
@@ -111,6 +115,6 @@ export const payoutListSchema = z.object({
   available: z.number(),
   pending: z.number(),
   minimum: z.number(),
-  methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string() })),
+  methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string(), status: z.enum(PAYEE_STATUSES) })),
 });
 export type PayoutList = z.infer<typeof payoutListSchema>;

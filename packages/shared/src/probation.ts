@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './validation';
 
 // Probation (spec 2 sections 3, 7, 9; docs/decisions.md, "Probation"). A translator who joined less
 // than max_years ago is on probation until they have completed PROBATION_GRADUATION.projects
@@ -6,7 +7,9 @@ import { z } from 'zod';
 // meeting it). Translators listed in excluded_translators are never on probation. While on
 // probation, matching offers only projects whose word count is within [min_wordcount,
 // max_wordcount], whose type is one of project_types (all types when empty), and never projects of
-// excluded_clients. cat_vendors is kept for the CAT-tool integration and not read by matching.
+// excluded_clients. cat_vendors names CAT tools (as in the profile's software list): while it is not
+// empty, a translator on probation is offered projects only when their profile lists one of them
+// (compared case-insensitively).
 
 export const PROBATION_DEFAULTS = {
   min_rating: 1,
@@ -35,7 +38,7 @@ const idList = z
     z
       .union([z.number(), z.string()])
       .transform((v) => Number(v))
-      .pipe(z.number().int().min(1).max(2_147_483_647)),
+      .pipe(z.number().int().min(1).max(MAX_DB_INT)),
   )
   .max(1000)
   .default([]);
@@ -110,6 +113,13 @@ export function projectFitsProbation(
   if (p.max_wordcount !== null && project.wordCount > p.max_wordcount) return false;
   if (p.project_types.length > 0 && !p.project_types.includes(project.type)) return false;
   return !p.excluded_clients.includes(project.customerId);
+}
+
+/** Does a translator on probation work with one of the CAT tools of cat_vendors (any, when empty)? */
+export function translatorFitsProbation(translator: { software: readonly string[] }, p: ProbationParams): boolean {
+  if (p.cat_vendors.length === 0) return true;
+  const tools = new Set(translator.software.map((s) => s.toLowerCase()));
+  return p.cat_vendors.some((v) => tools.has(v.toLowerCase()));
 }
 
 export const probationStateSchema = z.object({

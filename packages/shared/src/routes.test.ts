@@ -18,6 +18,8 @@ describe('route table', () => {
     expect(findRoute('/my-projects/customer/')?.path).toBe('/my-projects/*');
     expect(findRoute('/admin/outbox')?.path).toBe('/admin/outbox');
     expect(findRoute('/admin/users/7')?.path).toBe('/admin/*');
+    expect(findRoute('/admin/blend-talk')?.path).toBe('/admin/blend-talk/*');
+    expect(findRoute('/admin/blend-talk/user/7/chat/12')?.path).toBe('/admin/blend-talk/*');
     expect(findRoute('/no-such-page')).toBeUndefined();
   });
 

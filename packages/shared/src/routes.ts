@@ -64,11 +64,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/moderation', access: ADMIN },
   { path: '/admin/vocabulary', access: ADMIN },
   { path: '/admin/account-managers/:id', access: ADMIN },
+  { path: '/admin/blend-talk/*', access: ADMIN },
   { path: '/admin/:id', access: ADMIN },
   { path: '/admin/*', access: ADMIN },
   { path: '/my-projects/*', access: ALL },
   { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
   { path: '/project/:id', access: ALL },
+  { path: '/quality-report/:kind', access: ALL },
   { path: '/myteam', access: ALL },
   { path: '/my-team', access: ALL },
   { path: '/voice', access: CUSTOMER_ADMIN },
@@ -86,7 +88,6 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/convert', access: ADMIN },
   { path: '/partner', access: CUSTOMER_ADMIN },
   { path: '/blend-talk/chat/*', access: ALL },
-  { path: '/admin/blend-talk/user/:userId/chat/*', access: ADMIN },
   { path: '/lm_dashboard/*', access: ADMIN },
 ];
 

@@ -76,3 +76,11 @@ export function phoneError(phone: string): string | null {
 export function isDigitsOnly(value: string): boolean {
   return /^[0-9]+$/.test(value);
 }
+
+/** The largest value of a PostgreSQL `integer`: ids (serial) never go beyond it. */
+export const MAX_DB_INT = 2_147_483_647;
+
+/** True when `id` can name a row (a positive safe integer within the database's integer). */
+export function isDbId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_INT;
+}

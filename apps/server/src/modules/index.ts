@@ -12,6 +12,7 @@ import { statementRoutes } from './statements/routes';
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { convertAdminRoutes } from './payouts/admin-routes';
+import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { probationRoutes } from './probation/routes';
@@ -24,6 +25,7 @@ import { profileRoutes } from './profile/routes';
 import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
+import { qualityReportRoutes } from './quality-reports/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
 import { registryRoutes } from './registry/routes';
@@ -52,6 +54,7 @@ export const MODULES: FastifyPluginAsync[] = [
   lmDashboardRoutes,
   payoutRoutes,
   convertAdminRoutes,
+  payoutMethodRoutes,
   creditActionRoutes,
   probationRoutes,
   moderationRoutes,
@@ -59,4 +62,5 @@ export const MODULES: FastifyPluginAsync[] = [
   webhookSettingsRoutes,
   apiDocsRoutes,
   chatRoutes,
+  qualityReportRoutes,
 ];

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TEXTS } from '@parlance/shared';
+import { MAX_DB_INT, TEXTS } from '@parlance/shared';
 import { AppError, badRequest, notFound } from './errors';
 
 // Malformed input is refused where it enters, once for every route (issue 8): a NUL byte in any
 // string (PostgreSQL cannot store it in text), an id beyond the database's integer, a broken
 // multipart body. Each answers 400 or 404 with a message a person can act on, never 500.
 
-/** The largest value of a PostgreSQL `integer` (ids are serial). */
-export const MAX_DB_INT = 2_147_483_647;
+export { MAX_DB_INT };
 
 /** True when a string anywhere in the value holds a NUL character (also in object keys). */
 export function containsNul(value: unknown, depth = 0): boolean {

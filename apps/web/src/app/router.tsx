@@ -41,6 +41,7 @@ const PAGES: Record<string, Page> = {
   '/payment/*': lazy(() => import('../features/payment/pages/PaymentPage')),
   '/my-projects/*': lazy(() => import('./MyProjectsRoute')),
   '/project/:id': lazy(() => import('../features/projects/pages/ProjectPage')),
+  '/quality-report/:kind': lazy(() => import('../features/projects/pages/QualityReportPage')),
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
@@ -52,7 +53,7 @@ const PAGES: Record<string, Page> = {
   '/statement': StatementPage,
 
   '/blend-talk/chat/*': lazy(() => import('../features/chat/pages/ChatPage')),
-  '/admin/blend-talk/user/:userId/chat/*': lazy(() => import('../features/chat/pages/AdminChatPage')),
+  '/admin/blend-talk/*': lazy(() => import('../features/chat/pages/AdminChatPage')),
   '/lm_dashboard/*': lazy(() => import('../features/lm-dashboard/pages/LmDashboardRoute')),
   '/wizard': WizardPage,
   '/wizard/2/entry': WizardPage,

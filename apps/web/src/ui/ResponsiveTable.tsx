@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import type { Breakpoint, Theme } from '@mui/material/styles';
 import type { SxProps } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -11,7 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 // One list for every screen width (issue 10, item 9): a table where there is room, and below the
 // `cardsBelow` breakpoint (600 px by default) a stack of cards, one per row, with each column as a
@@ -60,6 +61,21 @@ interface ResponsiveTableProps<T> {
   tableSx?: SxProps<Theme>;
   /** a select-all checkbox: the first header cell of the table, above the cards on a phone */
   selectAll?: ReactNode;
+  /**
+   * the rows are being fetched: the list says so (aria-busy) and, while it has no rows yet, shows
+   * placeholder rows (or cards) under its headers, so the page keeps its shape while it loads
+   */
+  loading?: boolean;
+  /** how many placeholder rows a loading list shows; 3 by default */
+  placeholderRows?: number;
+  /** more about a row (an opened row): a full-width row under it in the table, the card's last part */
+  detail?: (row: T) => ReactNode;
+  /** a click anywhere on the row (or card); the row still needs its own button for the keyboard */
+  onRowClick?: (row: T) => void;
+}
+
+function placeholders(count = 3): number[] {
+  return Array.from({ length: count }, (_, n) => n);
 }
 
 function plainLabel<T>(c: ListColumn<T>): string {
@@ -85,10 +101,20 @@ function WideTable<T>({
   size = 'small',
   tableSx,
   selectAll,
+  loading,
+  placeholderRows,
+  detail,
+  onRowClick,
 }: ResponsiveTableProps<T>) {
+  const span = columns.length + (selectAll ? 1 : 0);
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size={size} aria-label={label} sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}>
+      <Table
+        size={size}
+        aria-label={label}
+        aria-busy={loading || undefined}
+        sx={[{ minWidth }, ...(Array.isArray(tableSx) ? tableSx : [tableSx])]}
+      >
         <TableHead>
           <TableRow>
             {selectAll && <TableCell padding="checkbox">{selectAll}</TableCell>}
@@ -115,16 +141,39 @@ function WideTable<T>({
           </TableRow>
         </TableHead>
         <TableBody>
+          {loading &&
+            rows.length === 0 &&
+            placeholders(placeholderRows).map((n) => (
+              <TableRow key={`placeholder-${n}`} aria-hidden="true">
+                <TableCell colSpan={span}>
+                  <Skeleton variant="rounded" height={24} />
+                </TableCell>
+              </TableRow>
+            ))}
           {rows.map((row) => {
             const { selected, ...data } = rowProps?.(row) ?? {};
+            const more = detail?.(row);
             return (
-              <TableRow key={rowKey(row)} hover selected={selected} {...data}>
-                {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={c.sx}>
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
+              <Fragment key={rowKey(row)}>
+                <TableRow
+                  hover
+                  selected={selected}
+                  {...data}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align} sx={c.sx}>
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+                {more ? (
+                  <TableRow>
+                    <TableCell colSpan={span}>{more}</TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
             );
           })}
         </TableBody>
@@ -133,7 +182,20 @@ function WideTable<T>({
   );
 }
 
-function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, selectAll }: ResponsiveTableProps<T>) {
+function CardList<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  sort,
+  onSort,
+  rowProps,
+  selectAll,
+  loading,
+  placeholderRows,
+  detail,
+  onRowClick,
+}: ResponsiveTableProps<T>) {
   const sortable = columns.filter((c) => c.sort);
   const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
   return (
@@ -163,9 +225,17 @@ function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, sel
       <Box
         component="ul"
         aria-label={label}
+        aria-busy={loading || undefined}
         data-layout="cards"
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}
       >
+        {loading &&
+          rows.length === 0 &&
+          placeholders(placeholderRows).map((n) => (
+            <Box component="li" key={`placeholder-${n}`} aria-hidden="true">
+              <Skeleton variant="rounded" height={88} />
+            </Box>
+          ))}
         {rows.map((row) => {
           const { selected, ...data } = rowProps?.(row) ?? {};
           return (
@@ -174,7 +244,13 @@ function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, sel
               variant="outlined"
               key={rowKey(row)}
               {...data}
-              sx={{ p: 1.5, minWidth: 0, bgcolor: selected ? 'action.selected' : undefined }}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              sx={{
+                p: 1.5,
+                minWidth: 0,
+                bgcolor: selected ? 'action.selected' : undefined,
+                cursor: onRowClick ? 'pointer' : undefined,
+              }}
             >
               <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
                 {of('start').map((c) => (
@@ -216,6 +292,7 @@ function CardList<T>({ rows, columns, rowKey, label, sort, onSort, rowProps, sel
                   </Box>
                 ))}
               </Box>
+              {detail?.(row) ?? null}
             </Paper>
           );
         })}

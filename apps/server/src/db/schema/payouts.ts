@@ -1,5 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@parlance/shared';
+import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from '@parlance/shared';
 import { users } from './users';
 
 /** A translator's payout methods on file: one account per method (PayPal e-mail, Payoneer id, IBAN). */
@@ -12,7 +12,10 @@ export const payoutMethods = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     method: text('method', { enum: PAYOUT_METHODS }).notNull(),
     account: text('account').notNull(),
+    /** a Payoneer payee waits for approval; PayPal and wire are active at once */
+    status: text('status', { enum: PAYEE_STATUSES }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('payout_methods_user_method_uq').on(t.userId, t.method)],
 );

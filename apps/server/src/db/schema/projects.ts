@@ -377,3 +377,31 @@ export const projectStatusCounts = pgTable(
   // no CHECK (n >= 0): a move's -1 and +1 are one upsert, whose proposed rows may be negative
   (t) => [primaryKey({ columns: [t.customerId, t.status] })],
 );
+
+/**
+ * Quality reports (docs/decisions.md, "Quality report editors"): the reviewer of a QA or LL job
+ * writes one report per file of the reviewed project and editor (free or detailed); the job's review
+ * score counts their errors.
+ */
+export const qualityReports = pgTable(
+  'quality_reports',
+  {
+    id: serial('id').primaryKey(),
+    /** the QA or LL job */
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** the reviewed project, whose file this is */
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    resourceUuid: text('resource_uuid').notNull(),
+    fileName: text('file_name').notNull(),
+    kind: text('kind', { enum: ['free', 'detailed'] }).notNull(),
+    errors: jsonb('errors').$type<{ category: string; severity: string; count: number }[]>().notNull().default([]),
+    summary: text('summary').notNull().default(''),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quality_reports_job_file_kind_uq').on(t.jobId, t.resourceUuid, t.kind)],
+);

@@ -11,6 +11,7 @@ import {
   myTeamMembers,
   users,
 } from '../schema';
+import { checkMessage, compileVocabulary, holdMessage } from '../../platform/moderation';
 import type { Storage } from '../../platform/storage';
 
 // Team chat demo: the demo customer, translator and admin share the customer's my-team chat and a
@@ -118,6 +119,21 @@ export async function seedChatDemo(
         })
         .returning({ id: chatMessages.id });
       ids.push(Number(m.id));
+      if (line.status === 'moderation') {
+        // held like a live send (modules/chat/moderation.ts): a pending row in /admin/moderation
+        const verdict = checkMessage({ text: line.text, language: null }, compileVocabulary([]));
+        await holdMessage(tx, {
+          source: 'blendTalk',
+          messageRef: Number(m.id),
+          authorId: line.by,
+          title: 'Website launch',
+          language: '',
+          message: line.text,
+          reasons: verdict.reasons,
+          link: `/admin/blend-talk/user/${customer}/chat/${line.chat}?message=${Number(m.id)}`,
+          now: at(line.hoursAgo),
+        });
+      }
       if (line.file !== undefined) {
         const f = stored[line.file];
         await tx.insert(chatAttachments).values({

@@ -3,13 +3,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountManagerAssignSchema,
   accountManagerCustomerSchema,
+  accountManagerStateSchema,
   aclGroupWithMembersSchema,
   aclMemberChangeSchema,
   adminUserDescriptionSchema,
   adminUserPreviewSchema,
   auditEntrySchema,
   backofficeSchema,
+  chatAdminUserSchema,
+  chatUsersQuerySchema,
   isDigitsOnly,
   outboxMailSchema,
   TEXTS,
@@ -18,10 +22,13 @@ import { badRequest } from '../../platform/errors';
 import { countryByIp } from '../../platform/geo';
 import { requireAdmin } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
+import { findChatCustomers } from '../chat/service';
 import { restoreAdmin, startActing } from './acting';
 import { presentAuditEntry, presentOutboxMail, presentUserDescription, presentUserPreview } from './present';
 import {
   accountManagerCustomers,
+  accountManagerOf,
+  assignAccountManager,
   auditPage,
   backoffice,
   changeAclMembership,
@@ -279,6 +286,52 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
       const { id } = request.params;
       return accountManagerCustomers(deps.db, id, request.query);
     },
+  );
+
+  const userIdParams = z.object({
+    id: field.pipe(z.string().regex(/^\d{1,9}$/, TEXTS.userNotFound)).transform(Number),
+  });
+
+  app.get(
+    '/api/2/admin/users/:id/account-manager',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A customer's account manager, and the staff accounts one can be chosen from",
+        params: userIdParams,
+        response: { 200: z.object({ results: accountManagerStateSchema }) },
+      },
+    },
+    async (request) => ({ results: await accountManagerOf(deps.db, request.params.id) }),
+  );
+
+  app.post(
+    '/api/2/admin/users/:id/account-manager',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Assign a customer's account manager (a staff member), or remove it with managerId null (audited)",
+        params: userIdParams,
+        body: accountManagerAssignSchema,
+        response: { 200: z.object({ results: accountManagerStateSchema }) },
+      },
+    },
+    async (request) => ({
+      results: await assignAccountManager(deps.db, request.params.id, request.body.managerId, actor(request)),
+    }),
+  );
+
+  app.get(
+    '/api/2/admin/chat/getUsers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Customers whose team chats an admin may open, by user ID (external id), name or e-mail (at most 100)',
+        querystring: chatUsersQuerySchema,
+        response: { 200: z.object({ results: z.array(chatAdminUserSchema) }) },
+      },
+    },
+    async (request) => ({ results: await findChatCustomers(deps.db, { query: request.query.query }) }),
   );
 
   app.post(

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_MANAGER_TEXTS,
+  type AccountManagerState,
   type AclGroupWithMembers,
   GROUP_PERMISSIONS,
   isStaff,
@@ -191,6 +193,66 @@ export async function accountManagerCustomers(db: Db, managerId: number, q: Page
     totalCount: total.n,
     manager: { id: manager.id, name: manager.name, email: manager.email },
   };
+}
+
+/** Staff accounts an account manager can be chosen from (at most 500, by name). */
+const STAFF_CANDIDATE_LIMIT = 500;
+
+async function requireCustomer(db: Db, customerId: number): Promise<UserRow> {
+  const [customer] = await db.select().from(users).where(eq(users.id, customerId));
+  if (!customer) throw notFound(TEXTS.userNotFound);
+  if (customer.type !== 'customer') throw badRequest(ACCOUNT_MANAGER_TEXTS.notCustomer);
+  return customer;
+}
+
+/** A customer's account manager and the staff accounts to choose one from. */
+export async function accountManagerOf(db: Db, customerId: number): Promise<AccountManagerState> {
+  const customer = await requireCustomer(db, customerId);
+  const staff = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(or(eq(users.type, 'admin'), eq(users.isAdmin, true)))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(STAFF_CANDIDATE_LIMIT);
+  let manager = staff.find((s) => s.id === customer.accountManagerId) ?? null;
+  if (!manager && customer.accountManagerId !== null) {
+    const [row] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, customer.accountManagerId));
+    manager = row ?? null;
+  }
+  return { accountManager: manager, candidates: staff };
+}
+
+/** Assign (or, with null, remove) a customer's account manager; audited with before and after. */
+export async function assignAccountManager(
+  db: Db,
+  customerId: number,
+  managerId: number | null,
+  actor: { actorId: number; ip: string },
+): Promise<AccountManagerState> {
+  await db.transaction(async (tx) => {
+    const [customer] = await tx.select().from(users).where(eq(users.id, customerId)).for('update');
+    if (!customer) throw notFound(TEXTS.userNotFound);
+    if (customer.type !== 'customer') throw badRequest(ACCOUNT_MANAGER_TEXTS.notCustomer);
+    if (managerId !== null) {
+      const [manager] = await tx.select().from(users).where(eq(users.id, managerId));
+      if (!manager || !isStaff(manager))
+        throw badRequest(ACCOUNT_MANAGER_TEXTS.notStaff, { managerId: ACCOUNT_MANAGER_TEXTS.notStaff });
+    }
+    if (customer.accountManagerId === managerId) return;
+    await tx.update(users).set({ accountManagerId: managerId }).where(eq(users.id, customerId));
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: managerId === null ? 'user.account-manager.remove' : 'user.account-manager.assign',
+      targetType: 'user',
+      targetId: customerId,
+      details: { before: customer.accountManagerId, after: managerId },
+      ip: actor.ip,
+    });
+  });
+  return accountManagerOf(db, customerId);
 }
 
 function likeEscape(value: string): string {

@@ -1,5 +1,6 @@
 import { asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import {
+  MAX_DB_INT,
   ADMIN_CURRENCIES,
   type AdminCurrency,
   emailError,
@@ -18,15 +19,13 @@ import type { UserRow } from '../../platform/session';
 
 // Finding, describing and changing users from the admin tools.
 
-/** The largest id a PostgreSQL integer column holds: bigger digit strings match no row. */
-const MAX_INT = 2_147_483_647;
 export const SEARCH_LIMIT = 20;
 
 /** A user id from a digits-only string, or null when it cannot be one. */
 export function parseId(value: string): number | null {
   if (!isDigitsOnly(value) || value.length > 10) return null;
   const id = Number(value);
-  return id >= 1 && id <= MAX_INT ? id : null;
+  return id >= 1 && id <= MAX_DB_INT ? id : null;
 }
 
 /** The user named by an id or an e-mail address (case-insensitive), or undefined. */

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'light-my-request';
-import { CHAT_TEXTS } from '@parlance/shared';
+import {
+  CHAT_TEXTS,
+  chatAdminUsersSchema,
+  chatCurrentUserSchema,
+  chatFilesSchema,
+  chatHistoryPageSchema,
+  chatInChatSearchSchema,
+  chatListSchema,
+  chatMessageListSchema,
+  chatMessageWithPageSchema,
+  chatNotificationsSchema,
+  chatPeopleSchema,
+  chatSearchSchema,
+} from '@parlance/shared';
+import type { z } from 'zod';
 import { myTeamMembers, users } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
 import { authed, login, TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
@@ -292,6 +306,35 @@ describe('messages', () => {
     expect((await customer.call('GET', `/chat/api/admin/users?externalId[]=${customer.id}`)).statusCode).toBe(404);
     const chatsOf = (await admin.call('GET', `/chat/api/chats?customer=${customer.id}`)).json().data;
     expect(chatsOf.map((c: { chatId: number }) => c.chatId).sort()).toEqual([myTeamChatId, groupId].sort());
+  });
+});
+
+describe('answers', () => {
+  it('every read answers as its shared schema says, for each role that may call it', async () => {
+    const last = (await customer.call('GET', `/chat/api/chats/${groupId}/messages`)).json().data.at(-1);
+    const reads: [Caller[], string, z.ZodType][] = [
+      [[customer, translator, admin], '/chat/api/current-user', chatCurrentUserSchema],
+      [[customer, translator, admin], '/chat/api/chats', chatListSchema],
+      [[customer, translator, admin], `/chat/api/chats/${groupId}/messages`, chatHistoryPageSchema],
+      [[customer, translator, admin], `/chat/api/chats/${groupId}/pinnedMessages`, chatMessageListSchema],
+      [[customer, translator, admin], `/chat/api/messages/${last.id}`, chatMessageWithPageSchema],
+      [[customer, translator, admin], '/chat/api/notifications?exists[seenAt]=false', chatNotificationsSchema],
+      [[customer, translator, admin], `/chat/api/chat-attachments/${groupId}`, chatFilesSchema],
+      [[customer, translator, admin], '/chat/api/search/brief', chatSearchSchema],
+      [[customer, translator, admin], `/chat/api/chat/${groupId}/search/hello`, chatInChatSearchSchema],
+      [[customer, translator, admin], '/chat/api/my-contacts', chatPeopleSchema],
+      [[customer, admin], `/chat/api/chat-members/${groupId}`, chatPeopleSchema],
+      [[admin], `/chat/api/admin/user-contacts/${customer.id}`, chatPeopleSchema],
+      [[admin], `/chat/api/admin/users?externalId[]=${customer.id}`, chatAdminUsersSchema],
+    ];
+    for (const [who, url, schema] of reads)
+      for (const c of who) {
+        const res = await c.call('GET', url);
+        expect(res.statusCode, `${url} as ${c.id}`).toBe(200);
+        expect(schema.safeParse(res.json()).success, `${url} as ${c.id}`).toBe(true);
+      }
+    const people = (await admin.call('GET', `/chat/api/chat-members/${groupId}`)).json().data;
+    expect(people.map((p: { user: { type: string } }) => p.user.type).sort()).toEqual(['Customer', 'Translator']);
   });
 });
 

@@ -187,41 +187,66 @@ export class ChatHub {
     }
   }
 
+  /**
+   * Reads what is new since the last wake: first the numbers of the window's events (small rows),
+   * then the payloads of the ones this hub has not passed on yet, so a wake costs what changed and
+   * not the whole window.
+   */
   private async readRecent(): Promise<void> {
-    const rows = await this.db
-      .select({
-        chatId: chatEvents.chatId,
-        seq: chatEvents.seq,
-        type: chatEvents.type,
-        payload: chatEvents.payload,
-        audience: chatEvents.audience,
-      })
+    const heads = await this.db
+      .select({ chatId: chatEvents.chatId, seq: chatEvents.seq })
       .from(chatEvents)
       .where(sql`${chatEvents.createdAt} > now() - make_interval(secs => ${WINDOW_SECONDS})`)
-      .orderBy(asc(chatEvents.chatId), asc(chatEvents.seq))
       .limit(20_000);
-    const byChat = new Map<number, EventRow[]>();
-    for (const r of rows) {
-      const row = { ...r, seq: Number(r.seq) };
-      const list = byChat.get(row.chatId) ?? [];
-      list.push(row);
-      byChat.set(row.chatId, list);
+    const fresh = new Map<number, { after: number | undefined; upto: number }>();
+    for (const h of heads) {
+      const seq = Number(h.seq);
+      const passed = this.passed.get(h.chatId);
+      if (passed !== undefined && seq <= passed) continue;
+      const range = fresh.get(h.chatId);
+      if (!range) fresh.set(h.chatId, { after: passed, upto: seq });
+      else if (seq > range.upto) range.upto = seq;
     }
-    for (const [chatId, list] of byChat) {
-      let passed = this.passed.get(chatId);
-      for (const row of list) {
-        if (passed !== undefined && row.seq <= passed) continue;
-        if (passed !== undefined && row.seq > passed + 1) {
-          // a hole: events that fell out of the window before this hub read them
-          for (const missing of await readChat(this.db, chatId, passed, row.seq - 1, REPLAY_MAX))
-            this.dispatch(missing);
-        }
-        this.dispatch(row);
-        passed = row.seq;
+    if (fresh.size > 0) {
+      const ranges = [...fresh].map(([chatId, r]) =>
+        r.after === undefined
+          ? sql`(${chatEvents.chatId} = ${chatId} AND ${chatEvents.seq} <= ${r.upto} AND ${chatEvents.createdAt} > now() - make_interval(secs => ${WINDOW_SECONDS}))`
+          : sql`(${chatEvents.chatId} = ${chatId} AND ${chatEvents.seq} > ${r.after} AND ${chatEvents.seq} <= ${r.upto})`,
+      );
+      const rows = await this.db
+        .select({
+          chatId: chatEvents.chatId,
+          seq: chatEvents.seq,
+          type: chatEvents.type,
+          payload: chatEvents.payload,
+          audience: chatEvents.audience,
+        })
+        .from(chatEvents)
+        .where(sql.join(ranges, sql` OR `))
+        .orderBy(asc(chatEvents.chatId), asc(chatEvents.seq));
+      const byChat = new Map<number, EventRow[]>();
+      for (const r of rows) {
+        const row = { ...r, seq: Number(r.seq) };
+        const list = byChat.get(row.chatId) ?? [];
+        list.push(row);
+        byChat.set(row.chatId, list);
       }
-      if (passed !== undefined) this.passed.set(chatId, passed);
+      for (const [chatId, list] of byChat) {
+        let passed = this.passed.get(chatId);
+        for (const row of list) {
+          if (passed !== undefined && row.seq <= passed) continue;
+          if (passed !== undefined && row.seq > passed + 1) {
+            // a hole: events that fell out of the window before this hub read them
+            for (const missing of await readChat(this.db, chatId, passed, row.seq - 1, REPLAY_MAX))
+              this.dispatch(missing);
+          }
+          this.dispatch(row);
+          passed = row.seq;
+        }
+        if (passed !== undefined) this.passed.set(chatId, passed);
+      }
     }
-    this.forgetQuietChats(new Set(byChat.keys()));
+    this.forgetQuietChats(new Set(heads.map((h) => h.chatId)));
   }
 
   private dispatch(row: EventRow): void {

@@ -1,14 +1,37 @@
 // Team chat (spec 3): chats, members, messages, reactions, pins, files, search and the live channel, under /chat/api.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_TEXTS, REACTION_TYPES } from '@parlance/shared';
+import {
+  CHAT_LIMITS,
+  CHAT_TEXTS,
+  chatAddedSchema,
+  chatAdminUsersSchema,
+  chatCurrentUserSchema,
+  chatDeletedSchema,
+  chatFilesSchema,
+  chatHistoryPageSchema,
+  chatInChatSearchSchema,
+  chatListEntrySchema,
+  chatListSchema,
+  chatMessageListSchema,
+  chatMessageSchema,
+  chatMessageWithPageSchema,
+  chatNotificationsSchema,
+  chatPeopleSchema,
+  chatRemovedSchema,
+  chatSearchSchema,
+  chatSeenSchema,
+  chatUploadSchema,
+  REACTION_TYPES,
+} from '@parlance/shared';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
 import { FileTooLargeError } from '../../platform/storage';
 import type { AuthContext, UserRow } from '../../platform/session';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { ChatConnection, ChatHub, type ChatSocket } from './live';
+import './moderation-source';
 import { can, chatRole } from './policy';
 import {
   addMember,
@@ -18,7 +41,7 @@ import {
   createChat,
   deleteAttachment,
   deleteMessage,
-  findCustomersByExternalId,
+  findChatCustomers,
   getChat,
   globalSearch,
   historyPage,
@@ -50,7 +73,6 @@ const id = z.coerce
   .max(2 ** 31 - 1);
 const idRef = z.object({ id });
 const bigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const anyObject = z.record(z.string(), z.unknown());
 
 /** Every chat call carries the bearer token (spec 3 section 7). */
 function requireBearer(request: FastifyRequest): AuthContext {
@@ -92,10 +114,16 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   /** After a commit: wake the hubs (this and other instances). */
   const changed = () => deps.bus.notify();
+  /** Answers what a change returns, once the hubs are woken. */
+  const afterChange = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    changed();
+    return result;
+  };
 
   app.get(
     `${CHAT_BASE}/current-user`,
-    { schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: anyObject } } },
+    { schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: chatCurrentUserSchema } } },
     async (request) => {
       const user = viewerOf(request);
       return { id: user.id, name: user.name, type: chatRole(user), pictureUrl: user.thumbUrl };
@@ -109,7 +137,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "The user's chats in list order (pinned first, then latest activity); admins may pass customer",
         querystring: z.object({ customer: id.optional() }),
-        response: { 200: anyObject },
+        response: { 200: chatListSchema },
       },
     },
     async (request) => {
@@ -132,7 +160,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${CHAT_BASE}/chats/:id`,
-    { schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: anyObject } } },
+    { schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: chatListEntrySchema } } },
     async (request) => getChat(deps.db, viewerOf(request), request.params.id),
   );
 
@@ -150,7 +178,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
             .max(200),
           customer: idRef.optional(),
         }),
-        response: { 201: anyObject },
+        response: { 201: chatListEntrySchema },
       },
     },
     async (request, reply) => {
@@ -174,7 +202,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Rename (title) or pin in your list (isPinned)',
         params: z.object({ id }),
         body: z.object({ title: z.string().max(1000).optional(), isPinned: z.boolean().optional() }),
-        response: { 200: anyObject },
+        response: { 200: chatListEntrySchema },
       },
     },
     async (request) => {
@@ -192,7 +220,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "Mark the chat's notifications seen",
         params: z.object({ id }),
-        response: { 200: anyObject },
+        response: { 200: chatSeenSchema },
       },
     },
     async (request) => {
@@ -210,7 +238,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'One page of history (30 messages; page 1 is the newest), in creation order',
         params: z.object({ id }),
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
-        response: { 200: anyObject },
+        response: { 200: chatHistoryPageSchema },
       },
     },
     async (request) => historyPage(deps.db, viewerOf(request), request.params.id, request.query.page),
@@ -223,11 +251,31 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Pinned messages (pinned bar)',
         params: z.object({ id }),
-        response: { 200: anyObject },
+        response: { 200: chatMessageListSchema },
       },
     },
     async (request) => ({ data: await pinnedMessages(deps.db, viewerOf(request), request.params.id) }),
   );
+
+  /** Both send calls: store once per client id, wake the hubs when stored, 201 when new. */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    b: z.infer<typeof sendSchema>,
+    replyToId?: number,
+  ) => {
+    const { message, created } = await sendMessage(deps.db, viewerOf(request), {
+      chatId: b.chat.id,
+      text: b.text,
+      attachmentIds: attachmentIds(b.attachments),
+      clientId: b.clientId,
+      replyToId,
+      publicUrl: deps.config.publicUrl,
+    });
+    if (created) changed();
+    reply.code(created ? 201 : 200);
+    return message;
+  };
 
   app.post(
     `${CHAT_BASE}/direct-messages`,
@@ -236,21 +284,10 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Send a message (text and/or uploaded attachments); a retry with the same clientId is stored once',
         body: sendSchema,
-        response: { 200: anyObject, 201: anyObject },
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
     },
-    async (request, reply) => {
-      const b = request.body;
-      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
-        chatId: b.chat.id,
-        text: b.text,
-        attachmentIds: attachmentIds(b.attachments),
-        clientId: b.clientId,
-      });
-      if (created) changed();
-      reply.code(created ? 201 : 200);
-      return message;
-    },
+    async (request, reply) => send(request, reply, request.body),
   );
 
   app.post(
@@ -260,22 +297,10 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Reply to a message',
         body: replySchema,
-        response: { 200: anyObject, 201: anyObject },
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
     },
-    async (request, reply) => {
-      const b = request.body;
-      const { message, created } = await sendMessage(deps.db, viewerOf(request), {
-        chatId: b.chat.id,
-        text: b.text,
-        attachmentIds: attachmentIds(b.attachments),
-        clientId: b.clientId,
-        replyToId: b.message.id,
-      });
-      if (created) changed();
-      reply.code(created ? 201 : 200);
-      return message;
-    },
+    async (request, reply) => send(request, reply, request.body, request.body.message.id),
   );
 
   app.post(
@@ -286,14 +311,10 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Toggle your reaction (like, heart, checked, ok)',
         params: z.object({ id: bigId }),
         body: z.object({ type: z.enum(REACTION_TYPES) }),
-        response: { 200: anyObject },
+        response: { 200: chatMessageSchema },
       },
     },
-    async (request) => {
-      const message = await toggleReaction(deps.db, viewerOf(request), request.params.id, request.body.type);
-      changed();
-      return message;
-    },
+    async (request) => afterChange(toggleReaction(deps.db, viewerOf(request), request.params.id, request.body.type)),
   );
 
   app.get(
@@ -303,7 +324,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'One message with its pageNumber (jump to it)',
         params: z.object({ id: bigId }),
-        response: { 200: anyObject },
+        response: { 200: chatMessageWithPageSchema },
       },
     },
     async (request) => messageWithPage(deps.db, viewerOf(request), request.params.id),
@@ -317,49 +338,24 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Pin or unpin a message (isPinned)',
         params: z.object({ id: bigId }),
         body: z.object({ isPinned: z.boolean() }),
-        response: { 200: anyObject },
+        response: { 200: chatMessageSchema },
       },
     },
-    async (request) => {
-      const message = await pinMessage(deps.db, viewerOf(request), request.params.id, request.body.isPinned);
-      changed();
-      return message;
-    },
+    async (request) => afterChange(pinMessage(deps.db, viewerOf(request), request.params.id, request.body.isPinned)),
   );
 
-  app.delete(
-    `${CHAT_BASE}/messages/:id`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a message (admins)',
-        params: z.object({ id: bigId }),
-        response: { 200: anyObject },
-      },
-    },
-    async (request) => {
-      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, false);
-      changed();
-      return message;
-    },
-  );
-
-  app.patch(
-    `${CHAT_BASE}/messages/:id/restore`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Restore a deleted message (admins)',
-        params: z.object({ id: bigId }),
-        response: { 200: anyObject },
-      },
-    },
-    async (request) => {
-      const message = await deleteMessage(deps.db, viewerOf(request), request.params.id, true);
-      changed();
-      return message;
-    },
-  );
+  // Delete and restore are one admin call each on a message: the same route but for the flag.
+  for (const [method, url, summary, restore] of [
+    ['DELETE', `${CHAT_BASE}/messages/:id`, 'Delete a message (admins)', false],
+    ['PATCH', `${CHAT_BASE}/messages/:id/restore`, 'Restore a deleted message (admins; the Undo of a delete)', true],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      schema: { tags: TAGS, summary, params: z.object({ id: bigId }), response: { 200: chatMessageSchema } },
+      handler: async (request) => afterChange(deleteMessage(deps.db, viewerOf(request), request.params.id, restore)),
+    });
+  }
 
   app.patch(
     `${CHAT_BASE}/messages/:id/moderation`,
@@ -369,14 +365,17 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Approve or decline a message on moderation (admins)',
         params: z.object({ id: bigId }),
         body: z.object({ status: z.enum(['approved', 'declined']) }),
-        response: { 200: anyObject },
+        response: { 200: chatMessageSchema },
       },
     },
-    async (request) => {
-      const message = await moderateMessage(deps.db, viewerOf(request), request.params.id, request.body.status);
-      changed();
-      return message;
-    },
+    async (request) =>
+      afterChange(
+        moderateMessage(deps.db, viewerOf(request), request.params.id, request.body.status, {
+          now: deps.clock.now(),
+          publicUrl: deps.config.publicUrl,
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.delete(
@@ -386,13 +385,13 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Remove an attachment (its uploader or an admin)',
         params: z.object({ id: bigId, attachmentId: id }),
-        response: { 200: anyObject },
+        response: { 200: chatDeletedSchema },
       },
     },
     async (request) => {
       await deleteAttachment(deps.db, viewerOf(request), request.params.attachmentId, request.params.id);
       changed();
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
@@ -403,14 +402,14 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Add a member to a team group',
         body: z.object({ chat: idRef, user: idRef }),
-        response: { 201: anyObject },
+        response: { 201: chatAddedSchema },
       },
     },
     async (request, reply) => {
       await addMember(deps.db, viewerOf(request), request.body.chat.id, request.body.user.id);
       changed();
       reply.code(201);
-      return { added: true };
+      return { added: true as const };
     },
   );
 
@@ -421,13 +420,13 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Remove a member',
         params: z.object({ chatId: id, userId: id }),
-        response: { 200: anyObject },
+        response: { 200: chatRemovedSchema },
       },
     },
     async (request) => {
       await removeMember(deps.db, viewerOf(request), request.params.chatId, request.params.userId);
       changed();
-      return { removed: true };
+      return { removed: true as const };
     },
   );
 
@@ -438,7 +437,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Members of a chat (not for translators)',
         params: z.object({ chatId: id }),
-        response: { 200: anyObject },
+        response: { 200: chatPeopleSchema },
       },
     },
     async (request) => ({ data: await listMembers(deps.db, viewerOf(request), request.params.chatId) }),
@@ -451,7 +450,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Unseen notifications grouped by chat and type; total is the header badge',
         querystring: z.object({ 'exists[seenAt]': z.enum(['false']).optional() }),
-        response: { 200: anyObject },
+        response: { 200: chatNotificationsSchema },
       },
     },
     async (request) => unreadNotifications(deps.db, viewerOf(request)),
@@ -464,7 +463,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Files of a chat',
         params: z.object({ chatId: id }),
-        response: { 200: anyObject },
+        response: { 200: chatFilesSchema },
       },
     },
     async (request) => ({ data: await chatFiles(deps.db, viewerOf(request), request.params.chatId) }),
@@ -479,7 +478,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Search files, chats and messages of your chats (admins: of a customer)',
         params: z.object({ phrase }),
         querystring: z.object({ customer: id.optional() }),
-        response: { 200: anyObject },
+        response: { 200: chatSearchSchema },
       },
     },
     async (request) => {
@@ -497,7 +496,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Search messages of one chat',
         params: z.object({ chatId: id, phrase }),
-        response: { 200: anyObject },
+        response: { 200: chatInChatSearchSchema },
       },
     },
     async (request) => searchInChat(deps.db, viewerOf(request), request.params.chatId, request.params.phrase),
@@ -505,7 +504,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${CHAT_BASE}/my-contacts`,
-    { schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: anyObject } } },
+    { schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: chatPeopleSchema } } },
     async (request) => ({ data: (await contactsOf(deps.db, viewerOf(request))).map((user) => ({ user })) }),
   );
 
@@ -516,7 +515,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: "A customer's contacts (admins)",
         params: z.object({ userId: id }),
-        response: { 200: anyObject },
+        response: { 200: chatPeopleSchema },
       },
     },
     async (request) => {
@@ -535,7 +534,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         querystring: z.object({
           'externalId[]': z.union([z.string().max(40), z.array(z.string().max(40)).max(100)]).optional(),
         }),
-        response: { 200: anyObject },
+        response: { 200: chatAdminUsersSchema },
       },
     },
     async (request) => {
@@ -543,7 +542,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
       if (!can(user, 'openCustomerChat')) throw forbidden(CHAT_TEXTS.notAllowed);
       const raw = request.query['externalId[]'];
       const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-      return { data: await findCustomersByExternalId(deps.db, list) };
+      return { data: await findChatCustomers(deps.db, { externalIds: list }) };
     },
   );
 
@@ -556,7 +555,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Upload a chat file (multipart field file, at most 100 MB): answers id, originalName, size, mimeType',
         consumes: ['multipart/form-data'],
-        response: { 201: anyObject },
+        response: { 201: chatUploadSchema },
       },
     },
     async (request, reply) => {
@@ -593,13 +592,13 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Delete an uploaded chat file (its uploader or an admin)',
         params: z.object({ id }),
-        response: { 200: anyObject },
+        response: { 200: chatDeletedSchema },
       },
     },
     async (request) => {
       await deleteAttachment(deps.db, viewerOf(request), request.params.id);
       changed();
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 

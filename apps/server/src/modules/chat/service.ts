@@ -1,5 +1,5 @@
-import type { ChatListEntry } from '@parlance/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ChatListEntry, ChatMessage, ChatUser } from '@parlance/shared';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -13,9 +13,11 @@ import {
   myTeamMembers,
   users,
 } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
-import { moderateChatMessage } from './moderation';
+import { audit } from '../../platform/audit';
+import { decideModeration } from '../../platform/moderation';
+import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
 import { can, chatRole } from './policy';
 
 // The team chat's business rules (spec 3). Every change that members must see runs in one
@@ -292,13 +294,7 @@ export async function contactsOf(db: Db, viewer: Viewer, forCustomerId?: number)
   }));
 }
 
-export type ContactUser = {
-  id: number;
-  name: string;
-  type: 'Customer' | 'Translator' | 'Admin';
-  pictureUrl: string | null;
-  languagePairs: { sourceLanguage: string; targetLanguage: string }[];
-};
+export type ContactUser = ChatUser;
 
 export function presentType(type: string, isAdmin: boolean): ContactUser['type'] {
   if (isAdmin || type === 'admin') return 'Admin';
@@ -502,34 +498,8 @@ export async function removeMember(db: Db, viewer: Viewer, chatId: number, userI
 
 // ---------------------------------------------------------------- messages
 
-export type PresentedMessage = {
-  id: number;
-  chatId: number;
-  seq: number;
-  text: string;
-  type: 'ordinary' | 'system';
-  action: string | null;
-  user: { id: number; name: string } | null;
-  author: { id: number; name: string; pictureUrl: string | null; type: ContactUser['type'] } | null;
-  createdAt: string;
-  editedAt: string | null;
-  deletedAt: string | null;
-  status: ChatMessageStatus;
-  isPinned: boolean;
-  pinnedAt: string | null;
-  clientId: string | null;
-  attachments: {
-    id: number;
-    fileId: string;
-    filename: string;
-    originalName: string;
-    mimeType: string;
-    size: number;
-    deletedAt: string | null;
-  }[];
-  reactions: { type: ReactionType; author: { id: number; name: string } }[];
-  replyTo: { id: number; text: string; author: { id: number; name: string } | null; deletedAt: string | null } | null;
-};
+/** A message as the viewer sees it: the shared answer schema's type. */
+export type PresentedMessage = ChatMessage;
 
 interface MessageRow {
   id: string | number;
@@ -537,7 +507,7 @@ interface MessageRow {
   seq: string | number;
   text: string;
   kind: 'ordinary' | 'system';
-  action: string | null;
+  action: ChatMessage['action'];
   target_id: number | null;
   target_name: string | null;
   author_id: number | null;
@@ -693,6 +663,8 @@ export interface SendInput {
   attachmentIds: number[];
   clientId?: string;
   replyToId?: number;
+  /** the app's public address: links to it are not contact details */
+  publicUrl: string;
 }
 
 /** Audience of a message: every member when approved; otherwise its author and the chat's admins. */
@@ -729,8 +701,10 @@ export async function sendMessage(
     if (target.chatId !== chat.id) throw notFound(CHAT_TEXTS.messageNotFound);
     if (target.status !== 'approved' || target.deletedAt) throw badRequest('You can reply to approved messages only');
   }
-  const verdict = await moderateChatMessage({ text, authorId: viewer.id, chatId: chat.id });
-  const status: ChatMessageStatus = chatRole(viewer) === 'admin' ? 'approved' : verdict;
+  // admins' messages are never held; others pass the moderation engine (source blendTalk)
+  const verdict =
+    chatRole(viewer) === 'admin' ? { flagged: false, reasons: [] } : await checkChatMessage(db, text, input.publicUrl);
+  const status: ChatMessageStatus = verdict.flagged ? 'moderation' : 'approved';
   try {
     const id = await db.transaction(async (tx) => {
       const seq = await nextSeq(tx, chat.id);
@@ -747,6 +721,8 @@ export async function sendMessage(
         })
         .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
       const messageId = Number(m.id);
+      if (status === 'moderation')
+        await holdChatMessage(tx, { messageId, authorId: viewer.id, chat, text, verdict, now: m.createdAt });
       if (input.attachmentIds.length) {
         const bound = await tx
           .update(chatAttachments)
@@ -870,38 +846,81 @@ export async function deleteMessage(db: Db, viewer: Viewer, messageId: number, r
   });
 }
 
-export async function moderateMessage(db: Db, viewer: Viewer, messageId: number, status: 'approved' | 'declined') {
+/** Presents broadcast payloads as a member sees them (no admin-only text, no client id). */
+const MEMBER_VIEW: Viewer = { id: 0, type: 'customer', isAdmin: false, name: '' };
+
+/**
+ * Delivers (approved) or refuses (declined) a held message: the moderation source's handler
+ * (moderation-source.ts), run in the decision's transaction. Only a message still on moderation
+ * changes, so a decision delivers at most once. Approved: the members who never saw it get it as
+ * new (with a notification), the author and the admins see its status change; it may become the
+ * chat's last message. Declined: only the author and the admins hear of it.
+ */
+export async function applyModerationDecision(
+  tx: Tx,
+  messageId: number,
+  status: 'approved' | 'declined',
+  actorId: number,
+): Promise<void> {
+  const [row] = await tx
+    .update(chatMessages)
+    .set({ status })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'moderation')))
+    .returning({ chatId: chatMessages.chatId, authorId: chatMessages.authorId, createdAt: chatMessages.createdAt });
+  if (!row) return;
+  const { chatId, authorId } = row;
+  const sawIt = await messageAudience(tx, chatId, 'moderation', authorId);
+  const message = await loadMessage(tx, MEMBER_VIEW, messageId);
+  if (status === 'declined') {
+    await emit(tx, chatId, 'message.updated', { message }, sawIt);
+    return;
+  }
+  // the chat's last message moves only forward
+  await tx
+    .update(chats)
+    .set({ lastMessageId: messageId, lastMessageAt: row.createdAt })
+    .where(and(eq(chats.id, chatId), sql`(${chats.lastMessageId} IS NULL OR ${chats.lastMessageId} < ${messageId})`));
+  const members = await memberIds(tx, chatId);
+  const newTo = members.filter((u) => !sawIt.includes(u));
+  const notify = members.filter((u) => u !== authorId && u !== actorId && newTo.includes(u));
+  if (notify.length)
+    await tx
+      .insert(chatNotifications)
+      .values(notify.map((userId) => ({ userId, chatId, type: 'message' as const, messageId })));
+  await emit(tx, chatId, 'message.updated', { message }, sawIt);
+  if (newTo.length) await emit(tx, chatId, 'message.created', { message }, newTo);
+}
+
+/** The message menu's Approve / Decline: the same decision as the moderation table's. */
+export async function moderateMessage(
+  db: Db,
+  viewer: Viewer,
+  messageId: number,
+  status: 'approved' | 'declined',
+  context: { now: Date; publicUrl: string; ip?: string },
+) {
   if (!can(viewer, 'moderateMessage')) throw forbidden(CHAT_TEXTS.notAllowed);
-  const m = await messageFor(db, viewer, messageId);
-  if (m.status !== 'moderation') throw badRequest('This message is not on moderation');
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(chatMessages)
-      .set({ status })
-      .where(eq(chatMessages.id, messageId))
-      .returning({ createdAt: chatMessages.createdAt });
-    if (status === 'approved') {
-      // the chat's last message moves only forward
-      await tx
-        .update(chats)
-        .set({ lastMessageId: messageId, lastMessageAt: row.createdAt })
-        .where(
-          and(eq(chats.id, m.chatId), sql`(${chats.lastMessageId} IS NULL OR ${chats.lastMessageId} < ${messageId})`),
-        );
-      const others = (await memberIds(tx, m.chatId)).filter((u) => u !== m.authorId && u !== viewer.id);
-      if (others.length)
-        await tx
-          .insert(chatNotifications)
-          .values(others.map((userId) => ({ userId, chatId: m.chatId, type: 'message' as const, messageId })));
+  await messageFor(db, viewer, messageId);
+  const held = await heldRowOf(db, messageId);
+  if (!held) throw badRequest('This message is not on moderation');
+  await db.transaction(async (tx) => {
+    const outcome = await decideModeration(tx, { id: held.id, status, actorId: viewer.id, ...context });
+    if (outcome.kind === 'notFound') throw notFound(CHAT_TEXTS.messageNotFound);
+    if (outcome.kind === 'conflict') {
+      const message = `This message has already been ${outcome.row.status}.`;
+      throw new AppError(409, message, { status: message });
     }
-    const message = await loadMessage(tx, viewer, messageId);
-    const audience =
-      status === 'approved'
-        ? await memberIds(tx, m.chatId)
-        : await messageAudience(tx, m.chatId, 'declined', m.authorId);
-    await emit(tx, m.chatId, status === 'approved' ? 'message.created' : 'message.updated', { message }, audience);
-    return message;
+    if (outcome.kind === 'decided')
+      await audit(tx, {
+        actorId: viewer.id,
+        action: `moderation.${status === 'approved' ? 'approve' : 'decline'}`,
+        targetType: 'moderation',
+        targetId: held.id,
+        details: { source: held.source, messageRef: held.messageRef },
+        ip: context.ip,
+      });
   });
+  return loadMessage(db, viewer, messageId);
 }
 
 // ---------------------------------------------------------------- attachments
@@ -981,6 +1000,8 @@ export async function chatFiles(db: Db, viewer: Viewer, chatId: number) {
     .limit(500);
   return rows.map((r) => ({
     ...r,
+    // the inner join keeps sent files only
+    messageId: Number(r.messageId),
     filename: r.originalName,
     size: Number(r.size),
     createdAt: r.createdAt.toISOString(),
@@ -1066,18 +1087,48 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
 
 // ---------------------------------------------------------------- admin
 
-export async function findCustomersByExternalId(db: Db, externalIds: string[]) {
-  const ids = externalIds.map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
-  if (ids.length === 0) return [];
+/**
+ * Customers an admin looks up to open their chats: by external id (the user id), and/or by a piece of
+ * their name or e-mail (case-insensitive; digits also match the id). One query for
+ * GET /chat/api/admin/users and GET /api/2/admin/chat/getUsers.
+ */
+export async function findChatCustomers(
+  db: Db,
+  by: { externalIds?: string[]; query?: string },
+  limit = CHAT_ADMIN_USER_LIMIT,
+) {
+  const ids = (by.externalIds ?? []).map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+  const text = (by.query ?? '').trim().toLowerCase();
+  if (/^\d{1,9}$/.test(text)) ids.push(Number(text));
+  const matches: SQL[] = [];
+  if (ids.length > 0) matches.push(inArray(users.id, ids));
+  if (text !== '') {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    matches.push(sql`(lower(${users.name}) LIKE ${like} OR lower(${users.email}) LIKE ${like})`);
+  }
+  if (matches.length === 0) return [];
   const rows = await db
-    .select({ id: users.id, name: users.name, type: users.type, isAdmin: users.isAdmin, thumbUrl: users.thumbUrl })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      isAdmin: users.isAdmin,
+      thumbUrl: users.thumbUrl,
+    })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.type, 'customer')));
+    .where(and(eq(users.type, 'customer'), or(...matches)))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
   return rows.map((u) => ({
     id: u.id,
     externalId: String(u.id),
     name: u.name,
+    email: u.email,
     type: presentType(u.type, u.isAdmin),
     pictureUrl: u.thumbUrl,
   }));
 }
+
+/** At most this many customers per admin look-up. */
+export const CHAT_ADMIN_USER_LIMIT = 100;

@@ -68,7 +68,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
       const user = translatorOf(request);
       const found = await listOwnPayouts(deps.db, user.id, request.query.page, request.query.limit);
       const methods = await deps.db
-        .select({ method: payoutMethods.method, account: payoutMethods.account })
+        .select({ method: payoutMethods.method, account: payoutMethods.account, status: payoutMethods.status })
         .from(payoutMethods)
         .where(eq(payoutMethods.userId, user.id));
       return {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   canMovePayout,
   PAYOUT_CONFIG,
+  PAYOUT_METHOD_TEXTS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_TEXTS,
@@ -106,6 +107,9 @@ export async function requestPayout(
     .from(payoutMethods)
     .where(and(eq(payoutMethods.userId, userId), eq(payoutMethods.method, input.method)));
   if (!method) throw badRequest(PAYOUT_TEXTS.unknownMethod, { method: PAYOUT_TEXTS.unknownMethod });
+  if (method.status !== 'active') {
+    throw badRequest(PAYOUT_METHOD_TEXTS.notActive, { method: PAYOUT_METHOD_TEXTS.notActive });
+  }
   if (input.amount < PAYOUT_CONFIG.minimumCredits) {
     throw badRequest(PAYOUT_TEXTS.belowMinimum, { amount: PAYOUT_TEXTS.belowMinimum });
   }

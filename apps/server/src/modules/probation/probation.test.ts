@@ -6,8 +6,9 @@ import {
   type ProbationParams,
   projectFitsProbation,
   probationState,
+  translatorFitsProbation,
 } from '@parlance/shared';
-import { auditLog, probationParams, users } from '../../db/schema';
+import { auditLog, probationParams, translatorDetails, users } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -56,6 +57,14 @@ describe('probation rules', () => {
     expect(projectFitsProbation(p, { ...P, project_types: ['proofreading'] })).toBe(false);
     expect(projectFitsProbation(p, { ...P, project_types: ['translation'] })).toBe(true);
     expect(projectFitsProbation(p, { ...P, excluded_clients: [7] })).toBe(false);
+  });
+
+  it('asks a translator on probation for one of the CAT tools of cat_vendors, when there are any', () => {
+    expect(translatorFitsProbation({ software: [] }, P)).toBe(true);
+    const tools = { ...P, cat_vendors: ['memoQ', 'SDL Trados Studio'] };
+    expect(translatorFitsProbation({ software: [] }, tools)).toBe(false);
+    expect(translatorFitsProbation({ software: ['Wordfast'] }, tools)).toBe(false);
+    expect(translatorFitsProbation({ software: ['Wordfast', 'MEMOQ'] }, tools)).toBe(true);
   });
 });
 
@@ -206,5 +215,44 @@ describe('probation parameters', () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'probation.params'));
     expect(audit.length).toBe(4);
     expect((await authed(t.app, customer).get('/api/2/account/probation')).statusCode).toBe(403);
+  });
+});
+
+describe('probation and CAT tools (cat_vendors)', () => {
+  const params = { min_rating: 1, min_wordcount: 10, max_wordcount: null, max_years: 1 };
+  let una: Person;
+
+  beforeAll(async () => {
+    una = await newPerson(t.app, 'translator', 'Una Tools');
+    await giveSkills(t.database.db, una.id, ['american-english>spanish']);
+  });
+
+  const offered = async () =>
+    ((await una.api.get('/api/2/job/open?page=1&perPage=100')).json().data as { name: string }[])
+      .map((p) => p.name)
+      .filter((n) => ['Big', 'Proofing', 'Small'].includes(n))
+      .sort();
+
+  it('offers a translator on probation nothing until their profile lists one of the CAT tools; others are not affected', async () => {
+    expect((await save(lm, { ...params, cat_vendors: ['memoQ', 'SDL Trados Studio'] })).statusCode).toBe(200);
+    expect(await offered()).toEqual([]);
+    // a profile with another tool is not enough
+    await t.database.db
+      .insert(translatorDetails)
+      .values({ userId: una.id, software: ['Wordfast'] })
+      .onConflictDoUpdate({ target: translatorDetails.userId, set: { software: ['Wordfast'] } });
+    expect(await offered()).toEqual([]);
+    await t.database.db
+      .update(translatorDetails)
+      .set({ software: ['Wordfast', 'MemoQ'] })
+      .where(eq(translatorDetails.userId, una.id));
+    expect(await offered()).toEqual(['Big', 'Proofing', 'Small']);
+    // a translator off probation (excluded) needs no CAT tool
+    await t.database.db.update(translatorDetails).set({ software: [] }).where(eq(translatorDetails.userId, una.id));
+    await save(lm, { ...params, cat_vendors: ['memoQ'], excluded_translators: [una.id] });
+    expect(await offered()).toEqual(['Big', 'Proofing', 'Small']);
+    // an empty list asks for no tool
+    await save(lm, { ...params, cat_vendors: [] });
+    expect(await offered()).toEqual(['Big', 'Proofing', 'Small']);
   });
 });

@@ -68,7 +68,8 @@ export function myTeamWindowSql(translatorId: TranslatorRef, now: Date): SQL {
  * translator is on probation while they joined less than max_years ago, are not in
  * excluded_translators, and have not yet completed PROBATION_GRADUATION.projects jobs with an
  * average rating of at least min_rating; then only projects within the word-count range and the
- * project types, of clients not excluded, are offered.
+ * project types, of clients not excluded, are offered, and only when the translator's profile lists
+ * one of the CAT tools of cat_vendors (case-insensitive; an empty list asks for none).
  */
 export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL {
   return sql`NOT EXISTS (
@@ -79,6 +80,11 @@ export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL 
         OR (pp.max_wordcount IS NOT NULL AND ${projects.wordCount} > pp.max_wordcount)
         OR (jsonb_array_length(pp.project_types) > 0 AND NOT (pp.project_types @> to_jsonb(${projects.type}::text)))
         OR pp.excluded_clients @> to_jsonb(${projects.customerId}::int)
+        OR (jsonb_array_length(pp.cat_vendors) > 0 AND NOT EXISTS (
+          SELECT 1 FROM translator_details ctp
+            CROSS JOIN LATERAL jsonb_array_elements_text(ctp.software) AS sw(name)
+            JOIN jsonb_array_elements_text(pp.cat_vendors) AS cv(name) ON lower(cv.name) = lower(sw.name)
+          WHERE ctp.user_id = tu.id))
       )
       AND tu.created_at > ${now.toISOString()}::timestamptz - make_interval(years => pp.max_years)
       AND NOT (pp.excluded_translators @> to_jsonb(tu.id))

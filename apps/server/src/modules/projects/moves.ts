@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, inStatusGroup } from '@parlance/shared';
+import { inStatusGroup, isDbId, LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import type { Tx } from '../../db/client';
 import { projectMessages, projects, projectTags, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -388,7 +388,7 @@ export async function bulkMessage(
   const ids = projectIds;
   const text = message;
   if (ctx.user.type !== 'customer' && !isAdminUser(ctx.user)) throw forbidden();
-  if (ids.some((id) => !Number.isSafeInteger(id) || id > 2_147_483_647)) throw projectNotFound();
+  if (ids.some((id) => !isDbId(id))) throw projectNotFound();
   const rows = await ctx.tx
     .select()
     .from(projects)

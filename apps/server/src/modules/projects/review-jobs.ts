@@ -1,6 +1,13 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import { PROJECT_TEXTS, REVIEW_TEXTS, type ReviewJobKind, type ReviewSubmit, reviewScore } from '@parlance/shared';
-import { projectEvents, projectReviews, projects } from '../../db/schema';
+import {
+  mergeErrorTables,
+  PROJECT_TEXTS,
+  REVIEW_TEXTS,
+  type ReviewJobKind,
+  type ReviewSubmit,
+  reviewScore,
+} from '@parlance/shared';
+import { projectEvents, projectReviews, projects, qualityReports } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/realtime';
@@ -112,7 +119,17 @@ export async function submitReview(ctx: MoveContext, jobId: number, input: Revie
   const reviewed = await findProject(ctx.tx, job.reviewedProjectId);
   if (!reviewed) throw projectNotFound();
 
-  const score = reviewScore(input.errors, reviewed.wordCount);
+  // the score counts the errors of the job's quality reports (one per file and editor) with the
+  // form's own rows; the review row keeps the table it was scored on
+  const reports = await ctx.tx
+    .select({ errors: qualityReports.errors })
+    .from(qualityReports)
+    .where(eq(qualityReports.jobId, job.id));
+  const errors = mergeErrorTables(
+    input.errors.map((e) => ({ category: e.category, severity: e.severity, count: e.count })),
+    ...reports.map((r) => r.errors),
+  );
+  const score = reviewScore(errors, reviewed.wordCount);
   const row = await tryMove(ctx.tx, job, 'review', {
     actorId: ctx.user.id,
     now: ctx.now,
@@ -127,7 +144,7 @@ export async function submitReview(ctx: MoveContext, jobId: number, input: Revie
     translatorId: reviewed.translatorId,
     kind: job.kind as ReviewJobKind,
     score,
-    errors: input.errors.map((e) => ({ category: e.category, severity: e.severity, count: e.count })),
+    errors,
     comment: input.comment,
     createdAt: ctx.now,
   });

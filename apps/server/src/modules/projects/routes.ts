@@ -16,6 +16,7 @@ import {
   projectTagsSchema,
   reviewJobCreateSchema,
   reviewSubmitSchema,
+  dbIdSchema,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
@@ -364,7 +365,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Admin: give the translation job to another translator',
         params: idParams,
-        body: z.object({ translatorId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: z.object({ translatorId: dbIdSchema }),
         response: detail,
       },
     },

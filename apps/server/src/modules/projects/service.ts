@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
+import { isDbId, PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   projectEvents,
@@ -47,7 +47,7 @@ export interface Outcome {
 }
 
 export async function findProject(db: Reader, id: number, lock = false): Promise<ProjectRecord | undefined> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  if (!isDbId(id)) return undefined;
   const q = db.select().from(projects).where(eq(projects.id, id));
   const [row] = lock ? await q.for('update') : await q;
   return row;

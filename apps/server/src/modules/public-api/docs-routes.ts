@@ -1,13 +1,15 @@
 // The customer API's reference page: the OpenAPI document of /api/v1 rendered by Scalar, served
 // from the installed package (no CDN), as a page of its own that the web app's /api-docs frames.
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 
 const require = createRequire(import.meta.url);
 let scalarBundle: Buffer | null = null;
 function scalar(): Buffer {
-  scalarBundle ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'));
+  // the package exports its main entry only; the standalone browser bundle sits beside it in dist/
+  scalarBundle ??= readFileSync(join(dirname(require.resolve('@scalar/api-reference')), 'browser/standalone.js'));
   return scalarBundle;
 }
 
@@ -17,6 +19,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parlance customer API reference</title>
+<link rel="stylesheet" href="/api-docs/reference/theme.css">
 </head>
 <body>
 <div id="app"></div>
@@ -31,15 +34,48 @@ const INIT = `Scalar.createApiReference('#app', {
   withDefaultFonts: false,
   // nothing that calls Scalar's services (the CSP would refuse it anyway)
   agent: { disabled: true },
+  mcp: { disabled: true },
   showDeveloperTools: 'never',
   telemetry: false,
   hideDownloadButton: false,
   hideClientButton: true,
-  hideDarkModeToggle: false,
+  // one theme, the app's light one, whose colours theme.css checks for contrast
+  forceDarkModeState: 'light',
+  hideDarkModeToggle: true,
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   hiddenClients: { c: true, clojure: true, csharp: true, dart: true, fsharp: true, go: true, http: true, java: true, kotlin: true, objc: true, ocaml: true, php: true, powershell: true, python: true, r: true, ruby: true, rust: true, swift: true },
   metaData: { title: 'Parlance customer API' },
 });
+// Two gaps of Scalar's markup, mended as it renders: its copy buttons are icons without a name, and
+// its endpoint lists (a box that scrolls) cannot be reached with the keyboard
+const mend = () => {
+  for (const button of document.querySelectorAll('button[class*="copy-button"]:not([aria-label])')) {
+    button.setAttribute('aria-label', 'Copy to clipboard');
+  }
+  for (const list of document.querySelectorAll('ul.endpoints:not([tabindex])')) list.setAttribute('tabindex', '0');
+};
+mend();
+new MutationObserver(mend).observe(document.body, { childList: true, subtree: true });
+`;
+
+// Scalar's light theme with text colours that reach 4.5:1 on its white and grey surfaces (WCAG AA):
+// its greys, the HTTP method colours of the sidebar and endpoint lists, "required" and the code
+// highlighting draw on these variables. Custom properties with !important win over the theme that
+// Scalar injects after this sheet.
+const THEME = `.light-mode {
+  --scalar-color-1: #1a1a1a !important;
+  --scalar-color-2: #595959 !important;
+  --scalar-color-3: #5e5e5e !important;
+  --scalar-color-green: #00754a !important;
+  --scalar-color-blue: #0066a8 !important;
+  --scalar-color-orange: #b33c00 !important;
+  --scalar-color-red: #c2000f !important;
+  --scalar-color-yellow: #7a5700 !important;
+  --scalar-color-purple: #7b2fa8 !important;
+  --scalar-color-accent: #0066a8 !important;
+  --scalar-sidebar-color-2: #595959 !important;
+  --scalar-sidebar-search-color: #595959 !important;
+}
 `;
 
 export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
@@ -60,6 +96,9 @@ export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
       .send(scalar()),
+  );
+  app.get('/api-docs/reference/theme.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(THEME),
   );
   app.get('/api-docs/reference/init.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),

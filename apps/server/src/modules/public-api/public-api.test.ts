@@ -10,7 +10,8 @@ import { balanceOfOwner } from '../../platform/ledger';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { generateClientTypes } from '../../print-api-client';
 import { newCustomer, newTranslator, type Person, takeAndDeliver } from '../projects/projects-test-helpers';
-import { apiClient } from './api-client';
+import { apiClient, injectFetch } from './api-client';
+import { orderTranslation } from './client/readme-example';
 
 // The customer API through its own generated client only (the translator's side goes through the
 // web app's calls, as a translator would): the order-to-delivery flow, scopes, revocation,
@@ -61,6 +62,29 @@ describe('the OpenAPI document', () => {
     const bundle = await t.app.inject({ method: 'GET', url: '/api-docs/reference/scalar.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+});
+
+describe("the README's typed client", () => {
+  it('is the example the repo type-checks, and it orders and pays through the app', async () => {
+    const example = readFileSync(join(import.meta.dirname, 'client/readme-example.ts'), 'utf8');
+    const shown = example.slice(example.indexOf('// npm i openapi-fetch')).replace("'./schema'", "'./parlance-api'");
+    const readme = readFileSync(join(import.meta.dirname, '../../../../../README.md'), 'utf8');
+    expect(readme, 'copy client/readme-example.ts into the README (Customer API)').toContain(
+      `\`\`\`ts\n${shown}\`\`\``,
+    );
+
+    const buyer = await newCustomer(t.app, 1_000_000);
+    const before = await balanceOfOwner(t.database.db, buyer.id, 'customer_credits');
+    const result = await orderTranslation('http://localhost', await newKey(buyer), injectFetch(t.app));
+    expect(result.quotedCredits).toBeGreaterThan(0);
+    expect(result.project).toMatchObject({ name: 'Catalogue', sourceLanguage: 'american-english' });
+    const after = await balanceOfOwner(t.database.db, buyer.id, 'customer_credits');
+    expect(before - after).toBe(result.paidCredits);
+    // a refused call ends the example with the API's code and message
+    await expect(orderTranslation('http://localhost', 'prl_0123456789abcdef_nope', injectFetch(t.app))).rejects.toThrow(
+      /^unauthenticated: /,
+    );
   });
 });
 

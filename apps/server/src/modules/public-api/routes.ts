@@ -17,6 +17,7 @@ import {
   purchaseOrderFileSchema,
   purchaseOrderSchema,
   translateNowResultSchema,
+  dbIdSchema,
 } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { API_SCOPES, authenticateOauthClient } from '../../platform/api-keys';
@@ -53,7 +54,7 @@ const TAGS = {
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const TEXT_MAX_CHARS = 500_000;
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: dbIdSchema });
 const pidParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an order id') });
 const idempotencyHeaders = z
   .object({

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountManagerCustomer,
+  AccountManagerState,
   AclGroupWithMembers,
   AdminUserDescription,
   Backoffice,
@@ -196,5 +197,30 @@ export function useManagerCustomers(id: string, page: number, query: string) {
         signal,
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccountManager(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'account-manager', uid],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: AccountManagerState }>(`/api/2/admin/users/${encodeURIComponent(uid)}/account-manager`, signal)
+        .then((r) => r.results),
+    enabled,
+  });
+}
+
+export function useAssignAccountManager(uid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (managerId: number | null) =>
+      http.postJson<{ results: AccountManagerState }>(`/api/2/admin/users/${encodeURIComponent(uid)}/account-manager`, {
+        managerId,
+      }),
+    onSuccess: (answer) => {
+      client.setQueryData(['admin', 'account-manager', uid], answer.results);
+      client.invalidateQueries({ queryKey: ['admin', 'manager-customers'] });
+    },
   });
 }

@@ -6,6 +6,8 @@ import {
   type ConvertSort,
   CONVERT_DEFAULT_RANGE_MONTHS,
   CONVERT_TEXTS,
+  type PayeeRow,
+  type PayeeStatus,
   type PayoutMethod,
   type PayoutStatus,
 } from '@parlance/shared';
@@ -97,5 +99,24 @@ export function usePayout() {
         confirm: CONVERT_TEXTS.confirmWord,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'convert'] }),
+  });
+}
+
+/** Payoneer payees waiting for approval (GET /api/2/admin/payoneer/payees). */
+export function usePayeesWaiting() {
+  return useQuery({
+    queryKey: ['admin', 'payees', 'pending'],
+    queryFn: ({ signal }) => http.get<{ data: PayeeRow[] }>('/api/2/admin/payoneer/payees?status=pending', signal),
+  });
+}
+
+export function useChangePayeeStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; status: PayeeStatus }) =>
+      http.postJson<{ status: string }>(`/api/2/admin/payoneer/translator/${input.userId}/change-status`, {
+        status: input.status,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payees'] }),
   });
 }

@@ -1,5 +1,13 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatListEntry, ChatType, ReactionType } from '@parlance/shared';
+import type {
+  ChatAttachment,
+  ChatFile,
+  ChatHistoryPage,
+  ChatListEntry,
+  ChatMessage,
+  ChatUpload,
+  ChatUser as SharedChatUser,
+} from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
 import { request, type RequestOptions } from '../../app/http';
 
@@ -8,50 +16,17 @@ import { request, type RequestOptions } from '../../app/http';
 
 export const CHAT_API = '/chat/api';
 
-export interface ChatUser {
-  id: number;
-  name: string;
-  type: 'Customer' | 'Translator' | 'Admin';
-  pictureUrl: string | null;
-  languagePairs: { sourceLanguage: string; targetLanguage: string }[];
-}
+// The answers' types are inferred from the shared zod schemas the server answers with.
+export type ChatUser = SharedChatUser;
 
 /** a row of the chat list (packages/shared chat.ts) */
 export type Chat = ChatListEntry;
 
-export interface Attachment {
-  id: number;
-  fileId: string;
-  filename: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-}
+export type Attachment = ChatAttachment;
 
-export interface Message {
-  id: number;
-  chatId: number;
-  seq: number;
-  text: string;
-  type: 'ordinary' | 'system';
-  action: 'add' | 'remove' | 'pinned' | null;
-  user: { id: number; name: string } | null;
-  author: { id: number; name: string; pictureUrl: string | null; type: ChatUser['type'] } | null;
-  createdAt: string;
-  deletedAt: string | null;
-  status: 'created' | 'moderation' | 'approved' | 'declined';
-  isPinned: boolean;
-  clientId: string | null;
-  attachments: Attachment[];
-  reactions: { type: ReactionType; author: { id: number; name: string } }[];
-  replyTo: { id: number; text: string; author: { id: number; name: string } | null; deletedAt: string | null } | null;
-}
+export type Message = ChatMessage;
 
-export interface HistoryPage {
-  data: Message[];
-  page: number;
-  hasMore: boolean;
-}
+export type HistoryPage = ChatHistoryPage;
 
 export async function chatToken(client: QueryClient): Promise<string> {
   const token = await client.fetchQuery(authTokenQuery);
@@ -120,11 +95,7 @@ export function useFiles(chatId: number, enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.files(chatId),
     enabled,
-    queryFn: () =>
-      chatCall<{ data: (Attachment & { messageId: number; uploaderId: number; createdAt: string })[] }>(
-        client,
-        `${CHAT_API}/chat-attachments/${chatId}`,
-      ).then((b) => b.data),
+    queryFn: () => chatCall<{ data: ChatFile[] }>(client, `${CHAT_API}/chat-attachments/${chatId}`).then((b) => b.data),
   });
 }
 
@@ -161,14 +132,10 @@ export function useChatMutation<V, R = unknown>(fn: (client: QueryClient, vars: 
 export function uploadFile(client: QueryClient, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return chatCall<{ id: number; originalName: string; size: number; mimeType: string }>(
-    client,
-    '/file-storage/api/files',
-    {
-      method: 'POST',
-      body: { multipart: form },
-    },
-  );
+  return chatCall<ChatUpload>(client, '/file-storage/api/files', {
+    method: 'POST',
+    body: { multipart: form },
+  });
 }
 
 export async function downloadFile(client: QueryClient, file: { id: number; originalName: string }) {

@@ -27,3 +27,7 @@ export function chatTitleFor(chat: Pick<Chat, 'title' | 'type' | 'owner'>, role:
   const title = chat.type === 'my-team' ? 'Team chat' : chat.title;
   return `${chat.owner.name}: ${title}`;
 }
+
+/** The admin's customer look-up page, and a customer's chats under it. */
+export const ADMIN_CHAT_HOME = '/admin/blend-talk';
+export const adminChatPath = (customerId: number) => `${ADMIN_CHAT_HOME}/user/${customerId}/chat`;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payout, PayoutList, PayoutMethod } from '@parlance/shared';
+import type { Payout, PayoutList, PayoutMethod, PayoutMethodOnFile } from '@parlance/shared';
 import { http, request } from '../../app/http';
 
 // The translator's payouts (/balance): GET /api/2/account/convert/requests, the designed
@@ -40,3 +40,22 @@ export function useCancelPayout() {
 }
 
 export const selfBillingUrl = (id: number) => `/api/2/account/convert/invoice/${id}`;
+
+/** Adds or replaces the account of one payout method (POST /api/2/account/convert/methods). */
+export function useSavePayoutMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { method: PayoutMethod; account: string }) =>
+      http.postJson<PayoutMethodOnFile>('/api/2/account/convert/methods', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+  });
+}
+
+export function useRemovePayoutMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (method: PayoutMethod) =>
+      request<{ removed: PayoutMethod }>(`/api/2/account/convert/methods/${method}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+  });
+}

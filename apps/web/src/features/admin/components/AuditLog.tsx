@@ -4,29 +4,20 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type AuditEntry, useAudit } from '../api';
 import { formatValue, humanizeKey } from '../format';
 import { formatDateTime } from '../../../ui/format';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { EmptyState } from './EmptyState';
 
 /** GET /api/2/admin/audit: who did what, newest first, one server page at a time. */
 export function AuditLog() {
   const [page, setPage] = useState(0);
   const audit = useAudit(page);
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   if (audit.error && !audit.data) {
     return (
@@ -46,38 +37,18 @@ export function AuditLog() {
     return <EmptyState title="No audit entries yet" hint="Admin actions such as acting as a user show up here." />;
   }
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+    <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
       {audit.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
-      <TableContainer>
-        <Table size="small" aria-label="Audit log" sx={{ minWidth: compact ? 0 : 720 }}>
-          <TableHead>
-            <TableRow>
-              {compact ? (
-                <TableCell>Entry</TableCell>
-              ) : (
-                <>
-                  <TableCell sx={{ width: 170 }}>Date</TableCell>
-                  <TableCell>Actor</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Details</TableCell>
-                </>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {audit.data
-              ? audit.data.data.map((entry) => <AuditRow key={entry.id} entry={entry} compact={compact} />)
-              : [0, 1, 2, 3, 4].map((i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={compact ? 1 : 5}>
-                      <Skeleton height={24} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        rows={audit.data?.data ?? []}
+        columns={COLUMNS}
+        rowKey={(entry) => entry.id}
+        label="Audit log"
+        loading={!audit.data}
+        placeholderRows={5}
+        minWidth={720}
+        cardsBelow="md"
+      />
       <TablePagination
         component="div"
         count={audit.data?.totalCount ?? 0}
@@ -90,42 +61,29 @@ export function AuditLog() {
   );
 }
 
-function AuditRow({ entry, compact }: { entry: AuditEntry; compact: boolean }) {
-  const actor = entry.actorName ? `${entry.actorName} #${entry.actorId}` : entry.actorId ? `#${entry.actorId}` : '—';
-  const target = entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : (entry.targetId ?? '—');
-  const action = <Chip size="small" label={entry.action} variant="outlined" sx={{ fontFamily: 'monospace' }} />;
-  const details = <AuditDetails details={entry.details} />;
-  if (compact) {
-    return (
-      <TableRow>
-        <TableCell sx={{ py: 1.5 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
-            {action}
-            <Typography variant="caption" color="text.secondary">
-              {formatDateTime(entry.createdAt)}
-            </Typography>
-          </Box>
-          <Typography variant="body2">
-            {actor}{' '}
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              → {target}
-            </Box>
-          </Typography>
-          {details}
-        </TableCell>
-      </TableRow>
-    );
-  }
-  return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDateTime(entry.createdAt)}</TableCell>
-      <TableCell>{actor}</TableCell>
-      <TableCell>{action}</TableCell>
-      <TableCell>{target}</TableCell>
-      <TableCell>{details}</TableCell>
-    </TableRow>
-  );
-}
+const actorOf = (entry: AuditEntry) =>
+  entry.actorName ? `${entry.actorName} #${entry.actorId}` : entry.actorId ? `#${entry.actorId}` : '—';
+const targetOf = (entry: AuditEntry) =>
+  entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : (entry.targetId ?? '—');
+
+const COLUMNS: ListColumn<AuditEntry>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    headSx: { width: 170 },
+    sx: { whiteSpace: 'nowrap', color: 'text.secondary' },
+    cell: (entry) => formatDateTime(entry.createdAt),
+  },
+  { key: 'actor', header: 'Actor', cell: actorOf },
+  {
+    key: 'action',
+    header: 'Action',
+    card: 'title',
+    cell: (entry) => <Chip size="small" label={entry.action} variant="outlined" sx={{ fontFamily: 'monospace' }} />,
+  },
+  { key: 'target', header: 'Target', cell: targetOf },
+  { key: 'details', header: 'Details', cell: (entry) => <AuditDetails details={entry.details} /> },
+];
 
 function AuditDetails({ details }: { details: AuditEntry['details'] }) {
   const entries = Object.entries(details ?? {});

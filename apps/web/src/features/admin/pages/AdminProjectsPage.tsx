@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -183,18 +182,13 @@ export default function AdminProjectsPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden', p: { xs: 1, sm: 0 } }}>
-        {list.isPending ? (
-          <Box aria-busy="true" sx={{ p: 2, display: 'grid', gap: 1 }}>
-            {[0, 1, 2].map((n) => (
-              <Skeleton key={n} variant="rounded" height={28} />
-            ))}
-          </Box>
-        ) : list.data && list.data.data.length > 0 ? (
+        {list.isPending || (list.data && list.data.data.length > 0) ? (
           <ResponsiveTable
-            rows={list.data.data}
+            rows={list.data?.data ?? []}
             columns={columns}
             rowKey={(p) => p.id}
             label="All projects"
+            loading={list.isFetching}
             rowProps={(p) => ({ 'data-project-id': p.id })}
             minWidth={980}
           />

@@ -33,6 +33,7 @@ import {
   useStopCreditAction,
   useUserDescription,
 } from '../backoffice-api';
+import { AccountManagerPanel } from '../components/AccountManagerPanel';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { CreditActionDialog } from '../components/CreditActionDialog';
 import { EmptyState } from '../components/EmptyState';
@@ -66,6 +67,7 @@ export default function BackofficeUserPage() {
               </Typography>
             )}
           </Stack>
+          {user.data?.type === 'customer' && <AccountManagerPanel uid={String(user.data.ID)} />}
           <Tabs
             value={tabs.some((t) => t.id === tab) ? tab : false}
             onChange={(_, v) => setSearch({ tab: v }, { replace: true })}

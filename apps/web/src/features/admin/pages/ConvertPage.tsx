@@ -53,6 +53,7 @@ import { toast } from '../../../ui/toast';
 import { usePermission } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
+import { PayeesWaiting } from '../components/PayeesWaiting';
 import {
   type ConvertFilter,
   convertCsvUrl,
@@ -167,6 +168,8 @@ export default function ConvertPage() {
         Translators convert their available credits into money here. Pay out the pending ones to send them to the payout
         provider; they settle as paid, held or failed by themselves.
       </Typography>
+
+      <PayeesWaiting canWrite={canWrite} />
 
       <Box
         component="form"

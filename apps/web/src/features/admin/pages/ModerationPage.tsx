@@ -11,13 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -31,10 +25,52 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../../app/http';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
 import { useDebouncedValue } from '../use-debounced-value';
 import { type ModerationFilters, useDecide, useModeration, useModerations } from '../moderation-api';
+
+/** The table's columns; below 600 px each row is a card (title, status at the top right, then fields). */
+function moderationColumns(open: (id: number) => void): ListColumn<ModerationItem>[] {
+  return [
+    { key: 'date', header: 'Date', cell: (m) => when(m.createdAt), sx: { whiteSpace: 'nowrap' } },
+    {
+      key: 'title',
+      header: 'Title',
+      card: 'title',
+      cell: (m) => (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => open(m.id)}
+          sx={{ textAlign: 'left', fontWeight: 'inherit' }}
+        >
+          {m.title}
+        </Link>
+      ),
+    },
+    { key: 'language', header: 'Language', cell: (m) => m.language },
+    {
+      key: 'author',
+      header: 'Author',
+      cell: (m) => (
+        <>
+          {m.author.name}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {m.author.externalId}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'reasons',
+      header: 'Reasons',
+      cell: (m) => m.reasons.map((r) => MODERATION_REASON_LABELS[r.type]).join(', '),
+    },
+    { key: 'status', header: 'Status', card: 'end', cell: (m) => <StatusChip status={m.status} /> },
+  ];
+}
 
 const STATUS_LABELS: Record<ModerationStatus, string> = {
   pending: 'Pending',
@@ -143,51 +179,14 @@ export default function ModerationPage() {
         <EmptyState title="No messages on moderation" hint="Nothing matches these filters. Try a wider date range." />
       ) : list.data ? (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Messages on moderation" sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Title</TableCell>
-                  <TableCell>Language</TableCell>
-                  <TableCell>Author</TableCell>
-                  <TableCell>Reasons</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.rows.map((m) => (
-                  <TableRow key={m.id} hover onClick={() => setOpenId(m.id)} sx={{ cursor: 'pointer' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(m.createdAt)}</TableCell>
-                    <TableCell>
-                      <Link
-                        component="button"
-                        type="button"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setOpenId(m.id);
-                        }}
-                        sx={{ textAlign: 'left' }}
-                      >
-                        {m.title}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{m.language}</TableCell>
-                    <TableCell>
-                      {m.author.name}
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {m.author.externalId}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{m.reasons.map((r) => MODERATION_REASON_LABELS[r.type]).join(', ')}</TableCell>
-                    <TableCell>
-                      <StatusChip status={m.status} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, p: { xs: 1, sm: 0 } }}>
+            <ResponsiveTable
+              label="Messages on moderation"
+              rows={list.data.rows}
+              rowKey={(m) => m.id}
+              columns={moderationColumns(setOpenId)}
+            />
+          </Box>
           <TablePagination
             component="div"
             count={list.data.total}

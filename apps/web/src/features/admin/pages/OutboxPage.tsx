@@ -5,16 +5,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type OutboxMessage, useOutbox } from '../api';
@@ -23,6 +15,15 @@ import { EmptyState } from '../components/EmptyState';
 import { OutboxMessageDialog } from '../components/OutboxMessageDialog';
 import { OutboxStatusChip } from '../components/OutboxStatusChip';
 import { formatDateTime } from '../../../ui/format';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+
+/** one line cut with an ellipsis in the table; the whole text, wrapped, on a card (below md) */
+const WRAP_ON_CARDS = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: { xs: 'normal', md: 'nowrap' },
+  overflowWrap: 'anywhere',
+} as const;
 
 /** /admin/outbox: every mail the app wrote, newest first; how the demo reads its mails. */
 export default function OutboxPage() {
@@ -53,7 +54,7 @@ export default function OutboxPage() {
           hint="Mails such as password-reset links appear here as soon as they are sent."
         />
       ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
           {outbox.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
           <OutboxTable messages={outbox.data?.data ?? null} onOpen={setOpen} />
           <TablePagination
@@ -72,70 +73,50 @@ export default function OutboxPage() {
 }
 
 function OutboxTable({ messages, onOpen }: { messages: OutboxMessage[] | null; onOpen: (m: OutboxMessage) => void }) {
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const columns = compact ? 2 : 4;
+  const columns: ListColumn<OutboxMessage>[] = [
+    {
+      key: 'date',
+      header: 'Date',
+      headSx: { width: 190 },
+      sx: { color: 'text.secondary', whiteSpace: 'nowrap' },
+      cell: (m) => formatDateTime(m.createdAt),
+    },
+    {
+      key: 'to',
+      header: 'To',
+      headSx: { width: '28%' },
+      cell: (m) => (
+        <Typography variant="body2" title={m.to} sx={WRAP_ON_CARDS}>
+          {m.to}
+        </Typography>
+      ),
+    },
+    {
+      key: 'subject',
+      header: 'Subject',
+      card: 'title',
+      cell: (m) => <SubjectLink message={m} onOpen={onOpen} />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'end',
+      headSx: { width: 110 },
+      cell: (m) => <OutboxStatusChip status={m.status} />,
+    },
+  ];
   return (
-    <Table size="small" aria-label="Outbox" sx={{ tableLayout: 'fixed' }}>
-      <TableHead>
-        <TableRow>
-          {compact ? (
-            <>
-              <TableCell>Message</TableCell>
-              <TableCell sx={{ width: 96 }}>Status</TableCell>
-            </>
-          ) : (
-            <>
-              <TableCell sx={{ width: 190 }}>Date</TableCell>
-              <TableCell sx={{ width: '28%' }}>To</TableCell>
-              <TableCell>Subject</TableCell>
-              <TableCell sx={{ width: 110 }}>Status</TableCell>
-            </>
-          )}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {messages === null
-          ? [0, 1, 2, 3, 4].map((i) => (
-              <TableRow key={i}>
-                <TableCell colSpan={columns}>
-                  <Skeleton height={24} />
-                </TableCell>
-              </TableRow>
-            ))
-          : messages.map((m) => (
-              <TableRow key={m.id} hover onClick={() => onOpen(m)} sx={{ cursor: 'pointer' }}>
-                {compact ? (
-                  <TableCell>
-                    <SubjectLink message={m} onOpen={onOpen} />
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {m.to}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDateTime(m.createdAt)}
-                    </Typography>
-                  </TableCell>
-                ) : (
-                  <>
-                    <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                      {formatDateTime(m.createdAt)}
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2" noWrap title={m.to}>
-                        {m.to}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <SubjectLink message={m} onOpen={onOpen} />
-                    </TableCell>
-                  </>
-                )}
-                <TableCell>
-                  <OutboxStatusChip status={m.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      rows={messages ?? []}
+      columns={columns}
+      rowKey={(m) => m.id}
+      label="Outbox"
+      loading={messages === null}
+      placeholderRows={5}
+      cardsBelow="md"
+      tableSx={{ tableLayout: 'fixed' }}
+      onRowClick={onOpen}
+    />
   );
 }
 
@@ -157,9 +138,7 @@ function SubjectLink({ message, onOpen }: { message: OutboxMessage; onOpen: (m: 
           textAlign: 'left',
           display: 'block',
           maxWidth: '100%',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
+          ...WRAP_ON_CARDS,
         }}
       >
         {message.subject || '(no subject)'}

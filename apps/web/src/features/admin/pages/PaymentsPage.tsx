@@ -4,18 +4,10 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { LIMITS, PAYMENT_STATUSES, type PaymentStatus, TEXTS } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,6 +27,7 @@ import { EmptyState } from '../components/EmptyState';
 import { PaymentActionDialog } from '../components/PaymentActionDialog';
 import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentStatusChip';
 import { formatDateTime } from '../../../ui/format';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -164,7 +157,7 @@ export default function PaymentsPage() {
           }
         />
       ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, lg: 0 } }}>
           {payments.isFetching && (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
@@ -201,111 +194,108 @@ function PaymentsTable({
   /** finance staff (credits.write); others read the list only */
   canWrite: boolean;
 }) {
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
-  const columns = compact ? 3 : 6;
+  const columns: ListColumn<AdminPayment>[] = [
+    {
+      key: 'date',
+      header: 'Date',
+      headSx: { width: 140 },
+      sx: { color: 'text.secondary' },
+      cell: (p) => formatDateTime(p.createdAt),
+    },
+    {
+      key: 'customer',
+      header: 'Customer',
+      card: 'title',
+      cell: (p) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.user.name}>
+            {p.user.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap title={p.user.email}>
+            {p.user.email}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'method',
+      header: 'Method',
+      headSx: { width: 160 },
+      cell: (p) => (
+        <>
+          <Typography variant="body2">{METHOD_LABELS[p.method]}</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ fontFamily: 'monospace' }}>
+            {p.method === 'wire' ? p.reference : p.cardLast4 ? `•••• ${p.cardLast4}` : ''}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      headSx: { width: 120 },
+      cell: (p) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {usd(p.totalCredits)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {formatCredits(p.amountCredits)}
+            {p.vatCredits > 0 ? ` + VAT ${usd(p.vatCredits)}` : ''}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'end',
+      headSx: { width: 130 },
+      cell: (p) => <PaymentStatusChip status={p.status} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: '',
+      align: 'right',
+      headSx: { width: 220 },
+      cell: (p) =>
+        isOpen(p) && canWrite ? (
+          <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {p.method === 'wire' && p.status === 'pending' && (
+              <Button
+                size="small"
+                variant="contained"
+                onClick={() => onAct(p, 'received')}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                Mark received
+              </Button>
+            )}
+            <Button size="small" variant="outlined" color="error" onClick={() => onAct(p, 'cancel')}>
+              Cancel
+            </Button>
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {p.invoiceId !== null ? `Invoice #${p.invoiceId}` : '—'}
+          </Typography>
+        ),
+    },
+  ];
   return (
-    <Table size="small" aria-label="Payments" sx={{ tableLayout: 'fixed' }}>
-      <TableHead>
-        <TableRow>
-          {compact ? (
-            <TableCell>Payment</TableCell>
-          ) : (
-            <>
-              <TableCell sx={{ width: 140 }}>Date</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell sx={{ width: 160 }}>Method</TableCell>
-              <TableCell sx={{ width: 120 }} align="right">
-                Amount
-              </TableCell>
-            </>
-          )}
-          <TableCell sx={{ width: compact ? 120 : 130 }}>Status</TableCell>
-          <TableCell sx={{ width: compact ? 150 : 220 }} align="right">
-            Actions
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {payments === null
-          ? [0, 1, 2, 3, 4].map((i) => (
-              <TableRow key={i}>
-                <TableCell colSpan={columns}>
-                  <Skeleton height={24} />
-                </TableCell>
-              </TableRow>
-            ))
-          : payments.map((p) => (
-              <TableRow key={p.key} data-testid={`payment-${p.key}`}>
-                {compact ? (
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.user.email}>
-                      {p.user.name}
-                    </Typography>
-                    <Typography variant="body2" noWrap>
-                      {usd(p.totalCredits)} · {methodText(p)}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDateTime(p.createdAt)}
-                    </Typography>
-                  </TableCell>
-                ) : (
-                  <>
-                    <TableCell sx={{ color: 'text.secondary' }}>{formatDateTime(p.createdAt)}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={p.user.name}>
-                        {p.user.name}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" noWrap title={p.user.email}>
-                        {p.user.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{METHOD_LABELS[p.method]}</Typography>
-                      <Typography variant="body2" color="text.secondary" noWrap sx={{ fontFamily: 'monospace' }}>
-                        {p.method === 'wire' ? p.reference : p.cardLast4 ? `•••• ${p.cardLast4}` : ''}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {usd(p.totalCredits)}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatCredits(p.amountCredits)}
-                        {p.vatCredits > 0 ? ` + VAT ${usd(p.vatCredits)}` : ''}
-                      </Typography>
-                    </TableCell>
-                  </>
-                )}
-                <TableCell>
-                  <PaymentStatusChip status={p.status} />
-                </TableCell>
-                <TableCell align="right">
-                  {isOpen(p) && canWrite ? (
-                    <Stack direction={compact ? 'column' : 'row'} sx={{ gap: 1, justifyContent: 'flex-end' }}>
-                      {p.method === 'wire' && p.status === 'pending' && (
-                        <Button
-                          size="small"
-                          variant="contained"
-                          onClick={() => onAct(p, 'received')}
-                          sx={{ whiteSpace: 'nowrap' }}
-                        >
-                          Mark received
-                        </Button>
-                      )}
-                      <Button size="small" variant="outlined" color="error" onClick={() => onAct(p, 'cancel')}>
-                        Cancel
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      {p.invoiceId !== null ? `Invoice #${p.invoiceId}` : '—'}
-                    </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      rows={payments ?? []}
+      columns={columns}
+      rowKey={(p) => p.key}
+      label="Payments"
+      loading={payments === null}
+      placeholderRows={5}
+      cardsBelow="lg"
+      tableSx={{ tableLayout: 'fixed' }}
+      rowProps={(p) => ({ 'data-testid': `payment-${p.key}` })}
+    />
   );
 }
 

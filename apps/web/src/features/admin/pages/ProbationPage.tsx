@@ -38,7 +38,10 @@ const LABELS: Record<keyof ProbationParams, [string, string]> = {
   min_wordcount: ['Minimum word count', 'Smallest project offered on probation'],
   max_wordcount: ['Maximum word count', 'Largest project offered; empty: no limit'],
   max_years: ['Maximum years', 'Probation ends at the latest this many years after joining'],
-  cat_vendors: ['CAT vendors', 'Comma-separated names'],
+  cat_vendors: [
+    'CAT vendors',
+    'CAT tools (comma-separated, e.g. memoQ); on probation one must be in the profile; empty: none',
+  ],
   excluded_clients: ['Excluded clients', 'Customer ids (comma-separated) never offered on probation'],
   excluded_translators: ['Excluded translators', 'Translator ids (comma-separated) never on probation'],
   project_types: ['Project types', 'Comma-separated, e.g. translation, proofreading; empty: all types'],

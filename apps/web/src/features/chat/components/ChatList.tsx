@@ -163,12 +163,14 @@ function ChatRow({
   return (
     <ListItem
       disablePadding
+      data-tour="chat-row"
       secondaryAction={
         canPin ? (
           <IconButton
             size="small"
             edge="end"
             aria-label={`Chat menu for ${title}`}
+            data-tour="chat-menu"
             onClick={(e) => setAnchor(e.currentTarget)}
           >
             <MoreIcon fontSize="small" />

@@ -5,16 +5,20 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
+import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachIcon from '@mui/icons-material/AttachFile';
+import DownIcon from '@mui/icons-material/ArrowDownward';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import EmojiIcon from '@mui/icons-material/InsertEmoticonOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
+import MoreIcon from '@mui/icons-material/MoreVert';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PinIcon from '@mui/icons-material/PushPin';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -26,11 +30,24 @@ import {
   CHAT_TEXTS,
   chatCan,
   chatTitleError,
+  firstUnreadId,
   groupByDay,
+  isDoubleTap,
   REACTION_TYPES,
   type ReactionType,
+  unreadChipLabel,
 } from '@parlance/shared';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -47,6 +64,9 @@ import {
 import { type ChatRole, chatTitleFor, timeOfDay } from '../format';
 import { SidePanel } from './SidePanel';
 
+// emoji-mart and its data load only when the picker is first opened
+const EmojiPicker = lazy(() => import('./EmojiPicker'));
+
 const REACTION_EMOJI: Record<ReactionType, string> = { like: '👍', heart: '❤️', checked: '✅', ok: '👌' };
 
 interface Props {
@@ -57,9 +77,11 @@ interface Props {
   jumpTo: number | null;
   jumpPage: number | null;
   onBack: () => void;
+  /** jump to a message of this chat (at its page: ?message=&page=) */
+  onOpenMessage: (messageId: number) => void;
 }
 
-export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, onBack }: Props) {
+export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, onBack, onOpenMessage }: Props) {
   const client = useQueryClient();
   const history = useHistory(chat.chatId);
   const pinned = usePinned(chat.chatId);
@@ -68,6 +90,8 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const [renaming, setRenaming] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  // scrolled more than 100 px up from the bottom: new messages stay unread and the chip offers a jump
+  const [away, setAway] = useState(false);
   const messages = useMemo(() => {
     const pages = history.data?.pages ?? [];
     return [...pages].reverse().flatMap((p) => p.data);
@@ -75,15 +99,33 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const days = groupByDay(messages, new Date());
   const failed = history.isError;
   const canRename = chatCan(role, 'renameChat', { chatType: chat.type }) && !failed;
+  // a customer's chat with nobody else in it (spec 3 section 5: the composer is disabled, with a hint)
+  const noMembers = role === 'customer' && chat.membersCount <= 1;
 
-  // mark read when opened and whenever something new arrives while open
+  // mark read when opened, and whenever something new arrives while the reader is at the bottom
   const newest = messages[messages.length - 1]?.id;
-  useEffect(() => {
-    if (newest === undefined) return;
+  const unread = chat.notifications.messages;
+  const pendingNotes = unread + chat.notifications.reactions;
+  const seenFor = useRef<number | null>(null);
+  const markSeen = useCallback(() => {
     void chatCall(client, `${CHAT_API}/chats/${chat.chatId}/seen`, { method: 'PATCH' })
       .then(() => refreshChat(client))
       .catch(() => undefined);
-  }, [client, chat.chatId, newest]);
+  }, [client, chat.chatId]);
+  useEffect(() => {
+    if (newest === undefined || away) return;
+    if (seenFor.current === newest && pendingNotes === 0) return;
+    seenFor.current = newest;
+    markSeen();
+  }, [newest, away, pendingNotes, markSeen]);
+  const firstUnread = firstUnreadId(messages, me, unread);
+  const jumpToUnread = () => {
+    const target = firstUnread === null ? null : document.getElementById(`message-${firstUnread}`);
+    if (target) target.scrollIntoView({ block: 'start' });
+    else if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+    seenFor.current = newest ?? null;
+    markSeen();
+  };
 
   // stay at the bottom unless the reader scrolled up more than 100 px
   useLayoutEffect(() => {
@@ -114,6 +156,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 100;
+    setAway(!atBottom.current);
     if (el.scrollTop < 300 && history.hasNextPage && !history.isFetchingNextPage) {
       const before = el.scrollHeight;
       void history.fetchNextPage().then(() => {
@@ -208,51 +251,68 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
           />
         )}
         {failed && <Alert severity="error">{CHAT_TEXTS.generic}</Alert>}
-        <Box
-          ref={scroller}
-          onScroll={onScroll}
-          sx={{ flex: 1, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1, minHeight: 0 }}
-          aria-label="Messages"
-          role="log"
-        >
-          {history.isFetchingNextPage && (
-            <Typography sx={{ textAlign: 'center', fontSize: 12 }}>Loading older messages…</Typography>
+        <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
+          <Box
+            ref={scroller}
+            onScroll={onScroll}
+            sx={{ flex: 1, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1, minHeight: 0 }}
+            aria-label="Messages"
+            role="log"
+          >
+            {history.isFetchingNextPage && (
+              <Typography sx={{ textAlign: 'center', fontSize: 12 }}>Loading older messages…</Typography>
+            )}
+            {history.hasNextPage && !history.isFetchingNextPage && (
+              <Box sx={{ textAlign: 'center' }}>
+                <Button size="small" onClick={() => void history.fetchNextPage()}>
+                  Load older messages
+                </Button>
+              </Box>
+            )}
+            {history.isPending && <Typography sx={{ color: 'text.secondary', p: 2 }}>Loading messages…</Typography>}
+            {noMembers && (
+              <Alert severity="info" sx={{ my: 1 }}>
+                Nobody else is in this chat yet. Add members to start messaging.
+              </Alert>
+            )}
+            {!history.isPending && messages.length === 0 && (
+              <Typography sx={{ color: 'text.secondary', p: 2, textAlign: 'center' }}>
+                No messages yet. Say hello!
+              </Typography>
+            )}
+            {days.map((day) => (
+              <Box key={day.key}>
+                <Divider sx={{ my: 1.5 }}>
+                  <Chip size="small" label={day.label} />
+                </Divider>
+                {day.items.map((m) => (
+                  <MessageItem
+                    key={m.id}
+                    message={m}
+                    me={me}
+                    viewer={role}
+                    highlighted={m.id === jumpTo}
+                    onReply={() => setReplyTo(m)}
+                    onOpenMessage={onOpenMessage}
+                    onAct={act}
+                  />
+                ))}
+              </Box>
+            ))}
+          </Box>
+          {away && unread > 0 && (
+            <Chip
+              color="primary"
+              icon={<DownIcon />}
+              label={unreadChipLabel(unread)}
+              onClick={jumpToUnread}
+              sx={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)', boxShadow: 3 }}
+            />
           )}
-          {history.hasNextPage && !history.isFetchingNextPage && (
-            <Box sx={{ textAlign: 'center' }}>
-              <Button size="small" onClick={() => void history.fetchNextPage()}>
-                Load older messages
-              </Button>
-            </Box>
-          )}
-          {history.isPending && <Typography sx={{ color: 'text.secondary', p: 2 }}>Loading messages…</Typography>}
-          {!history.isPending && messages.length === 0 && (
-            <Typography sx={{ color: 'text.secondary', p: 2, textAlign: 'center' }}>
-              No messages yet. Say hello!
-            </Typography>
-          )}
-          {days.map((day) => (
-            <Box key={day.key}>
-              <Divider sx={{ my: 1.5 }}>
-                <Chip size="small" label={day.label} />
-              </Divider>
-              {day.items.map((m) => (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  me={me}
-                  viewer={role}
-                  highlighted={m.id === jumpTo}
-                  onReply={() => setReplyTo(m)}
-                  onAct={act}
-                />
-              ))}
-            </Box>
-          ))}
         </Box>
         <Composer
           chat={chat}
-          disabled={!!chat.deletedAt || failed || history.isPending}
+          disabled={!!chat.deletedAt || noMembers || failed || history.isPending}
           replyTo={replyTo}
           onClearReply={() => setReplyTo(null)}
           onSent={() => {
@@ -349,9 +409,9 @@ function PinnedBar({
       </Box>
       {chatCan(role, 'unpinFromPinnedBar') && (
         <>
-          <Button size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label="Pinned message menu">
-            More
-          </Button>
+          <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label="Pinned message menu">
+            <MoreIcon fontSize="small" />
+          </IconButton>
           <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
             <MenuItem
               onClick={() => {
@@ -374,6 +434,7 @@ function MessageItem({
   viewer: role,
   highlighted,
   onReply,
+  onOpenMessage,
   onAct,
 }: {
   message: Message;
@@ -381,10 +442,14 @@ function MessageItem({
   viewer: ChatRole;
   highlighted: boolean;
   onReply: () => void;
+  onOpenMessage: (messageId: number) => void;
   onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<void>;
 }) {
   const client = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // a double tap on a touch screen opens the message's actions, as its small actions button does
+  const lastTap = useRef(0);
+  const actionsButton = useRef<HTMLButtonElement>(null);
   if (m.type === 'system') {
     const verb = m.action === 'add' ? 'added' : m.action === 'remove' ? 'removed' : 'pinned a message of';
     return (
@@ -393,10 +458,25 @@ function MessageItem({
       </Typography>
     );
   }
-  if (m.deletedAt && role !== 'admin') {
+  if (m.deletedAt) {
+    // a system line with the time; admins restore from it (Undo)
     return (
-      <Typography sx={{ textAlign: 'center', fontSize: 12, color: 'text.secondary', my: 0.5 }}>
+      <Typography
+        id={`message-${m.id}`}
+        component="div"
+        sx={{ textAlign: 'center', fontSize: 12, color: 'text.secondary', my: 0.5 }}
+      >
         Message deleted · {timeOfDay(m.createdAt)}
+        {chatCan(role, 'moderateMessage') && (
+          <Button
+            size="small"
+            sx={{ ml: 1, minWidth: 0, py: 0, fontSize: 12 }}
+            onClick={() => void onAct(`/messages/${m.id}/restore`, 'PATCH')}
+            aria-label={`Undo deleting the message of ${m.author?.name ?? 'someone'}`}
+          >
+            Undo
+          </Button>
+        )}
       </Typography>
     );
   }
@@ -420,6 +500,12 @@ function MessageItem({
       id={`message-${m.id}`}
       sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', my: 0.75 }}
       data-testid="chat-message"
+      onTouchEnd={(e) => {
+        if (isDoubleTap(lastTap.current, e.timeStamp)) {
+          lastTap.current = 0;
+          setAnchor(actionsButton.current);
+        } else lastTap.current = e.timeStamp;
+      }}
     >
       <Box
         sx={{
@@ -439,6 +525,7 @@ function MessageItem({
           {m.isPinned && <PinIcon sx={{ fontSize: 12 }} color="primary" aria-label="Pinned" />}
           <Box sx={{ flex: 1 }} />
           <IconButton
+            ref={actionsButton}
             size="small"
             aria-label="Message actions"
             onClick={(e) => setAnchor(e.currentTarget)}
@@ -448,9 +535,32 @@ function MessageItem({
           </IconButton>
         </Box>
         {m.replyTo && (
-          <Box sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1, my: 0.5, color: 'text.secondary' }}>
-            <Typography sx={{ fontSize: 12, fontWeight: 600 }}>{m.replyTo.author?.name}</Typography>
-            <Typography noWrap sx={{ fontSize: 12 }}>
+          // the quoted message: a click jumps to it, loading its page when it is older
+          <Box
+            component="button"
+            type="button"
+            onClick={() => m.replyTo && onOpenMessage(m.replyTo.id)}
+            aria-label={`Go to the message of ${m.replyTo.author?.name ?? 'someone'} this replies to`}
+            sx={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'left',
+              font: 'inherit',
+              bgcolor: 'transparent',
+              border: 0,
+              borderLeft: 3,
+              borderColor: 'primary.main',
+              pl: 1,
+              py: 0,
+              my: 0.5,
+              color: 'text.secondary',
+              cursor: 'pointer',
+            }}
+          >
+            <Typography component="span" sx={{ display: 'block', fontSize: 12, fontWeight: 600 }}>
+              {m.replyTo.author?.name}
+            </Typography>
+            <Typography component="span" noWrap sx={{ display: 'block', fontSize: 12 }}>
               {m.replyTo.deletedAt ? 'Message deleted' : m.replyTo.text}
             </Typography>
           </Box>
@@ -606,6 +716,8 @@ function Composer({
   const [files, setFiles] = useState<Pending[]>([]);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const uploading = files.some((f) => f.state === 'uploading');
   const ready = files.filter((f) => f.state === 'done');
   const canSend = !disabled && !sending && !uploading && (text.trim() !== '' || ready.length > 0);
@@ -623,6 +735,20 @@ function Composer({
         .catch(() => setFiles((f) => f.map((p) => (p.key === key ? { ...p, state: 'error' } : p))));
     }
     if (input.current) input.current.value = '';
+  };
+
+  /** puts the picked emoji where the caret is (or at the end) and keeps typing there */
+  const insertEmoji = (native: string) => {
+    const el = textArea.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + native + text.slice(end));
+    setEmojiAnchor(null);
+    requestAnimationFrame(() => {
+      if (!textArea.current) return;
+      textArea.current.focus();
+      textArea.current.setSelectionRange(start + native.length, start + native.length);
+    });
   };
 
   const send = async () => {
@@ -705,7 +831,44 @@ function Composer({
         <IconButton aria-label="Attach files" onClick={() => input.current?.click()} disabled={disabled}>
           <AttachIcon />
         </IconButton>
+        <IconButton
+          aria-label="Insert emoji"
+          onClick={(e) => setEmojiAnchor(e.currentTarget)}
+          disabled={disabled}
+          aria-haspopup="dialog"
+        >
+          <EmojiIcon />
+        </IconButton>
+        <Popover
+          open={!!emojiAnchor}
+          anchorEl={emojiAnchor}
+          onClose={() => setEmojiAnchor(null)}
+          anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+          transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{
+            paper: {
+              'aria-label': 'Emoji picker',
+              role: 'dialog',
+              // emoji-mart keeps Escape for its search box: Escape closes the picker first
+              onKeyDownCapture: (e: KeyboardEvent) => {
+                if (e.key === 'Escape') setEmojiAnchor(null);
+              },
+            },
+          }}
+        >
+          {/* the fallback has the picker's size, so the popover is placed for the picker that replaces it */}
+          <Suspense
+            fallback={
+              <Typography sx={{ p: 2, width: compact ? 292 : 364, height: 435, color: 'text.secondary' }}>
+                Loading emoji…
+              </Typography>
+            }
+          >
+            {emojiAnchor && <EmojiPicker onPick={insertEmoji} compact={compact} />}
+          </Suspense>
+        </Popover>
         <TextField
+          inputRef={textArea}
           multiline
           fullWidth
           size="small"

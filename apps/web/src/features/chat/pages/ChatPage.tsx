@@ -5,9 +5,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS, chatCan } from '@parlance/shared';
-import { lazy, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfig, useCurrentUser } from '../../../app/current-user';
+import { readStored, writeStored } from '../../../shell/storage';
 import { toast } from '../../../ui/toast';
 import { CHAT_API, chatCall, type Message, useChats } from '../api';
 import { ChatList } from '../components/ChatList';
@@ -17,10 +18,16 @@ import type { ChatRole } from '../format';
 import { ChatLive } from '../live';
 
 const NotFoundPage = lazy(() => import('../../../shell/NotFoundPage'));
+// react-joyride loads only for a first visit
+const OnboardingTour = lazy(() => import('../components/OnboardingTour'));
+
+/** The first-visit tour is remembered per user in this browser (docs/decisions.md, Team chat web UI). */
+export const tourFlagKey = (userId: number) => `parlance.chat.onboarding.${userId}`;
 
 /** /blend-talk/chat/ and /blend-talk/chat/{id}: the team chat of the signed-in user. */
 export default function ChatPage() {
   const user = useCurrentUser().data;
+  const params = useParams();
   const { data: config } = useConfig();
   if (!user) return null;
   const role: ChatRole = user.isAdmin
@@ -31,7 +38,13 @@ export default function ChatPage() {
         ? 'admin'
         : 'customer';
   if (!chatCan(role, 'openChatPage', { featureOn: config?.isShowBlendTalkFeature !== false })) return <NotFoundPage />;
-  return <ChatScreen viewer={role} me={user.id} base="/blend-talk/chat" />;
+  return <ChatScreen viewer={role} me={user.id} base="/blend-talk/chat" selected={chatIdOf(params['*'])} tour />;
+}
+
+/** the chat id at the end of the page's path ('12', '12/'), or null */
+export function chatIdOf(rest: string | undefined): number | null {
+  const id = Number(rest?.replace(/\/$/, ''));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 interface ScreenProps {
@@ -39,19 +52,27 @@ interface ScreenProps {
   me: number;
   /** the path of the page without the chat id */
   base: string;
+  /** the chat id of the address */
+  selected: number | null;
   /** an admin acting for this customer */
   customer?: number;
+  /** show the onboarding tour on the user's first visit (customers and translators) */
+  tour?: boolean;
 }
 
-export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
+export function ChatScreen({ viewer: role, me, base, selected, customer, tour = false }: ScreenProps) {
   const client = useQueryClient();
-  const navigate = useNavigate();
-  const params = useParams();
+  const routerNavigate = useNavigate();
+  const location = useLocation();
+  // the admin's full-screen dialog lives on the navigation state: keep it while moving between chats
+  const navigate = (to: string) => routerNavigate(to, { state: location.state });
+  const navState = useRef(location.state);
+  navState.current = location.state;
   const [search, setSearch] = useSearchParams();
   const compact = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const chats = useChats(customer);
   const [creating, setCreating] = useState(false);
-  const selected = Number(params['*']?.replace(/\/$/, '')) || null;
+  const [touring, setTouring] = useState(() => tour && role !== 'admin' && readStored(tourFlagKey(me)) === null);
   const jumpTo = Number(search.get('message')) || null;
   const jumpPage = Number(search.get('page')) || null;
 
@@ -65,7 +86,7 @@ export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (!jumpTo) return;
-    clearTimer.current = setTimeout(() => setSearch({}, { replace: true }), 2000);
+    clearTimer.current = setTimeout(() => setSearch({}, { replace: true, state: navState.current }), 2000);
     return () => {
       if (clearTimer.current) clearTimeout(clearTimer.current);
     };
@@ -129,6 +150,7 @@ export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
       {showBody && (
         <Box
           component="main"
+          data-tour="chat-body"
           sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}
         >
           {creating ? (
@@ -143,6 +165,7 @@ export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
               jumpTo={jumpTo}
               jumpPage={jumpPage}
               onBack={() => navigate(`${base}/`)}
+              onOpenMessage={(messageId) => void openMessage(chat.chatId, messageId)}
             />
           ) : selected && chats.isSuccess ? (
             <EmptyState text="This chat is not available." />
@@ -157,6 +180,17 @@ export function ChatScreen({ viewer: role, me, base, customer }: ScreenProps) {
             />
           )}
         </Box>
+      )}
+      {touring && role !== 'admin' && chats.isSuccess && (
+        <Suspense fallback={null}>
+          <OnboardingTour
+            viewer={role}
+            onDone={() => {
+              writeStored(tourFlagKey(me), 'done');
+              setTouring(false);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

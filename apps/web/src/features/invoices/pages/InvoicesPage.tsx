@@ -4,20 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type InvoiceSummary, TEXTS } from '@parlance/shared';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { INVOICES_PER_PAGE, invoicePdfUrl, useInvoices } from '../api';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -32,6 +26,59 @@ export default function InvoicesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const invoices = useInvoices(page);
   const rows = invoices.data?.data ?? null;
+  const columns: ListColumn<InvoiceSummary>[] = [
+    {
+      key: 'number',
+      header: 'Invoice',
+      card: 'title',
+      cell: (inv) => (
+        <Button
+          size="small"
+          onClick={() => setOpenId(openId === inv.id ? null : inv.id)}
+          aria-expanded={openId === inv.id}
+          sx={{ ml: -1, fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {inv.number}
+        </Button>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (inv) => dateFormat.format(new Date(inv.date)),
+    },
+    {
+      key: 'kind',
+      header: 'For',
+      cell: (inv) => <Chip size="small" variant="outlined" label={KIND_LABELS[inv.kind]} />,
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      align: 'right',
+      sx: { fontWeight: 600, whiteSpace: 'nowrap' },
+      cell: (inv) => usd(inv.totalCredits),
+    },
+    {
+      key: 'pdf',
+      header: 'PDF',
+      align: 'right',
+      card: 'end',
+      cell: (inv) => (
+        <Button
+          size="small"
+          href={invoicePdfUrl(inv.id)}
+          target="_blank"
+          rel="noopener"
+          startIcon={<DownloadOutlined />}
+          aria-label={`PDF of invoice ${inv.number}`}
+        >
+          PDF
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <PageContainer title="Invoices" subtitle="Every payment you made, with a PDF invoice for your records.">
@@ -60,82 +107,19 @@ export default function InvoicesPage() {
           </Typography>
         </Paper>
       ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto', position: 'relative' }}>
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, sm: 0 } }}>
           {invoices.isFetching && (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
-          <Table size="small" aria-label="Invoices">
-            <TableHead>
-              <TableRow>
-                <TableCell>Invoice</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>For</TableCell>
-                <TableCell align="right">Total</TableCell>
-                <TableCell align="right">PDF</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows === null
-                ? [0, 1, 2].map((i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={5}>
-                        <Skeleton height={24} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : rows.map((inv) => (
-                    <Fragment key={inv.id}>
-                      <TableRow data-testid="invoice-row" hover>
-                        <TableCell>
-                          <Button
-                            size="small"
-                            onClick={() => setOpenId(openId === inv.id ? null : inv.id)}
-                            aria-expanded={openId === inv.id}
-                            sx={{ ml: -1, fontWeight: 600, whiteSpace: 'nowrap' }}
-                          >
-                            {inv.number}
-                          </Button>
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            sx={{ display: { xs: 'block', sm: 'none' } }}
-                          >
-                            {dateFormat.format(new Date(inv.date))}
-                          </Typography>
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                          {dateFormat.format(new Date(inv.date))}
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                          <Chip size="small" variant="outlined" label={KIND_LABELS[inv.kind]} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                          {usd(inv.totalCredits)}
-                        </TableCell>
-                        <TableCell align="right">
-                          <Button
-                            size="small"
-                            href={invoicePdfUrl(inv.id)}
-                            target="_blank"
-                            rel="noopener"
-                            startIcon={<DownloadOutlined />}
-                            aria-label={`PDF of invoice ${inv.number}`}
-                          >
-                            PDF
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell colSpan={5} sx={{ py: 0, borderBottom: openId === inv.id ? undefined : 'none' }}>
-                          <Collapse in={openId === inv.id} unmountOnExit>
-                            <InvoiceDetail invoice={inv} />
-                          </Collapse>
-                        </TableCell>
-                      </TableRow>
-                    </Fragment>
-                  ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            rows={rows ?? []}
+            columns={columns}
+            rowKey={(inv) => inv.id}
+            label="Invoices"
+            loading={rows === null}
+            rowProps={() => ({ 'data-testid': 'invoice-row' })}
+            detail={(inv) => (openId === inv.id ? <InvoiceDetail invoice={inv} /> : null)}
+          />
           <TablePagination
             component="div"
             count={invoices.data?.totalCount ?? 0}
@@ -157,7 +141,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceSummary }) {
     ['VAT', invoice.vatCredits],
   ];
   return (
-    <Box sx={{ py: 2, maxWidth: 360 }} data-testid="invoice-detail">
+    <Box sx={{ py: 2, maxWidth: 360, fontWeight: 400 }} data-testid="invoice-detail">
       {lines.map(([label, credits]) => (
         <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25 }}>
           <Typography variant="body2" color="text.secondary">

@@ -8,13 +8,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -32,6 +26,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../ui/AppLink';
 import { PageContainer } from '../../../ui/PageContainer';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
 import { type MessagesView, useMarkRead, useMessages } from '../api';
 
@@ -216,108 +211,110 @@ function MessageTable({
     else next.add(id);
     onSelect(next);
   };
+  const columns: ListColumn<Message>[] = [
+    {
+      key: 'select',
+      header: '',
+      card: 'start',
+      sx: { width: 48, verticalAlign: 'top', pt: 1, px: 0.5 },
+      headSx: { display: 'none' },
+      cell: (m) => (
+        <Checkbox
+          checked={selected.has(m.id)}
+          onChange={() => toggle(m.id)}
+          slotProps={{ input: { 'aria-label': `Select "${m.subject}"` } }}
+        />
+      ),
+    },
+    {
+      key: 'message',
+      header: 'Message',
+      card: 'title',
+      sx: { py: 1.25 },
+      cell: (m) => <MessageCell message={m} open={openId === m.id} onOpen={onOpen} />,
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      headSx: { width: 160 },
+      sx: { verticalAlign: 'top', pt: 1.5 },
+      cell: (m) => <Chip size="small" label={m.typeLabel} variant="outlined" />,
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      headSx: { width: 200 },
+      sx: { color: 'text.secondary', whiteSpace: 'nowrap', verticalAlign: 'top', pt: 1.5 },
+      cell: (m) => dateTime.format(new Date(m.createdAt)),
+    },
+  ];
   return (
-    <Table size="small" aria-label="Messages" sx={{ tableLayout: 'fixed' }}>
-      <TableHead>
-        <TableRow>
-          <TableCell padding="checkbox">
-            <Checkbox
-              checked={all}
-              indeterminate={some && !all}
-              disabled={!rows || rows.length === 0}
-              onChange={() => onSelect(all ? new Set() : new Set(rows?.map((m) => m.id)))}
-              slotProps={{ input: { 'aria-label': 'Select all messages on this page' } }}
+    <ResponsiveTable
+      rows={rows ?? []}
+      columns={columns}
+      rowKey={(m) => m.id}
+      label="Messages"
+      loading={rows === null}
+      placeholderRows={5}
+      tableSx={{ tableLayout: 'fixed' }}
+      rowProps={(m) => ({ selected: selected.has(m.id), 'data-testid': 'message-row' })}
+      selectAll={
+        <Checkbox
+          checked={all}
+          indeterminate={some && !all}
+          disabled={!rows || rows.length === 0}
+          onChange={() => onSelect(all ? new Set() : new Set(rows?.map((m) => m.id)))}
+          slotProps={{ input: { 'aria-label': 'Select all messages on this page' } }}
+        />
+      }
+    />
+  );
+}
+
+/** The subject and text of a message, a button that opens it (the whole text and its link). */
+function MessageCell({ message: m, open, onOpen }: { message: Message; open: boolean; onOpen: (m: Message) => void }) {
+  return (
+    <>
+      <Box
+        component="button"
+        type="button"
+        onClick={() => onOpen(m)}
+        aria-expanded={open}
+        sx={{
+          all: 'unset',
+          cursor: 'pointer',
+          display: 'block',
+          width: '100%',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', borderRadius: 0.5 },
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          {!m.read && (
+            <Box
+              component="span"
+              aria-label="Unread"
+              role="img"
+              sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }}
             />
-          </TableCell>
-          <TableCell>Message</TableCell>
-          <TableCell sx={{ width: 160, display: { xs: 'none', md: 'table-cell' } }}>Type</TableCell>
-          <TableCell sx={{ width: 200, display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows === null
-          ? [0, 1, 2, 3, 4].map((i) => (
-              <TableRow key={i}>
-                <TableCell colSpan={4}>
-                  <Skeleton height={28} />
-                </TableCell>
-              </TableRow>
-            ))
-          : rows.map((m) => (
-              <TableRow key={m.id} hover selected={selected.has(m.id)} data-testid="message-row">
-                <TableCell padding="checkbox" sx={{ verticalAlign: 'top', pt: 1 }}>
-                  <Checkbox
-                    checked={selected.has(m.id)}
-                    onChange={() => toggle(m.id)}
-                    slotProps={{ input: { 'aria-label': `Select "${m.subject}"` } }}
-                  />
-                </TableCell>
-                <TableCell sx={{ py: 1.25 }}>
-                  <Box
-                    component="button"
-                    type="button"
-                    onClick={() => onOpen(m)}
-                    aria-expanded={openId === m.id}
-                    sx={{
-                      all: 'unset',
-                      cursor: 'pointer',
-                      display: 'block',
-                      width: '100%',
-                      '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', borderRadius: 0.5 },
-                    }}
-                  >
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      {!m.read && (
-                        <Box
-                          component="span"
-                          aria-label="Unread"
-                          role="img"
-                          sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }}
-                        />
-                      )}
-                      <Typography
-                        variant="body2"
-                        noWrap={openId !== m.id}
-                        sx={{ fontWeight: m.read ? 400 : 700, minWidth: 0 }}
-                      >
-                        {m.subject}
-                      </Typography>
-                    </Box>
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      noWrap={openId !== m.id}
-                      sx={{ whiteSpace: openId === m.id ? 'pre-wrap' : undefined }}
-                    >
-                      {m.body}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                      {m.typeLabel} · {dateTime.format(new Date(m.createdAt))}
-                    </Typography>
-                  </Box>
-                  {openId === m.id && m.link && (
-                    <Button component={AppLink} href={m.link} size="small" sx={{ mt: 0.5, ml: -1 }}>
-                      {m.link.startsWith('/project/') ? 'Open the project' : 'Open'}
-                    </Button>
-                  )}
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, verticalAlign: 'top', pt: 1.5 }}>
-                  <Chip size="small" label={m.typeLabel} variant="outlined" />
-                </TableCell>
-                <TableCell
-                  sx={{
-                    display: { xs: 'none', sm: 'table-cell' },
-                    color: 'text.secondary',
-                    whiteSpace: 'nowrap',
-                    verticalAlign: 'top',
-                    pt: 1.5,
-                  }}
-                >
-                  {dateTime.format(new Date(m.createdAt))}
-                </TableCell>
-              </TableRow>
-            ))}
-      </TableBody>
-    </Table>
+          )}
+          <Typography variant="body2" noWrap={!open} sx={{ fontWeight: m.read ? 400 : 700, minWidth: 0 }}>
+            {m.subject}
+          </Typography>
+        </Box>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          noWrap={!open}
+          sx={{ whiteSpace: open ? 'pre-wrap' : undefined, fontWeight: 400 }}
+        >
+          {m.body}
+        </Typography>
+      </Box>
+      {open && m.link && (
+        <Button component={AppLink} href={m.link} size="small" sx={{ mt: 0.5, ml: -1 }}>
+          {m.link.startsWith('/project/') ? 'Open the project' : 'Open'}
+        </Button>
+      )}
+    </>
   );
 }

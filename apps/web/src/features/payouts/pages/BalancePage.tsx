@@ -8,18 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_TEXTS,
+  type Payout,
   type PayoutMethod,
   type PayoutStatus,
   payoutFee,
@@ -27,7 +23,9 @@ import {
 } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useRequestPayout } from '../api';
+import { PayoutMethodsSection } from '../PayoutMethodsSection';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
@@ -68,10 +66,62 @@ export default function BalancePage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<string | null>(null);
   const data = payouts.data;
-  const methods = data?.methods ?? [];
+  // payouts go only to methods that are active (a Payoneer account waits for approval)
+  const methods = (data?.methods ?? []).filter((m) => m.status === 'active');
   const chosen = method || methods[0]?.method || '';
   const credits = Math.round(Number.parseFloat(amount || '0') * 100);
   const fee = chosen && credits > 0 ? payoutFee(chosen, credits) : 0;
+  const payoutColumns: ListColumn<Payout>[] = [
+    {
+      key: 'requested',
+      header: 'Requested',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => dateFormat.format(new Date(p.createdAt)),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      card: 'title',
+      align: 'right',
+      sx: { fontWeight: 600 },
+      cell: (p) => usd(p.amount),
+    },
+    { key: 'fee', header: 'Fee', align: 'right', cell: (p) => usd(p.fee) },
+    { key: 'method', header: 'Method', cell: (p) => PAYOUT_METHOD_LABELS[p.method] },
+    {
+      key: 'target',
+      header: 'Target date',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => dateFormat.format(new Date(`${p.targetDate}T12:00:00Z`)),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'end',
+      cell: (p) => <Chip size="small" color={STATUS_COLORS[p.status]} label={PAYOUT_STATUS_LABELS[p.status]} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: '',
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (
+        <>
+          {p.status === 'pending' && (
+            <Button size="small" disabled={cancel.isPending} onClick={() => cancel.mutate(p.id)}>
+              Cancel
+            </Button>
+          )}
+          {p.status === 'paid' && (
+            <Button size="small" href={selfBillingUrl(p.id)} target="_blank" rel="noopener">
+              Invoice
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -165,6 +215,8 @@ export default function BalancePage() {
             )}
           </Paper>
 
+          <PayoutMethodsSection methods={data.methods} />
+
           {cancel.error && <Alert severity="error">{cancel.error.message}</Alert>}
           {data.totalCount === 0 ? (
             <Paper
@@ -180,61 +232,17 @@ export default function BalancePage() {
               </Typography>
             </Paper>
           ) : (
-            <Paper variant="outlined" sx={{ overflowX: 'auto', position: 'relative' }}>
+            <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, sm: 0 } }}>
               {payouts.isFetching && (
                 <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
               )}
-              <Table size="small" aria-label="Payouts">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Requested</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      Fee
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Method</TableCell>
-                    <TableCell>Target date</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.data.map((p) => (
-                    <TableRow key={p.id} data-testid="payout-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                        {dateFormat.format(new Date(p.createdAt))}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {usd(p.amount)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                        {usd(p.fee)}
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                        {PAYOUT_METHOD_LABELS[p.method]}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {dateFormat.format(new Date(`${p.targetDate}T12:00:00Z`))}
-                      </TableCell>
-                      <TableCell>
-                        <Chip size="small" color={STATUS_COLORS[p.status]} label={PAYOUT_STATUS_LABELS[p.status]} />
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {p.status === 'pending' && (
-                          <Button size="small" disabled={cancel.isPending} onClick={() => cancel.mutate(p.id)}>
-                            Cancel
-                          </Button>
-                        )}
-                        {p.status === 'paid' && (
-                          <Button size="small" href={selfBillingUrl(p.id)} target="_blank" rel="noopener">
-                            Invoice
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ResponsiveTable
+                rows={data.data}
+                columns={payoutColumns}
+                rowKey={(p) => p.id}
+                label="Payouts"
+                rowProps={() => ({ 'data-testid': 'payout-row' })}
+              />
               <TablePagination
                 component="div"
                 count={data.totalCount}

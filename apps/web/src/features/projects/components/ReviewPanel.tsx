@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type ProjectDetail,
+  QUALITY_REPORT_TEXTS,
   REVIEW_ERROR_CATEGORIES,
   REVIEW_LIMITS,
   REVIEW_PENALTY_POINTS,
@@ -28,6 +29,8 @@ import { HttpError } from '../../../app/http';
 import { AppLink } from '../../../ui/AppLink';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
+import { useJobQualityReports } from '../quality-report-api';
+import { QualityReportLinks } from './QualityReportLinks';
 import { Section } from './Section';
 
 // A QA or LL job's panel: the reviewed project, then the reviewer's error table (category,
@@ -61,6 +64,7 @@ export function ReviewPanel({ project }: { project: ProjectDetail }) {
           {project.actions.includes('review') && ': open it to read the source and the translation.'}
         </Typography>
       )}
+      <QualityReportLinks project={project} />
       {project.review ? (
         <ReviewSummary review={project.review} />
       ) : project.actions.includes('review') ? (
@@ -134,10 +138,12 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
   });
 
   const counted = rows.map((r) => ({ severity: r.severity, count: Number(r.count) }));
+  const fromReports = useJobQualityReports(project.id).data?.errors ?? [];
   const preview = reviewScore(
-    counted.filter((r) => Number.isInteger(r.count) && r.count > 0),
+    [...counted.filter((r) => Number.isInteger(r.count) && r.count > 0), ...fromReports],
     project.wordCount,
   );
+  const reportErrors = fromReports.reduce((n, e) => n + e.count, 0);
   const update = (key: number, patch: Partial<Row>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
@@ -275,6 +281,11 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
       <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <Box aria-live="polite">
           <ScoreLine score={preview} label="Score preview" />
+          {reportErrors > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="report-errors">
+              {QUALITY_REPORT_TEXTS.fromReports}: {reportErrors} (counted in the score)
+            </Typography>
+          )}
         </Box>
         <Button type="submit" variant="contained" loading={submit.isPending} sx={{ ml: 'auto' }}>
           Submit review

@@ -6,14 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
@@ -23,6 +16,7 @@ import { useCurrentUser } from '../../../app/current-user';
 import { AppLink } from '../../../ui/AppLink';
 import { EmailStatementDialog } from '../components/EmailStatementDialog';
 import { PageContainer } from '../../../ui/PageContainer';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { type StatementView, useCreditActionTypes, useStatement } from '../api';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -147,50 +141,23 @@ export default function StatementPage() {
           </Typography>
         </Paper>
       ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto', position: 'relative' }}>
+        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
           {statement.isFetching && (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
-          <Table size="small" aria-label="Statement">
-            <TableHead>
-              <TableRow>
-                <TableCell sortDirection={view.sortBy === 'date' ? view.sortDirection : false}>
-                  <TableSortLabel
-                    active={view.sortBy === 'date'}
-                    direction={view.sortBy === 'date' ? view.sortDirection : 'desc'}
-                    onClick={() => sortBy('date')}
-                  >
-                    Date
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell align="right" sortDirection={view.sortBy === 'amount' ? view.sortDirection : false}>
-                  <TableSortLabel
-                    active={view.sortBy === 'amount'}
-                    direction={view.sortBy === 'amount' ? view.sortDirection : 'desc'}
-                    onClick={() => sortBy('amount')}
-                  >
-                    Amount (credits)
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell align="right">Estimated value</TableCell>
-                <TableCell align="right">Balance (credits)</TableCell>
-                <TableCell align="right">Balance (USD)</TableCell>
-                <TableCell align="right">Words</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows === null
-                ? [0, 1, 2, 3].map((i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={7}>
-                        <Skeleton height={24} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : rows.map((r) => <Line key={r.id} row={r} />)}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            rows={rows ?? []}
+            columns={COLUMNS}
+            rowKey={(r) => r.id}
+            label="Statement"
+            loading={rows === null}
+            placeholderRows={4}
+            cardsBelow="md"
+            sort={view.sortBy}
+            order={view.sortDirection}
+            onSort={(column) => sortBy(column as StatementView['sortBy'])}
+            rowProps={() => ({ 'data-testid': 'statement-row' })}
+          />
           <TablePagination
             component="div"
             count={statement.data?.totalCount ?? 0}
@@ -206,34 +173,57 @@ export default function StatementPage() {
   );
 }
 
-function Line({ row }: { row: StatementRow }) {
-  return (
-    <TableRow data-testid="statement-row">
-      <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-        {dateFormat.format(new Date(row.date))}
-      </TableCell>
-      <TableCell sx={{ minWidth: 220 }}>
+const right = { whiteSpace: 'nowrap' } as const;
+
+const COLUMNS: ListColumn<StatementRow>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    sort: 'date',
+    sx: { whiteSpace: 'nowrap', color: 'text.secondary' },
+    cell: (row) => dateFormat.format(new Date(row.date)),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    card: 'title',
+    sx: { minWidth: 220 },
+    cell: (row) => (
+      <>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {row.actionLabel}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
           {row.projectId ? <AppLink href={`/project/${row.projectId}`}>{row.description}</AppLink> : row.description}
         </Typography>
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.amount < 0 ? 'error.dark' : 'success.dark' }}>
+      </>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount (credits)',
+    sort: 'amount',
+    align: 'right',
+    cell: (row) => (
+      <Box component="span" sx={{ ...right, color: row.amount < 0 ? 'error.dark' : 'success.dark' }}>
         {row.amount > 0 ? '+' : ''}
         {credits(row.amount)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {usd(row.estimatedValue)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-        {credits(row.balance)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {usd(row.currencyBalance)}
-      </TableCell>
-      <TableCell align="right">{row.wordcount === null ? '–' : credits(row.wordcount)}</TableCell>
-    </TableRow>
-  );
-}
+      </Box>
+    ),
+  },
+  { key: 'value', header: 'Estimated value', align: 'right', sx: right, cell: (row) => usd(row.estimatedValue) },
+  {
+    key: 'balance',
+    header: 'Balance (credits)',
+    align: 'right',
+    sx: { ...right, fontWeight: 600 },
+    cell: (row) => credits(row.balance),
+  },
+  { key: 'usd', header: 'Balance (USD)', align: 'right', sx: right, cell: (row) => usd(row.currencyBalance) },
+  {
+    key: 'words',
+    header: 'Words',
+    align: 'right',
+    cell: (row) => (row.wordcount === null ? '–' : credits(row.wordcount)),
+  },
+];

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -75,23 +74,15 @@ export function ProjectTable(props: ProjectTableProps) {
   }
   return (
     <Paper component="section" aria-label={label} variant="outlined" sx={{ overflow: 'hidden', p: compact ? 1 : 0 }}>
-      {loading && !rows ? (
-        <Box aria-busy="true" sx={{ p: 2, display: 'grid', gap: 1 }}>
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} variant="rounded" height={compact ? 72 : 28} />
-          ))}
-        </Box>
-      ) : (
-        rows &&
-        rows.length > 0 && (
-          <ResponsiveTable
-            rows={rows}
-            columns={listColumns}
-            rowKey={(row) => row.id}
-            label={label}
-            rowProps={(row) => ({ 'data-testid': `project-row-${row.id}` })}
-          />
-        )
+      {((loading && !rows) || (rows && rows.length > 0)) && (
+        <ResponsiveTable
+          rows={rows ?? []}
+          columns={listColumns}
+          rowKey={(row) => row.id}
+          label={label}
+          loading={loading}
+          rowProps={(row) => ({ 'data-testid': `project-row-${row.id}` })}
+        />
       )}
       {!loading && failed && !rows && <ListMessage text={PROJECT_TEXTS.listFailed} />}
       {rows && rows.length === 0 && <ListMessage text={emptyText} />}

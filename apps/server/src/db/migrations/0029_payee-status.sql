@@ -1,0 +1,2 @@
+ALTER TABLE "payout_methods" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payout_methods" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;

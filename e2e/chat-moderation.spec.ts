@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures';
+
+// Team chat moderation (issue 15; spec 3 sections 4 and 8): the translator posts an e-mail address in
+// the demo my-team chat; it is 'The message is under moderation' for the translator, the customer does
+// not see it, the admin sees it and approves it from the message menu, and it appears live for the
+// customer. The admin then deletes it and takes it back with Undo. Screenshots with CHAT_SHOTS.
+
+const SHOTS = process.env.CHAT_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+async function openGroup(page: Page, row: RegExp) {
+  await page.goto('/blend-talk/chat/');
+  await expect(page.getByRole('heading', { name: 'Team Chat' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: row }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+}
+
+test('a held chat message is seen by its author and the admin only, until the admin approves it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const contexts = await Promise.all(
+    [0, 1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 800 } })),
+  );
+  const [customer, translator, admin] = await Promise.all(contexts.map((c) => c.newPage()));
+  const errors: string[] = [];
+  for (const p of [customer, translator, admin]) p.on('pageerror', (e) => errors.push(e.message));
+  await signInAs(customer, 'customer');
+  await signInAs(translator, 'translator');
+  await signInAs(admin, 'admin');
+  // the demo my-team chat of the three (the team group's unread counts are chat.spec.ts's to read)
+  await openGroup(customer, /^My Team/);
+  await openGroup(translator, /^Casey Customer: Team chat/);
+  await openGroup(admin, /^My Team/);
+
+  const text = `Quicker by mail: tomas.direct${Date.now() % 10000}@example.com`;
+  const composer = translator.getByRole('textbox', { name: 'Message', exact: true });
+  await composer.fill(text);
+  await composer.press('Enter');
+
+  // the author sees it on moderation
+  const own = translator.getByTestId('chat-message').filter({ hasText: text });
+  await expect(own).toContainText('The message is under moderation');
+
+  // the admin sees it live, on moderation, with Approve and Decline in its menu
+  const held = admin.getByTestId('chat-message').filter({ hasText: text });
+  await expect(held).toContainText('The message is under moderation');
+  // the customer, in the same chat, does not (the admin's copy arrived, so the customer's was sent if any)
+  const customersCopy = customer.getByTestId('chat-message').filter({ hasText: text });
+  await expect(customersCopy).toHaveCount(0);
+  await customer.reload();
+  await expect(customer.getByTestId('chat-message').first()).toBeVisible();
+  await expect(customersCopy).toHaveCount(0);
+  await expectAccessible(admin);
+  await shot(admin, 'chat-moderation-admin-1280');
+
+  await held.getByRole('button', { name: 'Message actions' }).click();
+  await expect(admin.getByRole('menuitem', { name: 'Decline' })).toBeVisible();
+  await admin.getByRole('menuitem', { name: 'Approve' }).click();
+  await expect(held).not.toContainText('The message is under moderation');
+
+  // it appears live for the customer, and the author's copy loses the moderation line
+  await expect(customersCopy).toBeVisible();
+  await expect(customersCopy).not.toContainText('The message is under moderation');
+  await expect(own).not.toContainText('The message is under moderation');
+
+  // the admin deletes it and takes it back with Undo
+  await held.getByRole('button', { name: 'Message actions' }).click();
+  await admin.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(held).toContainText('Deleted');
+  // members see a placeholder without the text
+  await expect(customersCopy).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Undo' }).click();
+  await expect(held).not.toContainText('Deleted');
+  await expect(customersCopy).toBeVisible();
+
+  expect(errors).toEqual([]);
+  await Promise.all(contexts.map((c) => c.close()));
+});

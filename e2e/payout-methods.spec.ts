@@ -1,0 +1,76 @@
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+
+// Payout methods (issue 13): the demo translator adds a Payoneer account on /balance (a wrong IBAN
+// and a wrong e-mail are explained first); it waits for approval and is not offered for payouts;
+// a finance admin approves it on /convert; the translator can then be paid to it, and removes it.
+
+const SHOTS = process.env.METHODS_SHOTS;
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a translator adds a Payoneer account, finance approves it, the translator removes it', async ({
+  browser,
+  page,
+}) => {
+  await signInAs(page, 'translator');
+  await page.goto('/balance');
+  const section = page.getByRole('region', { name: 'Payout methods' });
+  const list = section.getByRole('list', { name: 'Your payout methods' });
+  await expect(list.getByRole('listitem').filter({ hasText: 'PayPal' })).toContainText('Active', { timeout: 45_000 });
+
+  // a wrong IBAN and a wrong e-mail: the field says why, nothing is saved
+  const form = section.getByRole('form', { name: 'Add a payout method' });
+  await form.getByLabel('Method').click();
+  await page.getByRole('option', { name: 'Bank wire' }).click();
+  await form.getByLabel('IBAN').fill('DE88 3704 0044 0532 0130 00');
+  await form.getByRole('button', { name: 'Save method' }).click();
+  await expect(form.getByText('Enter a valid IBAN (country code, check digits and account number)')).toBeVisible();
+  await form.getByLabel('Method').click();
+  await page.getByRole('option', { name: 'Payoneer' }).click();
+  await form.getByLabel('Payoneer e-mail').fill('tomas at payoneer');
+  await form.getByRole('button', { name: 'Save method' }).click();
+  await expect(form.getByText('Enter the e-mail address of the account')).toBeVisible();
+
+  await form.getByLabel('Payoneer e-mail').fill('tomas@payoneer.test');
+  await form.getByRole('button', { name: 'Save method' }).click();
+  await expect(page.getByText('Payout method saved: your Payoneer account waits for approval.')).toBeVisible();
+  const payoneer = list.getByRole('listitem').filter({ hasText: 'Payoneer' });
+  await expect(payoneer).toContainText('Waiting for approval');
+  // not offered for a payout yet
+  await page.getByRole('combobox', { name: 'Method' }).first().click();
+  await expect(page.getByRole('option', { name: /Payoneer/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/methods-1280.png`, fullPage: true });
+
+  // finance approves it on /convert
+  const financeContext = await browser.newContext();
+  const finance = await financeContext.newPage();
+  await signIn(finance, 'finance@parlance.test', DEMO_PASSWORD);
+  await finance.goto('/convert');
+  const waiting = finance.getByRole('list', { name: 'Payoneer accounts waiting for approval' });
+  await expect(waiting).toContainText('tomas@payoneer.test', { timeout: 45_000 });
+  await expectAccessible(finance);
+  if (SHOTS) await finance.screenshot({ path: `${SHOTS}/payees-1280.png`, fullPage: true });
+  await waiting.getByRole('button', { name: /^Approve the Payoneer account of / }).click();
+  await expect(finance.getByText(/^Payoneer account of .+ approved\.$/)).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await financeContext.close();
+
+  await page.reload();
+  await expect(payoneer).toContainText('Active', { timeout: 45_000 });
+  await page.getByRole('combobox', { name: 'Method' }).first().click();
+  await expect(page.getByRole('option', { name: 'Payoneer · tomas@payoneer.test' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(payoneer).toBeVisible();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/methods-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // removed again (the demo keeps PayPal and bank wire)
+  await payoneer.getByRole('button', { name: 'Remove Payoneer' }).click();
+  await expect(page.getByText('Payoneer removed.')).toBeVisible();
+  await expect(payoneer).toHaveCount(0);
+});

@@ -1,0 +1,144 @@
+// The pieces every part of `npm run bench` shares (scripts/bench.mjs and the parts under
+// apps/server/scripts/ import them): start a Parlance server as a child process on a free port,
+// wait for its health call, sign in as the demo customer, measure a call with autocannon, stop.
+// Settings: BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_PROFILE=1 (V8 CPU profiles of the
+// servers under bench-results/profiles).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from './start.mjs';
+
+export const DURATION = Number(process.env.BENCH_DURATION || 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+export const DEMO = { email: 'customer@parlance.test', password: 'Parlance-demo1!' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const LOGIN_BODY = new URLSearchParams({ username: DEMO.email, pwd: DEMO.password }).toString();
+const PROFILE_DIR = join(ROOT, 'bench-results/profiles');
+
+/**
+ * Starts `src/main.ts` on a free port with a fresh data directory and the demo data, and waits for
+ * its health call. `env` adds to or overrides the bench's settings (no captcha, no mail server, no
+ * sign-in limit, silent log, the /bench/hello route). Answers the server's address and `close()`,
+ * which stops it and removes its data directory.
+ * @param {{ databaseUrl?: string, env?: Record<string, string>, dataDir?: string }} [options]
+ */
+export async function startServer({ databaseUrl = '', env = {}, dataDir } = {}) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'parlance-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+    cwd: join(ROOT, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: '',
+      DEMO_DATA: 'true',
+      CAPTCHA: 'false',
+      AUTH_RATE_LIMIT: '1000000000',
+      LOG_LEVEL: 'silent',
+      BENCH_HELLO: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const close = async () => {
+    await stop(server);
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, server, () => stderr);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  /** stops the server and keeps its data directory (the caller removes it) */
+  const stopOnly = () => stop(server);
+  return { base, server, dataDir: dir, stderr: () => stderr, close, stop: stopOnly };
+}
+
+/** One autocannon run after a short warm-up; a run whose answers are not all 2xx is marked. */
+export async function measure(name, opts) {
+  await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+  const out = {
+    rps: round(r.requests.average, 1),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  const bad = out.non2xx || out.errors ? `  (${out.non2xx} non-2xx, ${out.errors} errors)` : '';
+  console.log(`  ${name.padEnd(11)} ${String(out.rps).padStart(9)} req/s   p99 ${out.p99Ms} ms${bad}`);
+  if (out.non2xx || out.errors) out.error = 'some answers were not 2xx; the figures are not comparable';
+  return out;
+}
+
+/** Signs in as the demo customer; answers the Cookie header of the session, checked with the User call. */
+export async function signIn(base) {
+  const res = await fetch(`${base}/api/2/account/auth/login`, { method: 'POST', headers: FORM, body: LOGIN_BODY });
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
+  if (!res.ok || !sid) throw new Error(`POST /api/2/account/auth/login answered ${res.status} without a session`);
+  const user = await fetch(`${base}/registry/get?data=User`, { headers: { cookie: sid } });
+  const body = await user.json().catch(() => null);
+  if (!user.ok || !body?.results) throw new Error(`GET /registry/get?data=User answered ${user.status} without a user`);
+  return sid;
+}
+
+export async function waitForHealth(base, server, stderr) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}):\n${stderr()}`);
+    try {
+      const res = await fetch(`${base}/api/2/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer at ${base} within 2 minutes:\n${stderr()}`);
+}
+
+export function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function round(n, digits) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
