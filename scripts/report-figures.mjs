@@ -68,7 +68,7 @@ const onPg = await postgresAnswers();
 
 if (only.includes('money')) {
   const ops = process.env.MONEY_OPS || '10000';
-  const engines = [['pglite', {}]];
+  const engines = [['pglite', { TEST_DATABASE_URL: '' }]];
   if (onPg) engines.push(['postgres', { TEST_DATABASE_URL: pgUrl }]);
   else console.log(`money under faults on PostgreSQL: skipped (nothing answers at ${pgUrl})`);
   for (const [engine, env] of engines) {
