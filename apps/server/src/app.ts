@@ -31,6 +31,8 @@ import { createLocalBus } from './platform/realtime';
 import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
 import { createScheduler } from './platform/scheduler';
+import { pgTaskLock } from './platform/task-lock';
+import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
 import { createStorage } from './platform/storage';
@@ -94,14 +96,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       database.engine === 'postgres' && database.pool
         ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })
         : createLocalBus(),
-    scheduler: createScheduler(clock, (message, err) => app.log.error({ err }, message)),
+    scheduler: createScheduler(
+      clock,
+      (message, err) => app.log.error({ err }, message),
+      database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
+    ),
     payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
+    rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);
   services.scheduler.add({
     name: 'webhooks.deliver',
     everyMs: 0,
     run: (now) => deliverDueWebhooks(services, now),
+  });
+  services.scheduler.add({
+    name: 'rate-limits.sweep',
+    everyMs: 60_000,
+    run: (now) => services.rateLimits.sweep(now),
   });
   services.scheduler.add({
     name: 'payouts.poll',
@@ -146,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: 250 * 1024 * 1024, files: 20 } });
   await app.register(rateLimit, {
     global: false,
+    // counted in the database, across instances; when it cannot be reached, requests pass uncounted
+    store: fastifyRateLimitStore(services.rateLimits),
+    skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       status: 'ERROR',

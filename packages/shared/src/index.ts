@@ -8,6 +8,7 @@ export * from './routes';
 export * from './texts';
 export * from './texts-ordering';
 export * from './validation';
+export * from './zod-objects';
 export * from './ids';
 export * from './wizard';
 export * from './projects';

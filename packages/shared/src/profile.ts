@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXTS } from './texts';
 import type { UserType } from './constants';
 import { fullNameError, isValidEmail, isValidPhone, passwordError } from './validation';
+import { objectOfKeys } from './zod-objects';
 
 // The profile (spec 2 sections 2-9): its hash sections, the account, password and mailing
 // contracts, and the spec's texts. Used by the server's routes and by the web's forms.
@@ -238,7 +239,7 @@ export const secondaryEmailSchema = z.object({ uid: z.number().int(), email: z.s
 export type SecondaryEmail = z.infer<typeof secondaryEmailSchema>;
 
 export const mailingPreferencesSchema = z.object({
-  flags: z.record(z.enum(MAILING_FLAGS), z.boolean()),
+  flags: objectOfKeys(MAILING_FLAGS, z.boolean()),
   secondaryEmails: z.array(secondaryEmailSchema),
 });
 export type MailingPreferences = z.infer<typeof mailingPreferencesSchema>;

@@ -48,6 +48,12 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // an idle pooled connection that the server ends (restart, pg_terminate_backend, network) is
+    // dropped by the pool; without a listener its 'error' event would end the process
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    // ...and one lost while checked out (between the statements of a transaction) emits 'error' on its
+    // client, which the pool does not listen to then: the transaction's next statement fails instead
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

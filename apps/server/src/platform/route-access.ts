@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
+import { TEXTS } from '@parlance/shared';
+import { forbidden, unauthorized } from './errors';
 import { requirePermission, routePermission } from './permissions';
 
 // Who may call each route, in ONE table: every registered route must have a line here
@@ -10,8 +11,8 @@ import { requirePermission, routePermission } from './permissions';
 //   public    anyone; the handler decides what a guest gets (wizard orders, quotes, sign-in ...)
 //   self      the handler answers guests itself, not in JSON (HTML pages, the WebSocket handshake)
 //   user      signed in, any role
-//   customer  signed in; a customer or an admin (translators 403, from the handler)
-//   translator signed in; a translator or an admin (customers 403, from the handler)
+//   customer  signed in; a customer or an admin (translators 403, before validation)
+//   translator signed in; a translator or an admin (customers 403, before validation)
 //   admin     staff (the real person behind the session, also while acting) holding the route's
 //             permission (ROUTE_PERMISSIONS in permissions.ts); other staff 403, everyone else 404
 //   api-read, api-order, api-pay  the customer API (/api/v1): an API key or OAuth access token with
@@ -369,6 +370,12 @@ export function registerRouteAccess(app: FastifyInstance): void {
     const access = accessOf(request);
     if (!access || !SIGNED_IN.has(access)) return;
     if (!request.auth) throw unauthorized();
+    // the other side's calls: refused before their input is read (the handlers check again, with
+    // their own words, for admins and for what the table cannot say)
+    const type = request.auth.user.type;
+    if ((access === 'customer' && type === 'translator') || (access === 'translator' && type === 'customer')) {
+      throw forbidden(TEXTS.forbidden);
+    }
     if (access === 'admin') {
       const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
       await requirePermission(app.deps.db, request, routePermission(route));

@@ -14,7 +14,7 @@ export interface ScheduledTask {
 }
 
 export interface SchedulerRun {
-  /** task name -> what it changed; tasks that were not due are left out */
+  /** task name -> what it changed; tasks that were not due, or that another instance was running, are left out */
   changed: Record<string, number>;
   /** task name -> error message */
   failed: Record<string, string>;
@@ -29,7 +29,20 @@ export interface Scheduler {
   stop(): void;
 }
 
-export function createScheduler(clock: Clock, log: (message: string, err?: unknown) => void = () => {}): Scheduler {
+/**
+ * Runs `run` only when no other server instance on the database runs the task of that name now;
+ * answers null when one does (the task is skipped this time: the other instance does its work).
+ */
+export type TaskLock = <T>(name: string, run: () => Promise<T>) => Promise<T | null>;
+
+/** One process alone: its runs never overlap anyway. */
+export const inProcessLock: TaskLock = (_name, run) => run();
+
+export function createScheduler(
+  clock: Clock,
+  log: (message: string, err?: unknown) => void = () => {},
+  lock: TaskLock = inProcessLock,
+): Scheduler {
   const tasks: ScheduledTask[] = [];
   const lastRun = new Map<string, number>();
   let running: Promise<SchedulerRun> | null = null;
@@ -43,7 +56,8 @@ export function createScheduler(clock: Clock, log: (message: string, err?: unkno
       if (last !== undefined && now.getTime() - last < task.everyMs) continue;
       lastRun.set(task.name, now.getTime());
       try {
-        result.changed[task.name] = await task.run(now);
+        const changed = await lock(task.name, () => task.run(now));
+        if (changed !== null) result.changed[task.name] = changed;
       } catch (err) {
         result.failed[task.name] = err instanceof Error ? err.message : String(err);
         log(`scheduled task ${task.name} failed`, err);

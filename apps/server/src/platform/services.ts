@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { JwtSigner } from './jwt';
 import type { Mailer } from './mail';
 import type { PayoutProvider } from './payouts/provider';
+import type { RateLimitStore } from './rate-limit-store';
 import type { RealtimeBus } from './realtime';
 import type { Scheduler } from './scheduler';
 import type { Storage } from './storage';
@@ -25,6 +26,8 @@ export interface Services {
   bus: RealtimeBus;
   /** timed moves (main.ts starts its interval; tests call runOnce with their clock) */
   scheduler: Scheduler;
+  /** rate-limit counters shared by every instance on the database */
+  rateLimits: RateLimitStore;
   /** the payout provider (the sandbox until a real one is configured) */
   payoutProvider: PayoutProvider;
 }

@@ -49,3 +49,19 @@ export const captchaSpent = pgTable(
   },
   (t) => [index('captcha_spent_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit counters shared by every server instance (platform/rate-limit-store.ts): one row per
+ * key and window, upserted once per counted request. UNLOGGED in the migration: counters are not
+ * worth a WAL write and may be lost in a crash. Expired rows are swept by the scheduler.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

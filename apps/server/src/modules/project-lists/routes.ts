@@ -12,6 +12,8 @@ import {
   PROJECT_LIMITS,
   projectListSchema,
   projectRowSchema,
+  objectOfKeys,
+  type ProjectStatusFilter,
 } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
 import { requireAdmin, requireUser } from '../../platform/guards';
@@ -154,7 +156,14 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary:
           "The customer's number of projects per status filter (PENDING, IN_PROGRESS, READY, COMPLETED, CANCELLED)",
-        response: { 200: z.object({ results: z.record(z.enum(PROJECT_STATUS_FILTERS).exclude(['ALL']), z.number()) }) },
+        response: {
+          200: z.object({
+            results: objectOfKeys(
+              PROJECT_STATUS_FILTERS.filter((s): s is Exclude<ProjectStatusFilter, 'ALL'> => s !== 'ALL'),
+              z.number(),
+            ),
+          }),
+        },
       },
     },
     async (request) => ({ results: await customerStatusCounts(db, customer(request).id) }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { creditsToUsd, PROJECT_LIMITS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { myTeamMembers, projects } from '../../db/schema';
+import { myTeamMembers, projects, realtimeEvents } from '../../db/schema';
 import { expireIdempotencyKeys } from '../../platform/ledger';
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../platform/mail';
@@ -168,17 +168,36 @@ export async function openToAll(deps: TimedDeps, now: Date): Promise<number> {
     .limit(BATCH);
   let opened = 0;
   for (const p of due) {
-    await recordEvent(deps.db, {
-      role: 'translator',
-      type: 'project.opened',
-      payload: {
-        projectId: p.id,
-        sourceLanguage: p.sourceLanguage,
-        targetLanguage: p.targetLanguage,
-        expertise: p.expertise,
-        phase: 'all',
-      },
+    // claimed under the project's row lock: another instance running this task at the same time
+    // waits, then finds the event written and mails nobody
+    const claimed = await deps.db.transaction(async (tx) => {
+      await findProject(tx, p.id, true);
+      const [written] = await tx
+        .select({ id: realtimeEvents.id })
+        .from(realtimeEvents)
+        .where(
+          and(
+            eq(realtimeEvents.type, 'project.opened'),
+            sql`${realtimeEvents.payload}->>'projectId' = ${String(p.id)}`,
+            sql`${realtimeEvents.payload}->>'phase' = 'all'`,
+          ),
+        )
+        .limit(1);
+      if (written) return false;
+      await recordEvent(tx, {
+        role: 'translator',
+        type: 'project.opened',
+        payload: {
+          projectId: p.id,
+          sourceLanguage: p.sourceLanguage,
+          targetLanguage: p.targetLanguage,
+          expertise: p.expertise,
+          phase: 'all',
+        },
+      });
+      return true;
     });
+    if (!claimed) continue;
     const team = await deps.db
       .select({ id: myTeamMembers.translatorId })
       .from(myTeamMembers)

@@ -56,7 +56,7 @@ export function apiGuard(deps: Services, limiter: RateLimiter) {
     if (user.type !== 'customer') {
       throw new ApiError(403, 'forbidden', 'The customer API is for customer accounts');
     }
-    limiter.take(String(caller.keyId), deps.clock.now(), reply);
+    await limiter.take(String(caller.keyId), reply);
     if (!caller.scopes.includes(scope)) {
       throw new ApiError(403, 'insufficient_scope', `This key does not have the "${scope}" scope`);
     }

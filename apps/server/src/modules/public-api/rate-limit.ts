@@ -1,43 +1,48 @@
 import type { FastifyReply } from 'fastify';
+import type { RateLimitStore } from '../../platform/rate-limit-store';
 import { ApiError } from './envelope';
 
-// Per-key rate limit of the customer API: a fixed window per key, answered in the IETF draft's
-// `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) headers on every call,
-// and a 429 with `Retry-After` when spent. In memory per instance (see docs/decisions.md).
+// Per-key rate limit of the customer API: a fixed window per key, counted in the database so that
+// every server instance counts the same calls (platform/rate-limit-store.ts), answered in the IETF
+// draft's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) headers on every
+// call, and a 429 with `Retry-After` when spent.
 
 export interface RateLimiter {
   /** counts one call of the key; sets the headers; throws the 429 when the window is spent */
-  take(key: string, now: Date, reply: FastifyReply): void;
+  take(key: string, reply: FastifyReply): Promise<void>;
 }
 
-export function createRateLimiter(limit: number, windowMs: number): RateLimiter {
-  const windows = new Map<string, { start: number; used: number }>();
+export function createRateLimiter(
+  store: RateLimitStore,
+  limit: number,
+  windowMs: number,
+  onStoreError: (err: unknown) => void = () => {},
+): RateLimiter {
+  const seconds = Math.round(windowMs / 1000);
   return {
-    take(key, now, reply) {
-      const t = now.getTime();
-      let w = windows.get(key);
-      if (!w || t - w.start >= windowMs) {
-        w = { start: t - (t % windowMs), used: 0 };
-        windows.set(key, w);
-        if (windows.size > 100_000) {
-          for (const [k, v] of windows) if (t - v.start >= windowMs) windows.delete(k);
-        }
+    async take(key, reply) {
+      let hit: { hits: number; ttlMs: number };
+      try {
+        hit = await store.hit(`api:${key}`, windowMs);
+      } catch (err) {
+        // the counters are unreachable: serve the call uncounted rather than fail it (logged)
+        onStoreError(err);
+        return;
       }
-      const reset = Math.max(1, Math.ceil((w.start + windowMs - t) / 1000));
-      reply.header('RateLimit-Policy', `${limit};w=${Math.round(windowMs / 1000)}`);
+      const reset = Math.max(1, Math.ceil(hit.ttlMs / 1000));
+      reply.header('RateLimit-Policy', `${limit};w=${seconds}`);
       reply.header('RateLimit-Limit', String(limit));
       reply.header('RateLimit-Reset', String(reset));
-      if (w.used >= limit) {
+      if (hit.hits > limit) {
         reply.header('RateLimit-Remaining', '0');
         reply.header('Retry-After', String(reset));
         throw new ApiError(
           429,
           'rate_limited',
-          `Too many requests with this key: at most ${limit} per ${Math.round(windowMs / 1000)} seconds. Try again in ${reset} s.`,
+          `Too many requests with this key: at most ${limit} per ${seconds} seconds. Try again in ${reset} s.`,
         );
       }
-      w.used += 1;
-      reply.header('RateLimit-Remaining', String(limit - w.used));
+      reply.header('RateLimit-Remaining', String(limit - hit.hits));
     },
   };
 }

@@ -122,7 +122,9 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const now = () => deps.clock.now();
-  const limiter = createRateLimiter(deps.config.apiRateLimit, 60_000);
+  const limiter = createRateLimiter(deps.rateLimits, deps.config.apiRateLimit, 60_000, (err) =>
+    app.log.error({ err }, 'rate-limit store failed'),
+  );
   app.decorateRequest('apiCaller', null);
   registerApiErrorHandler(app);
   app.addHook('onRequest', apiGuard(deps, limiter));

@@ -1,0 +1,8 @@
+CREATE UNLOGGED TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limits_expires_idx" ON "rate_limits" USING btree ("expires_at");
