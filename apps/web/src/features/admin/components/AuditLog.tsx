@@ -38,7 +38,9 @@ export function AuditLog() {
   }
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
-      {audit.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+      {audit.isFetching && (
+        <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+      )}
       <ResponsiveTable
         rows={audit.data?.data ?? []}
         columns={COLUMNS}

@@ -171,7 +171,7 @@ function SearchResults({ term, waiting, search, actingAs, onActAs, onDetails }: 
 function ResultsSkeleton() {
   return (
     <Paper variant="outlined" aria-busy="true" aria-label="Searching">
-      <LinearProgress />
+      <LinearProgress aria-label="Loading" />
       <Box sx={{ p: 3, color: 'text.secondary' }}>
         <Typography variant="body2">Searching…</Typography>
       </Box>
@@ -213,7 +213,7 @@ function UsersTable({ users, waiting, actingAs, onActAs, onDetails }: TableProps
   );
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-      {waiting && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      {waiting && <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Box sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {users.length === 1 ? '1 user found' : `${users.length} users found`}

@@ -204,7 +204,9 @@ function CreditActionsTab({ uid, readOnly }: { uid: string; readOnly: boolean })
               ))}
             </Stack>
           )}
-          {list.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+          {list.isFetching && (
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+          )}
           <Table size="small" aria-label="Credit actions" sx={{ minWidth: 720, display: narrow ? 'none' : undefined }}>
             <TableHead>
               <TableRow>

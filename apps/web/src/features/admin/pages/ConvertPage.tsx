@@ -306,7 +306,7 @@ export default function ConvertPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
           {requests.isFetching && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <ConvertTable
             rows={rows}

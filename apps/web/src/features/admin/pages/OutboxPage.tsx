@@ -55,7 +55,9 @@ export default function OutboxPage() {
         />
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
-          {outbox.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+          {outbox.isFetching && (
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+          )}
           <OutboxTable messages={outbox.data?.data ?? null} onOpen={setOpen} />
           <TablePagination
             component="div"

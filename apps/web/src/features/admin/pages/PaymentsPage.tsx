@@ -159,7 +159,7 @@ export default function PaymentsPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, lg: 0 } }}>
           {payments.isFetching && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <PaymentsTable payments={payments.data?.data ?? null} onAct={ask} canWrite={canWrite} />
           <TablePagination

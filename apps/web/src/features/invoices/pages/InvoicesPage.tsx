@@ -109,7 +109,7 @@ export default function InvoicesPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, sm: 0 } }}>
           {invoices.isFetching && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <ResponsiveTable
             rows={rows ?? []}

@@ -169,7 +169,7 @@ export default function MessagesPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
           {messages.isFetching && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <MessageTable rows={rows} selected={selected} onSelect={setSelected} openId={openId} onOpen={open} />
           <TablePagination

@@ -143,7 +143,7 @@ export default function StatementPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
           {statement.isFetching && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <ResponsiveTable
             rows={rows ?? []}

@@ -227,7 +227,11 @@ function Wizard({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
             Step {active + 1} of {STEPS.length} · <strong>{current.label}</strong>
           </Typography>
-          <LinearProgress variant="determinate" value={((active + 1) / STEPS.length) * 100} />
+          <LinearProgress
+            aria-label="Order progress"
+            variant="determinate"
+            value={((active + 1) / STEPS.length) * 100}
+          />
         </Box>
       ) : (
         <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }}>
