@@ -77,6 +77,8 @@ test('a held phone number reaches the customer live only after a moderator appro
   for (let i = 0; i < (await pending.count()) && !found; i++) {
     await pending.nth(i).getByRole('button').first().click();
     const dialog = moderator.getByRole('dialog', { name: 'Message on moderation' });
+    // the dialog loads its message: read it once the reasons are shown
+    await expect(dialog.getByRole('heading', { name: 'Reasons' })).toBeVisible();
     if (((await dialog.textContent()) ?? '').includes(POST)) {
       found = true;
       await expect(dialog).toContainText('Phone number');
