@@ -284,7 +284,10 @@ test('an admin looks a customer up by external id and creates a group on their b
   await groupWith(customer, 'Ada Admin', undoChat, ['Temporary note']);
   const { context: ac, page: admin } = await newUser(browser, 'admin');
 
-  await admin.goto('/admin/blend-talk');
+  // the admin finds the look-up from the admin area's tabs
+  await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Team chat' }).click({ timeout: 30_000 });
+  await expect(admin).toHaveURL(/\/admin\/blend-talk$/);
   await expect(admin.getByRole('heading', { name: 'Team chat of a customer' })).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByRole('button', { name: 'Look up' })).toBeDisabled();
   await admin.getByLabel('External ids').fill('999999');

@@ -11,6 +11,7 @@ export type AdminTab =
   | 'outbox'
   | 'payments'
   | 'payouts'
+  | 'chat'
   | 'acl'
   | 'probation'
   | 'features'
@@ -49,6 +50,8 @@ export function AdminTabs() {
       <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
       <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
       <Tab value="payouts" label="Payouts" component={Link} to={PATHS.convert} />
+      {/* a customer's team chats, looked up by external id (the chat's admin view) */}
+      <Tab value="chat" label="Team chat" component={Link} to="/admin/blend-talk" />
       <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />
       <Tab value="probation" label="Probation" component={Link} to={PATHS.adminProbation} />
       <Tab value="features" label="Features" component={Link} to={PATHS.adminFeatures} />
