@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -49,6 +48,7 @@ import {
 import { Fragment, useMemo, useState } from 'react';
 import { messageOf } from '../../../app/http';
 import { formatDate, formatDateTime } from '../../../ui/format';
+import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
 import { toast } from '../../../ui/toast';
 import { usePermission } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
@@ -67,16 +67,6 @@ import { useDebouncedValue } from '../use-debounced-value';
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
 // table downloads as CSV for the chosen time range. Other staff read it.
-
-const STATUS_COLORS: Record<PayoutStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
-  pending: 'primary',
-  processing: 'primary',
-  on_hold: 'warning',
-  paid: 'success',
-  failed: 'error',
-  cancelled: 'default',
-  rejected: 'error',
-};
 
 const BULK_LABELS: Record<ConvertBulkStatus, string> = {
   rejected: 'Rejected (credits return)',
@@ -444,7 +434,7 @@ function ConvertTable({
                         <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0 }} noWrap title={r.user_email}>
                           #{r.action_id} · {r.user_name}
                         </Typography>
-                        <StatusChip row={r} />
+                        <PayoutStatusChip status={r.status} />
                       </Stack>
                       <Typography variant="body2">
                         {usd(r.convert_amount)} by {PAYOUT_METHOD_LABELS[r.method]}
@@ -480,7 +470,7 @@ function ConvertTable({
                       </TableCell>
                       <TableCell>{formatDate(r.target_date)}</TableCell>
                       <TableCell>
-                        <StatusChip row={r} />
+                        <PayoutStatusChip status={r.status} />
                         {r.txn_id && (
                           <Typography
                             variant="caption"
@@ -518,17 +508,6 @@ function ConvertTable({
             ))}
       </TableBody>
     </Table>
-  );
-}
-
-function StatusChip({ row }: { row: ConvertRow }) {
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[row.status]}
-      label={PAYOUT_STATUS_LABELS[row.status]}
-      data-status={row.status}
-    />
   );
 }
 

@@ -298,8 +298,3 @@ function PaymentsTable({
     />
   );
 }
-
-function methodText(p: AdminPayment): string {
-  if (p.method === 'wire') return `${METHOD_LABELS.wire} ${p.reference ?? ''}`.trim();
-  return p.cardLast4 ? `${METHOD_LABELS[p.method]} •••• ${p.cardLast4}` : METHOD_LABELS[p.method];
-}

@@ -2,7 +2,6 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,36 +10,18 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  PAYOUT_METHOD_LABELS,
-  PAYOUT_STATUS_LABELS,
-  PAYOUT_TEXTS,
-  type Payout,
-  type PayoutMethod,
-  type PayoutStatus,
-  payoutFee,
-  TEXTS,
-} from '@parlance/shared';
+import { PAYOUT_METHOD_LABELS, PAYOUT_TEXTS, type Payout, type PayoutMethod, payoutFee, TEXTS } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useRequestPayout } from '../api';
 import { PayoutMethodsSection } from '../PayoutMethodsSection';
+import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
 const usd = (credits: number) =>
   `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-// MUI's warning and info chips miss the 4.5:1 contrast of white text: pending reads as primary
-const STATUS_COLORS: Record<PayoutStatus, 'default' | 'primary' | 'success' | 'error'> = {
-  pending: 'primary',
-  processing: 'primary',
-  on_hold: 'default',
-  paid: 'success',
-  failed: 'error',
-  cancelled: 'default',
-  rejected: 'error',
-};
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -98,7 +79,7 @@ export default function BalancePage() {
       key: 'status',
       header: 'Status',
       card: 'end',
-      cell: (p) => <Chip size="small" color={STATUS_COLORS[p.status]} label={PAYOUT_STATUS_LABELS[p.status]} />,
+      cell: (p) => <PayoutStatusChip status={p.status} />,
     },
     {
       key: 'actions',
