@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './validation';
 
 // Back-office calls kept out of staff.ts, which the web app's entry chunk reads: account-manager
 // assignment and the admin's chat-user look-up (docs/decisions.md, "Back office, remaining parts").
@@ -39,7 +40,7 @@ export const accountManagerAssignSchema = z.object({
       .number({ error: ACCOUNT_MANAGER_TEXTS.notStaff })
       .int(ACCOUNT_MANAGER_TEXTS.notStaff)
       .min(1, ACCOUNT_MANAGER_TEXTS.notStaff)
-      .max(2_147_483_647, ACCOUNT_MANAGER_TEXTS.notStaff),
+      .max(MAX_DB_INT, ACCOUNT_MANAGER_TEXTS.notStaff),
   ]),
 });
 export type AccountManagerAssign = z.input<typeof accountManagerAssignSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './validation';
 import { REVIEW_ERROR_CATEGORIES, REVIEW_LIMITS, REVIEW_SEVERITIES, reviewErrorRowSchema } from './reviews';
 
 // Quality report editors (spec 2 section 2; docs/decisions.md, "Quality report editors"). The
@@ -27,7 +28,7 @@ const id = z.coerce
   .number({ error: QUALITY_REPORT_TEXTS.notFound })
   .int(QUALITY_REPORT_TEXTS.notFound)
   .min(1, QUALITY_REPORT_TEXTS.notFound)
-  .max(2_147_483_647, QUALITY_REPORT_TEXTS.notFound);
+  .max(MAX_DB_INT, QUALITY_REPORT_TEXTS.notFound);
 const uuid = z
   .string({ error: QUALITY_REPORT_TEXTS.notFound })
   .trim()

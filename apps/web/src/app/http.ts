@@ -23,7 +23,8 @@ export function resetCsrfToken(): void {
   csrfLoad = null;
 }
 
-async function loadCsrfToken(): Promise<string | null> {
+/** The session's CSRF token, loaded once (and again after resetCsrfToken). */
+export async function loadCsrfToken(): Promise<string | null> {
   if (csrfToken) return csrfToken;
   csrfLoad ??= fetch('/registry/get?data=Session', { credentials: 'same-origin' })
     .then((r) => (r.ok ? (r.json() as Promise<{ results: SessionData }>) : null))

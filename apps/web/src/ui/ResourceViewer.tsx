@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { http } from '../app/http';
+import { startDownload } from './download';
 
 // The resource viewer (spec 1 §2, §7): GET /api/2/resources/{id} answers a short-lived signed
 // download_url and the file's mime type; PDFs show in a frame, images as images, anything else
@@ -35,17 +36,7 @@ export function isViewable(mime: string): boolean {
 /** Downloads a resource: asks for a fresh signed link, then lets the browser save it. */
 export async function downloadResource(id: string, fileName = ''): Promise<void> {
   const r = await fetchResource(id);
-  saveLink(r.download_url, fileName);
-}
-
-function saveLink(url: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  startDownload(r.download_url, fileName);
 }
 
 interface ResourceViewerProps {
@@ -126,7 +117,7 @@ export function ResourceViewer({ resourceId, name = 'File', onClose }: ResourceV
           variant="contained"
           startIcon={<DownloadIcon />}
           disabled={!data}
-          onClick={() => data && saveLink(data.download_url, name)}
+          onClick={() => data && startDownload(data.download_url, name)}
         >
           Download
         </Button>

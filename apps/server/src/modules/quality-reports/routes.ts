@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dbIdSchema,
   jobQualityReportsSchema,
   qualityReportAnswerSchema,
   qualityReportQuerySchema,
@@ -63,7 +64,7 @@ export const qualityReportRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary: "Every quality report of a QA or LL job and their errors added up (the job's reviewer and staff)",
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: z.object({ id: dbIdSchema }),
         response: { 200: z.object({ results: jobQualityReportsSchema }) },
       },
     },

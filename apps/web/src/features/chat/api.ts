@@ -10,6 +10,7 @@ import type {
 } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
 import { request, type RequestOptions } from '../../app/http';
+import { startDownload } from '../../ui/download';
 
 // The team chat's calls (spec 3 section 7), all with the bearer token of GET /api/2/auth/token.
 // An admin acting for a customer passes `customer` (the admin variant of the base).
@@ -146,10 +147,7 @@ export async function downloadFile(client: QueryClient, file: { id: number; orig
   if (!res.ok) throw new Error('Download failed');
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.originalName;
-  a.click();
+  startDownload(url, file.originalName);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 

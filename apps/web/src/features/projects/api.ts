@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CSRF_HEADER,
   type CustomerProjectsQuery,
   type DownloadOption,
   IDEMPOTENCY_HEADER,
@@ -10,6 +9,7 @@ import {
   type ReviewSubmit,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
+import { uploadWithProgress } from '../../app/http-upload';
 
 // The project lifecycle's calls (docs/api-projects.md): the customer's list and its bulk actions,
 // the project page and every move on it. A change answers the new ProjectDetail: it goes straight
@@ -115,59 +115,17 @@ export function downloadUrl(ids: number[], option: DownloadOption): string {
   return `/api/2/projects/download${queryString({ ids: ids.join(','), option })}`;
 }
 
-/** Starts a browser download of a same-origin address (the server answers it as an attachment). */
-export function startDownload(url: string, fileName = ''): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
-async function csrfToken(): Promise<string | null> {
-  const b = await http.get<{ results: { CSRFToken: string | null } }>('/registry/get?data=Session');
-  return b.results.CSRFToken;
-}
-
 /**
- * Delivers files (multipart, one `file` part each) with upload progress, which fetch cannot
- * report: XMLHttpRequest with the session's CSRF token.
+ * Delivers files (multipart, one `file` part each) with upload progress, through the one HTTP path
+ * (app/http-upload.ts).
  */
-export async function deliverFiles(id: number, files: File[], onProgress: (fraction: number) => void) {
-  const token = await csrfToken();
+export function deliverFiles(id: number, files: File[], onProgress: (fraction: number) => void) {
   const data = new FormData();
   for (const f of files) data.append('file', f, f.name);
-  return new Promise<ProjectDetail>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/2/projects/${id}/deliver`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () =>
-      reject(new HttpError(0, 'The upload failed. Please check your connection and try again.', null));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ProjectDetail);
-      else reject(new HttpError(xhr.status, errorMessage(body) ?? `${xhr.status} ${xhr.statusText}`, body));
-    };
-    xhr.send(data);
-  });
+  return uploadWithProgress<ProjectDetail>(`/api/2/projects/${id}/deliver`, data, { onProgress });
 }
 
-function errorMessage(body: unknown): string | null {
-  if (typeof body === 'string' && body) return body;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
-  return null;
-}
+export { startDownload } from '../../ui/download';
 
 export { messageOf } from '../../app/http';
 

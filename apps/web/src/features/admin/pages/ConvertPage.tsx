@@ -63,6 +63,7 @@ import {
   useUpdateConversion,
 } from '../convert-api';
 import { useDebouncedValue } from '../use-debounced-value';
+import { startDownload } from '../../../ui/download';
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
@@ -139,12 +140,7 @@ export default function ConvertPage() {
       toast(CONVERT_TEXTS.rangeFirst, { variant: 'warning' });
       return;
     }
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = '';
-    document.body.append(a);
-    a.click();
-    a.remove();
+    startDownload(url);
   }
 
   const perPage = filter.perPage === 'all' ? CONVERT_ALL_CAP : Number(filter.perPage);
