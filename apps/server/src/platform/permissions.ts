@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isStaff, type Permission, permissionsOf, STAFF_TEXTS } from '@parlance/shared';
+import { isStaff, type Permission, permissionsOf, STAFF_TEXTS, TEXTS } from '@parlance/shared';
 import type { Db, Tx } from '../db/client';
 import { aclGroups, userAclGroups } from '../db/schema';
-import { forbidden, notFound, unauthorized } from './errors';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
 import type { UserRow } from './session';
 
-// Staff permissions (issue 14): ONE entry, `can(staff, permission)`, over the acl groups of
+// Staff permissions (issue 14): ONE entry, `holds(staff, permission)`, over the acl groups of
 // packages/shared staff.ts. The person checked is always the real one behind the request (the admin
 // while acting as someone). Outsiders (customers, translators) get 404 from the back office, staff
 // without the permission 403; nothing changes in either case.
@@ -91,7 +91,7 @@ export interface Staff {
 }
 
 /** Does this staff member hold the permission? */
-export function can(staff: Staff, permission: Permission): boolean {
+export function holds(staff: Staff, permission: Permission): boolean {
   return staff.permissions.has(permission);
 }
 
@@ -121,11 +121,63 @@ export async function requirePermission(db: Db, request: FastifyRequest, permiss
   if (!request.auth) throw unauthorized();
   const staff = await staffOf(db, request);
   if (!staff) throw notFound();
-  if (!can(staff, permission)) throw forbidden(STAFF_TEXTS.forbidden);
+  if (!holds(staff, permission)) throw forbidden(STAFF_TEXTS.forbidden);
   return staff;
 }
 
 /** The permission a route in the 'admin' block of ROUTE_ACCESS needs (roles.write when unlisted). */
 export function routePermission(route: string): Permission {
   return ROUTE_PERMISSIONS[route] ?? 'roles.write';
+}
+
+// ---- the one entry for every area: can(user, action, subject) ----
+//
+// Each area writes its rules beside its code (modules/projects/permissions.ts for projects) and
+// registers them with `defineRules`; the action names and their subjects are declared by augmenting
+// `Actions`, so `can`/`authorize` are typed per action. A rule answers a Verdict; `authorize` turns
+// a refusal into the answer the house gives: outsiders 404, a role that never does it 403, a wrong
+// state 409. Staff permissions (`holds`, above) need the acl groups read per request, so the admin
+// routes check them with `requirePermission` before an area's rule runs.
+
+/** What a rule answers: allowed, or why not. */
+export type Verdict = { ok: true } | { ok: false; status: 403 | 404 | 409; message?: string };
+
+export const ALLOW: Verdict = { ok: true };
+export const refuse = (status: 403 | 404 | 409, message?: string): Verdict => ({ ok: false, status, message });
+
+/** Action name -> the subject its rule reads. Areas add their actions by declaration merging. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each area's rules file
+export interface Actions {}
+
+export type Action = keyof Actions & string;
+type Rule<A extends Action> = (user: UserRow, subject: Actions[A]) => Verdict;
+
+const RULES = new Map<string, (user: UserRow, subject: unknown) => Verdict>();
+
+/** Registers an area's rules (once per action; a second rule for one action is a programming error). */
+export function defineRules<A extends Action>(rules: { [K in A]: Rule<K> }): void {
+  for (const [action, rule] of Object.entries(rules) as [string, (u: UserRow, s: unknown) => Verdict][]) {
+    if (RULES.has(action)) throw new Error(`permissions: a second rule for ${action}`);
+    RULES.set(action, rule);
+  }
+}
+
+/** The rule's verdict; an action nobody registered is refused (fail closed). */
+export function verdictOf<A extends Action>(user: UserRow, action: A, subject: Actions[A]): Verdict {
+  const rule = RULES.get(action);
+  return rule ? rule(user, subject) : refuse(403);
+}
+
+/** May this user do this with this subject now? */
+export function can<A extends Action>(user: UserRow, action: A, subject: Actions[A]): boolean {
+  return verdictOf(user, action, subject).ok;
+}
+
+/** Throws the house's answer for a refusal: 404 (with the area's text), 403 or 409. */
+export function authorize<A extends Action>(user: UserRow, action: A, subject: Actions[A]): void {
+  const v = verdictOf(user, action, subject);
+  if (v.ok) return;
+  if (v.status === 404) throw notFound(v.message);
+  if (v.status === 403) throw forbidden(v.message);
+  throw new AppError(409, v.message ?? TEXTS.forbidden);
 }

@@ -15,7 +15,7 @@ import {
 } from '@parlance/shared';
 import { badRequest } from '../../platform/errors';
 import { balanceOfOwner } from '../../platform/ledger';
-import { can, requirePermission } from '../../platform/permissions';
+import { holds, requirePermission } from '../../platform/permissions';
 import { requireUserByRef } from '../admin/users';
 import { presentCreditAction, presentCreditList } from './present';
 import {
@@ -68,7 +68,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
       const page = await creditListPage(deps.db, user.id, request.query.page);
       const balance =
         user.type === 'admin' || user.isAdmin ? 0 : await balanceOfOwner(deps.db, user.id, creditAccountKind(user));
-      return presentCreditList(page, balance, can(staff, 'credits.write'));
+      return presentCreditList(page, balance, holds(staff, 'credits.write'));
     },
   );
 

@@ -5,10 +5,12 @@ import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { projectResources } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
+import { authorize } from '../../platform/permissions';
+import './permissions';
 import type { UserRow } from '../../platform/session';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import { deliveredMail, withNames } from './mails';
-import { isReviewKind, needsEditing } from './matching';
+import { needsEditing } from './matching';
 import type { MoveContext } from './moves';
 import {
   findProject,
@@ -19,7 +21,6 @@ import {
   requireViewing,
   tryMove,
 } from './service';
-import { moveAllowedFrom } from './status-machine';
 
 // Delivering work (POST /api/2/projects/{id}/deliver, multipart `file` parts): the translator's
 // translation (IN_PROGRESS, DELAYED) or the editor's edited result (IN_REVIEW). Who and when is
@@ -85,17 +86,9 @@ export type Delivery = 'deliver' | 'deliver-edit';
 /** Which delivery this user may make now: 404 outsiders, 403 others, 409 from a wrong status. */
 async function deliveryOf(deps: Services, user: UserRow, projectId: number): Promise<Delivery> {
   const { project, role } = await requireViewing(deps.db, user, projectId, deps.clock.now());
-  if (role === 'translator') {
-    // a QA or LL job ends with its review, not a delivery
-    if (isReviewKind(project.kind)) throw forbidden();
-    if (!moveAllowedFrom('deliver', project.status)) throw moveNotAllowed();
-    return 'deliver';
-  }
-  if (role === 'editor') {
-    if (!moveAllowedFrom('deliver-edit', project.status)) throw moveNotAllowed();
-    return 'deliver-edit';
-  }
-  throw forbidden();
+  const delivery: Delivery = role === 'editor' ? 'deliver-edit' : 'deliver';
+  authorize(user, `project.${delivery}`, { project, role });
+  return delivery;
 }
 
 /** The largest delivered file. */

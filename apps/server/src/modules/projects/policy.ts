@@ -79,7 +79,7 @@ export function actionsFor(
 }
 
 /**
- * A QA or LL job: its reviewer submits the review (no delivery), an admin holds or releases it;
+ * A QA or LL job: its reviewer submits the review (no delivery), an admin holds, releases or cancels it;
  * the reviewed project's customer, who owns the job, only reads it.
  */
 function reviewJobActions(role: Exclude<ViewerRole, 'candidate' | 'reviewer'>, status: ProjectStatus): DetailAction[] {
@@ -87,7 +87,7 @@ function reviewJobActions(role: Exclude<ViewerRole, 'candidate' | 'reviewer'>, s
   if (role === 'translator' && status === 'IN_PROGRESS') actions.push('review');
   if (role === 'admin') {
     for (const move of movesFor('admin', status)) {
-      if (move === 'hold' || move === 'release') actions.push(move);
+      if (move === 'hold' || move === 'release' || move === 'cancel') actions.push(move);
     }
   }
   actions.push('message');

@@ -20,7 +20,9 @@ import {
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
-import { badRequest, forbidden } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
+import { authorize } from '../../platform/permissions';
+import './permissions';
 import { requireAdmin, requireUser } from '../../platform/guards';
 import { balanceOfOwner } from '../../platform/ledger';
 import type { UserRow } from '../../platform/session';
@@ -315,7 +317,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = userOf(request);
-      if (user.type !== 'translator') throw forbidden();
+      authorize(user, 'account.earnings', null);
       return earningsOf(deps, user.id);
     },
   );

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOWNLOAD_OPTIONS, projectFileSchema, resourceAnswerSchema } from '@parlance/shared';
 import { forbidden, unauthorized } from '../../platform/errors';
+import { authorize } from '../../platform/permissions';
+import '../projects/permissions';
 import { requireUser } from '../../platform/guards';
 import { canReadCustomerLists } from '../project-lists/policy';
 import { contentDisposition, opensInline, requireResourceAccess } from './access';
@@ -149,7 +151,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
-      if (user.type === 'customer' && !user.isAdmin) throw forbidden();
+      authorize(user, 'task.form-types', null);
       return taskFormTypes(deps.db, user, request.query.task_uuid, now());
     },
   );

@@ -1,0 +1,73 @@
+import type { Tx } from '../../../db/client';
+import { audit } from '../../../platform/audit';
+import type { MailMessage } from '../../../platform/mail';
+import { type Action, type Actions, authorize } from '../../../platform/permissions';
+import type { UserRow } from '../../../platform/session';
+import { type NamedProject, withNames } from '../mails';
+import { knownRole, type ViewerRole } from '../policy';
+import '../permissions';
+import type { ProjectRecord } from '../present';
+import { findProject, type Outcome, personOf, projectNotFound } from '../service';
+import type { ProjectMove } from '../status-machine';
+
+// What every project move shares: its context (the caller's transaction, the user, the clock),
+// locking the project with the viewer's role, the one permission check (platform/permissions.ts
+// `authorize`, with the project rules of ../permissions.ts), the customer's mail and the audit line.
+// Each move lives in its own verb-named file beside this one; index.ts exports them all.
+
+export interface MoveContext {
+  tx: Tx;
+  user: UserRow;
+  now: Date;
+  publicUrl: string;
+  /** the admin behind an admin move (also while acting), for the audit log */
+  ip?: string;
+}
+
+export const done = (projectId: number, mails: MailMessage[] = [], changed = true): Outcome => ({
+  projectId,
+  mails,
+  changed,
+});
+
+/** The project locked for the move, with the viewer's role; outsiders 404. */
+export async function lockFor(
+  ctx: MoveContext,
+  projectId: number,
+): Promise<{ project: ProjectRecord; role: ViewerRole }> {
+  const project = await findProject(ctx.tx, projectId, true);
+  if (!project) throw projectNotFound();
+  const role = knownRole(ctx.user, project);
+  if (!role) throw projectNotFound();
+  return { project, role };
+}
+
+/** The project locked for an admin move (the admin routes checked the staff permission). */
+export async function lockForAdmin(ctx: MoveContext, projectId: number): Promise<ProjectRecord> {
+  const project = await findProject(ctx.tx, projectId, true);
+  if (!project) throw projectNotFound();
+  return project;
+}
+
+/** A status move this role makes: 403 for a role that never makes it, 409 from a wrong status. */
+export function authorizeMove(ctx: MoveContext, project: ProjectRecord, role: ViewerRole, move: ProjectMove) {
+  authorize(ctx.user, `project.${move}`, { project, role });
+}
+
+/** Any other project action (rate, tag, rename, message). */
+export function authorizeOn<A extends Action>(ctx: MoveContext, action: A, subject: Actions[A]) {
+  authorize(ctx.user, action, subject);
+}
+
+export async function mailCustomer(
+  ctx: MoveContext,
+  p: ProjectRecord,
+  make: (url: string, to: { id: number; email: string; name: string }, p: NamedProject) => MailMessage,
+): Promise<MailMessage[]> {
+  const customer = await personOf(ctx.tx, p.customerId);
+  return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];
+}
+
+export async function auditMove(ctx: MoveContext, action: string, p: ProjectRecord, details: Record<string, unknown>) {
+  await audit(ctx.tx, { actorId: ctx.user.id, action, targetType: 'project', targetId: p.id, details, ip: ctx.ip });
+}

@@ -1,0 +1,15 @@
+import { mustMove, type Outcome } from '../service';
+import { authorizeMove, done, lockFor, type MoveContext } from './context';
+
+/** POST /api/2/projects/{id}/dispute (READY -> DISPUTED): nothing is paid until an admin resolves it. */
+export async function disputeProject(ctx: MoveContext, projectId: number, reason: string): Promise<Outcome> {
+  const { project, role } = await lockFor(ctx, projectId);
+  authorizeMove(ctx, project, role, 'dispute');
+  const row = await mustMove(ctx.tx, project, 'dispute', {
+    actorId: ctx.user.id,
+    now: ctx.now,
+    note: reason,
+    set: { disputeReason: reason },
+  });
+  return done(row.id);
+}
