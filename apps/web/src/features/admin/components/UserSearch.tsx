@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useUserSearch } from '../api';
 import { useActAs } from '../use-act-as';
 import { useDebouncedValue } from '../use-debounced-value';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { SanitizedMessage } from './SanitizedMessage';
 import { UserDetailsDialog } from './UserDetailsDialog';
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useManagerCustomers } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
 import { useDebouncedValue } from '../use-debounced-value';
 

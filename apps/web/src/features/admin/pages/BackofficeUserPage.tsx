@@ -36,7 +36,7 @@ import {
 import { AccountManagerPanel } from '../components/AccountManagerPanel';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { CreditActionDialog } from '../components/CreditActionDialog';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
 import { formatValue, humanizeKey } from '../format';
 

@@ -13,9 +13,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -43,7 +41,6 @@ import {
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
   type PayoutStatus,
-  TEXTS,
 } from '@parlance/shared';
 import { Fragment, useMemo, useState } from 'react';
 import { messageOf } from '../../../app/http';
@@ -52,7 +49,7 @@ import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
 import { toast } from '../../../ui/toast';
 import { usePermission } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { PayeesWaiting } from '../components/PayeesWaiting';
 import {
   type ConvertFilter,
@@ -64,6 +61,7 @@ import {
 } from '../convert-api';
 import { useDebouncedValue } from '../use-debounced-value';
 import { startDownload } from '../../../ui/download';
+import { QueryState } from '../../../ui/QueryState';
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
@@ -272,53 +270,45 @@ export default function ConvertPage() {
         </Button>
       </Stack>
 
-      {requests.error && !requests.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => requests.refetch()}>
-              {TEXTS.retry}
-            </Button>
-          }
-        >
-          {messageOf(requests.error)}
-        </Alert>
-      ) : requests.data && requests.data.totalCount === 0 ? (
-        <EmptyState
-          icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
-          title="No payout requests match these filters"
-          hint="Widen the target-date range, or choose another status or method."
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-          {requests.isFetching && (
-            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
-          )}
-          <ConvertTable
-            rows={rows}
-            filter={filter}
-            onSort={sortBy}
-            selected={selected}
-            onSelect={setSelected}
-            selectable={canWrite}
+      <QueryState
+        query={requests}
+        isEmpty={(d) => d.totalCount === 0}
+        empty={
+          <EmptyState
+            icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
+            title="No payout requests match these filters"
+            hint="Widen the target-date range, or choose another status or method."
           />
-          <TablePagination
-            component="div"
-            count={requests.data?.totalCount ?? 0}
-            page={filter.page - 1}
-            onPageChange={(_, next) => change({ page: next + 1 })}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={CONVERT_PER_PAGE_OPTIONS.map((o) =>
-              o === 'all' ? { label: 'All', value: CONVERT_ALL_CAP } : { label: o, value: Number(o) },
-            )}
-            onRowsPerPageChange={(e) => {
-              const value = Number(e.target.value);
-              change({ perPage: (value === CONVERT_ALL_CAP ? 'all' : String(value)) as ConvertPerPage });
-            }}
-            labelRowsPerPage="Rows per page"
-          />
-        </Paper>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <ConvertTable
+              rows={rows}
+              filter={filter}
+              onSort={sortBy}
+              selected={selected}
+              onSelect={setSelected}
+              selectable={canWrite}
+            />
+            <TablePagination
+              component="div"
+              count={data?.totalCount ?? 0}
+              page={filter.page - 1}
+              onPageChange={(_, next) => change({ page: next + 1 })}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={CONVERT_PER_PAGE_OPTIONS.map((o) =>
+                o === 'all' ? { label: 'All', value: CONVERT_ALL_CAP } : { label: o, value: Number(o) },
+              )}
+              onRowsPerPageChange={(e) => {
+                const value = Number(e.target.value);
+                change({ perPage: (value === CONVERT_ALL_CAP ? 'all' : String(value)) as ConvertPerPage });
+              }}
+              labelRowsPerPage="Rows per page"
+            />
+          </>
+        )}
+      </QueryState>
       <PayoutDialog
         open={paying}
         rows={selectedRows}

@@ -27,7 +27,7 @@ import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../../app/http';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { useDebouncedValue } from '../use-debounced-value';
 import { type ModerationFilters, useDecide, useModeration, useModerations } from '../moderation-api';
 

@@ -1,21 +1,17 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type OutboxMessage, useOutbox } from '../api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { OutboxMessageDialog } from '../components/OutboxMessageDialog';
 import { OutboxStatusChip } from '../components/OutboxStatusChip';
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { QueryState } from '../../../ui/QueryState';
 
 /** one line cut with an ellipsis in the table; the whole text, wrapped, on a card (below md) */
 const WRAP_ON_CARDS = {
@@ -36,39 +32,32 @@ export default function OutboxPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Every e-mail the app sends is kept here, newest first. Open one to read it and follow its links.
       </Typography>
-      {outbox.error && !outbox.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => outbox.refetch()}>
-              {TEXTS.retry}
-            </Button>
-          }
-        >
-          {outbox.error.message}
-        </Alert>
-      ) : outbox.data && outbox.data.totalCount === 0 ? (
-        <EmptyState
-          icon={<MarkEmailReadOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
-          title="The outbox is empty"
-          hint="Mails such as password-reset links appear here as soon as they are sent."
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, md: 0 } }}>
-          {outbox.isFetching && (
-            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
-          )}
-          <OutboxTable messages={outbox.data?.data ?? null} onOpen={setOpen} />
-          <TablePagination
-            component="div"
-            count={outbox.data?.totalCount ?? 0}
-            page={page}
-            onPageChange={(_, next) => setPage(next)}
-            rowsPerPage={ADMIN_PAGE_SIZE}
-            rowsPerPageOptions={[ADMIN_PAGE_SIZE]}
+      <QueryState
+        query={outbox}
+        isEmpty={(d) => d.totalCount === 0}
+        framePadding={{ p: { xs: 1, md: 0 } }}
+        empty={
+          <EmptyState
+            icon={<MarkEmailReadOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
+            title="The outbox is empty"
+            hint="Mails such as password-reset links appear here as soon as they are sent."
           />
-        </Paper>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <OutboxTable messages={data?.data ?? null} onOpen={setOpen} />
+            <TablePagination
+              component="div"
+              count={data?.totalCount ?? 0}
+              page={page}
+              onPageChange={(_, next) => setPage(next)}
+              rowsPerPage={ADMIN_PAGE_SIZE}
+              rowsPerPageOptions={[ADMIN_PAGE_SIZE]}
+            />
+          </>
+        )}
+      </QueryState>
       <OutboxMessageDialog message={open} onClose={() => setOpen(null)} />
     </AdminPageLayout>
   );

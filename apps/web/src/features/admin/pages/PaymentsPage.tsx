@@ -1,14 +1,11 @@
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, PAYMENT_STATUSES, type PaymentStatus, TEXTS } from '@parlance/shared';
+import { LIMITS, PAYMENT_STATUSES, type PaymentStatus } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCredits } from '../../../ui/money';
@@ -23,11 +20,12 @@ import {
 } from '../api';
 import { usePermission } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { PaymentActionDialog } from '../components/PaymentActionDialog';
 import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentStatusChip';
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { QueryState } from '../../../ui/QueryState';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -135,43 +133,36 @@ export default function PaymentsPage() {
           </Button>
         )}
       </Stack>
-      {payments.error && !payments.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => payments.refetch()}>
-              {TEXTS.retry}
-            </Button>
-          }
-        >
-          {payments.error.message}
-        </Alert>
-      ) : payments.data && payments.data.totalCount === 0 ? (
-        <EmptyState
-          icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
-          title={waitingView ? 'No wire transfers are waiting' : 'No payments match these filters'}
-          hint={
-            waitingView
-              ? 'When a customer chooses a wire transfer, it shows here until you mark it received.'
-              : 'Choose another status or method.'
-          }
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative', p: { xs: 1, lg: 0 } }}>
-          {payments.isFetching && (
-            <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
-          )}
-          <PaymentsTable payments={payments.data?.data ?? null} onAct={ask} canWrite={canWrite} />
-          <TablePagination
-            component="div"
-            count={payments.data?.totalCount ?? 0}
-            page={page}
-            onPageChange={(_, next) => setPage(next)}
-            rowsPerPage={ADMIN_PAGE_SIZE}
-            rowsPerPageOptions={[ADMIN_PAGE_SIZE]}
+      <QueryState
+        query={payments}
+        isEmpty={(d) => d.totalCount === 0}
+        framePadding={{ p: { xs: 1, lg: 0 } }}
+        empty={
+          <EmptyState
+            icon={<PaymentsOutlined sx={{ fontSize: 40, color: 'action.active' }} />}
+            title={waitingView ? 'No wire transfers are waiting' : 'No payments match these filters'}
+            hint={
+              waitingView
+                ? 'When a customer chooses a wire transfer, it shows here until you mark it received.'
+                : 'Choose another status or method.'
+            }
           />
-        </Paper>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <PaymentsTable payments={data?.data ?? null} onAct={ask} canWrite={canWrite} />
+            <TablePagination
+              component="div"
+              count={data?.totalCount ?? 0}
+              page={page}
+              onPageChange={(_, next) => setPage(next)}
+              rowsPerPage={ADMIN_PAGE_SIZE}
+              rowsPerPageOptions={[ADMIN_PAGE_SIZE]}
+            />
+          </>
+        )}
+      </QueryState>
       <PaymentActionDialog
         payment={pending?.payment ?? null}
         action={pending?.action ?? 'received'}

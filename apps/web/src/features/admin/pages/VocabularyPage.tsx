@@ -21,7 +21,7 @@ import { MODERATION_LIMITS, MODERATION_TEXTS, type VocabularyLanguage } from '@p
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../app/http';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import {
   useAddLanguage,
   useAddWord,

@@ -1,10 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -15,9 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, projectRatingSchema, RATING_REASONS } from '@parlance/shared';
 import { formErrors } from '../../../ui/form-check';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { projectCalls, useProjectMove } from '../api';
+import { DialogForm, DialogShell } from '../../../ui/FormDialog';
 
 interface RatingDialogProps {
   /** the project to rate; null closes the dialog */
@@ -37,23 +32,14 @@ interface Errors {
  * the spec's toast (§8).
  */
 export function RatingDialog({ project, onClose }: RatingDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={project !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      {project && <RatingForm key={project.id} project={project} titleId={titleId} onClose={onClose} />}
-    </Dialog>
+    <DialogShell open={project !== null} onClose={onClose}>
+      {project && <RatingForm key={project.id} project={project} onClose={onClose} />}
+    </DialogShell>
   );
 }
 
-function RatingForm({
-  project,
-  titleId,
-  onClose,
-}: {
-  project: NonNullable<RatingDialogProps['project']>;
-  titleId: string;
-  onClose: () => void;
-}) {
+function RatingForm({ project, onClose }: { project: NonNullable<RatingDialogProps['project']>; onClose: () => void }) {
   const [rating, setRating] = useState<number | null>(project.rating ?? null);
   const [reasons, setReasons] = useState<string[]>([]);
   const [comment, setComment] = useState('');
@@ -67,8 +53,7 @@ function RatingForm({
     return formErrors(projectRatingSchema, { rating: rating ?? undefined, reasons: low ? reasons : [], comment }) ?? {};
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const found = validate();
     setErrors(found);
     if (found.rating || found.reasons || found.comment || rating === null) return;
@@ -90,73 +75,61 @@ function RatingForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Rate the project">
-      <DialogTitle id={titleId}>Rate the translation</DialogTitle>
-      <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          How was the work on “{project.name}”?
-        </Typography>
-        <Rating
-          name={`rating-${project.id}`}
-          value={rating}
-          size="large"
-          onChange={(_e, v) => {
-            setRating(v);
-            setErrors({});
-          }}
-        />
-        {errors.rating && <FormHelperText error>{errors.rating}</FormHelperText>}
-        {low && (
-          <>
-            <FormControl component="fieldset" error={!!errors.reasons} sx={{ mt: 2, display: 'block' }}>
-              <FormLabel component="legend">What went wrong?</FormLabel>
-              <FormGroup>
-                {RATING_REASONS.map((r) => (
-                  <FormControlLabel
-                    key={r.value}
-                    label={r.label}
-                    control={
-                      <Checkbox
-                        checked={reasons.includes(r.value)}
-                        onChange={(e) => toggle(r.value, e.target.checked)}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              {errors.reasons && <FormHelperText>{errors.reasons}</FormHelperText>}
-            </FormControl>
-            <TextField
-              label="Comment"
-              multiline
-              minRows={3}
-              fullWidth
-              sx={{ mt: 2 }}
-              value={comment}
-              onChange={(e) => {
-                setComment(e.target.value);
-                setErrors((x) => ({ ...x, comment: undefined }));
-              }}
-              error={!!errors.comment}
-              helperText={errors.comment ?? ' '}
-              slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.messageMaxLength } }}
-            />
-          </>
-        )}
-        {rate.isError && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {PROJECT_TEXTS.ratingFailed}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={rate.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={rate.isPending}>
-          Send rating
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      title="Rate the translation"
+      submitLabel="Send rating"
+      busy={rate.isPending}
+      error={rate.isError ? PROJECT_TEXTS.ratingFailed : null}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        How was the work on “{project.name}”?
+      </Typography>
+      <Rating
+        name={`rating-${project.id}`}
+        value={rating}
+        size="large"
+        onChange={(_e, v) => {
+          setRating(v);
+          setErrors({});
+        }}
+      />
+      {errors.rating && <FormHelperText error>{errors.rating}</FormHelperText>}
+      {low && (
+        <>
+          <FormControl component="fieldset" error={!!errors.reasons} sx={{ mt: 2, display: 'block' }}>
+            <FormLabel component="legend">What went wrong?</FormLabel>
+            <FormGroup>
+              {RATING_REASONS.map((r) => (
+                <FormControlLabel
+                  key={r.value}
+                  label={r.label}
+                  control={
+                    <Checkbox checked={reasons.includes(r.value)} onChange={(e) => toggle(r.value, e.target.checked)} />
+                  }
+                />
+              ))}
+            </FormGroup>
+            {errors.reasons && <FormHelperText>{errors.reasons}</FormHelperText>}
+          </FormControl>
+          <TextField
+            label="Comment"
+            multiline
+            minRows={3}
+            fullWidth
+            sx={{ mt: 2 }}
+            value={comment}
+            onChange={(e) => {
+              setComment(e.target.value);
+              setErrors((x) => ({ ...x, comment: undefined }));
+            }}
+            error={!!errors.comment}
+            helperText={errors.comment ?? ' '}
+            slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.messageMaxLength } }}
+          />
+        </>
+      )}
+    </DialogForm>
   );
 }

@@ -1,9 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,55 +5,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_TEXTS, type ProjectDetail, projectDisputeSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../../ui/FormDialog';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
 
 // The dialogs of the project page that ask for something: the customer's dispute reason, and the
 // admin's reassign (a translator id) and dispute resolution.
-
-interface FormDialogProps {
-  open: boolean;
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-function FormDialog({ open, title, submitLabel, busy, error, onSubmit, onClose, children }: FormDialogProps) {
-  const titleId = useId();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
-  }
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          {children}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 interface ProjectDialogProps {
   open: boolean;

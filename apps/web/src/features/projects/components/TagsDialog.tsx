@@ -1,17 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_LIMITS, PROJECT_TEXTS, projectTagsSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove, useProjectTags } from '../api';
+import { DialogForm, DialogShell } from '../../../ui/FormDialog';
 
 interface TagsDialogProps {
   project: { id: number; name: string; tags: string[] } | null;
@@ -20,23 +16,14 @@ interface TagsDialogProps {
 
 /** The tag modal: chips, at most 20 characters a tag and 30 tags (spec 1 §5). */
 export function TagsDialog({ project, onClose }: TagsDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={project !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      {project && <TagsForm key={project.id} project={project} titleId={titleId} onClose={onClose} />}
-    </Dialog>
+    <DialogShell open={project !== null} onClose={onClose}>
+      {project && <TagsForm key={project.id} project={project} onClose={onClose} />}
+    </DialogShell>
   );
 }
 
-function TagsForm({
-  project,
-  titleId,
-  onClose,
-}: {
-  project: NonNullable<TagsDialogProps['project']>;
-  titleId: string;
-  onClose: () => void;
-}) {
+function TagsForm({ project, onClose }: { project: NonNullable<TagsDialogProps['project']>; onClose: () => void }) {
   const [tags, setTags] = useState<string[]>(project.tags);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,8 +48,7 @@ function TagsForm({
     return true;
   }
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
+  function submit() {
     // text still in the box counts as a tag
     if (input.trim()) {
       if (!add([input])) return;
@@ -84,61 +70,50 @@ function TagsForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Project tags">
-      <DialogTitle id={titleId}>Tags</DialogTitle>
-      <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          Tags of “{project.name}”. Press Enter after each tag.
-        </Typography>
-        <Autocomplete
-          multiple
-          freeSolo
-          options={(known.data ?? []).filter((t) => !tags.includes(t))}
-          value={tags}
-          inputValue={input}
-          onInputChange={(_e, v, reason) => {
-            if (reason === 'reset') return;
-            if (v.endsWith(',')) {
-              if (add([v.slice(0, -1)])) setInput('');
-              return;
-            }
-            setInput(v);
-            if (error) setError(null);
-          }}
-          onChange={(_e, value, reason) => {
-            if (reason === 'removeOption' || reason === 'clear') {
-              setTags(value);
-              setError(null);
-              return;
-            }
-            const added = value.filter((v) => !tags.includes(v));
-            if (add(added)) setInput('');
-          }}
-          renderValue={(value, getItemProps) =>
-            value.map((option, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} label={option} size="small" {...itemProps} />;
-            })
+    <DialogForm title="Tags" submitLabel="Save tags" busy={save.isPending} onSubmit={submit} onClose={onClose}>
+      <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        Tags of “{project.name}”. Press Enter after each tag.
+      </Typography>
+      <Autocomplete
+        multiple
+        freeSolo
+        options={(known.data ?? []).filter((t) => !tags.includes(t))}
+        value={tags}
+        inputValue={input}
+        onInputChange={(_e, v, reason) => {
+          if (reason === 'reset') return;
+          if (v.endsWith(',')) {
+            if (add([v.slice(0, -1)])) setInput('');
+            return;
           }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Tags"
-              placeholder={tags.length ? '' : 'e.g. marketing'}
-              error={!!error}
-              helperText={error ?? `${tags.length} of ${PROJECT_LIMITS.tagsMax} tags`}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          Save tags
-        </Button>
-      </DialogActions>
-    </form>
+          setInput(v);
+          if (error) setError(null);
+        }}
+        onChange={(_e, value, reason) => {
+          if (reason === 'removeOption' || reason === 'clear') {
+            setTags(value);
+            setError(null);
+            return;
+          }
+          const added = value.filter((v) => !tags.includes(v));
+          if (add(added)) setInput('');
+        }}
+        renderValue={(value, getItemProps) =>
+          value.map((option, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return <Chip key={key} label={option} size="small" {...itemProps} />;
+          })
+        }
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Tags"
+            placeholder={tags.length ? '' : 'e.g. marketing'}
+            error={!!error}
+            helperText={error ?? `${tags.length} of ${PROJECT_LIMITS.tagsMax} tags`}
+          />
+        )}
+      />
+    </DialogForm>
   );
 }

@@ -1,15 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ORDER_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { fieldErrorsOf, finishLater, messageOf } from '../api';
+import { FormDialog } from '../../../ui/FormDialog';
 
 interface FinishLaterDialogProps {
   open: boolean;
@@ -26,8 +21,7 @@ export function FinishLaterDialog({ open, pid, step, defaultEmail, onClose }: Fi
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function send(e: React.FormEvent) {
-    e.preventDefault();
+  async function send() {
     setError(null);
     setFailure(null);
     if (!email.trim()) {
@@ -49,42 +43,33 @@ export function FinishLaterDialog({ open, pid, step, defaultEmail, onClose }: Fi
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="finish-later-title">
-      <form noValidate onSubmit={send}>
-        <DialogTitle id="finish-later-title">Finish later</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Your order is saved. We will e-mail you a link that brings you back to this step.
-          </DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            type="email"
-            label="Email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(null);
-            }}
-            error={!!error}
-            helperText={error}
-          />
-          {failure && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Send link
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      maxWidth="xs"
+      title="Finish later"
+      submitLabel="Send link"
+      busy={busy}
+      error={failure}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        Your order is saved. We will e-mail you a link that brings you back to this step.
+      </DialogContentText>
+      <TextField
+        autoFocus
+        fullWidth
+        type="email"
+        label="Email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(null);
+        }}
+        error={!!error}
+        helperText={error}
+      />
+    </FormDialog>
   );
 }
