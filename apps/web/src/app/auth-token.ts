@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@parlance/shared';
 import { http } from './http';
+import { authKeys } from './query-keys';
 
 // The short-lived bearer token and the access-control groups of the signed-in user
 // (GET /api/2/auth/token, cached 10 minutes: spec 1 sections 7 and 9).
@@ -11,7 +12,7 @@ export interface AuthToken {
 }
 
 export const authTokenQuery = queryOptions({
-  queryKey: ['auth', 'token'],
+  queryKey: authKeys.token,
   queryFn: ({ signal }) => http.get<{ results: AuthToken }>('/api/2/auth/token', signal).then((b) => b.results),
   staleTime: LIMITS.authTokenCacheMs,
   gcTime: LIMITS.authTokenCacheMs,

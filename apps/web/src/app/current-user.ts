@@ -1,18 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfigData, UserData } from '@parlance/shared';
 import { http } from './http';
+import { registryKeys } from './query-keys';
 
 // The signed-in user and the site config: needed by the guard, the shell and every feature.
 
 export const userQuery = queryOptions({
-  queryKey: ['registry', 'User'],
+  queryKey: registryKeys.of('User'),
   queryFn: ({ signal }) =>
     http.get<{ results: UserData | null }>('/registry/get?data=User', signal).then((b) => b.results),
   staleTime: 60_000,
 });
 
 export const configQuery = queryOptions({
-  queryKey: ['registry', 'Config'],
+  queryKey: registryKeys.of('Config'),
   queryFn: ({ signal }) =>
     http.get<{ results: ConfigData }>('/registry/get?data=Config', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authTokenQuery } from '../app/auth-token';
 import { request } from '../app/http';
+import { chatKeys } from '../features/chat/keys';
 
 // The header's chat badge: the sum of the user's unseen chat notifications (GET
 // /chat/api/notifications?exists[seenAt]=false with the bearer token). The chat page refreshes the
@@ -10,7 +11,7 @@ const POLL_MS = 30_000;
 export function useChatUnread(enabled: boolean): number {
   const client = useQueryClient();
   const { data } = useQuery({
-    queryKey: ['chat', 'notifications'],
+    queryKey: chatKeys.notifications,
     enabled,
     refetchInterval: POLL_MS,
     queryFn: async ({ signal }) => {

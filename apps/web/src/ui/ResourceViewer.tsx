@@ -19,6 +19,11 @@ import { startDownload } from './download';
 // download_url and the file's mime type; PDFs show in a frame, images as images, anything else
 // offers its download. Shared by the customer's and the translator's project screens.
 
+/** The query key of a resource's signed link. */
+export const resourceKeys = {
+  one: (id: string | null) => ['resource', id] as const,
+};
+
 export interface Resource {
   download_url: string;
   file_mime: string;
@@ -50,7 +55,7 @@ interface ResourceViewerProps {
 export function ResourceViewer({ resourceId, name = 'File', onClose }: ResourceViewerProps) {
   const titleId = useId();
   const resource = useQuery({
-    queryKey: ['resource', resourceId],
+    queryKey: resourceKeys.one(resourceId),
     queryFn: ({ signal }) => fetchResource(resourceId ?? '', signal),
     enabled: resourceId !== null,
     // the link is short-lived: ask again every time the viewer opens

@@ -12,6 +12,7 @@ import {
   TEXTS,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
+import { adminKeys } from './keys';
 
 // The admin calls (spec 1 section 7, "Admin actions"): fetchers, query options and hooks. Used by
 // the admin pages and by the floating admin tools of the shell.
@@ -59,7 +60,7 @@ export async function searchUsers(userID: string): Promise<UserSearchAnswer> {
 
 export const userSearchQuery = (userID: string) =>
   queryOptions({
-    queryKey: ['admin', 'searchUser', userID],
+    queryKey: adminKeys.searchUser(userID),
     queryFn: () => searchUsers(userID),
     enabled: userID !== '',
     staleTime: 10_000,
@@ -84,7 +85,7 @@ export async function getUserDescription(uid: string, signal?: AbortSignal): Pro
 
 export const userDescriptionQuery = (uid: string) =>
   queryOptions({
-    queryKey: ['admin', 'userDescription', uid],
+    queryKey: adminKeys.userDescription(uid),
     queryFn: ({ signal }) => getUserDescription(uid, signal),
     enabled: uid !== '',
     retry: false,
@@ -129,7 +130,7 @@ export async function setCurrency(currency: string): Promise<void> {
 }
 
 export const countryListQuery = queryOptions({
-  queryKey: ['admin', 'countryList'],
+  queryKey: adminKeys.countryList(),
   queryFn: ({ signal }) => http.get<{ results: Country[] }>('/api/2/country/list', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -155,7 +156,7 @@ function pageQuery(page: number): string {
 
 export const outboxQuery = (page: number) =>
   queryOptions({
-    queryKey: ['admin', 'outbox', page],
+    queryKey: adminKeys.outbox(page),
     queryFn: ({ signal }) => http.get<Paginated<OutboxMail>>(`/api/2/admin/outbox?${pageQuery(page)}`, signal),
   });
 
@@ -165,7 +166,7 @@ export function useOutbox(page: number) {
 
 export const auditQuery = (page: number) =>
   queryOptions({
-    queryKey: ['admin', 'audit', page],
+    queryKey: adminKeys.audit(page),
     queryFn: ({ signal }) => http.get<Paginated<AuditEntryData>>(`/api/2/admin/audit?${pageQuery(page)}`, signal),
   });
 
@@ -192,7 +193,7 @@ export function paymentsPath(filter: PaymentsFilter, page: number): string {
 
 export const paymentsQuery = (filter: PaymentsFilter, page: number) =>
   queryOptions({
-    queryKey: ['admin', 'payments', filter.status, filter.method, page],
+    queryKey: adminKeys.paymentsPage(filter.status, filter.method, page),
     queryFn: async ({ signal }) => {
       try {
         return await http.get<Paginated<AdminPaymentData>>(paymentsPath(filter, page), signal);
@@ -241,7 +242,7 @@ export function adminProjectsPath(filter: AdminProjectsFilter, page: number, per
 
 export function useAdminProjects(filter: AdminProjectsFilter, page: number, perPage: number) {
   return useQuery({
-    queryKey: ['admin', 'projects', filter, page, perPage],
+    queryKey: adminKeys.projects(filter, page, perPage),
     queryFn: ({ signal }) => http.get<ProjectList>(adminProjectsPath(filter, page, perPage), signal),
     placeholderData: keepPreviousData,
   });

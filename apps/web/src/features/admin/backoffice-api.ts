@@ -11,12 +11,13 @@ import type {
   ProbationParams,
 } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { adminKeys } from './keys';
 
 // The back-office calls of issue 14: the asker's permissions and tabs, credit actions, the
 // access-control list, probation parameters, ui-feature flags and account managers' customers.
 
 export const backofficeQuery = queryOptions({
-  queryKey: ['admin', 'backoffice'],
+  queryKey: adminKeys.backoffice(),
   queryFn: ({ signal }) => http.get<{ results: Backoffice }>('/api/2/admin/backoffice', signal).then((r) => r.results),
   staleTime: 60_000,
 });
@@ -33,7 +34,7 @@ export function usePermission(permission: Permission): boolean | undefined {
 
 export function useUserDescription(uid: string) {
   return useQuery({
-    queryKey: ['admin', 'user', uid],
+    queryKey: adminKeys.user(uid),
     queryFn: ({ signal }) =>
       http
         .get<{ results: AdminUserDescription }>(
@@ -48,7 +49,7 @@ export function useUserDescription(uid: string) {
 
 export function useCreditList(uid: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'credits', uid, page],
+    queryKey: adminKeys.creditsPage(uid, page),
     queryFn: ({ signal }) =>
       http.get<CreditList>(`/service/getCreditList?uid=${encodeURIComponent(uid)}&page=${page + 1}`, signal),
     placeholderData: keepPreviousData,
@@ -63,7 +64,7 @@ export interface ReasonsAnswer {
 
 export function useReasons(type: string) {
   return useQuery({
-    queryKey: ['admin', 'credit-reasons', type],
+    queryKey: adminKeys.creditReasons(type),
     queryFn: ({ signal }) =>
       http.get<ReasonsAnswer>(`/api/2/credit_action/action/reason?type=${encodeURIComponent(type)}`, signal),
     enabled: type !== '',
@@ -73,7 +74,7 @@ export function useReasons(type: string) {
 
 export function useParkedCredits(uid: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'parked', uid],
+    queryKey: adminKeys.parked(uid),
     queryFn: ({ signal }) =>
       http
         .get<{ results: { parkedCredits: number; available: number } }>(
@@ -91,7 +92,7 @@ function useCreditMutation<V>(uid: string, call: (v: V) => Promise<{ results: Cr
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'credits', uid] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.credits(uid) }),
   });
 }
 
@@ -112,7 +113,7 @@ export const useSaveInvoice = (uid: string) =>
 
 export function useAclList() {
   return useQuery({
-    queryKey: ['admin', 'acl'],
+    queryKey: adminKeys.acl(),
     queryFn: ({ signal }) =>
       http.get<{ results: AclGroupWithMembers[] }>('/api/2/account/acl-list', signal).then((r) => r.results),
   });
@@ -130,7 +131,7 @@ export function useAclChange() {
           ),
     onSuccess: (answer) => {
       client.setQueryData(['admin', 'acl'], answer.results);
-      client.invalidateQueries({ queryKey: ['admin', 'backoffice'] });
+      client.invalidateQueries({ queryKey: adminKeys.backoffice() });
     },
   });
 }
@@ -139,7 +140,7 @@ export function useAclChange() {
 
 export function useProbationParams() {
   return useQuery({
-    queryKey: ['admin', 'probation'],
+    queryKey: adminKeys.probation(),
     queryFn: ({ signal }) =>
       http.get<{ results: ProbationParams; canWrite: boolean }>('/api/2/admin/probation/params', signal),
   });
@@ -165,7 +166,7 @@ export interface UiFeatureRow {
 
 export function useUiFeatures() {
   return useQuery({
-    queryKey: ['admin', 'ui-features'],
+    queryKey: adminKeys.uiFeatures(),
     queryFn: ({ signal }) =>
       http
         .get<{ results: UiFeatureRow[] }>('/api/2/site/ui-feature/config/get?data=UiFeature', signal)
@@ -178,7 +179,7 @@ export function useSetUiFeature() {
   return useMutation({
     mutationFn: (f: { uuid: string; status: number; config: Record<string, unknown> }) =>
       http.postJson('/api/2/site/ui-feature/config/set', f),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'ui-features'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.uiFeatures() }),
   });
 }
 
@@ -186,7 +187,7 @@ export function useSetUiFeature() {
 
 export function useManagerCustomers(id: string, page: number, query: string) {
   return useQuery({
-    queryKey: ['admin', 'manager-customers', id, page, query],
+    queryKey: adminKeys.managerCustomersPage(id, page, query),
     queryFn: ({ signal }) =>
       http.get<{
         data: AccountManagerCustomer[];
@@ -202,7 +203,7 @@ export function useManagerCustomers(id: string, page: number, query: string) {
 
 export function useAccountManager(uid: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'account-manager', uid],
+    queryKey: adminKeys.accountManager(uid),
     queryFn: ({ signal }) =>
       http
         .get<{ results: AccountManagerState }>(`/api/2/admin/users/${encodeURIComponent(uid)}/account-manager`, signal)
@@ -220,7 +221,7 @@ export function useAssignAccountManager(uid: string) {
       }),
     onSuccess: (answer) => {
       client.setQueryData(['admin', 'account-manager', uid], answer.results);
-      client.invalidateQueries({ queryKey: ['admin', 'manager-customers'] });
+      client.invalidateQueries({ queryKey: adminKeys.managerCustomers() });
     },
   });
 }

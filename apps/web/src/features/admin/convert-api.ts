@@ -13,6 +13,7 @@ import {
 } from '@parlance/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http';
+import { adminKeys } from './keys';
 
 // The admin's convert table (/convert): GET /api/2/admin/convert/requests, its CSV,
 // POST /api/2/admin/creditsConvert/updateConversion and POST /adminService/payout_update.
@@ -64,7 +65,7 @@ export function convertParams(f: ConvertFilter): URLSearchParams {
 
 export const convertQuery = (f: ConvertFilter) =>
   queryOptions({
-    queryKey: ['admin', 'convert', convertParams(f).toString()],
+    queryKey: adminKeys.convertPage(convertParams(f).toString()),
     queryFn: ({ signal }) => http.get<ConvertList>(`/api/2/admin/convert/requests?${convertParams(f)}`, signal),
   });
 
@@ -86,7 +87,7 @@ export function useUpdateConversion() {
   return useMutation({
     mutationFn: (input: { req: number[]; status: ConvertBulkStatus; remark?: string }) =>
       http.postJson<ConvertResult>('/api/2/admin/creditsConvert/updateConversion', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'convert'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.convert() }),
   });
 }
 
@@ -98,14 +99,14 @@ export function usePayout() {
         reqs,
         confirm: CONVERT_TEXTS.confirmWord,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'convert'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.convert() }),
   });
 }
 
 /** Payoneer payees waiting for approval (GET /api/2/admin/payoneer/payees). */
 export function usePayeesWaiting() {
   return useQuery({
-    queryKey: ['admin', 'payees', 'pending'],
+    queryKey: adminKeys.payeesPending(),
     queryFn: ({ signal }) => http.get<{ data: PayeeRow[] }>('/api/2/admin/payoneer/payees?status=pending', signal),
   });
 }
@@ -117,6 +118,6 @@ export function useChangePayeeStatus() {
       http.postJson<{ status: string }>(`/api/2/admin/payoneer/translator/${input.userId}/change-status`, {
         status: input.status,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payees'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payees() }),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ModerationItem, ModerationStatus, VocabularyLanguage, VocabularyWord } from '@parlance/shared';
 import { http, request } from '../../app/http';
 import { getPaged } from '../../app/http-paged';
+import { moderationKeys } from './keys';
 
 // The moderators' calls (spec 2 section 7, issue 14): the moderation table and its decisions, and the
 // banned-word vocabulary. Lists are bare arrays with their pagination in the response headers.
@@ -28,7 +29,7 @@ function moderationSearchPath(f: ModerationFilters): string {
 
 export function useModerations(filters: ModerationFilters) {
   return useQuery({
-    queryKey: ['moderation', 'search', filters],
+    queryKey: moderationKeys.search(filters),
     queryFn: ({ signal }) => getPaged<ModerationItem>(moderationSearchPath(filters), signal),
     placeholderData: keepPreviousData,
   });
@@ -36,7 +37,7 @@ export function useModerations(filters: ModerationFilters) {
 
 export function useModeration(id: number | null) {
   return useQuery({
-    queryKey: ['moderation', 'item', id],
+    queryKey: moderationKeys.item(id),
     queryFn: ({ signal }) => http.get<ModerationItem>(`/moderation/api/moderations/${id}`, signal),
     enabled: id !== null,
   });
@@ -49,7 +50,7 @@ export function useDecide() {
       request<ModerationItem>(`/moderation/api/moderations/${id}`, { method: 'PATCH', body: { json: { status } } }),
     onSuccess: (item) => {
       qc.setQueryData(['moderation', 'item', item.id], item);
-      void qc.invalidateQueries({ queryKey: ['moderation', 'search'] });
+      void qc.invalidateQueries({ queryKey: moderationKeys.searches() });
     },
   });
 }
@@ -58,7 +59,7 @@ export function useDecide() {
 
 export function useLanguages() {
   return useQuery({
-    queryKey: ['moderation', 'languages'],
+    queryKey: moderationKeys.languages(),
     queryFn: ({ signal }) => http.get<VocabularyLanguage[]>('/moderation/api/languages', signal),
   });
 }
@@ -67,7 +68,7 @@ export function useAddLanguage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (title: string) => http.postJson<VocabularyLanguage>('/moderation/api/languages', { title }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['moderation', 'languages'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: moderationKeys.languages() }),
   });
 }
 
@@ -76,7 +77,7 @@ export function useRenameLanguage() {
   return useMutation({
     mutationFn: ({ id, title }: { id: number; title: string }) =>
       request<VocabularyLanguage>(`/moderation/api/languages/${id}`, { method: 'PATCH', body: { json: { title } } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['moderation'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: moderationKeys.all }),
   });
 }
 
@@ -84,7 +85,7 @@ export function useRenameLanguage() {
 export function useWords(language: number | null, term: string, page: number) {
   const t = term.trim();
   return useQuery({
-    queryKey: ['moderation', 'words', language, t, page],
+    queryKey: moderationKeys.wordsPage(language, t, page),
     queryFn: ({ signal }) =>
       getPaged<VocabularyWord>(
         t
@@ -103,8 +104,8 @@ export function useAddWord() {
     mutationFn: ({ title, language }: { title: string; language: number }) =>
       http.postJson<VocabularyWord>('/moderation/api/words', { title, language }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['moderation', 'words'] });
-      void qc.invalidateQueries({ queryKey: ['moderation', 'languages'] });
+      void qc.invalidateQueries({ queryKey: moderationKeys.words() });
+      void qc.invalidateQueries({ queryKey: moderationKeys.languages() });
     },
   });
 }
@@ -114,8 +115,8 @@ export function useDeleteWord() {
   return useMutation({
     mutationFn: (id: number) => request<null>(`/moderation/api/words/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['moderation', 'words'] });
-      void qc.invalidateQueries({ queryKey: ['moderation', 'languages'] });
+      void qc.invalidateQueries({ queryKey: moderationKeys.words() });
+      void qc.invalidateQueries({ queryKey: moderationKeys.languages() });
     },
   });
 }

@@ -12,6 +12,7 @@ export {
   useCountriesInfo,
 } from './login-api';
 import type { CaptchaFields, OkWithUser } from './login-api';
+import { authKeys } from '../../app/query-keys';
 
 // Calls of the sign-in area (spec 1 section 7, "Authentication"; contract in docs/decisions.md):
 // one fetcher per call, plus the query options or mutation hook the components use.
@@ -64,7 +65,7 @@ export const checkToken = (token: string) =>
 
 export const checkTokenQuery = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'checkToken', token],
+    queryKey: authKeys.checkToken(token),
     queryFn: () => checkToken(token).then((b) => b.isTokenValid),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,6 +1,7 @@
 import type { CaptchaService, Country, UserData } from '@parlance/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../app/http';
+import { authKeys } from '../../app/query-keys';
 
 // The calls the sign-in form needs on the first load of /auth. Kept apart from api.ts, whose
 // mutation hooks serve the forms that load later (docs/decisions.md, "Bundle budget").
@@ -44,7 +45,7 @@ export const getCountriesInfo = (signal?: AbortSignal) =>
   http.get<CountriesInfo>('/userService/getCountriesInfo', signal);
 
 export const countriesInfoQuery = queryOptions({
-  queryKey: ['auth', 'countriesInfo'],
+  queryKey: authKeys.countriesInfo,
   queryFn: ({ signal }) => getCountriesInfo(signal),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,

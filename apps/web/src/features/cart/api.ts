@@ -1,17 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Cart, type Currency, IDEMPOTENCY_HEADER, type TranslateNowResult } from '@parlance/shared';
 import { request, http } from '../../app/http';
+import { cartKeys } from './keys';
+import { registryKeys } from '../../app/query-keys';
 
 // The cart's calls (docs/decisions.md, "Cart, coupons and paying with credits"). Every change
 // refreshes the whole ['cart'] family, so the header's count follows too.
 
 export const cartQuery = queryOptions({
-  queryKey: ['cart', 'all'],
+  queryKey: cartKeys.items(),
   queryFn: ({ signal }) => http.get<{ results: Cart }>('/api/2/cart/all', signal).then((b) => b.results),
 });
 
 export const currenciesQuery = queryOptions({
-  queryKey: ['registry', 'currencies'],
+  queryKey: registryKeys.of('currencies'),
   queryFn: ({ signal }) => http.get<{ results: Currency[] }>('/api/2/currency', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -30,7 +32,7 @@ function useCartChange<V>(fn: (v: V) => Promise<Cart>) {
     mutationFn: fn,
     onSuccess: (cart) => {
       client.setQueryData(cartQuery.queryKey, cart);
-      void client.invalidateQueries({ queryKey: ['cart'] });
+      void client.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }
@@ -82,7 +84,7 @@ export function usePayWithCredits() {
     // not awaited: an awaited refetch would show the emptied cart and unmount the pay button before
     // the caller's onSuccess (the thank-you summary) could run
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['cart'] });
+      void client.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }

@@ -11,6 +11,7 @@ import type {
 import { authTokenQuery } from '../../app/auth-token';
 import { request, type RequestOptions } from '../../app/http';
 import { startDownload } from '../../ui/download';
+import { chatKeys } from './keys';
 
 // The team chat's calls (spec 3 section 7), all with the bearer token of GET /api/2/auth/token.
 // An admin acting for a customer passes `customer` (the admin variant of the base).
@@ -39,16 +40,7 @@ export async function chatCall<T>(client: QueryClient, path: string, opts: Reque
   return request<T>(path, { ...opts, headers: { ...opts.headers, Authorization: `Bearer ${token}` } });
 }
 
-export const chatKeys = {
-  all: ['chat'] as const,
-  list: (customer?: number) => ['chat', 'list', customer ?? 'me'] as const,
-  messages: (chatId: number) => ['chat', 'messages', chatId] as const,
-  pinned: (chatId: number) => ['chat', 'pinned', chatId] as const,
-  members: (chatId: number) => ['chat', 'members', chatId] as const,
-  files: (chatId: number) => ['chat', 'files', chatId] as const,
-  notifications: ['chat', 'notifications'] as const,
-  contacts: (customer?: number) => ['chat', 'contacts', customer ?? 'me'] as const,
-};
+export { chatKeys } from './keys';
 
 const customerQuery = (customer?: number) => (customer ? `?customer=${customer}` : '');
 
@@ -114,7 +106,7 @@ export function useContacts(customer?: number) {
 
 /** Every chat query of the screen, after a change that may touch several. */
 export function refreshChat(client: QueryClient, chatId?: number) {
-  void client.invalidateQueries({ queryKey: ['chat', 'list'] });
+  void client.invalidateQueries({ queryKey: chatKeys.lists() });
   void client.invalidateQueries({ queryKey: chatKeys.notifications });
   if (chatId) {
     void client.invalidateQueries({ queryKey: chatKeys.messages(chatId) });

@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@t
 import type { LmAvailable, LmCapacity, LmProjectList, LmTile, LmTileCall } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
 import { HttpError, request } from '../../app/http';
+import { lmKeys } from './keys';
 
 // The dashboard's calls (spec 3 section 7). Every one carries the bearer token of
 // GET /api/2/auth/token, as the spec says.
@@ -38,7 +39,7 @@ async function bearerGet<T>(client: QueryClient, path: string, signal: AbortSign
 export function useTile(tile: LmTileCall, filters: DashboardFilters) {
   const client = useQueryClient();
   return useQuery<LmTile, Error>({
-    queryKey: ['lm', 'tile', tile, filters],
+    queryKey: lmKeys.tile(tile, filters),
     queryFn: ({ signal }) =>
       bearerGet<{ results: LmTile }>(client, `/api/2/dashboard/projects/${tile}?${params(filters)}`, signal).then(
         (b) => b.results,
@@ -51,7 +52,7 @@ export function useTile(tile: LmTileCall, filters: DashboardFilters) {
 export function useAvailable(filters: DashboardFilters) {
   const client = useQueryClient();
   return useQuery<LmAvailable, Error>({
-    queryKey: ['lm', 'available', filters],
+    queryKey: lmKeys.available(filters),
     queryFn: ({ signal }) =>
       bearerGet<{ results: LmAvailable }>(
         client,
@@ -75,7 +76,7 @@ export function useProjectList(filters: DashboardFilters, list: ListParams) {
   const client = useQueryClient();
   const { tileParams, ...rest } = list;
   return useQuery<LmProjectList, Error>({
-    queryKey: ['lm', 'list', filters, list],
+    queryKey: lmKeys.list(filters, list),
     queryFn: ({ signal }) =>
       bearerGet<LmProjectList>(client, `/api/2/project/list?${params(filters, { ...tileParams, ...rest })}`, signal),
     placeholderData: keepPreviousData,
@@ -86,7 +87,7 @@ export function useProjectList(filters: DashboardFilters, list: ListParams) {
 export function useCapacity(filters: DashboardFilters, page: number) {
   const client = useQueryClient();
   return useQuery<LmCapacity, Error>({
-    queryKey: ['lm', 'capacity', filters, page],
+    queryKey: lmKeys.capacity(filters, page),
     queryFn: ({ signal }) =>
       bearerGet<LmCapacity>(client, `/api/2/dashboard/capacity?${params(filters, { page })}`, signal),
     placeholderData: keepPreviousData,

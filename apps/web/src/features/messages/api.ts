@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { MarkReadAnswer, MessageList, MessageStatusFilter, MessageType } from '@parlance/shared';
 import { userQuery } from '../../app/current-user';
 import { http } from '../../app/http';
+import { messageKeys } from './keys';
 
 // The message box calls (spec 2 section 7): GET /api/2/account/messages and the mark-read calls.
 
@@ -14,7 +15,7 @@ export interface MessagesView {
 
 export const messagesQuery = (view: MessagesView) =>
   queryOptions({
-    queryKey: ['messages', view],
+    queryKey: messageKeys.view(view),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({
         page: String(view.page),
@@ -40,7 +41,7 @@ export function useMarkRead() {
       client.setQueryData(userQuery.queryKey, (user) =>
         user ? { ...user, statistics: { ...user.statistics, unreadMessages: answer.unread } } : user,
       );
-      void client.invalidateQueries({ queryKey: ['messages'] });
+      void client.invalidateQueries({ queryKey: messageKeys.all });
     },
   });
 }

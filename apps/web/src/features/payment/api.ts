@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { BankDetails, PaymentData, PriceQuoteResults } from '@parlance/shared';
 import { http } from '../../app/http';
+import { paymentKeys } from './keys';
 
 // Buying credits (docs/decisions.md, "Card payments and wire transfers"): a purchase-credits quote
 // gives a signed pqid; the card goes through the processor's hosted checkout, a wire transfer
@@ -21,7 +22,7 @@ export function useCreditsQuote(amount: string) {
 
 function creditsQuoteQuery(amount: string) {
   return queryOptions({
-    queryKey: ['payment', 'quote', amount],
+    queryKey: paymentKeys.quote(amount),
     queryFn: () => requestCreditsQuote(amount),
     enabled: /^\d+$/.test(amount) && Number(amount) > 0,
     // the pqid is valid one hour; a fresh one each time the page is opened
@@ -64,7 +65,7 @@ export function usePayment(key: string) {
 
 function paymentQuery(key: string) {
   return queryOptions({
-    queryKey: ['payment', key],
+    queryKey: paymentKeys.payment(key),
     queryFn: ({ signal }) =>
       http.get<{ results: PaymentData }>(`/api/2/payments/${encodeURIComponent(key)}`, signal).then((b) => b.results),
     enabled: key !== '',

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type CustomerProjectsQuery,
   type DownloadOption,
@@ -10,6 +17,9 @@ import {
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
 import { uploadWithProgress } from '../../app/http-upload';
+import { projectKeys } from './keys';
+import { translatorKeys } from '../translator/keys';
+import { cartKeys } from '../cart/keys';
 
 // The project lifecycle's calls (docs/api-projects.md): the customer's list and its bulk actions,
 // the project page and every move on it. A change answers the new ProjectDetail: it goes straight
@@ -26,26 +36,26 @@ function queryString(q: Record<string, string | number | undefined | null>): str
 
 export function customerProjectsQuery(q: ListQuery) {
   return queryOptions({
-    queryKey: ['projects', 'customer-list', q],
+    queryKey: projectKeys.customerList(q),
     queryFn: ({ signal }) => http.get<ProjectList>(`/api/2/account/customer-projects${queryString(q)}`, signal),
   });
 }
 
 export const projectTagsQuery = queryOptions({
-  queryKey: ['projects', 'tags'],
+  queryKey: projectKeys.tags(),
   queryFn: ({ signal }) => http.get<{ tags: string[] }>('/api/2/projects/tags', signal).then((b) => b.tags),
 });
 
 /** The customer's credit balance (the cart's answer carries it). */
 export const balanceQuery = queryOptions({
-  queryKey: ['cart', 'balance'],
+  queryKey: cartKeys.balance(),
   queryFn: ({ signal }) =>
     http.get<{ results: { balanceCredits: number } }>('/api/2/cart/all', signal).then((b) => b.results.balanceCredits),
 });
 
 export function projectQuery(id: number) {
   return queryOptions({
-    queryKey: ['projects', 'detail', id],
+    queryKey: projectKeys.detail(id),
     queryFn: ({ signal }) => http.get<ProjectDetail>(`/api/2/projects/${id}`, signal),
     // refetch on focus and every 30 s (the page's live data when no realtime event arrives)
     refetchOnWindowFocus: 'always',
@@ -144,22 +154,26 @@ export function useProjectMove<V>(fn: (v: V) => Promise<ProjectDetail>, opts: { 
         client.setQueryData(projectQuery(project.id).queryKey, project);
       }
     },
-    onSettled: (_data, error) => {
-      const keepPage = error !== null && opts.keepPageOnError;
-      void client.invalidateQueries({
-        queryKey: ['projects'],
-        predicate: (q) => !(keepPage && q.queryKey[1] === 'detail'),
-      });
-      void client.invalidateQueries({ queryKey: ['cart'] });
-    },
+    onSettled: (_data, error) => refreshAfterMove(client, { keepPage: error !== null && opts.keepPageOnError }),
   });
+}
+
+/**
+ * What a project move refreshes, wherever it was made (the project page, a customer's list, a
+ * translator's open jobs): every project query, the translator's lists and counts, and the cart
+ * and balance (cancel and refunds move credits). `keepPage` leaves the project pages as they are.
+ */
+export function refreshAfterMove(client: QueryClient, opts: { keepPage?: boolean } = {}) {
+  void client.invalidateQueries({
+    queryKey: projectKeys.all,
+    predicate: (q) => !(opts.keepPage && q.queryKey[1] === 'detail'),
+  });
+  void client.invalidateQueries({ queryKey: translatorKeys.all });
+  void client.invalidateQueries({ queryKey: cartKeys.all });
 }
 
 /** Refreshes every project query (after bulk calls that answer no project). */
 export function useRefreshProjects() {
   const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['projects'] });
-    void client.invalidateQueries({ queryKey: ['cart'] });
-  };
+  return () => refreshAfterMove(client);
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobQualityReports, ProjectDetail, QualityReportAnswer, QualityReportSave } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { qualityReportKeys } from './keys';
+import { sessionKeys } from '../../app/query-keys';
 
 // The quality report editors' calls (docs/decisions.md, "Quality report editors").
 
@@ -15,7 +17,7 @@ const reportPath = (r: ReportRef) =>
 
 const qualityReportQuery = (ref: ReportRef) =>
   queryOptions({
-    queryKey: ['quality-report', ref.projectId, ref.resourceUuid, ref.kind],
+    queryKey: qualityReportKeys.report(ref.projectId, ref.resourceUuid, ref.kind),
     queryFn: ({ signal }) => http.get<{ results: QualityReportAnswer }>(reportPath(ref), signal).then((r) => r.results),
     retry: false,
   });
@@ -35,7 +37,7 @@ export function useSaveQualityReport(ref: ReportRef, csrftoken: string) {
       }),
     onSuccess: (answer) => {
       client.setQueryData(['quality-report', ref.projectId, ref.resourceUuid, ref.kind], answer.results);
-      client.invalidateQueries({ queryKey: ['quality-reports', Number(ref.projectId)] });
+      client.invalidateQueries({ queryKey: qualityReportKeys.ofJob(Number(ref.projectId)) });
     },
   });
 }
@@ -43,7 +45,7 @@ export function useSaveQualityReport(ref: ReportRef, csrftoken: string) {
 /** Every report of a job (and their errors added up), for the review panel. */
 export function useJobQualityReports(jobId: number) {
   return useQuery({
-    queryKey: ['quality-reports', jobId],
+    queryKey: qualityReportKeys.ofJob(jobId),
     queryFn: ({ signal }) =>
       http
         .get<{ results: JobQualityReports }>(`/api/2/projects/${jobId}/quality-reports`, signal)
@@ -54,7 +56,7 @@ export function useJobQualityReports(jobId: number) {
 /** The reviewed project's files (the reviewer reads them while the job is open or done). */
 export function useReviewedFiles(reviewedId: number | null) {
   return useQuery({
-    queryKey: ['reviewed-files', reviewedId],
+    queryKey: qualityReportKeys.reviewedFiles(reviewedId),
     queryFn: ({ signal }) => http.get<ProjectDetail>(`/api/2/projects/${reviewedId}`, signal).then((p) => p.files),
     enabled: reviewedId !== null,
   });
@@ -63,7 +65,7 @@ export function useReviewedFiles(reviewedId: number | null) {
 /** The session's CSRF token, to put in the editors' links as the spec's csrftoken. */
 export function useCsrfToken() {
   return useQuery({
-    queryKey: ['session-csrf'],
+    queryKey: sessionKeys.csrf,
     queryFn: ({ signal }) =>
       http
         .get<{ results: { CSRFToken?: string } }>('/registry/get?data=Session', signal)

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetail, ProjectRow } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { myTeamKeys, translatorKeys } from './keys';
+import { refreshAfterMove } from '../projects/api';
 
 // The translator's calls (docs/api-projects.md, "Lists"): open jobs, the My Projects tabs, earnings,
 // availability and My Team. Every list is its own query under ['translator', ...]: one that fails
@@ -44,7 +46,7 @@ const OPEN_LIST_PATHS: Record<OpenTab, string> = {
 
 export function openJobsQuery(tab: OpenTab, paging: Paging) {
   return queryOptions({
-    queryKey: ['translator', 'open', tab, paging.page, paging.perPage],
+    queryKey: translatorKeys.openPage(tab, paging.page, paging.perPage),
     queryFn: ({ signal }) => http.get<TranslatorList>(withQuery(OPEN_LIST_PATHS[tab], { ...paging }), signal),
     placeholderData: keepPreviousData,
   });
@@ -53,12 +55,12 @@ export function openJobsQuery(tab: OpenTab, paging: Paging) {
 /** How many QA and LL jobs the translator has: their tabs show only when there are some. */
 export function useJobCounts() {
   const qa = useQuery({
-    queryKey: ['translator', 'count', 'qa'],
+    queryKey: translatorKeys.count('qa'),
     queryFn: ({ signal }) => http.get<{ count: number }>('/api/2/account/project/qa/count', signal),
     retry: false,
   });
   const ll = useQuery({
-    queryKey: ['translator', 'count', 'll'],
+    queryKey: translatorKeys.count('ll'),
     queryFn: ({ signal }) => http.get<{ count: number }>('/api/2/ll/inhouse/jobs?count=true', signal),
     retry: false,
   });
@@ -75,7 +77,7 @@ export function useTakeJob() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: takeJob,
-    onSettled: () => client.invalidateQueries({ queryKey: ['translator'] }),
+    onSettled: () => refreshAfterMove(client),
   });
 }
 
@@ -88,7 +90,7 @@ export interface AvailabilityAnswer {
 
 /** GET /api/2/account/trans-inactive: the flag as stored (the switch's state after a reload). */
 export const availabilityQuery = queryOptions({
-  queryKey: ['translator', 'availability'],
+  queryKey: translatorKeys.availability(),
   queryFn: ({ signal }) => http.get<{ active: boolean }>('/api/2/account/trans-inactive', signal),
 });
 
@@ -130,7 +132,7 @@ export const MY_PROJECTS_TABS: readonly MyProjectsTab[] = [
 
 export function myProjectsQuery(tab: MyProjectsTab, paging: Paging) {
   return queryOptions({
-    queryKey: ['translator', 'my-projects', tab.slug, paging.page, paging.perPage],
+    queryKey: translatorKeys.myProjects(tab.slug, paging.page, paging.perPage),
     queryFn: ({ signal }) => http.get<TranslatorList>(withQuery(tab.path, { ...tab.params, ...paging }), signal),
     placeholderData: keepPreviousData,
     // spec 1 §8: a failed list is silent; one retry is the app's default, keep it short here
@@ -145,7 +147,7 @@ export interface Earnings {
 
 export function useEarnings() {
   return useQuery({
-    queryKey: ['translator', 'earnings'],
+    queryKey: translatorKeys.earnings(),
     queryFn: ({ signal }) => http.get<Earnings>('/api/2/account/earnings', signal),
     retry: false,
   });
@@ -155,7 +157,7 @@ export function useEarnings() {
 
 export function useIsMyTeamMember(enabled: boolean) {
   return useQuery({
-    queryKey: ['translator', 'is-my-team-member'],
+    queryKey: translatorKeys.isMyTeamMember(),
     queryFn: ({ signal }) =>
       http.get<{ translatorIsMyTeamMember: boolean }>('/api/2/is-my-team-member', signal).then((b) => b),
     enabled,
@@ -175,7 +177,7 @@ export interface MyTeamCustomer {
 
 export function myTeamCustomersQuery(translatorId: number, query: string, paging: Paging) {
   return queryOptions({
-    queryKey: ['translator', 'my-team-customers', translatorId, query, paging.page, paging.perPage],
+    queryKey: translatorKeys.myTeamCustomers(translatorId, query, paging.page, paging.perPage),
     queryFn: ({ signal }) =>
       http.get<{ data: MyTeamCustomer[]; totalCount: number }>(
         withQuery(`/api/2/translator/my-team-customers/${translatorId}`, { query, ...paging }),
@@ -202,7 +204,7 @@ export interface MyTeamAnswer {
 
 export function myTeamQuery(paging: Paging) {
   return queryOptions({
-    queryKey: ['my-team', paging.page, paging.perPage],
+    queryKey: myTeamKeys.page(paging.page, paging.perPage),
     queryFn: ({ signal }) => http.get<MyTeamAnswer>(withQuery('/api/2/account/my-team', { ...paging }), signal),
     placeholderData: keepPreviousData,
   });
@@ -212,7 +214,7 @@ export function useAddToMyTeam() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (translatorId: number) => http.postJson<MyTeamAnswer>('/api/2/account/my-team', { translatorId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['my-team'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamKeys.all }),
   });
 }
 
@@ -221,6 +223,6 @@ export function useRemoveFromMyTeam() {
   return useMutation({
     mutationFn: (translatorId: number) =>
       request<MyTeamAnswer>(`/api/2/account/my-team/${translatorId}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['my-team'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamKeys.all }),
   });
 }

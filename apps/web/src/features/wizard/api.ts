@@ -12,6 +12,8 @@ import type {
 } from '@parlance/shared';
 import { languagesQuery, expertisesQuery, priceListQuery } from '../../app/reference-data';
 import { HttpError, http, request } from '../../app/http';
+import { wizardKeys } from './keys';
+import { registryKeys } from '../../app/query-keys';
 
 export { languagesQuery, expertisesQuery, priceListQuery };
 
@@ -21,7 +23,7 @@ export { languagesQuery, expertisesQuery, priceListQuery };
 
 export function orderQuery(pid: string) {
   return queryOptions({
-    queryKey: ['purchase-order', pid],
+    queryKey: wizardKeys.purchaseOrder(pid),
     queryFn: ({ signal }) =>
       http
         .get<{ results: PurchaseOrder }>(`/registry/get?data=PurchaseOrder&pid=${encodeURIComponent(pid)}`, signal)
@@ -32,7 +34,7 @@ export function orderQuery(pid: string) {
 
 export function availableTargetsQuery(slug: string) {
   return queryOptions({
-    queryKey: ['wizard', 'targets', slug],
+    queryKey: wizardKeys.targets(slug),
     queryFn: ({ signal }) =>
       http
         .get<{ results: Language[] }>(
@@ -141,7 +143,7 @@ export { fieldErrorsOf, messageOf } from '../../app/http';
 
 /** Every UI feature flag; the wizard shows the steps whose flag is on (spec 1 section 7: cache unlimited). */
 export const uiFeaturesQuery = queryOptions({
-  queryKey: ['registry', 'UiFeature'],
+  queryKey: registryKeys.of('UiFeature'),
   queryFn: ({ signal }) =>
     http
       .get<{ results: UiFeature[] }>('/api/2/site/ui-feature/config/get?data=UiFeature', signal)
@@ -157,7 +159,7 @@ export function useUiFeatures() {
 /** Machine-translation options per target language of an order (MT plans only). */
 export function mtParamsQuery(pid: string, type: string, targets: readonly string[]) {
   return queryOptions({
-    queryKey: ['wizard', 'mt-params', pid, type, targets.join(',')],
+    queryKey: wizardKeys.mtParams(pid, type, targets.join(',')),
     queryFn: ({ signal }) =>
       http
         .get<{ results: MtAvailableParams }>(

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { userQuery } from '../../app/current-user';
 import { useRealtime } from '../../app/realtime';
+import { messageKeys } from '../../features/messages/keys';
 
 /**
  * Keeps the unread message count of the user bar and header live: a new message or messages read
@@ -12,7 +13,7 @@ export function useLiveUnreadCount(): void {
   useRealtime((event) => {
     if (event.type === 'message.created' || event.type === 'messages.read') {
       void client.invalidateQueries({ queryKey: userQuery.queryKey });
-      void client.invalidateQueries({ queryKey: ['messages'] });
+      void client.invalidateQueries({ queryKey: messageKeys.all });
     }
   });
 }

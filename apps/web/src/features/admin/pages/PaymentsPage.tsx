@@ -26,6 +26,7 @@ import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentS
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { QueryState } from '../../../ui/QueryState';
+import { adminKeys } from '../keys';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -73,7 +74,7 @@ export default function PaymentsPage() {
     },
     onError: (err) => toast(err.message, { variant: 'error' }),
     // whatever happened (also a 409: someone else was faster), the list must show the truth
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payments() }),
   });
 
   function changeFilter(next: Partial<PaymentsFilter>) {

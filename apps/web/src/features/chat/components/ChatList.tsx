@@ -23,6 +23,7 @@ import { CHAT_LIMITS, chatCan, groupChats } from '@parlance/shared';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
+import { chatKeys } from '../api';
 
 interface Props {
   viewer: ChatRole;
@@ -240,7 +241,7 @@ function GlobalResults({
 }) {
   const client = useQueryClient();
   const { data, isPending } = useQuery({
-    queryKey: ['chat', 'search', phrase, customer ?? 'me'],
+    queryKey: chatKeys.search(phrase, customer),
     queryFn: () =>
       chatCall<{
         attachments: (Attachment & { chatId: number; messageId: number })[];

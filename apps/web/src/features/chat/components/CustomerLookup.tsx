@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHAT_API, chatCall } from '../api';
 import { adminChatPath } from '../format';
+import { chatKeys } from '../api';
 
 interface CustomerHit {
   id: number;
@@ -36,7 +37,7 @@ export function CustomerLookup() {
   const [text, setText] = useState('');
   const [ids, setIds] = useState<string[]>([]);
   const found = useQuery({
-    queryKey: ['chat', 'admin-users', ids],
+    queryKey: chatKeys.adminUsers(ids),
     enabled: ids.length > 0,
     queryFn: () =>
       chatCall<{ data: CustomerHit[] }>(

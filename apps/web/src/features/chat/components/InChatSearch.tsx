@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { CHAT_API, chatCall, type Message } from '../api';
 import { timeOfDay } from '../format';
 import { useDebounced } from './ChatList';
+import { chatKeys } from '../api';
 
 /** In-chat search (debounced 400 ms), shown in the side panel. */
 export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (messageId: number) => void }) {
@@ -14,7 +15,7 @@ export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (mess
   const [phrase, setPhrase] = useState('');
   const debounced = useDebounced(phrase.trim(), CHAT_LIMITS.inChatSearchDebounceMs);
   const { data, isFetching } = useQuery({
-    queryKey: ['chat', 'in-chat-search', chatId, debounced],
+    queryKey: chatKeys.inChatSearch(chatId, debounced),
     enabled: debounced !== '',
     queryFn: () =>
       chatCall<{ messages: Message[] }>(client, `${CHAT_API}/chat/${chatId}/search/${encodeURIComponent(debounced)}`),

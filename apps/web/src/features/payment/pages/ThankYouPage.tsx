@@ -11,6 +11,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
 import { StatusPage } from '../../../ui/StatusPage';
 import { usePayment } from '../api';
+import { cartKeys } from '../../cart/keys';
 
 // /payment/thankyou/?payment=<key>: where the processor sends the customer back after a payment.
 
@@ -40,7 +41,7 @@ export default function ThankYouPage() {
     if (!settled) return;
     writeStored(STORAGE_KEYS.paymentSuccess, '1');
     // the balance changed: the cart's totals and shortfall are stale
-    void client.invalidateQueries({ queryKey: ['cart'] });
+    void client.invalidateQueries({ queryKey: cartKeys.all });
   }, [settled, client]);
 
   if (!key) {

@@ -14,6 +14,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { deliverFiles, messageOf, projectQuery } from '../api';
 import { formatBytes } from '../../../ui/format';
+import { projectKeys } from '../keys';
 
 interface DeliverDialogProps {
   open: boolean;
@@ -33,7 +34,7 @@ export function DeliverDialog({ open, project, onClose }: DeliverDialogProps) {
     mutationFn: (list: File[]) => deliverFiles(project.id, list, setProgress),
     onSuccess: (detail) => {
       client.setQueryData(projectQuery(project.id).queryKey, detail);
-      void client.invalidateQueries({ queryKey: ['projects'] });
+      void client.invalidateQueries({ queryKey: projectKeys.all });
       toast(PROJECT_TEXTS.delivered, { variant: 'success' });
       setFiles([]);
       onClose();

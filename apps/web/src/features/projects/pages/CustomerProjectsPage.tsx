@@ -31,6 +31,7 @@ import { DownloadDialog } from '../components/DownloadDialog';
 import { type Filters, hasFilters, NO_FILTERS, ProjectFilters } from '../components/ProjectFilters';
 import { RatingDialog } from '../components/RatingDialog';
 import { TagsDialog } from '../components/TagsDialog';
+import { projectKeys } from '../keys';
 
 // The customer's My Projects (spec 1 §2, §5, §8): /my-projects, /my-projects/customer/ and
 // /my-projects/{status}. Filters, paging and sorting live in the address, so a reload keeps them.
@@ -118,7 +119,7 @@ export default function CustomerProjectsPage() {
   const client = useQueryClient();
   // a project that changes status elsewhere (taken, delivered) shows here without a reload
   useRealtime((event) => {
-    if (event.type === 'project.updated') void client.invalidateQueries({ queryKey: ['projects', 'customer-list'] });
+    if (event.type === 'project.updated') void client.invalidateQueries({ queryKey: projectKeys.customerLists() });
   });
 
   const [selected, setSelected] = useState<Map<number, ProjectRow>>(new Map());

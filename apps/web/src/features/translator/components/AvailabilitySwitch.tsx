@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../ui/toast';
 import { setAvailability } from '../api';
+import { translatorKeys } from '../keys';
 
 interface AvailabilitySwitchProps {
   active: boolean;
@@ -21,7 +22,7 @@ export function AvailabilitySwitch({ active, onChange }: AvailabilitySwitchProps
       toast(answer.active ? 'You are available for new projects.' : 'You are marked inactive.', {
         variant: 'success',
       });
-      void client.invalidateQueries({ queryKey: ['translator', 'open'] });
+      void client.invalidateQueries({ queryKey: translatorKeys.open() });
     },
     onError: (error) => toast(error.message, { variant: 'error' }),
   });

@@ -30,6 +30,7 @@ import { type Column, ProjectTable } from '../components/ProjectTable';
 import { SoundSettings } from '../components/SoundSettings';
 import { unlockAudio } from '../sound';
 import { useNewProjectsAlert } from '../use-new-projects-alert';
+import { translatorKeys } from '../keys';
 
 // Open projects (/open-project-freelance-translator and its sub-paths; spec 1 §2 and §4): the jobs
 // offered to this translator now, live, with the chime and the "list updated" toast, the sound
@@ -75,16 +76,16 @@ function OpenProjects() {
   const active = override ?? availability.data?.active ?? true;
 
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['translator', 'open'] });
+  const refresh = () => client.invalidateQueries({ queryKey: translatorKeys.open() });
   const { connected } = useRealtime((event) => {
     if (event.type === 'project.opened' || event.type === 'project.updated') {
       void refresh();
-      void client.invalidateQueries({ queryKey: ['translator', 'count'] });
+      void client.invalidateQueries({ queryKey: translatorKeys.counts() });
     }
   });
   // what happened while the connection was being set up is in the next answer
   useEffect(() => {
-    if (connected) void client.invalidateQueries({ queryKey: ['translator', 'open'] });
+    if (connected) void client.invalidateQueries({ queryKey: translatorKeys.open() });
   }, [connected, client]);
 
   const list = useQuery({

@@ -19,6 +19,7 @@ import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
 import { TypedWordCount } from './TypedWordCount';
 import { useAddToCart } from './use-add-to-cart';
+import { wizardKeys } from '../keys';
 
 // Step 5: the plans (project types) with this order's price for each, an optional proofreading,
 // then Add to cart (finalize). A guest signs up first; the order is claimed at sign-in. An MT plan
@@ -95,7 +96,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   });
   const quotes = useQueries({
     queries: plans.map((plan) => ({
-      queryKey: ['wizard', 'plan-quote', order.pid, plan.slug, order.updatedAt],
+      queryKey: wizardKeys.planQuote(order.pid, plan.slug, order.updatedAt),
       queryFn: () => quotePlan(order, plan.slug),
       staleTime: 60_000,
       retry: false,
