@@ -62,6 +62,7 @@ import {
 import { useDebouncedValue } from '../use-debounced-value';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
+import { formatUsdAmount } from '../../../ui/money';
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
@@ -76,8 +77,6 @@ const BULK_LABELS: Record<ConvertBulkStatus, string> = {
 
 const ALL_VISIBLE = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const SHRINK = { inputLabel: { shrink: true } } as const;
-
-const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 export default function ConvertPage() {
   const [filter, setFilter] = useState<ConvertFilter>(() => defaultConvertFilter());
@@ -423,7 +422,7 @@ function ConvertTable({
                         <PayoutStatusChip status={r.status} />
                       </Stack>
                       <Typography variant="body2">
-                        {usd(r.convert_amount)} by {PAYOUT_METHOD_LABELS[r.method]}
+                        {formatUsdAmount(r.convert_amount)} by {PAYOUT_METHOD_LABELS[r.method]}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         Requested {formatDate(r.request_date)} · target {formatDate(r.target_date)}
@@ -448,10 +447,10 @@ function ConvertTable({
                       </TableCell>
                       <TableCell align="right">
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {usd(r.convert_amount)}
+                          {formatUsdAmount(r.convert_amount)}
                         </Typography>
                         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                          {PAYOUT_METHOD_LABELS[r.method]} · fee {usd(r.fee_amount)}
+                          {PAYOUT_METHOD_LABELS[r.method]} · fee {formatUsdAmount(r.fee_amount)}
                         </Typography>
                       </TableCell>
                       <TableCell>{formatDate(r.target_date)}</TableCell>
@@ -527,15 +526,15 @@ function HistoryList({ row }: { row: ConvertRow }) {
       >
         <div>
           <dt>Total with fee</dt>
-          <dd>{usd(row.total)}</dd>
+          <dd>{formatUsdAmount(row.total)}</dd>
         </div>
         <div>
           <dt>Available balance</dt>
-          <dd>{usd(row.balance)}</dd>
+          <dd>{formatUsdAmount(row.balance)}</dd>
         </div>
         <div>
           <dt>Earned in all</dt>
-          <dd>{usd(row.sum_earned_credits)}</dd>
+          <dd>{formatUsdAmount(row.sum_earned_credits)}</dd>
         </div>
         <div>
           <dt>Last project completed</dt>
@@ -583,7 +582,7 @@ function PayoutDialog({
   const payout = usePayout();
   const pending = rows.filter((r) => r.status === 'pending');
   const cents = pending.reduce((s, r) => s + Math.round(Number(r.convert_amount) * 100), 0);
-  const amount = usd((cents / 100).toFixed(2));
+  const amount = formatUsdAmount((cents / 100).toFixed(2));
   const confirmed = typed.trim().toLowerCase() === CONVERT_TEXTS.confirmWord;
 
   function close() {
@@ -598,7 +597,7 @@ function PayoutDialog({
       {
         onSuccess: (result) => {
           toast(
-            `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${usd(result.amount)} to the provider.`,
+            `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${formatUsdAmount(result.amount)} to the provider.`,
             { variant: 'success' },
           );
           setTyped('');

@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { QueryState } from '../../../ui/QueryState';
 import { adminKeys } from '../keys';
+import { formatUsd } from '../../../ui/money';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -46,10 +47,6 @@ const ALL_VISIBLE = { select: { displayEmpty: true }, inputLabel: { shrink: true
 
 function isOpen(p: AdminPayment): boolean {
   return p.status === 'pending' || p.status === 'requires_action';
-}
-
-function usd(credits: number): string {
-  return `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 export default function PaymentsPage() {
@@ -230,11 +227,11 @@ function PaymentsTable({
       cell: (p) => (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {usd(p.totalCredits)}
+            {formatUsd(p.totalCredits)}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {formatCredits(p.amountCredits)}
-            {p.vatCredits > 0 ? ` + VAT ${usd(p.vatCredits)}` : ''}
+            {p.vatCredits > 0 ? ` + VAT ${formatUsd(p.vatCredits)}` : ''}
           </Typography>
         </>
       ),

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { isDigitsOnly, type PriceQuoteResults } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatCredits, formatMoney } from '../../../ui/money';
+import { formatCredits, formatMoney, formatUsd } from '../../../ui/money';
 import { PageContainer } from '../../../ui/PageContainer';
 import { useCardCheckout, useCreditsQuote, useWireTransfer, type WireTransfer } from '../api';
 
@@ -156,7 +156,7 @@ function WireDetails({ wire }: { wire: WireTransfer }) {
     ['BIC', b.bic],
     ['Bank address', b.bankAddress],
     ['Reference', wire.reference],
-    ['Amount', `$${(wire.payment.totalCredits / 100).toFixed(2)}`],
+    ['Amount', formatUsd(wire.payment.totalCredits)],
   ];
   return (
     <Box sx={{ mt: 3 }}>

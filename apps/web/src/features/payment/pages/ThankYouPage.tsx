@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { writeStored } from '../../../shell/storage';
 import { AppLink } from '../../../ui/AppLink';
-import { formatCredits } from '../../../ui/money';
+import { formatCredits, formatUsd } from '../../../ui/money';
 import { StatusPage } from '../../../ui/StatusPage';
 import { usePayment } from '../api';
 import { cartKeys } from '../../cart/keys';
@@ -77,7 +77,7 @@ export default function ThankYouPage() {
           <span data-testid="credits-added">{credits(p.amountCredits)} have been added to your balance.</span>
           {p.cardLast4 && (
             <span>
-              Paid {`$${(p.totalCredits / 100).toFixed(2)}`} with {p.cardBrand ?? 'card'} ending in {p.cardLast4}.
+              Paid {formatUsd(p.totalCredits)} with {p.cardBrand ?? 'card'} ending in {p.cardLast4}.
             </span>
           )}
         </Stack>

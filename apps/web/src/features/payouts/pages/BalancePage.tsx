@@ -17,11 +17,9 @@ import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useRequestPayout } from '../api';
 import { PayoutMethodsSection } from '../PayoutMethodsSection';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
+import { formatUsd } from '../../../ui/money';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-/** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
-const usd = (credits: number) =>
-  `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -65,9 +63,9 @@ export default function BalancePage() {
       card: 'title',
       align: 'right',
       sx: { fontWeight: 600 },
-      cell: (p) => usd(p.amount),
+      cell: (p) => formatUsd(p.amount),
     },
-    { key: 'fee', header: 'Fee', align: 'right', cell: (p) => usd(p.fee) },
+    { key: 'fee', header: 'Fee', align: 'right', cell: (p) => formatUsd(p.fee) },
     { key: 'method', header: 'Method', cell: (p) => PAYOUT_METHOD_LABELS[p.method] },
     {
       key: 'target',
@@ -112,7 +110,9 @@ export default function BalancePage() {
       { amount: credits, method: chosen, key },
       {
         onSuccess: (p) => {
-          setDone(`Payout of ${usd(p.amount)} requested; target date ${dateFormat.format(new Date(p.targetDate))}.`);
+          setDone(
+            `Payout of ${formatUsd(p.amount)} requested; target date ${dateFormat.format(new Date(p.targetDate))}.`,
+          );
           setAmount('');
           setKey(crypto.randomUUID());
         },
@@ -138,8 +138,8 @@ export default function BalancePage() {
       ) : (
         <Stack spacing={3}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Figure label="Available" value={usd(data.available)} />
-            <Figure label="Payout pending" value={usd(data.pending)} />
+            <Figure label="Available" value={formatUsd(data.available)} />
+            <Figure label="Payout pending" value={formatUsd(data.pending)} />
           </Stack>
 
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="request-payout">
@@ -157,7 +157,7 @@ export default function BalancePage() {
                     onChange={(e) => setAmount(e.target.value)}
                     inputMode="decimal"
                     size="small"
-                    helperText={`Minimum ${usd(data.minimum)}`}
+                    helperText={`Minimum ${formatUsd(data.minimum)}`}
                   />
                   <TextField
                     select
@@ -179,7 +179,7 @@ export default function BalancePage() {
                 </Stack>
                 {credits > 0 && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    Fee {usd(fee)} · you receive {usd(Math.max(0, credits - fee))}
+                    Fee {formatUsd(fee)} · you receive {formatUsd(Math.max(0, credits - fee))}
                   </Typography>
                 )}
                 {ask.error && (
