@@ -3,7 +3,7 @@
 // wait for its health call, sign in as the demo customer, measure a call with autocannon, stop.
 // Settings: BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_PROFILE=1 (V8 CPU profiles of the
 // servers under bench-results/profiles).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -141,4 +141,34 @@ export function freePort() {
 export function round(n, digits) {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
+}
+
+/**
+ * Runs a seed script of apps/server (with tsx) on the given data directory or database, and answers
+ * the JSON object it prints last (its counts and seconds). Throws with the script's last lines when
+ * it fails.
+ * @param {string} script path under apps/server, e.g. 'scripts/bench-projects-seed.ts'
+ * @param {Record<string, string>} env DATA_DIR / DATABASE_URL and the seed's own settings
+ */
+export function runSeed(script, env) {
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: join(ROOT, 'apps/server'),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 4 * 1024 * 1024,
+  });
+  const line = seed.stdout.trim().split('\n').pop() ?? '';
+  if (seed.status !== 0 || !line.startsWith('{'))
+    throw new Error(`seeding failed: ${(seed.stderr || seed.stdout).trim().split('\n').slice(-3).join(' ')}`);
+  return JSON.parse(line);
+}
+
+/** Adds each measured call's ratio to the hello route of the same server (req/s and p99). */
+export function withRatios(row, keys) {
+  for (const key of keys) {
+    const r = row[key];
+    if (!r?.rps || !row.hello?.rps) continue;
+    r.ratioToHello = Math.round((r.rps / row.hello.rps) * 1000) / 1000;
+    r.p99VsHello = Math.round((r.p99Ms / Math.max(1, row.hello.p99Ms)) * 10) / 10;
+  }
 }

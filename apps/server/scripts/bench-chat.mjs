@@ -12,15 +12,13 @@
 //            the database), pages 1 to the last, p99 (autocannon, like the other figures)
 //   search   GET /chat/api/search/{phrase} (global: files, chats, messages of the reader's chats) and
 //            GET /chat/api/chat/{id}/search/{phrase}, a common word and a rare number, p99
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { measure, runSeed, startServer } from '../../../scripts/bench-tools.mjs';
 
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS || 1000);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES || 1_000_000);
 const RATE = Number(process.env.BENCH_CHAT_RATE || 10);
@@ -30,14 +28,13 @@ const DROP_SHARE = 0.3;
 /**
  * @param {'pglite' | 'postgres'} engine
  * @param {string} databaseUrl empty for PGlite
- * @param {{ measure: Function, waitForHealth: Function, stop: Function, freePort: Function }} tools
+ * @param {unknown} _tools kept for the callers; the pieces come from scripts/bench-tools.mjs
  */
-export async function benchChat(engine, databaseUrl, tools) {
+export async function benchChat(engine, databaseUrl, _tools) {
   console.log(`\n== ${engine}: team chat, ${CLIENTS} live clients, ${MESSAGES} archived messages ==`);
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-bench-chat-'));
   const out = join(dataDir, 'bench-chat.json');
-  const env = {
-    ...process.env,
+  const seedEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     BENCH_CHAT_OUT: out,
@@ -45,47 +42,16 @@ export async function benchChat(engine, databaseUrl, tools) {
     BENCH_CHAT_MESSAGES: String(MESSAGES),
   };
   const row = { clients: CLIENTS, archived: MESSAGES, rate: RATE, seconds: SECONDS };
-  let server = null;
+  let started = null;
   try {
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-chat-seed.ts'], {
-      cwd: SERVER_DIR,
-      env,
-      encoding: 'utf8',
-      maxBuffer: 4 * 1024 * 1024,
-    });
-    const line = seed.stdout.trim().split('\n').pop() ?? '';
-    if (seed.status !== 0 || !line.startsWith('{'))
-      throw new Error(`seeding failed: ${(seed.stderr || seed.stdout).trim().split('\n').slice(-3).join(' ')}`);
-    row.seed = JSON.parse(line);
+    row.seed = runSeed('scripts/bench-chat-seed.ts', seedEnv);
     console.log(`  seeded ${row.seed.clients} clients and ${row.seed.messages} messages in ${row.seed.seconds} s`);
     const setup = JSON.parse(readFileSync(out, 'utf8'));
 
-    const port = await tools.freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        SMTP_URL: '',
-        DEMO_DATA: 'true',
-        CAPTCHA: 'false',
-        AUTH_RATE_LIMIT: '1000000000',
-        API_RATE_LIMIT: '1000000000',
-        LOG_LEVEL: 'silent',
-        BENCH_HELLO: '1',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    server.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    await tools.waitForHealth(base, server, () => stderr);
+    started = await startServer({ databaseUrl, dataDir, env: seedEnv });
+    const { base } = started;
 
-    row.live = await liveRun(base, port, setup.clients);
+    row.live = await liveRun(base, new URL(base).port, setup.clients);
     const l = row.live;
     console.log(
       `  live: ${l.sent} messages, receipts p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, p99 ${l.p99Ms} ms; ${l.dropped} clients dropped and came back`,
@@ -104,16 +70,16 @@ export async function benchChat(engine, databaseUrl, tools) {
     );
     const inChatPaths = setup.reader.chats.map((id, i) => `/chat/api/chat/${id}/search/${i % 2 ? 'contract' : '4242'}`);
     await check(base, headers, [...historyPaths, ...globalPaths, ...inChatPaths]);
-    row.hello = await tools.measure('hello', { url: `${base}/bench/hello` });
+    row.hello = await measure('hello', { url: `${base}/bench/hello` });
     const cycle = (paths) => ({ url: base, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
-    row.history = await tools.measure('history', cycle(historyPaths));
-    row.search = await tools.measure('search', cycle(globalPaths));
-    row.inChatSearch = await tools.measure('chat search', cycle(inChatPaths));
+    row.history = await measure('history', cycle(historyPaths));
+    row.search = await measure('search', cycle(globalPaths));
+    row.inChatSearch = await measure('chat search', cycle(inChatPaths));
   } catch (err) {
     console.log(`  chat bench failed: ${err.message}`);
     row.error = err.message;
   } finally {
-    if (server) await tools.stop(server);
+    if (started) await started.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return row;

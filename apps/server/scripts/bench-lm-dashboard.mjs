@@ -7,13 +7,11 @@
 //   tiles       the same 8 calls one by one (autocannon cycling through them): per call
 //   table       GET /api/2/project/list?workflow_status=2&sort=word_count&order=desc&page=2
 // all with the default date range of the screen (the last 6 months). Each answer is checked once.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { measure, runSeed, startServer, withRatios } from '../../../scripts/bench-tools.mjs';
 
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECTS = Number(process.env.BENCH_LM_PROJECTS || 1_000_000);
 const LM = { username: 'lm@parlance.test', pwd: 'Parlance-demo1!' };
 const TILE_CALLS = ['in-progress', 'waiting', 'low-quality', 'low-qa', 'low-ll', 'delayed', 'expired'];
@@ -35,50 +33,20 @@ export const tablePath = () => `/api/2/project/list?workflow_status=2&sort=word_
 /**
  * @param {'pglite' | 'postgres'} engine
  * @param {string} databaseUrl empty for PGlite
- * @param {{ measure: Function, waitForHealth: Function, stop: Function, freePort: Function }} tools
+ * @param {unknown} _tools kept for the callers; the pieces come from scripts/bench-tools.mjs
  */
-export async function benchLmDashboard(engine, databaseUrl, tools, opts = {}) {
+export async function benchLmDashboard(engine, databaseUrl, _tools, opts = {}) {
   console.log(`\n== ${engine}: language-manager dashboard with ${PROJECTS} projects ==`);
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-bench-lm-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BENCH_LM_PROJECTS: String(PROJECTS) };
+  const seedEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BENCH_LM_PROJECTS: String(PROJECTS) };
   const row = { projects: PROJECTS };
-  let server = null;
+  let started = null;
   try {
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-lm-seed.ts'], {
-      cwd: SERVER_DIR,
-      env,
-      encoding: 'utf8',
-      maxBuffer: 4 * 1024 * 1024,
-    });
-    const line = seed.stdout.trim().split('\n').pop() ?? '';
-    if (seed.status !== 0 || !line.startsWith('{'))
-      throw new Error(`seeding failed: ${(seed.stderr || seed.stdout).trim().split('\n').slice(-3).join(' ')}`);
-    row.seed = JSON.parse(line);
+    row.seed = runSeed('scripts/bench-lm-seed.ts', seedEnv);
     console.log(`  seeded ${row.seed.projects} projects in ${row.seed.seconds} s`);
 
-    const port = await tools.freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        SMTP_URL: '',
-        DEMO_DATA: 'true',
-        CAPTCHA: 'false',
-        AUTH_RATE_LIMIT: '1000000000',
-        LOG_LEVEL: 'silent',
-        BENCH_HELLO: '1',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    server.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    await tools.waitForHealth(base, server, () => stderr);
+    started = await startServer({ databaseUrl, dataDir, env: seedEnv });
+    const { base } = started;
     const headers = { authorization: `Bearer ${await bearerOf(base)}` };
     for (const path of [...dashboardPaths(), tablePath()]) {
       const res = await fetch(`${base}${path}`, { headers });
@@ -89,29 +57,24 @@ export async function benchLmDashboard(engine, databaseUrl, tools, opts = {}) {
     if (table.data?.length !== 30) throw new Error(`the table page has ${table.data?.length} rows, not 30`);
     row.tableTotal = table.totalCount;
 
-    row.hello = await tools.measure('hello', { url: `${base}/bench/hello` });
+    row.hello = await measure('hello', { url: `${base}/bench/hello` });
     row.dashboard = await screenLoads(base, headers, opts.durationSeconds ?? Number(process.env.BENCH_DURATION || 5));
     console.log(
       `  dashboard (8 calls together)  ${row.dashboard.loadsPerSecond} loads/s   p99 ${row.dashboard.p99Ms} ms`,
     );
-    row.tiles = await tools.measure('tiles', {
+    row.tiles = await measure('tiles', {
       url: base,
       headers,
       requests: dashboardPaths().map((path) => ({ method: 'GET', path })),
     });
-    row.table = await tools.measure('table', { url: `${base}${tablePath()}`, headers });
-    for (const key of ['tiles', 'table']) {
-      if (row[key].rps && row.hello.rps) {
-        row[key].ratioToHello = Math.round((row[key].rps / row.hello.rps) * 1000) / 1000;
-        row[key].p99VsHello = Math.round((row[key].p99Ms / Math.max(1, row.hello.p99Ms)) * 10) / 10;
-      }
-    }
+    row.table = await measure('table', { url: `${base}${tablePath()}`, headers });
+    withRatios(row, ['tiles', 'table']);
     row.dashboard.p99VsHello = Math.round((row.dashboard.p99Ms / Math.max(1, row.hello.p99Ms)) * 10) / 10;
   } catch (err) {
     console.log(`  language-manager dashboard bench failed: ${err.message}`);
     row.error = err.message;
   } finally {
-    if (server) await tools.stop(server);
+    if (started) await started.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return row;

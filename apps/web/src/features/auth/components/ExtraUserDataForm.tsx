@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { type Country, fullNameError, phoneError, type UserData } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
@@ -9,6 +6,7 @@ import { fieldErrorsOf, messageOf, useUpdateRegisterInfo } from '../api';
 import { CountrySelect } from './CountrySelect';
 import { Field, keepFieldFocus } from './Field';
 import { muiRegister, rule } from './mui-register';
+import { AuthForm } from './AuthForm';
 
 // The auth dialog's extraUserData mode: a signed-in user whose account lacks a name or a country
 // completes it before going on.
@@ -85,53 +83,46 @@ export function ExtraUserDataForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Complete your account">
-      <Stack spacing={2.25}>
-        {commonError && (
-          <Alert severity="error" role="alert">
-            {commonError}
-          </Alert>
-        )}
-        <Field
-          {...muiRegister(register, 'fullName', { validate: fullNameRule })}
-          label="Full name"
-          autoComplete="name"
-          autoFocus
-          error={!!errors.fullName}
-          helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
-        />
-        <CountrySelect
-          {...muiRegister(register, 'country', { validate: countryRule })}
-          countries={countries}
-          error={!!errors.country}
-          helperText={errors.country?.message}
-        />
-        <Field
-          {...muiRegister(register, 'company', { validate: companyRule })}
-          label="Company"
-          autoComplete="organization"
-          error={!!errors.company}
-          helperText={errors.company?.message ?? 'Optional'}
-        />
-        <Field
-          {...muiRegister(register, 'phone', { validate: phoneRule })}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={!!errors.phone}
-          helperText={errors.phone?.message ?? 'Optional: digits, spaces, hyphens and parentheses'}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          onMouseDown={keepFieldFocus}
-          loading={isSubmitting}
-        >
-          Continue
-        </Button>
-      </Stack>
-    </Box>
+    <AuthForm label="Complete your account" onSubmit={onSubmit} error={commonError}>
+      <Field
+        {...muiRegister(register, 'fullName', { validate: fullNameRule })}
+        label="Full name"
+        autoComplete="name"
+        autoFocus
+        error={!!errors.fullName}
+        helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
+      />
+      <CountrySelect
+        {...muiRegister(register, 'country', { validate: countryRule })}
+        countries={countries}
+        error={!!errors.country}
+        helperText={errors.country?.message}
+      />
+      <Field
+        {...muiRegister(register, 'company', { validate: companyRule })}
+        label="Company"
+        autoComplete="organization"
+        error={!!errors.company}
+        helperText={errors.company?.message ?? 'Optional'}
+      />
+      <Field
+        {...muiRegister(register, 'phone', { validate: phoneRule })}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={!!errors.phone}
+        helperText={errors.phone?.message ?? 'Optional: digits, spaces, hyphens and parentheses'}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        onMouseDown={keepFieldFocus}
+        loading={isSubmitting}
+      >
+        Continue
+      </Button>
+    </AuthForm>
   );
 }

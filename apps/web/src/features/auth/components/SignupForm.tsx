@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,6 +21,7 @@ import { PasswordField } from './PasswordField';
 import { PasswordHint } from './PasswordHint';
 import { Field, keepFieldFocus } from './Field';
 import { muiRegister, rule } from './mui-register';
+import { AuthForm } from './AuthForm';
 
 // Registration (spec 1 sections 3 to 5): the shared rules with their exact messages on blur and on
 // submit, the server's field-error object shown per field, and an automatic sign-in on success.
@@ -140,121 +140,114 @@ export function SignupForm({
   const passwordServerError = errors.password?.type === 'server' ? errors.password.message : null;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
-      <Stack spacing={2.25}>
-        {commonError && (
-          <Alert severity="error" role="alert">
-            {commonError}
-          </Alert>
-        )}
-        <Field
-          {...muiRegister(register, 'fullName', { validate: fullNameRule })}
-          label="Full name"
-          autoComplete="name"
-          autoFocus
-          error={!!errors.fullName}
-          helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
+    <AuthForm label="Create account" onSubmit={onSubmit} error={commonError}>
+      <Field
+        {...muiRegister(register, 'fullName', { validate: fullNameRule })}
+        label="Full name"
+        autoComplete="name"
+        autoFocus
+        error={!!errors.fullName}
+        helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
+      />
+      <Field
+        {...muiRegister(register, 'email', { validate: emailRule })}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={!!errors.email}
+        helperText={errors.email?.message}
+      />
+      <PasswordField
+        {...muiRegister(register, 'password', { validate: passwordRule })}
+        label="Password"
+        autoComplete="new-password"
+        error={!!errors.password}
+        helperText={passwordServerError ?? <PasswordHint value={password} />}
+      />
+      <PasswordField
+        {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
+        label="Repeat password"
+        autoComplete="new-password"
+        error={!!errors.repeatPassword}
+        helperText={errors.repeatPassword?.message}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
+        <CountrySelect
+          {...muiRegister(register, 'country', { validate: countryRule })}
+          countries={countries}
+          error={!!errors.country}
+          helperText={errors.country?.message}
         />
         <Field
-          {...muiRegister(register, 'email', { validate: emailRule })}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={!!errors.email}
-          helperText={errors.email?.message}
+          {...muiRegister(register, 'company', { validate: companyRule })}
+          label="Company"
+          autoComplete="organization"
+          helperText={errors.company?.message ?? 'Optional'}
+          error={!!errors.company}
         />
-        <PasswordField
-          {...muiRegister(register, 'password', { validate: passwordRule })}
-          label="Password"
-          autoComplete="new-password"
-          error={!!errors.password}
-          helperText={passwordServerError ?? <PasswordHint value={password} />}
-        />
-        <PasswordField
-          {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
-          label="Repeat password"
-          autoComplete="new-password"
-          error={!!errors.repeatPassword}
-          helperText={errors.repeatPassword?.message}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
-          <CountrySelect
-            {...muiRegister(register, 'country', { validate: countryRule })}
-            countries={countries}
-            error={!!errors.country}
-            helperText={errors.country?.message}
-          />
-          <Field
-            {...muiRegister(register, 'company', { validate: companyRule })}
-            label="Company"
-            autoComplete="organization"
-            helperText={errors.company?.message ?? 'Optional'}
-            error={!!errors.company}
-          />
-        </Stack>
-        <FormControl>
-          <FormLabel id="signup-user-type" sx={{ typography: 'body2', fontWeight: 500, color: 'text.primary' }}>
-            I am a:
-          </FormLabel>
-          <Controller
-            name="userType"
-            control={control}
-            render={({ field }) => (
-              <RadioGroup {...field} row aria-labelledby="signup-user-type">
-                <FormControlLabel value="client" control={<Radio />} label="Customer" />
-                <FormControlLabel value="translator" control={<Radio />} label="Translator" />
-              </RadioGroup>
-            )}
-          />
-        </FormControl>
-        <FormControl error={!!errors.agreeTerms}>
-          <Controller
-            name="agreeTerms"
-            control={control}
-            rules={{ validate: (v) => v || TEXTS.mustAgreeTerms }}
-            render={({ field: { value, onChange, onBlur, name, ref } }) => (
-              <FormControlLabel
-                sx={{ alignItems: 'flex-start', mr: 0 }}
-                control={
-                  <Checkbox
-                    checked={value}
-                    onChange={(e) => onChange(e.target.checked)}
-                    onBlur={onBlur}
-                    name={name}
-                    slotProps={{ input: { ref } }}
-                    sx={{ mt: -0.75 }}
-                  />
-                }
-                label={
-                  <Box component="span" sx={{ typography: 'body2' }}>
-                    I agree to the{' '}
-                    <Link href="/terms" target="_blank" rel="noopener">
-                      Terms of Service
-                    </Link>{' '}
-                    and the{' '}
-                    <Link href="/privacy" target="_blank" rel="noopener">
-                      Privacy Policy
-                    </Link>
-                  </Box>
-                }
-              />
-            )}
-          />
-          {errors.agreeTerms && <FormHelperText sx={{ mx: 0 }}>{errors.agreeTerms.message}</FormHelperText>}
-        </FormControl>
-        <CaptchaField captcha={captcha} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          onMouseDown={keepFieldFocus}
-          loading={isSubmitting}
-          disabled={!agreeTerms}
-        >
-          Create account
-        </Button>
       </Stack>
-    </Box>
+      <FormControl>
+        <FormLabel id="signup-user-type" sx={{ typography: 'body2', fontWeight: 500, color: 'text.primary' }}>
+          I am a:
+        </FormLabel>
+        <Controller
+          name="userType"
+          control={control}
+          render={({ field }) => (
+            <RadioGroup {...field} row aria-labelledby="signup-user-type">
+              <FormControlLabel value="client" control={<Radio />} label="Customer" />
+              <FormControlLabel value="translator" control={<Radio />} label="Translator" />
+            </RadioGroup>
+          )}
+        />
+      </FormControl>
+      <FormControl error={!!errors.agreeTerms}>
+        <Controller
+          name="agreeTerms"
+          control={control}
+          rules={{ validate: (v) => v || TEXTS.mustAgreeTerms }}
+          render={({ field: { value, onChange, onBlur, name, ref } }) => (
+            <FormControlLabel
+              sx={{ alignItems: 'flex-start', mr: 0 }}
+              control={
+                <Checkbox
+                  checked={value}
+                  onChange={(e) => onChange(e.target.checked)}
+                  onBlur={onBlur}
+                  name={name}
+                  slotProps={{ input: { ref } }}
+                  sx={{ mt: -0.75 }}
+                />
+              }
+              label={
+                <Box component="span" sx={{ typography: 'body2' }}>
+                  I agree to the{' '}
+                  <Link href="/terms" target="_blank" rel="noopener">
+                    Terms of Service
+                  </Link>{' '}
+                  and the{' '}
+                  <Link href="/privacy" target="_blank" rel="noopener">
+                    Privacy Policy
+                  </Link>
+                </Box>
+              }
+            />
+          )}
+        />
+        {errors.agreeTerms && <FormHelperText sx={{ mx: 0 }}>{errors.agreeTerms.message}</FormHelperText>}
+      </FormControl>
+      <CaptchaField captcha={captcha} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        onMouseDown={keepFieldFocus}
+        loading={isSubmitting}
+        disabled={!agreeTerms}
+      >
+        Create account
+      </Button>
+    </AuthForm>
   );
 }

@@ -27,6 +27,7 @@ import { Field, keepFieldFocus } from '../components/Field';
 import { muiRegister, rule } from '../components/mui-register';
 import { PasswordField } from '../components/PasswordField';
 import { PasswordHint } from '../components/PasswordHint';
+import { AuthForm } from '../components/AuthForm';
 
 // /auth/resetPassword (spec 1 sections 2, 4 and 5): without a token, ask for a reset link by e-mail;
 // with ?token=, check it and set a new password (?create=1: "Create your password"), which signs in.
@@ -230,40 +231,33 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.25}>
-        {commonError && (
-          <Alert severity="error" role="alert">
-            {commonError}
-          </Alert>
-        )}
-        <PasswordField
-          {...muiRegister(register, 'password', { validate: newPasswordRule })}
-          label="New password"
-          autoComplete="new-password"
-          autoFocus
-          error={!!errors.password}
-          helperText={passwordServerError ?? <PasswordHint value={password} />}
-        />
-        <PasswordField
-          {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
-          label="Repeat password"
-          autoComplete="new-password"
-          error={!!errors.repeatPassword}
-          helperText={errors.repeatPassword?.message}
-        />
-        <CaptchaField captcha={captcha} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          onMouseDown={keepFieldFocus}
-          loading={isSubmitting}
-        >
-          {create ? 'Create password' : 'Save password'}
-        </Button>
-      </Stack>
-    </Box>
+    <AuthForm onSubmit={onSubmit} error={commonError}>
+      <PasswordField
+        {...muiRegister(register, 'password', { validate: newPasswordRule })}
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        error={!!errors.password}
+        helperText={passwordServerError ?? <PasswordHint value={password} />}
+      />
+      <PasswordField
+        {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
+        label="Repeat password"
+        autoComplete="new-password"
+        error={!!errors.repeatPassword}
+        helperText={errors.repeatPassword?.message}
+      />
+      <CaptchaField captcha={captcha} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        onMouseDown={keepFieldFocus}
+        loading={isSubmitting}
+      >
+        {create ? 'Create password' : 'Save password'}
+      </Button>
+    </AuthForm>
   );
 }
