@@ -40,7 +40,10 @@ export function networkLinkError(id: SocialNetworkId, value: string): string | n
   if (!URL_SHAPE.test(value)) return PROFILE_EXTRA_TEXTS.networkUrl;
   const network = SOCIAL_NETWORKS.find((n) => n.id === id);
   if (!network || network.hosts.length === 0) return null;
-  const host = value.replace(/^https?:\/\//i, '').split(/[/:?#]/)[0].toLowerCase();
+  const host = value
+    .replace(/^https?:\/\//i, '')
+    .split(/[/:?#]/)[0]
+    .toLowerCase();
   const onSite = (network.hosts as readonly string[]).some((h) => host === h || host.endsWith(`.${h}`));
   return onSite ? null : `Enter a ${network.label} link (${network.hosts[0]})`;
 }
@@ -91,9 +94,7 @@ export const transcriptionSkillsSchema = z.object({
 export type TranscriptionSkills = z.infer<typeof transcriptionSkillsSchema>;
 
 /** POST /userService/sendSMSVerification: a (new) code to the phone given, or to the account's phone. */
-export const sendSmsVerificationInputSchema = z
-  .object({ phone: z.string().trim().max(40).optional() })
-  .optional();
+export const sendSmsVerificationInputSchema = z.object({ phone: z.string().trim().max(40).optional() }).optional();
 
 /** GET /telegram/subscription: the state and, while not subscribed, the bot link to press Start in. */
 export const telegramSubscriptionSchema = z.object({
@@ -145,3 +146,38 @@ export const publicProfileSchema = z.object({
   completedProjects: z.number(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The translator_guidelines section: the marketplace's rules of work (the spec names the section only). */
+export const TRANSLATOR_GUIDELINES: readonly { title: string; points: readonly string[] }[] = [
+  {
+    title: 'Taking a project',
+    points: [
+      'Take only projects in your language pairs and expertise that you can deliver by the deadline.',
+      'Read the brief, the project notes and the customer’s terminology before you start.',
+      'If something in the source is unclear, ask the customer in the project discussion early.',
+    ],
+  },
+  {
+    title: 'Quality',
+    points: [
+      'Translate the meaning, not word by word; keep the tone and the formatting of the source.',
+      'Use the customer’s terminology and translation memory where they are given.',
+      'Do not use machine translation unless the project type asks for post-editing.',
+      'Proofread your translation against the source before delivering.',
+    ],
+  },
+  {
+    title: 'Deadlines and communication',
+    points: [
+      'Deliver on time; if you cannot, tell the customer at once in the project discussion.',
+      'Keep all communication about a project on Parlance; do not share personal contact details.',
+    ],
+  },
+  {
+    title: 'Confidentiality',
+    points: [
+      'Customer files are confidential: do not share them, and delete local copies after delivery.',
+      'Never contact a customer outside Parlance about work found here.',
+    ],
+  },
+];

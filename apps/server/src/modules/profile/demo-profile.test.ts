@@ -53,7 +53,10 @@ it("shows the demo translator's networks, transcription languages and Telegram s
   const tr = authed(t.app, translator);
   expect((await tr.get('/api/2/account/networks')).json().results.linkedin).toMatch(/^https:\/\/www\.linkedin\.com\//);
   expect((await tr.get('/api/2/account/transcription-skills')).json().results.languages.length).toBeGreaterThan(0);
-  expect((await tr.get('/telegram/subscription')).json().results).toMatchObject({ has_subscribed: true, connected: true });
+  expect((await tr.get('/telegram/subscription')).json().results).toMatchObject({
+    has_subscribed: true,
+    connected: true,
+  });
 
   const customer = await loginDemo(t.app, 'customer');
   const shown = await authed(t.app, customer).get(`/api/2/account/public-profile?user_id=${translator.user.id}`);

@@ -59,7 +59,8 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
     '/userService/updateNetworksInfo',
     {
       schema: {
-        summary: 'Save the social network links (linkedin, facebook, twitter, proz, website; https links, empty removes)',
+        summary:
+          'Save the social network links (linkedin, facebook, twitter, proz, website; https links, empty removes)',
         tags,
         consumes,
         body: networksInputSchema,

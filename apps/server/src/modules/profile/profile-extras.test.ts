@@ -36,7 +36,12 @@ it('updateBillingInfo saves the own billing address, refuses bad input, and the 
   const api = authed(t.app, me);
   const saved = await api.post('/userService/updateBillingInfo', billing);
   expect(saved.statusCode).toBe(200);
-  expect(saved.json().results).toMatchObject({ firstName: 'Dana', Country: 'ES', city: 'Madrid', vat_id: 'ES12345678' });
+  expect(saved.json().results).toMatchObject({
+    firstName: 'Dana',
+    Country: 'ES',
+    city: 'Madrid',
+    vat_id: 'ES12345678',
+  });
   expect((await api.get(`/api/2/account/${me.user.id}/billing-info`)).json().results.Company).toBe('Ruiz Traducciones');
 
   const badPhone = await api.post('/userService/updateBillingInfo', { ...billing, phone: 'call me' });
@@ -46,9 +51,9 @@ it('updateBillingInfo saves the own billing address, refuses bad input, and the 
   expect(badCountry.statusCode).toBe(400);
   const [row] = await t.database.db.select().from(billingInfo).where(eq(billingInfo.userId, me.user.id));
   expect(row.city).toBe('Madrid');
-  expect((await t.app.inject({ method: 'POST', url: '/userService/updateBillingInfo', payload: billing })).statusCode).toBe(
-    401,
-  );
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/userService/updateBillingInfo', payload: billing })).statusCode,
+  ).toBe(401);
 });
 
 it('updateNetworksInfo keeps https links on the right sites and clears empty ones', async () => {
@@ -76,7 +81,9 @@ it('updateNetworksInfo keeps https links on the right sites and clears empty one
   const lookalike = await api.post('/userService/updateNetworksInfo', { facebook: 'https://notfacebook.com/x' });
   expect(lookalike.statusCode).toBe(400);
   // nothing changed by the refused saves
-  expect((await api.get('/api/2/account/networks')).json().results.linkedin).toBe('https://www.linkedin.com/in/dana-ruiz');
+  expect((await api.get('/api/2/account/networks')).json().results.linkedin).toBe(
+    'https://www.linkedin.com/in/dana-ruiz',
+  );
 
   const cleared = await api.post('/userService/updateNetworksInfo', { linkedin: '', website: 'https://danaruiz.es' });
   expect(cleared.json().networks).toMatchObject({ linkedin: '', proz: '', website: 'https://danaruiz.es' });
@@ -95,19 +102,26 @@ it('setTranscriptionSkill adds and cancels languages, only for oneself, and matc
   const unknown = await api.post('/userService/setTranscriptionSkill', { uid, lang: 'klingon' });
   expect(unknown.json().errors.lang).toBe(PROFILE_EXTRA_TEXTS.transcriptionUnknownLanguage);
   // another user's uid: not found, nothing stored for anyone
-  expect((await api.post('/userService/setTranscriptionSkill', { uid: customer.user.id, lang: 'spanish' })).statusCode).toBe(
-    404,
-  );
+  expect(
+    (await api.post('/userService/setTranscriptionSkill', { uid: customer.user.id, lang: 'spanish' })).statusCode,
+  ).toBe(404);
   // customers have no skills
   const asCustomer = authed(t.app, customer);
   expect(
-    (await asCustomer.post('/userService/setTranscriptionSkill', { uid: customer.user.id, lang: 'spanish' })).statusCode,
+    (await asCustomer.post('/userService/setTranscriptionSkill', { uid: customer.user.id, lang: 'spanish' }))
+      .statusCode,
   ).toBe(403);
 
   // a Spanish transcription project and a Spanish -> French translation
   const [transcription] = await t.database.db
     .insert(projects)
-    .values({ customerId: customer.user.id, name: 'Interview audio', type: 'transcription', sourceLanguage: 'spanish', targetLanguage: 'spanish' })
+    .values({
+      customerId: customer.user.id,
+      name: 'Interview audio',
+      type: 'transcription',
+      sourceLanguage: 'spanish',
+      targetLanguage: 'spanish',
+    })
     .returning({ id: projects.id });
   const offered = async () =>
     (
@@ -158,7 +172,9 @@ it('the public profile: one’s own, a translator’s to their customers and adm
   const translator = await signUp(t.app, { user_type: 'translator', full_name: 'Tomas Weber' });
   const tr = authed(t.app, translator);
   await tr.post('/userService/addLanguageInfo', { nativeLan: 'german' });
-  await tr.post('/userService/addAboutMeInfo', { about_me: 'Legal and medical translator with ten years of practice.' });
+  await tr.post('/userService/addAboutMeInfo', {
+    about_me: 'Legal and medical translator with ten years of practice.',
+  });
   await tr.post('/userService/updateNetworksInfo', { linkedin: 'https://linkedin.com/in/tomas' });
   await tr.post('/userService/setTranscriptionSkill', { uid: translator.user.id, lang: 'german' });
 
@@ -182,7 +198,11 @@ it('the public profile: one’s own, a translator’s to their customers and adm
   await t.database.db.insert(myTeamMembers).values({ customerId: customer.user.id, translatorId: translator.user.id });
   const seen = await cu.get(url);
   expect(seen.statusCode).toBe(200);
-  expect(seen.json().results).toMatchObject({ name: 'Tomas Weber', isSelf: false, bio: expect.stringContaining('Legal') });
+  expect(seen.json().results).toMatchObject({
+    name: 'Tomas Weber',
+    isSelf: false,
+    bio: expect.stringContaining('Legal'),
+  });
 
   // another translator, and a translator looking at a customer: not found
   const other = authed(t.app, await signUp(t.app, { user_type: 'translator' }));

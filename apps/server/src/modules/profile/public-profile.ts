@@ -1,5 +1,11 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
-import { type Networks, type PublicProfile, SOCIAL_NETWORKS, type networksInputSchema, PROFILE_EXTRA_TEXTS } from '@parlance/shared';
+import {
+  type Networks,
+  type PublicProfile,
+  SOCIAL_NETWORKS,
+  type networksInputSchema,
+  PROFILE_EXTRA_TEXTS,
+} from '@parlance/shared';
 import type { z } from 'zod';
 import {
   accountDetails,
@@ -136,7 +142,10 @@ export async function getPublicProfile(deps: Services, auth: AuthContext, target
   ];
   const names = new Map(
     (slugs.length
-      ? await db.select({ slug: languages.slug, name: languages.name }).from(languages).where(inArray(languages.slug, slugs))
+      ? await db
+          .select({ slug: languages.slug, name: languages.name })
+          .from(languages)
+          .where(inArray(languages.slug, slugs))
       : []
     ).map((l) => [l.slug, l.name]),
   );
@@ -147,7 +156,10 @@ export async function getPublicProfile(deps: Services, auth: AuthContext, target
     .innerJoin(expertises, eq(expertises.slug, translatorExpertises.expertise))
     .where(eq(translatorExpertises.userId, user.id))
     .orderBy(asc(expertises.sortOrder));
-  const [tp] = await db.select({ level: translatorProfiles.level }).from(translatorProfiles).where(eq(translatorProfiles.userId, user.id));
+  const [tp] = await db
+    .select({ level: translatorProfiles.level })
+    .from(translatorProfiles)
+    .where(eq(translatorProfiles.userId, user.id));
   const [done] = await db
     .select({ n: count() })
     .from(projects)
@@ -162,7 +174,9 @@ export async function getPublicProfile(deps: Services, auth: AuthContext, target
     isSelf: user.id === auth.user.id,
     avatarUrl: user.thumbUrl,
     bio: details?.bio ?? '',
-    nativeLanguages: [details?.nativeLanguage, details?.nativeLanguage2].filter((s): s is string => Boolean(s)).map(name),
+    nativeLanguages: [details?.nativeLanguage, details?.nativeLanguage2]
+      .filter((s): s is string => Boolean(s))
+      .map(name),
     languagePairs: pairs
       .map((p) => ({ source: name(p.source), target: name(p.target) }))
       .sort((a, b) => a.source.localeCompare(b.source) || a.target.localeCompare(b.target)),

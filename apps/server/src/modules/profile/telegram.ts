@@ -48,7 +48,10 @@ export function botLink(bot: string, code: string): string {
  */
 export async function bindStart(deps: Services, start: TelegramStart): Promise<number | null> {
   const now = deps.clock.now();
-  const [row] = await deps.db.select().from(telegramSubscriptions).where(eq(telegramSubscriptions.startCode, start.code));
+  const [row] = await deps.db
+    .select()
+    .from(telegramSubscriptions)
+    .where(eq(telegramSubscriptions.startCode, start.code));
   if (!row || !codeValid(row, now)) {
     await deps.telegram
       .send(start.chatId, 'This link has expired. Open Telegram Notifications in your Parlance profile for a new one.')
