@@ -60,7 +60,7 @@ function TelegramState({ state }: { state: TelegramSubscription }) {
   if (state.has_subscribed)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="success" sx={{ alignSelf: 'stretch' }}>
+        <Alert severity="success" role="status" sx={{ alignSelf: 'stretch' }}>
           {PROFILE_EXTRA_TEXTS.telegramSubscribed}
           {state.username ? ` for @${state.username}` : ''}.
           {state.sandbox && ' (Sandbox: the messages are kept in the admin outbox.)'}
@@ -75,7 +75,7 @@ function TelegramState({ state }: { state: TelegramSubscription }) {
   if (state.connected)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
+        <Alert severity="info" role="status" sx={{ alignSelf: 'stretch' }}>
           {PROFILE_EXTRA_TEXTS.telegramUnsubscribed}. Your Telegram chat is still linked.
         </Alert>
         {errorAlert}
@@ -88,7 +88,7 @@ function TelegramState({ state }: { state: TelegramSubscription }) {
   return (
     <Stack spacing={2}>
       {state.sandbox && (
-        <Alert severity="info">
+        <Alert severity="info" role="status">
           No Telegram bot is configured on this server (sandbox). Messages go to the outbox admins read; press “Simulate
           Start” instead of opening Telegram.
         </Alert>

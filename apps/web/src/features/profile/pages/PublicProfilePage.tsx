@@ -75,7 +75,7 @@ function Header({ profile: p }: { profile: PublicProfile }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Avatar src={p.avatarUrl ?? undefined} alt="" sx={{ width: 72, height: 72, fontSize: 28 }}>
+        <Avatar src={p.avatarUrl ?? undefined} alt="" sx={{ width: 72, height: 72, fontSize: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
           {initials}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -174,7 +174,7 @@ function Body({ profile: p }: { profile: PublicProfile }) {
     );
   if (parts.length === 0)
     return (
-      <Alert severity="info">
+      <Alert severity="info" role="status">
         {p.isSelf ? (
           <>
             Nothing to show yet. <AppLink href="/profile#account">Fill in your profile</AppLink> and it appears here.
