@@ -60,18 +60,36 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await page.screenshot({ path: 'test-results/profile-guidelines.png', fullPage: true });
 
   await page.goto('/profile#account');
+  await page.getByRole('button', { name: 'Save networks' }).waitFor();
   await page.getByLabel('LinkedIn').fill('https://example.com/in/greta');
   await page.getByRole('button', { name: 'Save networks' }).click();
   await expect(page.getByText('Enter a LinkedIn link (linkedin.com)')).toBeVisible();
   await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/greta-telegram');
   await page.getByRole('button', { name: 'Save networks' }).click();
   await expect(page.getByText('Social networks saved')).toBeVisible();
+  await page.getByRole('heading', { name: 'Social networks', level: 2 }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/profile-networks.png' });
+
+  // a transcription language on the languages tab
+  await page.goto('/profile#languages');
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await expect(page.getByText('Choose the transcription language')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Transcription language' }).click();
+  await page.getByRole('option', { name: 'Italian', exact: true }).click();
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await expect(page.getByRole('button', { name: 'Italian (press Delete to remove)' })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('heading', { name: 'Transcription', level: 2 }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/profile-transcription-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // and the public profile shows it
   await page.getByRole('link', { name: 'View public profile' }).click();
   await expect(page).toHaveURL(/\/profile-legacy\/show\/$/);
   await expect(page.getByRole('heading', { name: 'Your public profile', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/greta-telegram' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transcription' })).toContainText('Italian');
 });
 
 test('/profile/show: the demo translator sees their public profile, and a customer of theirs sees it too', async ({
