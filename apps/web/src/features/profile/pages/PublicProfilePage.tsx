@@ -75,7 +75,11 @@ function Header({ profile: p }: { profile: PublicProfile }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Avatar src={p.avatarUrl ?? undefined} alt="" sx={{ width: 72, height: 72, fontSize: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Avatar
+          src={p.avatarUrl ?? undefined}
+          alt=""
+          sx={{ width: 72, height: 72, fontSize: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {initials}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
