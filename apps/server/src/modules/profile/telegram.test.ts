@@ -113,6 +113,24 @@ describe('sandbox (no bot token)', () => {
     expect((await me.post('/api/2/telegram/sandbox/start', { code: fresh })).json().results.has_subscribed).toBe(true);
   });
 
+  it('deleting the account forgets the chat: no more notifications reach it', async () => {
+    const session = await signUp(t.app, { user_type: 'translator' });
+    const me = authed(t.app, session);
+    const code = (await me.get('/telegram/subscription')).json().results.code;
+    await me.post('/api/2/telegram/sandbox/start', { code });
+    const gone = await me.inject({
+      method: 'POST',
+      url: '/ajax/deleteAccount',
+      payload: { reason: 'other', comment: 'Leaving the trade', password: session.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(telegramSubscriptions)
+      .where(eq(telegramSubscriptions.userId, session.user.id));
+    expect(rows).toEqual([]);
+  });
+
   it('texts the link to a verified phone only', async () => {
     const session = await signUp(t.app, { user_type: 'translator' });
     const me = authed(t.app, session);
