@@ -30,6 +30,8 @@ import { serverKey } from './platform/keys';
 import { createLocalBus } from './platform/realtime';
 import { createPgBus } from './platform/realtime-pg';
 import { createMailer, type Mailer } from './platform/mail';
+import { telegramNotifier } from './platform/telegram/notify';
+import { createTelegramProvider, type TelegramProvider } from './platform/telegram/provider';
 import { createScheduler } from './platform/scheduler';
 import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
@@ -48,6 +50,7 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   payoutProvider?: PayoutProvider;
+  telegram?: TelegramProvider;
 }
 
 export type { App, Services };
@@ -64,6 +67,7 @@ const API_PREFIXES = [
   '/file-storage/',
   '/wizard/updateText',
   '/sandbox/',
+  '/telegram/',
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -83,12 +87,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
+  const telegram = deps.telegram ?? createTelegramProvider(database.db, config);
   const services: Services = {
     config,
     db: database.db,
     engine: database.engine,
     clock,
-    mailer: deps.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer:
+      deps.mailer ??
+      createMailer(database.db, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        notify: telegramNotifier(database.db, telegram, (err) => app.log.warn({ err }, 'telegram notification failed')),
+      }),
+    telegram,
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
     storage: createStorage(config.dataDir),

@@ -46,6 +46,13 @@ const envSchema = z.object({
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
   /** an HTTP SMS gateway: POST JSON {to, text}; without it SMS go to the outbox admins read */
   SMS_PROVIDER_URL: url('SMS_PROVIDER_URL', ['http:', 'https:']),
+  /** the Telegram bot's token (BotFather); without it Telegram messages go to the admin outbox */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC... (from BotFather)')
+    .optional(),
+  /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
+  TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
   MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
   DEMO_DATA: bool('DEMO_DATA', true),
   CAPTCHA: bool('CAPTCHA', true),
@@ -85,6 +92,8 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   smsProviderUrl: string | undefined;
+  telegramBotToken: string | undefined;
+  telegramApiRoot: string | undefined;
   mailFrom: string;
   demoData: boolean;
   captcha: boolean;
@@ -123,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     smsProviderUrl: e.SMS_PROVIDER_URL,
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
@@ -146,6 +157,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://localhost:3000',
     smtpUrl: undefined,
     smsProviderUrl: undefined,
+    telegramBotToken: undefined,
+    telegramApiRoot: undefined,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     demoData: false,
     captcha: false,

@@ -16,6 +16,7 @@ export * from './texts-projects';
 export * from './reviews';
 export * from './profile';
 export * from './profile-translator';
+export * from './profile-telegram';
 export * from './messages';
 export * from './statements';
 export * from './payouts';

@@ -80,6 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/quote', access: 'public' },
   { path: '/payment/*', access: CUSTOMER_ADMIN },
   { path: '/profile/*', access: ALL },
+  // /profile/show redirects here (spec 1 section 2): the public profile, one's own or /<user id>
+  { path: '/profile-legacy/show/*', access: ALL },
   { path: '/member/invoices', access: CUSTOMER_ADMIN },
   { path: '/customer-statement', access: CUSTOMER_ADMIN },
   { path: '/statement', access: TRANSLATOR_ADMIN },

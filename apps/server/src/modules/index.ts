@@ -22,6 +22,7 @@ import { webhookSettingsRoutes } from './public-api/settings-routes';
 import { pricingRoutes } from './pricing/routes';
 import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
+import { profileExtraRoutes } from './profile/extra-routes';
 import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
 import { projectRoutes } from './projects/routes';
@@ -49,6 +50,7 @@ export const MODULES: FastifyPluginAsync[] = [
   profileRoutes,
   translatorProfileRoutes,
   subAccountRoutes,
+  profileExtraRoutes,
   messageRoutes,
   statementRoutes,
   lmDashboardRoutes,

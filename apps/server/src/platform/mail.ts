@@ -24,11 +24,20 @@ export interface Mailer {
  * Every mail is written to the outbox table (admins read it at /admin/outbox). With SMTP_URL it is
  * also delivered through nodemailer and marked sent or failed; without, it stays 'stored'.
  */
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(
+  db: Db,
+  opts: {
+    smtpUrl?: string;
+    from: string;
+    /** a second channel for the mails a flag governs (Telegram, platform/telegram/notify.ts) */
+    notify?: (userId: number, message: { subject: string; text: string }) => Promise<void>;
+  },
+): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send({ preference, ...message }) {
       if (preference && !(await wantsMail(db, preference.userId, preference.flag))) return;
+      if (preference && opts.notify) await opts.notify(preference.userId, message);
       const [row] = await db
         .insert(mailOutbox)
         .values({

@@ -9,6 +9,7 @@ import type { RateLimitStore } from './rate-limit-store';
 import type { RealtimeBus } from './realtime';
 import type { Scheduler } from './scheduler';
 import type { Storage } from './storage';
+import type { TelegramProvider } from './telegram/provider';
 
 /** What every module reaches through `app.deps`. */
 export interface Services {
@@ -30,6 +31,8 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** the payout provider (the sandbox until a real one is configured) */
   payoutProvider: PayoutProvider;
+  /** Telegram notifications (the outbox sandbox until TELEGRAM_BOT_TOKEN is set) */
+  telegram: TelegramProvider;
 }
 
 declare module 'fastify' {

@@ -46,6 +46,7 @@ const PAGES: Record<string, Page> = {
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
+  '/profile-legacy/show/*': lazy(() => import('../features/profile/pages/PublicProfilePage')),
   '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),
   '/mbox': lazy(() => import('../features/messages/pages/MessagesPage')),
   '/balance': lazy(() => import('../features/payouts/pages/BalancePage')),

@@ -10,6 +10,8 @@ export const accountDetails = pgTable('account_details', {
   address: text('address').notNull().default(''),
   city: text('city').notNull().default(''),
   phoneVerified: boolean('phone_verified').notNull().default(false),
+  /** social network links (updateNetworksInfo): network id -> https URL */
+  networks: jsonb('networks').$type<Record<string, string>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -173,3 +175,38 @@ export const phoneVerifications = pgTable('phone_verifications', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Languages a translator transcribes audio in (setTranscriptionSkill); matching reads them. */
+export const translatorTranscriptionLanguages = pgTable(
+  'translator_transcription_languages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** language slug */
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('translator_transcription_languages_uq').on(t.userId, t.language)],
+);
+
+/**
+ * Telegram notifications: the start code of the bot link (short-lived, one use), then the chat the
+ * bot talks to once the user pressed Start, and whether notifications are on.
+ */
+export const telegramSubscriptions = pgTable(
+  'telegram_subscriptions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startCode: text('start_code'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    chatId: text('chat_id'),
+    username: text('username'),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('telegram_subscriptions_code_uq').on(t.startCode)],
+);

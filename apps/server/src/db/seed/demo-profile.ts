@@ -10,7 +10,9 @@ import {
   projectNotes,
   secondaryEmails,
   subAccounts,
+  telegramSubscriptions,
   translatorDetails,
+  translatorTranscriptionLanguages,
   userAclGroups,
   users,
 } from '../schema';
@@ -18,7 +20,7 @@ import { generateApiKey } from '../../platform/api-keys';
 import type { Storage } from '../../platform/storage';
 
 // Demo content of the profile: the demo translator's profile complete (languages and expertise come
-// with the project demo), the demo customer's address, mailing choices, a second address and an API key.
+// with the project demo; networks, transcription and Telegram too), the demo customer's address, mailing choices, a second address and an API key.
 
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
@@ -103,6 +105,31 @@ export async function seedProfileDemo(
     })
     .onConflictDoNothing();
   await db.update(users).set({ phone: '+33 1 23 45 67 89' }).where(eq(users.id, translatorId));
+  // social networks, a transcription language, and Telegram notifications on (the sandbox chat:
+  // the project mails also appear in /admin/outbox as telegram:sandbox-<id>)
+  await db
+    .insert(accountDetails)
+    .values({
+      userId: translatorId,
+      city: 'Lyon',
+      networks: {
+        linkedin: 'https://www.linkedin.com/in/tomas-demo-translator',
+        proz: 'https://www.proz.com/translator/1234567',
+        website: 'https://tomas-traductions.example',
+      },
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(translatorTranscriptionLanguages)
+    .values([
+      { userId: translatorId, language: 'french' },
+      { userId: translatorId, language: 'american-english' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(telegramSubscriptions)
+    .values({ userId: translatorId, chatId: `sandbox-${translatorId}`, subscribed: true, subscribedAt: new Date() })
+    .onConflictDoNothing();
 
   if (!opts.storage) return;
   for (const [kind, fileName] of [

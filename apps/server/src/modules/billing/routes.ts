@@ -57,4 +57,24 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
       return { results: presentBillingInfo(await saveBillingInfo(deps.db, id, request.body, deps.clock.now())) };
     },
   );
+
+  // the profile's Billing Address form (spec 2 section 7): the signed-in user's own account
+  app.post(
+    '/userService/updateBillingInfo',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Save the signed-in user's billing address (form: firstName, lastName, vat_id, zipCode, phone, Country, Company, address, city)",
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: billingInfoInputSchema,
+        response: { 200: z.object({ status: z.literal('OK'), results: billingInfoSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const saved = await saveBillingInfo(deps.db, auth.user.id, request.body, deps.clock.now());
+      return { status: 'OK' as const, results: presentBillingInfo(saved) };
+    },
+  );
 };

@@ -15,10 +15,12 @@ import {
   secondaryEmails,
   sessions,
   subAccounts,
+  telegramSubscriptions,
   translatorDetails,
   translatorExpertises,
   translatorLanguagePairs,
   translatorProfiles,
+  translatorTranscriptionLanguages,
   users,
 } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -81,6 +83,8 @@ export async function deleteAccount(
       billingInfo,
       translatorDetails,
       translatorProfiles,
+      telegramSubscriptions,
+      translatorTranscriptionLanguages,
     ] as const)
       await tx.delete(table).where(eq(table.userId, user.id));
     await tx.delete(secondaryEmails).where(eq(secondaryEmails.userId, user.id));

@@ -47,3 +47,20 @@ it("lists the demo customer's preferred translators (My Team), and not to transl
     401,
   );
 });
+
+it("shows the demo translator's networks, transcription languages and Telegram subscription, and the customer sees the public profile", async () => {
+  const translator = await loginDemo(t.app, 'translator');
+  const tr = authed(t.app, translator);
+  expect((await tr.get('/api/2/account/networks')).json().results.linkedin).toMatch(/^https:\/\/www\.linkedin\.com\//);
+  expect((await tr.get('/api/2/account/transcription-skills')).json().results.languages.length).toBeGreaterThan(0);
+  expect((await tr.get('/telegram/subscription')).json().results).toMatchObject({
+    has_subscribed: true,
+    connected: true,
+  });
+
+  const customer = await loginDemo(t.app, 'customer');
+  const shown = await authed(t.app, customer).get(`/api/2/account/public-profile?user_id=${translator.user.id}`);
+  expect(shown.statusCode).toBe(200);
+  expect(shown.json().results).toMatchObject({ name: 'Tomas Translator', isSelf: false });
+  expect(shown.json().results.languagePairs.length).toBeGreaterThan(0);
+});

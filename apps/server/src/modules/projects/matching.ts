@@ -40,13 +40,25 @@ export function translatorAvailableSql(translatorId: TranslatorRef, today: strin
   )`;
 }
 
-/** SQL: the project's language pair and expertise are the translator's. */
+/** The project type whose work is hearing a language rather than translating a pair. */
+export const TRANSCRIPTION_TYPE = 'transcription';
+
+/**
+ * SQL: the project's language pair and expertise are the translator's. A transcription project
+ * asks instead for the transcription skill in its source language (setTranscriptionSkill).
+ */
 export function translatorSkillsMatchSql(translatorId: TranslatorRef): SQL {
-  return sql`EXISTS (
-      SELECT 1 FROM translator_language_pairs lp
-      WHERE lp.user_id = ${translatorId}
-        AND lp.source_language = ${projects.sourceLanguage}
-        AND lp.target_language = ${projects.targetLanguage}
+  return sql`(
+      (${projects.type} <> ${TRANSCRIPTION_TYPE} AND EXISTS (
+        SELECT 1 FROM translator_language_pairs lp
+        WHERE lp.user_id = ${translatorId}
+          AND lp.source_language = ${projects.sourceLanguage}
+          AND lp.target_language = ${projects.targetLanguage}
+      ))
+      OR (${projects.type} = ${TRANSCRIPTION_TYPE} AND EXISTS (
+        SELECT 1 FROM translator_transcription_languages tt
+        WHERE tt.user_id = ${translatorId} AND tt.language = ${projects.sourceLanguage}
+      ))
     )
     AND (${projects.expertise} IS NULL OR ${projects.expertise} = ${GENERAL_EXPERTISE} OR EXISTS (
       SELECT 1 FROM translator_expertises te

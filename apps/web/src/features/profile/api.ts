@@ -52,8 +52,9 @@ export const billingQuery = (userId: number) =>
 export function useSaveBilling(userId: number) {
   const client = useQueryClient();
   return useMutation({
+    // the spec's call of the profile form (spec 2 section 7): always the signed-in user's own address
     mutationFn: (input: Record<string, string>) =>
-      http.postForm<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, input),
+      http.postForm<{ results: BillingInfo }>('/userService/updateBillingInfo', input),
     onSuccess: (answer) => client.setQueryData(billingQuery(userId).queryKey, answer.results),
   });
 }

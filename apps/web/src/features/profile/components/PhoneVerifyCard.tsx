@@ -14,6 +14,7 @@ import {
   startPhoneVerify,
   tryPhoneVerify,
 } from '../api';
+import { sendSmsVerification } from '../extras-api';
 import { SectionCard, SectionState } from './SectionCard';
 
 // SMS verification (spec 2 section 4: start, code sent, verify); failures show the server's message.
@@ -98,6 +99,13 @@ export function PhoneVerifyCard() {
                 />
                 <Button type="submit" variant="contained" disabled={busy}>
                   Verify
+                </Button>
+                <Button
+                  variant="text"
+                  disabled={busy}
+                  onClick={() => void run(() => sendSmsVerification(status.data?.pending ?? undefined))}
+                >
+                  Send a new code
                 </Button>
               </Stack>
             </form>

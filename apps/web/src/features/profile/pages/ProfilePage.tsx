@@ -5,7 +5,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PROFILE_SECTION_TITLES, type ProfileSectionId, profileSectionsFor, type UserData } from '@parlance/shared';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import { AppLink } from '../../../ui/AppLink';
 import { useAclGroups } from '../../../app/auth-token';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
@@ -28,6 +30,10 @@ import { PasswordSection } from '../components/PasswordSection';
 import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
 import { PrivacySection } from '../components/PrivacySection';
 import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/TwoFactorSection';
+import { GuidelinesSection } from '../components/GuidelinesSection';
+import { NetworksCard } from '../components/NetworksCard';
+import { TelegramSection } from '../components/TelegramSection';
+import { TranscriptionCard } from '../components/TranscriptionCard';
 
 // /profile: one page, one section per hash (spec 2 section 2). The sidebar's Profile and Security
 // items link to the hashes; the tabs show the sections this user has.
@@ -41,11 +47,17 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
           <AccountSection />
           <PhoneVerifyCard />
           {user.type === 'translator' && <BioSection />}
+          {user.type === 'translator' && <NetworksCard />}
           {user.type !== 'admin' && <DeleteAccountCard />}
         </Stack>
       );
     case 'languages':
-      return <LanguagesSection />;
+      return (
+        <Stack spacing={3}>
+          <LanguagesSection />
+          <TranscriptionCard userId={user.id} />
+        </Stack>
+      );
     case 'expertise':
       return <ExpertiseSection />;
     case 'time':
@@ -56,6 +68,10 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
       return <ReferencesSection />;
     case 'software_services':
       return <SoftwareServicesSection />;
+    case 'translator_guidelines':
+      return <GuidelinesSection />;
+    case 'telegram':
+      return <TelegramSection />;
     case 'billing':
       return <BillingSection userId={user.id} />;
     case 'password':
@@ -85,6 +101,8 @@ const BUILT: readonly ProfileSectionId[] = [
   'time',
   'references',
   'software_services',
+  'translator_guidelines',
+  'telegram',
   'billing',
   'mailing',
   'tfa_enable',
@@ -103,6 +121,10 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const aclGroups = useAclGroups(user?.type === 'translator');
   if (!user) return null;
+
+  // spec 1 section 2: /profile/show redirects to /profile-legacy/show/ (the public profile)
+  if (location.pathname.replace(/\/+$/, '').endsWith('/profile/show'))
+    return <Navigate to="/profile-legacy/show/" replace />;
 
   if (location.pathname.replace(/\/+$/, '').endsWith('/custom_notes') && user.type !== 'translator')
     return <NotesPage />;
@@ -128,7 +150,19 @@ export default function ProfilePage() {
   const unknownHash = asked && !visible.includes(wanted);
 
   return (
-    <PageContainer title="Profile" subtitle={`${user.name} · ${user.email}`}>
+    <PageContainer
+      title="Profile"
+      subtitle={
+        <>
+          {user.name} · {user.email}
+          {user.type === 'translator' && (
+            <Button component={AppLink} href="/profile/show" size="small" sx={{ ml: 1 }}>
+              View public profile
+            </Button>
+          )}
+        </>
+      }
+    >
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={current}
