@@ -32,8 +32,8 @@ export const DASHBOARD_STATISTICS_MONTHS = 12;
 export const DASHBOARD_PENDING_PAGE_SIZE = 10;
 /** Paid-out payouts listed in additional-data's `converted`. */
 export const DASHBOARD_CONVERTED_SHOWN = 5;
-/** Recruitment: a translator with this many jobs in progress takes no new work. */
-export const RECRUITMENT_MAX_OPEN_JOBS = 3;
+/** Recruitment: a translator with this many translation jobs in progress takes no new work. */
+export const RECRUITMENT_MAX_OPEN_JOBS = 5;
 /** The window of "answers within 24 hours". */
 export const ANSWERS_WINDOW_DAYS = 90;
 

@@ -213,7 +213,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary:
-          'Whether the translator may be offered new work now: active, not on vacation, a language pair, fewer than 3 jobs in progress',
+          'Whether the translator may be offered new work now: active, not on vacation, a language pair, fewer than 5 translation jobs in progress',
         response: { 200: recruitmentCheckSchema },
       },
     },

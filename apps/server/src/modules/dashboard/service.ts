@@ -347,7 +347,7 @@ export async function dashboardAdditionalData(
 
 /**
  * GET /api/2/recruitment/check: may the translator be offered new work now? Active, not on vacation
- * today, at least one language pair, and fewer than RECRUITMENT_MAX_OPEN_JOBS jobs in progress.
+ * today, at least one language pair, and fewer than RECRUITMENT_MAX_OPEN_JOBS translation jobs in progress.
  */
 export async function recruitmentCheck(db: Db, translatorId: number, now: Date): Promise<RecruitmentCheck> {
   const today = isoDay(now);
@@ -361,6 +361,8 @@ export async function recruitmentCheck(db: Db, translatorId: number, now: Date):
         and(
           or(eq(projects.translatorId, translatorId), eq(projects.editorId, translatorId)),
           inArray(projects.status, ['IN_PROGRESS', 'DELAYED']),
+          // translation work; the platform's QA, LL and training jobs do not fill a translator's week
+          inArray(projects.kind, ['classic', 'bundle', 'bonus']),
         ),
       ),
   ]);

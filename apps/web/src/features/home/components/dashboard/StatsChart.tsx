@@ -29,6 +29,7 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
           name="Projects"
           fill={theme.palette.primary.main}
           radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
         />
         <Line
           yAxisId="words"
@@ -38,6 +39,7 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
           strokeWidth={2}
           dot={false}
           type="monotone"
+          isAnimationActive={false}
         />
       </ComposedChart>
     </ResponsiveContainer>
