@@ -451,7 +451,7 @@ describe('availability: active, vacation and recruitment', () => {
   });
 
   it('too many jobs in progress: not available', async () => {
-    for (const i of [1, 2, 3])
+    for (const i of [1, 2, 3, 4, 5])
       await history(`busy-${i}`, { daysAgo: 0, status: 'IN_PROGRESS', completedAt: null, deliveredAt: null });
     const r = (await tr.api.get('/api/2/recruitment/check')).json().results;
     expect(r).toMatchObject({ available: false, openJobs: 5, maxOpenJobs: 5 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, { storage: t.app.deps.storage });
   translator = await loginDemo(t.app, 'translator');
-});
+}, 240_000);
 afterAll(async () => {
   expect((await verifyLedger(t.app.deps.db)).ok).toBe(true);
   await t?.close();
