@@ -113,3 +113,15 @@ test('the vacation is sent only with both dates, and is put back', async ({ page
   await expect(page.getByText('Your vacation was ended')).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toContainText('You are available for new projects');
 });
+
+test('a failing card stays quiet and the others keep working', async ({ page }) => {
+  await signInAs(page, 'translator');
+  await page.route('**/api/2/dashboard/statistics', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dash-statistics').getByText('Not available right now.')).toBeVisible();
+  await expect(page.getByTestId('dash-level')).toBeVisible();
+  await expect(page.getByTestId('dash-statement-row').first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'boom' })).toHaveCount(0);
+});
