@@ -1,10 +1,20 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, signOut, test } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  signIn,
+  signInAs,
+  signOut,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 // The back office (issue 14): a finance admin adds credits with a reason on the customer's
 // back-office page and the customer sees them in the statement; a support admin without finance
 // rights sees the same credit actions read-only; the roles, probation, feature and account-manager
-// screens open with their demo content (and a translator on probation sees it on the dashboard).
+// screens open with their demo content (and a new translator, on probation, sees it on the dashboard).
 
 const SHOTS = process.env.BO_SHOTS; // a folder: screenshot every screen there at 1280 and 375 px
 
@@ -119,7 +129,15 @@ test('a super-admin manages roles, probation and feature flags', async ({ page }
 });
 
 test('a new translator sees the probation state on the dashboard', async ({ page }) => {
-  await signInAs(page, 'translator');
+  // a translator who just signed up (the demo translator has months of completed work: graduated)
+  await page.goto('/auth?mode=signup&type=translator');
+  await page.getByLabel('Full name').fill('Nina Novak');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('probation'));
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/profile'));
   await page.goto('/dashboard');
   await expect(page.getByText('You are on probation')).toBeVisible();
   await shots(page, 'translator-probation');

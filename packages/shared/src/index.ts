@@ -34,3 +34,5 @@ export * from './credit-actions';
 export * from './probation';
 export * from './quality-reports';
 export * from './account-managers';
+export * from './leveling';
+export * from './dashboard';

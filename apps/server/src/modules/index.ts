@@ -15,6 +15,7 @@ import { convertAdminRoutes } from './payouts/admin-routes';
 import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { probationRoutes } from './probation/routes';
 import { apiDocsRoutes } from './public-api/docs-routes';
 import { publicApiRoutes } from './public-api/routes';
@@ -65,4 +66,5 @@ export const MODULES: FastifyPluginAsync[] = [
   apiDocsRoutes,
   chatRoutes,
   qualityReportRoutes,
+  dashboardRoutes,
 ];

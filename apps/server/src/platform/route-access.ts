@@ -184,6 +184,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/2/translator/my-team-customers/:id': 'translator',
   'GET /api/2/account/trans-inactive': 'translator',
   'POST /api/2/account/trans-inactive': 'translator',
+  // translator dashboard (modules/dashboard)
+  'GET /api/2/dashboard/statistics': 'translator',
+  'GET /api/2/dashboard/statement': 'translator',
+  'GET /api/2/account/statement/export': 'translator',
+  'GET /api/2/dashboard/additional-data': 'translator',
+  'GET /api/2/dashboard/balance': 'translator',
+  'GET /api/2/leveling/:id/projects-affected': 'translator',
+  'POST /api/2/leveling/rejected-project': 'translator',
+  'GET /api/2/recruitment/check': 'translator',
+  'GET /api/2/admin/leveling/contests': 'admin',
+  'POST /api/2/admin/leveling/contests/:id': 'admin',
   // resources
   'GET /api/2/resources/:id': 'user',
   'GET /api/2/resources/:id/file': 'user',

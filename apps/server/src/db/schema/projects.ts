@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { MODERATION_STATUSES, PROJECT_KINDS, PROJECT_STATUSES } from '@parlance/shared';
+import { type LevelingInput, MODERATION_STATUSES, PROJECT_KINDS, PROJECT_STATUSES } from '@parlance/shared';
 import { ledgerTransactions } from './ledger';
 import { purchaseOrders } from './ordering';
 import { users } from './users';
@@ -168,6 +168,10 @@ export const projects = pgTable(
       .where(sql`${t.llScore} < 800`),
     index('projects_low_rating_idx').on(t.ratedAt, t.id).where(sql`${t.rating} <= 3`),
     index('projects_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} IS NOT NULL`),
+    // the translator dashboard's months and the leveling window
+    index('projects_completed_translator_idx')
+      .on(t.translatorId, t.completedAt)
+      .where(sql`${t.completedAt} IS NOT NULL`),
   ],
 );
 
@@ -287,6 +291,9 @@ export const translatorProfiles = pgTable('translator_profiles', {
   /** may take the editing job of Translation + Editing projects */
   isEditor: boolean('is_editor').notNull().default(false),
   isCertified: boolean('is_certified').notNull().default(false),
+  /** the leveling parameters the level was last computed from (LevelingInput), and when */
+  levelParams: jsonb('level_params').$type<LevelingInput>(),
+  levelComputedAt: timestamp('level_computed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,3 +1,4 @@
+import { seedDashboardDemo } from './demo-dashboard';
 import { seedModerationDemo } from './demo-moderation';
 import { seedPayoutsDemo } from './demo-payouts';
 import { seedBackofficeDemo } from './demo-backoffice';
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       adminEmail: DEMO_ACCOUNTS[2].email,
       publicUrl: options.publicUrl,
     });
+    await seedDashboardDemo(db, { translatorEmail: DEMO_ACCOUNTS[1].email, adminEmail: DEMO_ACCOUNTS[2].email });
     await seedPayoutsDemo(db, DEMO_ACCOUNTS[1].email);
     await seedMessagesDemo(db, [DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[1].email]);
     await seedWebhookDemo(db, DEMO_ACCOUNTS[0].email);

@@ -6,13 +6,13 @@ import {
   adminProjectsQuerySchema,
   customerProjectsQuerySchema,
   PROJECT_STATUS_FILTERS,
-  formBoolean,
   LIMITS,
   PROJECT_KINDS,
   PROJECT_LIMITS,
   projectListSchema,
   projectRowSchema,
   objectOfKeys,
+  transInactiveSchema,
   type ProjectStatusFilter,
 } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
@@ -40,6 +40,7 @@ import {
   listReviewJobs,
   listTranslatorProjects,
   setTranslatorActive,
+  setTranslatorVacation,
   translatorAvailability,
   translatorViewer,
 } from './service';
@@ -441,14 +442,18 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary:
-          'Mark the translator inactive (form flag_value=1) or active again (0): open jobs are offered only while active',
-        body: z.object({ flag_value: formBoolean }),
+          'Mark the translator inactive (form flag_value=1) or active again (0): open jobs are offered only while active. With vacation_from and vacation_to (YYYY-MM-DD, both or neither) the vacation is set too; vacation=0 ends it',
+        body: transInactiveSchema,
         response: { 200: z.object({ status: z.literal('OK'), active: z.boolean() }) },
       },
     },
     async (request) => {
       const user = translator(request);
-      const active = await setTranslatorActive(db, user.id, !request.body.flag_value, now());
+      const { flag_value, vacation, vacation_from, vacation_to } = request.body;
+      const at = now();
+      const active = await setTranslatorActive(db, user.id, !flag_value, at);
+      if (vacation_from && vacation_to) await setTranslatorVacation(db, user.id, vacation_from, vacation_to, at);
+      else if (vacation === false) await setTranslatorVacation(db, user.id, null, null, at);
       return { status: 'OK' as const, active };
     },
   );

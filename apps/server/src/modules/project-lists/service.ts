@@ -292,6 +292,20 @@ export async function setTranslatorActive(db: Db, userId: number, active: boolea
   return active;
 }
 
+/** Sets (both dates) or ends (null, null) the translator's vacation. */
+export async function setTranslatorVacation(
+  db: Db,
+  userId: number,
+  vacationFrom: string | null,
+  vacationTo: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(translatorProfiles)
+    .values({ userId, vacationFrom, vacationTo, updatedAt: now })
+    .onConflictDoUpdate({ target: translatorProfiles.userId, set: { vacationFrom, vacationTo, updatedAt: now } });
+}
+
 /** The translator's availability: the active flag and vacation dates (no profile row: active). */
 export async function translatorAvailability(
   db: Db,

@@ -9,12 +9,23 @@ import MailIcon from '@mui/icons-material/OutboxOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TranslateIcon from '@mui/icons-material/TranslateOutlined';
 import WorkIcon from '@mui/icons-material/WorkOutlineOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import { PATHS, type UserData } from '@parlance/shared';
+import { useState } from 'react';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { ProbationNotice } from '../components/ProbationNotice';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
+import { AvailabilityCard } from '../components/dashboard/AvailabilityCard';
+import { DashCard } from '../components/dashboard/DashCard';
+import { BalanceCard, PendingCard } from '../components/dashboard/EarningsCards';
+import { LevelingBody } from '../components/dashboard/LevelingCard';
+import { StatementCard } from '../components/dashboard/StatementCard';
+import { StatisticsCard } from '../components/dashboard/StatisticsCard';
+import { useAdditionalData } from '../dashboard-api';
 
 function translatorLinks(): QuickLink[] {
   return [
@@ -90,17 +101,64 @@ function linksFor(user: UserData): QuickLink[] {
   return user.type === 'admin' ? adminLinks() : translatorLinks();
 }
 
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  mb: 3,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/**
+ * The translator's home (spec 2 section 2): statistics, leveling, balance, pending and converted
+ * credits, availability and the statement. Each card loads on its own; one that fails stays quiet.
+ */
+function TranslatorDashboard({ user }: { user: UserData }) {
+  const [pendingPage, setPendingPage] = useState(1);
+  const extra = useAdditionalData(pendingPage);
+  const data = extra.data;
+  return (
+    <>
+      {data && data.translator_info.medals.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label="Medals">
+          {data.translator_info.medals.map((m) => (
+            <Chip key={m.id} label={m.label.split(':')[0]} title={m.label} color="secondary" variant="outlined" />
+          ))}
+        </Stack>
+      )}
+      <Box sx={GRID}>
+        <StatisticsCard />
+        <DashCard title="Leveling" id="dash-leveling" loading={extra.isPending} failed={extra.isError}>
+          {data && <LevelingBody leveling={data.leveling} translatorId={user.id} />}
+        </DashCard>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <BalanceCard />
+          <PendingCard
+            data={data}
+            loading={extra.isPending}
+            failed={extra.isError}
+            page={pendingPage}
+            onPage={setPendingPage}
+          />
+          <AvailabilityCard data={data} loading={extra.isPending} failed={extra.isError} />
+        </Stack>
+        <StatementCard />
+      </Box>
+    </>
+  );
+}
+
 /** /dashboard: the translator's and the admin's home. */
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
+  const translator = user.type === 'translator';
   return (
     <PageContainer
       title={`Welcome back, ${user.name}`}
-      subtitle={user.type === 'admin' ? 'The back office at a glance.' : 'Pick up where you left off.'}
+      subtitle={user.type === 'admin' ? 'The back office at a glance.' : 'Your work, your level and your earnings.'}
     >
-      {user.type === 'translator' && <ProbationNotice />}
-      <AccountSummary user={user} />
+      {translator && <ProbationNotice />}
+      {translator ? <TranslatorDashboard user={user} /> : <AccountSummary user={user} />}
       <QuickLinkGrid links={linksFor(user)} />
     </PageContainer>
   );

@@ -1,0 +1,234 @@
+import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import PendingIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type AffectedProject, LEVELING_AFFECT_LABELS, type LevelingParam, type LevelingState } from '@parlance/shared';
+import { useState } from 'react';
+import { messageOf } from '../../../../app/http';
+import { formatShortDate, formatWords } from '../../../../ui/format';
+import { toast } from '../../../../ui/toast';
+import { useAffected, useContest } from '../../dashboard-api';
+
+function show(key: LevelingParam, value: number | null): string {
+  if (value === null) return 'not measured';
+  switch (key) {
+    case 'rating':
+      return `${value.toFixed(2)} ★`;
+    case 'reviewScore':
+      return `${value} / 1000`;
+    case 'onTime':
+      return `${value}%`;
+    case 'volume':
+      return `${formatWords(value)} words`;
+    default:
+      return String(value);
+  }
+}
+
+function need(key: LevelingParam, threshold: number): string {
+  return key === 'disputesLost' ? `at most ${threshold}` : `at least ${show(key, threshold)}`;
+}
+
+function affectValue(p: AffectedProject): string {
+  if (p.value === null) return '';
+  if (p.attribute === 'rating') return `${p.value} ★`;
+  if (p.attribute === 'late') return `${p.value} h late`;
+  return `${p.value} / 1000`;
+}
+
+/** The level, the five parameters behind it, and the projects pulling it down (with a contest button). */
+export function LevelingBody({ leveling, translatorId }: { leveling: LevelingState; translatorId: number }) {
+  const next = leveling.level < 5 ? leveling.level + 1 : null;
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
+        <Typography sx={{ fontSize: '2rem', fontWeight: 700 }} data-testid="dash-level">
+          Level {leveling.level}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          of 5 · over the last {leveling.windowDays} days
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {leveling.enoughEvidence
+          ? `The formula gives level ${leveling.computedLevel} from ${leveling.completedProjects} completed projects; the level is recomputed every 6 hours.`
+          : `The level is computed once you have 3 completed projects in the window (${leveling.completedProjects} so far).`}
+        {next ? ` Level ${next} needs all five:` : ' The highest level.'}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}
+        aria-label="Leveling parameters"
+      >
+        {leveling.params.map((p) => (
+          <Box
+            component="li"
+            key={p.key}
+            sx={{
+              display: 'flex',
+              gap: 1,
+              alignItems: 'flex-start',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+            }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              {p.meetsNext ? (
+                <CheckIcon fontSize="small" color="success" aria-label="met" />
+              ) : (
+                <PendingIcon fontSize="small" color="disabled" aria-label="not met yet" />
+              )}
+              <Typography variant="body2">{p.label}</Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+              {show(p.key, p.value)}
+              {p.nextThreshold !== null && (
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  level {next}: {need(p.key, p.nextThreshold)}
+                </Typography>
+              )}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <AffectedProjects translatorId={translatorId} />
+    </>
+  );
+}
+
+function AffectedProjects({ translatorId }: { translatorId: number }) {
+  const [page, setPage] = useState(1);
+  const [contesting, setContesting] = useState<AffectedProject | null>(null);
+  const { data, isPending, isError } = useAffected(translatorId, 'all', page);
+  if (isError) return null;
+  const pages = data ? Math.max(1, Math.ceil(data.totalCount / 5)) : 1;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Projects affecting your level
+      </Typography>
+      {isPending ? (
+        <Typography variant="body2" color="text.secondary">
+          Loading…
+        </Typography>
+      ) : !data || data.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nothing is lowering your level: no low ratings, low review scores, late deliveries or lost disputes.
+        </Typography>
+      ) : (
+        <Stack
+          component="ul"
+          spacing={1}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          aria-label="Projects affecting your level"
+        >
+          {data.data.map((p) => (
+            <Box
+              component="li"
+              key={`${p.attribute}:${p.entityId}`}
+              data-testid="affected-row"
+              sx={{
+                display: 'flex',
+                gap: 1,
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                flexWrap: 'wrap',
+                borderTop: 1,
+                borderColor: 'divider',
+                pt: 1,
+              }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {p.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {LEVELING_AFFECT_LABELS[p.attribute]} {affectValue(p)} · {formatShortDate(p.at)}
+                </Typography>
+              </Box>
+              {p.contest ? (
+                <Chip
+                  size="small"
+                  label={
+                    p.contest.status === 'open'
+                      ? 'Contested'
+                      : p.contest.status === 'accepted'
+                        ? 'Contest accepted'
+                        : 'Contest rejected'
+                  }
+                  color={p.contest.status === 'accepted' ? 'success' : 'default'}
+                />
+              ) : (
+                <Button size="small" variant="outlined" onClick={() => setContesting(p)}>
+                  Contest
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {pages > 1 && (
+        <Pagination
+          size="small"
+          count={pages}
+          page={page}
+          onChange={(_e, p) => setPage(p)}
+          sx={{ mt: 1 }}
+          getItemAriaLabel={(type, p) => (type === 'page' ? `Affected projects page ${p}` : `Go to ${type} page`)}
+        />
+      )}
+      {contesting && <ContestDialog item={contesting} onClose={() => setContesting(null)} />}
+    </Box>
+  );
+}
+
+function ContestDialog({ item, onClose }: { item: AffectedProject; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const contest = useContest();
+  const send = () =>
+    contest.mutate(
+      { projectId: item.projectId, entityId: item.entityId, attribute: item.attribute, reason },
+      {
+        onSuccess: (answer) => {
+          toast(answer.message, { variant: 'success' });
+          onClose();
+        },
+        onError: (err) => toast(messageOf(err), { variant: 'error' }),
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contest-title">
+      <DialogTitle id="contest-title">Contest “{item.name}”</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {LEVELING_AFFECT_LABELS[item.attribute]} {affectValue(item)}. The quality team reviews your contest; if they
+          accept it, this no longer counts for your level.
+        </Typography>
+        <TextField
+          label="Why (optional)"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={send} disabled={contest.isPending}>
+          Send contest
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
