@@ -33,7 +33,7 @@ function actionOf(page: DetailAction, role: ViewerRole): Action {
 }
 
 describe('project permissions: can(user, action, project)', () => {
-  for (const kind of ['classic', 'qa']) {
+  for (const kind of ['classic', 'qa'] as const) {
     for (const status of PROJECT_STATUSES) {
       for (const role of ROLES) {
         it(`${kind} ${status}, ${role}: the server allows what the page offers`, () => {
@@ -47,11 +47,11 @@ describe('project permissions: can(user, action, project)', () => {
   }
 
   it('refuses with the house answers: 403 for a role that never moves, 409 from a wrong status', () => {
-    const ready = { project: { status: 'READY' as const, kind: 'classic' }, role: 'translator' as const };
+    const ready = { project: { status: 'READY' as const, kind: 'classic' as const }, role: 'translator' as const };
     expect(verdictOf(user(), 'project.approve', ready)).toMatchObject({ ok: false, status: 403 });
-    const pending = { project: { status: 'PENDING' as const, kind: 'classic' }, role: 'customer' as const };
+    const pending = { project: { status: 'PENDING' as const, kind: 'classic' as const }, role: 'customer' as const };
     expect(verdictOf(user(), 'project.approve', pending)).toMatchObject({ ok: false, status: 409 });
-    const inProgress = { project: { status: 'IN_PROGRESS' as const, kind: 'classic' }, role: 'customer' as const };
+    const inProgress = { project: { status: 'IN_PROGRESS' as const, kind: 'classic' as const }, role: 'customer' as const };
     expect(verdictOf(user(), 'project.cancel', inProgress)).toMatchObject({
       ok: false,
       status: 409,
@@ -79,7 +79,7 @@ describe('project permissions: can(user, action, project)', () => {
   it('an action nobody registered is refused (fail closed)', () => {
     expect(
       verdictOf(user({ isAdmin: true }), 'project.nothing' as 'project.approve', {
-        project: { status: 'READY', kind: 'classic' },
+        project: { status: 'READY', kind: 'classic' as const },
         role: 'admin',
       }),
     ).toMatchObject({ ok: false, status: 403 });
