@@ -24,6 +24,7 @@ import { projectListRoutes } from './project-lists/routes';
 import { profileRoutes } from './profile/routes';
 import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
+import { voiceRoutes } from './profile/voice-routes';
 import { projectRoutes } from './projects/routes';
 import { qualityReportRoutes } from './quality-reports/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -49,6 +50,7 @@ export const MODULES: FastifyPluginAsync[] = [
   profileRoutes,
   translatorProfileRoutes,
   subAccountRoutes,
+  voiceRoutes,
   messageRoutes,
   statementRoutes,
   lmDashboardRoutes,

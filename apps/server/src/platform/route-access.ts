@@ -304,6 +304,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/account/beneficiary': 'user',
   'DELETE /api/2/account/beneficiary/:id': 'user',
   'POST /api/2/account/beneficiary/:id/settings/auto_transfer': 'user',
+  // voice-over (issue 12): translators' samples (the handler checks the role); customers' voices
+  'GET /api/2/account/voice-samples': 'user',
+  'POST /service/uploadVoiceSample': 'user',
+  'DELETE /api/2/account/voice-samples/:id': 'user',
+  'GET /api/2/voices': 'customer',
+  'GET /api/2/voices/:id/sample': 'user',
   'POST /api/2/account/switchBA': 'user',
   'POST /api/2/account/balance/transfer': 'user',
   'GET /api/2/account/balance/history': 'user',
