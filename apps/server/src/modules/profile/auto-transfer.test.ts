@@ -115,6 +115,12 @@ describe('auto-transfer of a sub-account', () => {
     const since = '2000-01-01';
     const subHistory = (await sub.get(`/api/2/account/balance/history?since=${since}`)).json().results.data;
     expect(subHistory.map((r: { amount: number }) => r.amount)).toEqual([100, shortfall, -cart.totalCredits]);
+    // paged, newest first: the third of three movements alone on page 2 of 2 per page
+    const paged = (await sub.get(`/api/2/account/balance/history?since=${since}&limit=2&page=2&order=desc`)).json();
+    expect(paged.results).toMatchObject({ totalCount: 3, balance: 0 });
+    expect(paged.results.data.map((r: { amount: number }) => r.amount)).toEqual([100]);
+    expect((await sub.get(`/api/2/account/balance/history?since=${since}&order=sideways`)).statusCode).toBe(400);
+    expect((await sub.get(`/api/2/account/balance/history?since=${since}&page=0`)).statusCode).toBe(400);
     const parentApi = await back();
     const parentHistory = (await parentApi.get(`/api/2/account/balance/history?since=${since}`)).json().results;
     expect(parentHistory.data.at(-1)).toMatchObject({ amount: -shortfall, kind: 'transfer' });
