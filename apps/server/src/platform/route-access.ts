@@ -170,6 +170,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/2/projects/tags': 'customer',
   'GET /api/2/account/my-team': 'customer',
   'POST /api/2/account/my-team': 'customer',
+  'GET /api/2/account/my-team/search': 'customer',
   'DELETE /api/2/account/my-team/:translatorId': 'customer',
   'GET /api/2/job/open': 'translator',
   'GET /api/2/account/translator-projects': 'translator',
