@@ -71,8 +71,9 @@ const credits = (userId: number) => balanceOfOwner(t.app.deps.db, userId, 'custo
 const projectCount = async (customerId: number) =>
   (await t.app.deps.db.select({ n: count() }).from(projects).where(eq(projects.customerId, customerId)))[0].n;
 const transferCount = async () =>
-  (await t.app.deps.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'transfer')))[0]
-    .n;
+  (
+    await t.app.deps.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'transfer'))
+  )[0].n;
 
 describe('auto-transfer of a sub-account', () => {
   it('without the setting, a sub-account short of credits is refused and nothing moves', async () => {

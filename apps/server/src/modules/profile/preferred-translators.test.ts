@@ -28,7 +28,9 @@ const openIds = async (p: Person) =>
 describe('preferred translators', () => {
   it('finds a translator by name or id, adds them, lists them with the spec call, and removes them', async () => {
     const name = favourite.session.user.name;
-    const byName = await customer.api.get(`/api/2/account/my-team/search?query=${encodeURIComponent(name.slice(0, 6))}`);
+    const byName = await customer.api.get(
+      `/api/2/account/my-team/search?query=${encodeURIComponent(name.slice(0, 6))}`,
+    );
     expect(byName.statusCode).toBe(200);
     expect(byName.json().results).toContainEqual(expect.objectContaining({ id: favourite.id, name }));
     expect(JSON.stringify(byName.json())).not.toContain('@');

@@ -27,7 +27,10 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/voice-samples',
     { schema: { summary: "The translator's own voice-over samples", tags, response: { 200: ownAnswer } } },
-    async (request) => ({ status: 'OK' as const, list: await ownVoiceSamples(deps, requireTranslator(request).user.id) }),
+    async (request) => ({
+      status: 'OK' as const,
+      list: await ownVoiceSamples(deps, requireTranslator(request).user.id),
+    }),
   );
 
   app.post(
@@ -49,7 +52,12 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/2/account/voice-samples/:id',
     {
-      schema: { summary: 'Remove one of your voice-over samples', tags, params: idParams, response: { 200: ownAnswer } },
+      schema: {
+        summary: 'Remove one of your voice-over samples',
+        tags,
+        params: idParams,
+        response: { 200: ownAnswer },
+      },
     },
     async (request) => {
       const auth = requireTranslator(request);

@@ -34,7 +34,11 @@ function wav(samples = 800): Buffer {
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 0)]);
 
 const uploadSample = (p: Person, language: string, filename: string, content: Buffer) =>
-  p.api.inject({ method: 'POST', url: '/service/uploadVoiceSample', ...multipart({ language }, [{ filename, content }]) });
+  p.api.inject({
+    method: 'POST',
+    url: '/service/uploadVoiceSample',
+    ...multipart({ language }, [{ filename, content }]),
+  });
 
 async function offerVoiceOver(p: Person) {
   const res = await p.api.postJson('/userService/saveSoftwareService', { software: [], services: ['Voice-over'] });
@@ -96,7 +100,11 @@ describe('voice samples', () => {
     const first = await uploadSample(voice, 'spanish', 'hola.wav', wav());
     expect(first.statusCode).toBe(200);
     expect(first.json().list).toEqual([
-      expect.objectContaining({ language: { slug: 'spanish', name: 'Spanish' }, fileName: 'hola.wav', mime: 'audio/wav' }),
+      expect.objectContaining({
+        language: { slug: 'spanish', name: 'Spanish' },
+        fileName: 'hola.wav',
+        mime: 'audio/wav',
+      }),
     ]);
     const replaced = await uploadSample(voice, 'spanish', 'hola-2.mp3', MP3);
     expect(replaced.json().list).toEqual([expect.objectContaining({ fileName: 'hola-2.mp3', mime: 'audio/mpeg' })]);

@@ -56,9 +56,10 @@ function notDeletedSql(userId: SQL | number): SQL {
 }
 
 async function offersVoice(deps: Services, userId: number): Promise<boolean> {
-  const [row] = await deps.db.select({ yes: sql<number>`1` }).from(users).where(
-    and(eq(users.id, userId), offersVoiceSql(sql`${users.id}`)),
-  );
+  const [row] = await deps.db
+    .select({ yes: sql<number>`1` })
+    .from(users)
+    .where(and(eq(users.id, userId), offersVoiceSql(sql`${users.id}`)));
   return row !== undefined;
 }
 

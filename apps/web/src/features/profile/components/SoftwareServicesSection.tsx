@@ -5,13 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import {
-  SERVICE_LIST,
-  SOFTWARE_LIST,
-  TRANSLATOR_TEXTS,
-  type TranslatorProfile,
-  VOICE_SERVICE,
-} from '@parlance/shared';
+import { SERVICE_LIST, SOFTWARE_LIST, TRANSLATOR_TEXTS, type TranslatorProfile, VOICE_SERVICE } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';

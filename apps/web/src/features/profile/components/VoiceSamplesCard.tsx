@@ -53,13 +53,18 @@ export function VoiceSamplesCard() {
         Voice-over samples
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        One sample per language ({VOICE_LIMITS.extensions.join(', ').toUpperCase()}, up to 10 MB). Customers hear it
-        on the Voices page and can order a voice-over from you.
+        One sample per language ({VOICE_LIMITS.extensions.join(', ').toUpperCase()}, up to 10 MB). Customers hear it on
+        the Voices page and can order a voice-over from you.
       </Typography>
       <SectionState loading={samples.isPending} error={samples.error} />
       {samples.data?.length === 0 && <Typography sx={{ mb: 2 }}>No samples yet.</Typography>}
       {samples.data && samples.data.length > 0 && (
-        <Stack component="ul" aria-label="Your voice samples" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+        <Stack
+          component="ul"
+          aria-label="Your voice samples"
+          spacing={1.5}
+          sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}
+        >
           {samples.data.map((s) => (
             <Box component="li" key={s.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               <Box sx={{ minWidth: 140, flex: '1 1 140px' }}>
