@@ -46,11 +46,13 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
     page.getByRole('table', { name: 'Preferred translators' }).getByRole('row', { name: /Tomas Translator/ }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Remove Tomas Translator from your preferred translators' }).click();
-  await expect(page.getByRole('region', { name: 'Preferred translators' }).getByText('No preferred translators yet.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Preferred translators' }).getByText('No preferred translators yet.'),
+  ).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
-test("the demo customer reads the credit history beside the sub-accounts", async ({ page, consoleErrors }) => {
+test('the demo customer reads the credit history beside the sub-accounts', async ({ page, consoleErrors }) => {
   await signInAs(page, 'customer');
   await page.getByRole('link', { name: 'Sub Accounts' }).first().click();
   await page.waitForURL(/#sub_account$/);

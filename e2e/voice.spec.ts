@@ -62,7 +62,9 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     buffer: Buffer.from('not audio'),
   });
   await expect(card.getByRole('alert')).toHaveText('This file is not an audio sample. Allowed: mp3, wav, ogg, m4a');
-  await card.getByTestId('voice-sample-input').setInputFiles({ name: 'guten-tag.wav', mimeType: 'audio/wav', buffer: wav() });
+  await card
+    .getByTestId('voice-sample-input')
+    .setInputFiles({ name: 'guten-tag.wav', mimeType: 'audio/wav', buffer: wav() });
   await expect(card.getByRole('list', { name: 'Your voice samples' })).toContainText('guten-tag.wav');
   await expect(card.getByLabel('Your German voice sample')).toBeVisible();
   await expectAccessible(page);
