@@ -7,7 +7,15 @@ import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtu
 
 const PAGES: Record<DemoRole | 'guest', string[]> = {
   guest: ['/auth', '/auth?mode=signup', '/auth/resetPassword', '/quote', '/help-center', '/privacy'],
-  customer: ['/cpanel', '/my-projects', '/shopping-cart', '/wizard', '/payment/quote/?amount=2500', '/help-center'],
+  customer: [
+    '/cpanel',
+    '/my-projects',
+    '/shopping-cart',
+    '/wizard',
+    '/payment/quote/?amount=2500',
+    '/help-center',
+    '/voice',
+  ],
   translator: [
     '/dashboard',
     '/open-project-freelance-translator',

@@ -69,7 +69,7 @@ for (const { role, path, list, shot } of LISTS) {
 }
 
 const PAGES: Record<DemoRole, string[]> = {
-  customer: ['/cpanel', '/shopping-cart', '/mbox', '/member/invoices', '/customer-statement'],
+  customer: ['/cpanel', '/shopping-cart', '/mbox', '/member/invoices', '/customer-statement', '/voice'],
   translator: ['/dashboard', '/cpanel', '/balance', '/statement', '/my-team'],
   admin: ['/dashboard', '/admin', '/admin?tab=audit', '/admin/outbox', '/admin/payments'],
 };

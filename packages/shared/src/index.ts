@@ -36,3 +36,4 @@ export * from './quality-reports';
 export * from './account-managers';
 export * from './leveling';
 export * from './dashboard';
+export * from './voice';

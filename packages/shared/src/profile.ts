@@ -371,6 +371,7 @@ export const SUB_ACCOUNT_TEXTS = {
   nameRequired: 'Enter a name for the sub-account',
   autoTransferOn: 'Auto-transfer is on',
   autoTransferOff: 'Auto-transfer is off',
+  autoTransferShort: 'Not enough credits, and your main account has too few to cover the difference by auto-transfer',
 } as const;
 
 export const SUB_ACCOUNT_LIMIT = 50;

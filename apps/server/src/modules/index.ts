@@ -26,6 +26,7 @@ import { profileRoutes } from './profile/routes';
 import { profileExtraRoutes } from './profile/extra-routes';
 import { subAccountRoutes } from './profile/sub-account-routes';
 import { translatorProfileRoutes } from './profile/translator-routes';
+import { voiceRoutes } from './profile/voice-routes';
 import { projectRoutes } from './projects/routes';
 import { qualityReportRoutes } from './quality-reports/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -52,6 +53,7 @@ export const MODULES: FastifyPluginAsync[] = [
   translatorProfileRoutes,
   subAccountRoutes,
   profileExtraRoutes,
+  voiceRoutes,
   messageRoutes,
   statementRoutes,
   lmDashboardRoutes,

@@ -45,6 +45,7 @@ const PAGES: Record<string, Page> = {
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
   '/my-team': lazy(() => import('../features/translator/pages/MyTeamCustomersPage')),
+  '/voice': lazy(() => import('../features/voice/pages/VoicesPage')),
   '/profile/*': lazy(() => import('../features/profile/pages/ProfilePage')),
   '/profile-legacy/show/*': lazy(() => import('../features/profile/pages/PublicProfilePage')),
   '/member/invoices': lazy(() => import('../features/invoices/pages/InvoicesPage')),

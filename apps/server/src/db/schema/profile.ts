@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { languages } from './reference';
 import { sessions, users } from './users';
 
 /** Account details beyond the sign-in data (spec 2 section 3, Account): address and city. */
@@ -209,4 +210,32 @@ export const telegramSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('telegram_subscriptions_code_uq').on(t.startCode)],
+);
+
+/**
+ * A translator's voice-over sample, one per language they voice (spec 1 §2, /voice). The audio is
+ * in the file storage; customers browse voices by language (the index) and play the sample.
+ */
+export const voiceSamples = pgTable(
+  'voice_samples',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** a language slug (languages.slug) */
+    language: text('language')
+      .notNull()
+      .references(() => languages.slug),
+    storageId: text('storage_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voice_samples_user_language_uq').on(t.userId, t.language),
+    index('voice_samples_language_idx').on(t.language, t.createdAt, t.id),
+    index('voice_samples_created_idx').on(t.createdAt, t.id),
+  ],
 );

@@ -15,6 +15,7 @@ import {
   translatorTranscriptionLanguages,
   userAclGroups,
   users,
+  voiceSamples,
 } from '../schema';
 import { generateApiKey } from '../../platform/api-keys';
 import type { Storage } from '../../platform/storage';
@@ -147,4 +148,43 @@ export async function seedProfileDemo(
       sizeBytes: stored.size,
     });
   }
+  // one voice-over sample (/voice): a short tone, made here rather than checked in
+  const sample = await opts.storage.put(Readable.from([demoWav()]), { maxBytes: 1024 * 1024 });
+  await db
+    .insert(voiceSamples)
+    .values({
+      userId: translatorId,
+      language: 'french',
+      storageId: sample.id,
+      fileName: 'tomas-voice-french.wav',
+      mime: 'audio/wav',
+      sizeBytes: sample.size,
+    })
+    .onConflictDoNothing();
+}
+
+/** A valid WAV file: 1.5 seconds of a soft 440 Hz tone that fades in and out, 8 kHz mono 8-bit. */
+export function demoWav(seconds = 1.5): Buffer {
+  const rate = 8000;
+  const n = Math.round(rate * seconds);
+  const data = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) {
+    const fade = Math.min(1, i / 800, (n - i) / 800);
+    data[i] = Math.round(128 + 40 * fade * Math.sin((2 * Math.PI * 440 * i) / rate));
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + n, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28); // bytes per second
+  header.writeUInt16LE(1, 32); // block align
+  header.writeUInt16LE(8, 34); // bits per sample
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(n, 40);
+  return Buffer.concat([header, data]);
 }

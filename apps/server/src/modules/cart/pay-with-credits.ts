@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CART_TEXTS, PROJECT_LIMITS, type TranslateNowResult } from '@parlance/shared';
+import { CART_TEXTS, PROJECT_LIMITS, SUB_ACCOUNT_TEXTS, type TranslateNowResult } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   cartCoupons,
@@ -8,6 +8,7 @@ import {
   projects,
   purchaseOrderFiles,
   purchaseOrders,
+  subAccounts,
   users,
 } from '../../db/schema';
 import { AppError, badRequest } from '../../platform/errors';
@@ -39,8 +40,9 @@ export class NotEnoughCreditsError extends AppError {
   constructor(
     readonly totalCredits: number,
     readonly balanceCredits: number,
+    message: string = CART_TEXTS.notEnoughCredits,
   ) {
-    super(402, CART_TEXTS.notEnoughCredits);
+    super(402, message);
     this.name = 'NotEnoughCreditsError';
   }
   get shortfallCredits(): number {
@@ -138,6 +140,47 @@ async function sourceFileIds(tx: Tx, orderIds: number[]): Promise<Map<number, nu
   return byOrder;
 }
 
+/**
+ * Auto-transfer (spec 2 §3, sub-account setting auto_transfer): when a sub-account pays with fewer
+ * credits than the total and its parent turned auto-transfer on for it, the missing credits move from
+ * the parent's credits to the sub-account's first, as one ledger transfer inside the payment's
+ * transaction (so a failed payment moves nothing, and a retried payment, replayed by its
+ * idempotency key, moves nothing again). Without the setting, or when the parent lacks the
+ * credits too, the payment is refused (402) and nothing moves.
+ */
+async function autoTransferShortfall(
+  tx: Tx,
+  userId: number,
+  totalCredits: number,
+  balanceCredits: number,
+  paymentKey: string,
+): Promise<void> {
+  const shortfall = totalCredits - balanceCredits;
+  const [link] = await tx
+    .select({ parentId: subAccounts.parentId, autoTransfer: subAccounts.autoTransfer })
+    .from(subAccounts)
+    .where(eq(subAccounts.childId, userId));
+  if (!link?.autoTransfer) throw new NotEnoughCreditsError(totalCredits, balanceCredits);
+  const refuse = () => new NotEnoughCreditsError(totalCredits, balanceCredits, SUB_ACCOUNT_TEXTS.autoTransferShort);
+  if ((await balanceOfOwner(tx, link.parentId, 'customer_credits')) < shortfall) throw refuse();
+  try {
+    await postTransaction(tx, {
+      kind: 'transfer',
+      description: `Auto-transfer from account #${link.parentId} to sub-account #${userId} for an order`,
+      idempotencyKey: `auto-transfer:${userId}:${paymentKey}`,
+      createdBy: userId,
+      metadata: { from: link.parentId, to: userId, auto: true },
+      entries: [
+        { account: await getOrCreateAccount(tx, link.parentId, 'customer_credits'), amount: -shortfall },
+        { account: await getOrCreateAccount(tx, userId, 'customer_credits'), amount: shortfall },
+      ],
+    });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) throw refuse();
+    throw err;
+  }
+}
+
 async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   const { userId, now } = input;
   await lockCustomer(tx, userId);
@@ -146,7 +189,10 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   if (cart.orders.length === 0) throw badRequest(CART_TEXTS.cartEmpty);
   const applied = cart.coupons.map((c) => c.coupon.id);
   if (input.couponIds !== undefined && !sameIds(input.couponIds, applied)) throw cartChanged();
-  if (cart.balanceCredits < cart.totalCredits) throw new NotEnoughCreditsError(cart.totalCredits, cart.balanceCredits);
+  if (cart.balanceCredits < cart.totalCredits) {
+    // a sub-account with auto-transfer: the main account covers the difference first (same transaction)
+    await autoTransferShortfall(tx, userId, cart.totalCredits, cart.balanceCredits, input.idempotencyKey);
+  }
 
   await useCoupons(tx, cart, userId, now);
   await input.afterStep?.('coupons');

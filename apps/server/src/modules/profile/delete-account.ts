@@ -10,6 +10,7 @@ import {
   mailingPreferences,
   myTeamMembers,
   profileUploads,
+  voiceSamples,
   projectNotes,
   projects,
   secondaryEmails,
@@ -77,6 +78,11 @@ export async function deleteAccount(
       .where(eq(profileUploads.userId, user.id))
       .returning({ storageId: profileUploads.storageId });
     storageIds.push(...uploads.map((u) => u.storageId));
+    const samples = await tx
+      .delete(voiceSamples)
+      .where(eq(voiceSamples.userId, user.id))
+      .returning({ storageId: voiceSamples.storageId });
+    storageIds.push(...samples.map((u) => u.storageId));
     for (const table of [
       accountDetails,
       mailingPreferences,

@@ -64,3 +64,14 @@ it("shows the demo translator's networks, transcription languages and Telegram s
   expect(shown.json().results).toMatchObject({ name: 'Tomas Translator', isSelf: false });
   expect(shown.json().results.languagePairs.length).toBeGreaterThan(0);
 });
+
+it('gives the demo translator a voice-over sample that the demo customer finds at /voice and plays', async () => {
+  const customer = await loginDemo(t.app, 'customer');
+  const voices = (await authed(t.app, customer).get('/api/2/voices?language=french')).json();
+  expect(voices.totalCount).toBeGreaterThan(0);
+  const sample = await authed(t.app, customer).get(voices.data[0].sampleUrl);
+  expect(sample.statusCode).toBe(200);
+  expect(sample.headers['content-type']).toBe('audio/wav');
+  expect(sample.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(sample.rawPayload.subarray(8, 12).toString('latin1')).toBe('WAVE');
+});

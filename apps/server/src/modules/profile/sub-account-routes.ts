@@ -158,15 +158,24 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/balance/history',
     {
       schema: {
-        summary: 'The movements of your credits since a day (since=YYYY-MM-DD), oldest first, at most 500',
+        summary:
+          'The movements of your credits since a day (since=YYYY-MM-DD): limit (at most 500) per page, page, order asc (oldest first, the default) or desc; totalCount counts them all',
         tags,
         security: [{ bearer: [] }],
         querystring: z.object({
           since: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Use the format YYYY-MM-DD'),
           limit: z.coerce.number().int().min(1).max(500).default(100),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          order: z.enum(['asc', 'desc']).default('asc'),
         }),
         response: {
-          200: z.object({ results: z.object({ balance: z.number(), data: z.array(balanceHistoryRowSchema) }) }),
+          200: z.object({
+            results: z.object({
+              balance: z.number(),
+              totalCount: z.number(),
+              data: z.array(balanceHistoryRowSchema),
+            }),
+          }),
         },
       },
     },
@@ -175,7 +184,8 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
       const since = new Date(request.query.since);
       if (Number.isNaN(since.getTime()))
         throw badRequest('Use the format YYYY-MM-DD', { since: 'Use the format YYYY-MM-DD' });
-      return { results: await balanceHistory(deps, auth.user.id, since, request.query.limit) };
+      const { limit, page, order } = request.query;
+      return { results: await balanceHistory(deps, auth.user.id, since, { limit, page, order }) };
     },
   );
 

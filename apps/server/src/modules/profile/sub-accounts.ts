@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type addSubAccountInputSchema,
@@ -232,10 +232,20 @@ export async function transferCredits(
   return result.body;
 }
 
-/** GET /api/2/account/balance/history?since: the movements of the user's credits since a day. */
-export async function balanceHistory(deps: Services, userId: number, since: Date, limit: number) {
+/**
+ * GET /api/2/account/balance/history?since: the movements of the user's credits since a day, one
+ * page of them (oldest or newest first) and how many there are (counted by the database).
+ */
+export async function balanceHistory(
+  deps: Services,
+  userId: number,
+  since: Date,
+  paging: { limit: number; page: number; order: 'asc' | 'desc' },
+) {
   const account = await findAccount(deps.db, userId, 'customer_credits');
-  if (!account) return { balance: 0, data: [] };
+  if (!account) return { balance: 0, totalCount: 0, data: [] };
+  const where = and(eq(ledgerEntries.accountId, account.id), gte(ledgerEntries.createdAt, since));
+  const by = paging.order === 'desc' ? desc : asc;
   const rows = await deps.db
     .select({
       id: ledgerEntries.id,
@@ -246,8 +256,14 @@ export async function balanceHistory(deps: Services, userId: number, since: Date
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerEntries.accountId, account.id), gte(ledgerEntries.createdAt, since)))
-    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
-    .limit(limit);
-  return { balance: account.balance, data: rows.map((r) => ({ ...r, date: r.date.toISOString() })) };
+    .where(where)
+    .orderBy(by(ledgerEntries.createdAt), by(ledgerEntries.id))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  const [total] = await deps.db.select({ n: count() }).from(ledgerEntries).where(where);
+  return {
+    balance: account.balance,
+    totalCount: Number(total?.n ?? 0),
+    data: rows.map((r) => ({ ...r, date: r.date.toISOString() })),
+  };
 }

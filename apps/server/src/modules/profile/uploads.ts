@@ -51,7 +51,7 @@ function signatureMatches(ext: string, head: Buffer): boolean {
   }
 }
 
-function cleanFileName(name: string | undefined): string {
+export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // control characters (code points below 32, and 127) are dropped
   const clean = [...base].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join('');
@@ -98,7 +98,7 @@ async function storePart(deps: Services, part: MultipartFile, kind: UploadKind) 
   return { stored, fileName, mime: MIME_BY_EXT[ext] };
 }
 
-async function readHead(deps: Services, id: string): Promise<Buffer> {
+export async function readHead(deps: Services, id: string): Promise<Buffer> {
   const stream = await deps.storage.get(id);
   const chunks: Buffer[] = [];
   let size = 0;

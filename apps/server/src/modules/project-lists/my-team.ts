@@ -143,3 +143,32 @@ export async function requireTranslatorAccount(db: Db, userId: number): Promise<
   const [row] = await db.select({ type: users.type }).from(users).where(eq(users.id, userId));
   if (row?.type !== 'translator') throw new AppError(404, 'No such translator');
 }
+
+export interface TranslatorMatch {
+  id: number;
+  name: string;
+  country: string | null;
+}
+
+/**
+ * Translators a customer may add to My Team, found by name (at least 2 characters) or by their id:
+ * at most 10, not deleted accounts, e-mails never shown.
+ */
+export async function searchTranslators(db: Db, query: string): Promise<TranslatorMatch[]> {
+  const text = query.trim();
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+  if (id === null && text.length < 2) return [];
+  const match = id !== null ? eq(users.id, id) : ilike(users.name, `%${likeLiteral(text)}%`);
+  return db
+    .select({ id: users.id, name: users.name, country: users.country })
+    .from(users)
+    .where(
+      and(
+        eq(users.type, 'translator'),
+        match,
+        sql`NOT EXISTS (SELECT 1 FROM deleted_accounts da WHERE da.user_id = ${users.id})`,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(10);
+}

@@ -26,6 +26,7 @@ import {
   listMyTeamCustomers,
   removeFromMyTeam,
   requireTranslatorAccount,
+  searchTranslators,
 } from './my-team';
 import { canReadCustomerLists, canReadMyTeamCustomers, canReadTranslatorLists } from './policy';
 import {
@@ -209,6 +210,26 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       const user = customer(request);
       await addToMyTeam(db, user.id, request.body.translatorId, now());
       return listMyTeam(db, user.id, { page: 1, perPage: PROJECT_LIMITS.rowsPerPageOptions[0] });
+    },
+  );
+
+  app.get(
+    '/api/2/account/my-team/search',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Translators to add to My Team, by name (2 characters or more) or id: at most 10',
+        querystring: z.object({ query: z.string().max(100).default('') }),
+        response: {
+          200: z.object({
+            results: z.array(z.object({ id: z.number(), name: z.string(), country: z.string().nullable() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      customer(request);
+      return { results: await searchTranslators(db, request.query.query) };
     },
   );
 

@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AccountDetails,
   ProjectNote,
@@ -15,6 +22,7 @@ import type {
   WebhookDelivery,
   WebhookState,
 } from '@parlance/shared';
+import { authTokenQuery } from '../../app/auth-token';
 import { http, request } from '../../app/http';
 
 // The profile calls (spec 2 section 7, "Account and profile"): fetchers, query options and hooks.
@@ -264,7 +272,10 @@ export function useTransfer() {
         body: { form: { to_user_uuid: to, credits } },
         headers: { 'Idempotency-Key': key },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: subAccountsQuery.queryKey }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: subAccountsQuery.queryKey });
+      void client.invalidateQueries({ queryKey: ['profile', 'balance-history'] });
+    },
   });
 }
 
@@ -329,3 +340,105 @@ export const startPhoneVerify = (phone: string) =>
   http.postForm<{ message: string }>('/ajax/phoneverify/startverify', { phone });
 export const tryPhoneVerify = (phone: string, code: string) =>
   http.postForm<{ message: string }>('/ajax/phoneverify/tryverify', { phone, code });
+
+// ---- balance history (GET /api/2/account/balance/history?since, with the bearer header) ----
+
+export interface BalanceHistoryRow {
+  id: number;
+  date: string;
+  amount: number;
+  kind: string;
+  description: string;
+}
+
+export interface BalanceHistory {
+  balance: number;
+  totalCount: number;
+  data: BalanceHistoryRow[];
+}
+
+export interface HistoryFilter {
+  since: string;
+  page: number;
+  perPage: number;
+}
+
+export function balanceHistoryQuery(client: QueryClient, filter: HistoryFilter) {
+  const params = new URLSearchParams({
+    since: filter.since,
+    limit: String(filter.perPage),
+    page: String(filter.page),
+    order: 'desc',
+  });
+  return queryOptions({
+    queryKey: ['profile', 'balance-history', filter.since, filter.page, filter.perPage],
+    queryFn: async ({ signal }) => {
+      const token = await client.fetchQuery(authTokenQuery);
+      const answer = await request<{ results: BalanceHistory }>(`/api/2/account/balance/history?${params}`, {
+        signal,
+        headers: { Authorization: `Bearer ${token.jwt.access_token}` },
+      });
+      return answer.results;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- preferred translators (the customer's My Team) ----
+
+export interface PreferredTranslator {
+  id: number;
+  name: string;
+  country: string | null;
+  level: number;
+  addedAt: string;
+}
+
+export interface TranslatorMatch {
+  id: number;
+  name: string;
+  country: string | null;
+}
+
+export function preferredQuery(page: number, perPage: number) {
+  return queryOptions({
+    queryKey: ['profile', 'preferred', page, perPage],
+    queryFn: ({ signal }) =>
+      http.get<{ data: PreferredTranslator[]; totalCount: number }>(
+        `/api/2/account/my-team?page=${page}&perPage=${perPage}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function translatorSearchQuery(query: string) {
+  return queryOptions({
+    queryKey: ['profile', 'translator-search', query],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: TranslatorMatch[] }>(`/api/2/account/my-team/search?query=${encodeURIComponent(query)}`, signal)
+        .then((b) => b.results),
+    enabled: query.trim().length >= 2,
+  });
+}
+
+function usePreferredMutation<T>(call: (input: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['profile', 'preferred'] });
+      void client.invalidateQueries({ queryKey: ['my-team'] });
+      void client.invalidateQueries({ queryKey: ['voices'] });
+    },
+  });
+}
+
+export const useAddPreferred = () =>
+  usePreferredMutation((translatorId: number) => http.postJson('/api/2/account/my-team', { translatorId }));
+
+export const useRemovePreferred = () =>
+  usePreferredMutation((translatorId: number) =>
+    request(`/api/2/account/my-team/${translatorId}`, { method: 'DELETE' }),
+  );

@@ -3,6 +3,7 @@ import type {
   AboutMeInput,
   AvailabilityInput,
   LanguageInfoInput,
+  OwnVoiceSample,
   ProfileWizard,
   RefereesInput,
   SoftwareServicesInput,
@@ -107,3 +108,35 @@ export function useDeleteUpload() {
     },
   });
 }
+
+// ---- voice-over samples ----
+
+type VoiceSamplesAnswer = { status: 'OK'; list: OwnVoiceSample[] };
+
+export const voiceSamplesQuery = queryOptions({
+  queryKey: ['profile', 'voice-samples'],
+  queryFn: ({ signal }) =>
+    http.get<VoiceSamplesAnswer>('/api/2/account/voice-samples', signal).then((answer) => answer.list),
+});
+
+function useVoiceSampleMutation<T>(call: (input: T) => Promise<VoiceSamplesAnswer>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => client.setQueryData(voiceSamplesQuery.queryKey, answer.list),
+  });
+}
+
+export const useUploadVoiceSample = () =>
+  useVoiceSampleMutation(({ language, file }: { language: string; file: File }) => {
+    const data = new FormData();
+    // the language before the file: the server reads fields that come ahead of it
+    data.append('language', language);
+    data.append('file', file);
+    return http.postMultipart<VoiceSamplesAnswer>('/service/uploadVoiceSample', data);
+  });
+
+export const useDeleteVoiceSample = () =>
+  useVoiceSampleMutation((id: number) =>
+    request<VoiceSamplesAnswer>(`/api/2/account/voice-samples/${id}`, { method: 'DELETE' }),
+  );

@@ -5,6 +5,7 @@ import type {
   MtAvailableParams,
   MtPairChoice,
   PriceQuoteResults,
+  ProjectNote,
   PurchaseOrder,
   PurchaseOrderFile,
   UiFeature,
@@ -175,4 +176,14 @@ export function saveTranslationCategory(pid: string, category: string): Promise<
   return http
     .postForm<{ results: PurchaseOrder }>('/api/2/project/translation-category', { pid, category })
     .then((b) => b.results);
+}
+
+/** The customer's saved project notes (GET /userService/getProjectNotesList), to use in the brief. */
+export function projectNotesQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: ['profile', 'notes'],
+    queryFn: ({ signal }) =>
+      http.get<{ status: 'OK'; list: ProjectNote[] }>('/userService/getProjectNotesList', signal).then((b) => b.list),
+    enabled,
+  });
 }

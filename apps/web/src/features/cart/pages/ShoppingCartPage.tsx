@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type Cart,
+  CART_TEXTS,
   type CartOrder,
   type Currency,
   PROJECT_STATUSES,
@@ -324,6 +325,12 @@ function TotalsBox({ cart, onPaid }: { cart: Cart; onPaid: (r: TranslateNowResul
       {shortfall !== null ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
           Not enough credits: you need {credits(shortfall)} more.
+          {/* a sub-account whose main account could not cover it by auto-transfer says so */}
+          {pay.error && pay.error.message !== CART_TEXTS.notEnoughCredits && (
+            <Box component="span" sx={{ display: 'block' }}>
+              {pay.error.message}
+            </Box>
+          )}
           <Box sx={{ mt: 1 }}>
             <Button variant="contained" size="small" component={AppLink} href={`/payment/quote/?amount=${shortfall}`}>
               Buy credits

@@ -5,12 +5,13 @@ import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { SERVICE_LIST, SOFTWARE_LIST, TRANSLATOR_TEXTS, type TranslatorProfile } from '@parlance/shared';
+import { SERVICE_LIST, SOFTWARE_LIST, TRANSLATOR_TEXTS, type TranslatorProfile, VOICE_SERVICE } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';
 import { translatorProfileQuery, useSaveSoftwareServices } from '../translator-api';
 import { SectionCard, SectionState } from './SectionCard';
+import { VoiceSamplesCard } from './VoiceSamplesCard';
 
 export function SoftwareServicesSection() {
   const profile = useQuery(translatorProfileQuery);
@@ -21,6 +22,8 @@ export function SoftwareServicesSection() {
     >
       <SectionState loading={profile.isPending} error={profile.error} />
       {profile.data && <SoftwareForm profile={profile.data} />}
+      {/* the saved services decide: a sample is refused until Voice-over is saved */}
+      {profile.data?.services.includes(VOICE_SERVICE) && <VoiceSamplesCard />}
     </SectionCard>
   );
 }

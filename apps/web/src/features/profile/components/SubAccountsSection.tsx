@@ -32,6 +32,7 @@ import {
   useRemoveSubAccount,
   useTransfer,
 } from '../api';
+import { BalanceHistoryCard } from './BalanceHistoryCard';
 import { showServerErrors, textField } from './form-field';
 import { SectionCard, SectionState } from './SectionCard';
 
@@ -53,6 +54,16 @@ export function SubAccountsSection() {
       </Stack>
       {transferTo && <TransferDialog sub={transferTo} onClose={() => setTransferTo(null)} />}
     </SectionCard>
+  );
+}
+
+/** #sub_account: the sub-accounts, then the credit history of the account. */
+export function SubAccountsWithHistory() {
+  return (
+    <Stack spacing={3}>
+      <SubAccountsSection />
+      <BalanceHistoryCard />
+    </Stack>
   );
 }
 

@@ -21,13 +21,14 @@ import { LanguagesSection } from '../components/LanguagesSection';
 import { NotesPage } from '../components/NotesPage';
 import { ReferencesSection } from '../components/ReferencesSection';
 import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
-import { SubAccountsSection } from '../components/SubAccountsSection';
+import { SubAccountsWithHistory } from '../components/SubAccountsSection';
 import { UploadsSection } from '../components/UploadsSection';
 import { WalkThrough } from '../components/WalkThrough';
 import { BillingSection } from '../components/BillingSection';
 import { MailingSection } from '../components/MailingSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
+import { PreferredTranslatorsCard } from '../components/PreferredTranslatorsCard';
 import { PrivacySection } from '../components/PrivacySection';
 import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/TwoFactorSection';
 import { GuidelinesSection } from '../components/GuidelinesSection';
@@ -46,6 +47,7 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
         <Stack spacing={3}>
           <AccountSection />
           <PhoneVerifyCard />
+          {user.type === 'customer' && <PreferredTranslatorsCard />}
           {user.type === 'translator' && <BioSection />}
           {user.type === 'translator' && <NetworksCard />}
           {user.type !== 'admin' && <DeleteAccountCard />}
@@ -87,7 +89,7 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
     case 'apikeys':
       return <ApiKeysSection />;
     case 'sub_account':
-      return user.type === 'customer' ? <SubAccountsSection /> : null;
+      return user.type === 'customer' ? <SubAccountsWithHistory /> : null;
     default:
       return null;
   }

@@ -7,9 +7,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BRIEF_MAX_CHARS, LIMITS, ORDER_TEXTS, TRANSLATION_CATEGORIES } from '@parlance/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { addReference, messageOf, orderQuery, saveBrief, saveTranslationCategory, updateOrder } from '../api';
+import { useCurrentUser } from '../../../app/current-user';
+import {
+  addReference,
+  messageOf,
+  orderQuery,
+  projectNotesQuery,
+  saveBrief,
+  saveTranslationCategory,
+  updateOrder,
+} from '../api';
 import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
 
@@ -111,6 +120,13 @@ export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: S
             </MenuItem>
           ))}
         </TextField>
+        <SavedNotes
+          onPick={(content) =>
+            setNote((current) =>
+              (current.trim() ? `${current.trimEnd()}\n\n${content}` : content).slice(0, BRIEF_MAX_CHARS),
+            )
+          }
+        />
         <TextField
           label="Note to the translator"
           multiline
@@ -148,5 +164,49 @@ export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: S
       </Stack>
       <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy || uploading} nextLabel={nextLabel} />
     </Box>
+  );
+}
+
+/**
+ * The customer's saved project notes (/profile/custom_notes): picking one adds its text to the note,
+ * which goes with the order as its brief (POST /api/2/project/brief) and shows on the project page.
+ */
+function SavedNotes({ onPick }: { onPick: (content: string) => void }) {
+  const { data: user } = useCurrentUser();
+  const notes = useQuery(projectNotesQuery(user?.type === 'customer'));
+  if (user?.type !== 'customer') return null;
+  if (notes.isError)
+    return (
+      <Typography color="text.secondary">Your saved notes could not be loaded: {messageOf(notes.error)}</Typography>
+    );
+  if (!notes.data || notes.data.length === 0)
+    return notes.data ? (
+      <Typography variant="body2" color="text.secondary">
+        Notes you give every translator can be saved once under <a href="/profile/custom_notes">Manage Project Notes</a>
+        .
+      </Typography>
+    ) : null;
+  return (
+    <TextField
+      select
+      label="Use a saved note"
+      value=""
+      onChange={(e) => {
+        const picked = notes.data.find((n) => String(n.id) === e.target.value);
+        if (picked) onPick(picked.content);
+      }}
+      helperText={
+        <>
+          Adds the note's text to your note below. <a href="/profile/custom_notes">Manage Project Notes</a>
+        </>
+      }
+      sx={{ maxWidth: 420 }}
+    >
+      {notes.data.map((n) => (
+        <MenuItem key={n.id} value={String(n.id)}>
+          {n.title || n.content.slice(0, 60)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
+
+// Preferred translators and the credit history in the profile (issue 12): a new customer finds the
+// demo translator by name, adds and removes them; the demo customer reads the credit history of
+// the sub-accounts section, page by page.
+
+const SHOTS = process.env.VOICE_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a customer adds and removes a preferred translator', async ({ page, consoleErrors }) => {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Full name').fill('Petra Prefers');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('preferred'));
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/cpanel');
+
+  await page.getByRole('link', { name: 'Account Information' }).first().click();
+  const card = page.getByRole('region', { name: 'Preferred translators' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('No preferred translators yet.')).toBeVisible();
+  await expectAccessible(page);
+
+  await card.getByLabel('Add a translator').fill('Tomas');
+  await page.getByRole('option', { name: /^Tomas Translator \(ID \d+\)$/ }).click();
+  await expect(page.getByText('Tomas Translator is now a preferred translator.')).toBeVisible();
+  const table = card.getByRole('table', { name: 'Preferred translators' });
+  await expect(table.getByRole('row', { name: /Tomas Translator/ })).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'preferred-translators');
+
+  // the list is the server's: it survives a reload
+  await page.reload();
+  await expect(
+    page.getByRole('table', { name: 'Preferred translators' }).getByRole('row', { name: /Tomas Translator/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Tomas Translator from your preferred translators' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Preferred translators' }).getByText('No preferred translators yet.'),
+  ).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the demo customer reads the credit history beside the sub-accounts', async ({ page, consoleErrors }) => {
+  await signInAs(page, 'customer');
+  await page.getByRole('link', { name: 'Sub Accounts' }).first().click();
+  await page.waitForURL(/#sub_account$/);
+  const history = page.getByRole('region', { name: 'Credit history' });
+  await expect(history).toBeVisible();
+  await history.getByLabel('Period').click();
+  await page.getByRole('option', { name: 'All time' }).click();
+  const rows = history.getByRole('table', { name: 'Credit history' }).getByRole('row');
+  // a header and at least one movement
+  await expect(rows.nth(1)).toBeVisible();
+  await expect(history.getByText(/Balance now: /)).toBeVisible();
+  await expect(history.getByText(/^\d+–\d+ of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'credit-history');
+  await signOut(page);
+  expect(consoleErrors).toEqual([]);
+});
