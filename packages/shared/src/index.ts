@@ -33,3 +33,4 @@ export * from './credit-actions';
 export * from './probation';
 export * from './quality-reports';
 export * from './account-managers';
+export * from './language-assets';

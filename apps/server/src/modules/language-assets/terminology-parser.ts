@@ -75,7 +75,7 @@ export function parseCsvTerms(bytes: Buffer): Term[] {
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 1;
