@@ -23,8 +23,13 @@ afterAll(async () => {
 });
 
 const as = (s: TestSession) => authed(t.app, s);
-const upload = (s: TestSession, url: string, fields: Record<string, string>, filename: string, content: string | Buffer) =>
-  as(s).inject({ method: 'POST', url, ...multipart(fields, [{ filename, content }]) });
+const upload = (
+  s: TestSession,
+  url: string,
+  fields: Record<string, string>,
+  filename: string,
+  content: string | Buffer,
+) => as(s).inject({ method: 'POST', url, ...multipart(fields, [{ filename, content }]) });
 
 const CSV = 'source,target,note\n"Save, and close",Speichern und schließen,button\ninvoice,Rechnung,\n';
 const TMX = `<?xml version="1.0" encoding="UTF-8"?>
@@ -40,17 +45,31 @@ const TMX = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('terminology', () => {
   it('imports CSV for a pair, lists it, shows its terms page by page, and asks before replacing', async () => {
-    const res = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'german' }, 'terms.csv', CSV);
+    const res = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'german' },
+      'terms.csv',
+      CSV,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results).toMatchObject({ termCount: 2, format: 'csv', srcLang: { slug: 'american-english' } });
     const list = (await as(customer).get('/terminology/list')).json();
     expect(list.totalCount).toBe(1);
     expect(list.results[0]).toMatchObject({ fileName: 'terms.csv', tarLang: { name: 'German' } });
-    const terms = (await as(customer).get('/terminology?srcLang=american-english&tarLang=german&limit=1&page=2')).json();
+    const terms = (
+      await as(customer).get('/terminology?srcLang=american-english&tarLang=german&limit=1&page=2')
+    ).json();
     expect(terms.results.totalCount).toBe(2);
     expect(terms.results.terms).toEqual([{ source: 'invoice', target: 'Rechnung', note: '' }]);
 
-    const again = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'german' }, 'v2.csv', 'a,b\n');
+    const again = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'german' },
+      'v2.csv',
+      'a,b\n',
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(LANGUAGE_ASSET_TEXTS.terminologyExists);
     const replaced = await upload(
@@ -73,7 +92,13 @@ describe('terminology', () => {
       ['order', 'commande'],
     ]);
     const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
-    const x = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'french' }, 'fr.xlsx', xlsx);
+    const x = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'french' },
+      'fr.xlsx',
+      xlsx,
+    );
     expect(x.statusCode, x.body).toBe(200);
     expect(x.json().results.termCount).toBe(1);
     const tbx = `<?xml version="1.0"?><martif type="TBX-Basic"><text><body>
@@ -87,16 +112,40 @@ describe('terminology', () => {
 
   it('refuses bad files with the line, bad pairs and wrong types, and stores nothing', async () => {
     const before = (await t.database.db.select().from(terminologyTerms)).length;
-    const bad = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'spanish' }, 't.csv', 'a,b\nc,\n');
+    const bad = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'spanish' },
+      't.csv',
+      'a,b\nc,\n',
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Line 2: each row needs a source term and a target term');
-    const badXml = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'spanish' }, 't.tbx', '<martif>\n<text>\n</martif>');
+    const badXml = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'spanish' },
+      't.tbx',
+      '<martif>\n<text>\n</martif>',
+    );
     expect(badXml.statusCode).toBe(400);
     expect(badXml.json().message).toMatch(/^Line 3: /);
-    const type = await upload(customer, '/terminology/import', { srcLang: 'american-english', tarLang: 'spanish' }, 't.exe', 'MZ');
+    const type = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'american-english', tarLang: 'spanish' },
+      't.exe',
+      'MZ',
+    );
     expect(type.statusCode).toBe(415);
     expect(type.json().message).toBe(LANGUAGE_ASSET_TEXTS.terminologyWrongType);
-    const same = await upload(customer, '/terminology/import', { srcLang: 'german', tarLang: 'german' }, 't.csv', 'a,b\n');
+    const same = await upload(
+      customer,
+      '/terminology/import',
+      { srcLang: 'german', tarLang: 'german' },
+      't.csv',
+      'a,b\n',
+    );
     expect(same.json().message).toBe(LANGUAGE_ASSET_TEXTS.samePair);
     const noLang = await upload(customer, '/terminology/import', { tarLang: 'german' }, 't.csv', 'a,b\n');
     expect(noLang.json().message).toBe(LANGUAGE_ASSET_TEXTS.chooseSource);
@@ -116,7 +165,9 @@ describe('terminology', () => {
     // one of the ids is not mine: nothing goes
     expect((await as(customer).delete(`/terminology/delete?ids[]=${mine[0].id}&ids[]=999999`)).statusCode).toBe(404);
     expect((await as(customer).get('/terminology/list')).json().totalCount).toBe(mine.length);
-    expect((await as(customer).delete('/terminology/delete')).json().message).toBe(LANGUAGE_ASSET_TEXTS.chooseTerminology);
+    expect((await as(customer).delete('/terminology/delete')).json().message).toBe(
+      LANGUAGE_ASSET_TEXTS.chooseTerminology,
+    );
     expect((await as(customer).delete('/terminology/delete?ids[]=abc')).statusCode).toBe(400);
     const del = await as(customer).delete(`/terminology/delete?ids[]=${mine[0].id}`);
     expect(del.statusCode).toBe(200);
@@ -149,7 +200,9 @@ describe('translation memory', () => {
     const dl = await as(customer).get('/tmx/getTMX');
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toContain('application/x-tmx+xml');
-    expect(dl.body).toContain('<tuv xml:lang="en-US"><seg>Welcome to <bpt i="1">&lt;b&gt;</bpt>Parlance<ept i="1">&lt;/b&gt;</ept></seg></tuv>');
+    expect(dl.body).toContain(
+      '<tuv xml:lang="en-US"><seg>Welcome to <bpt i="1">&lt;b&gt;</bpt>Parlance<ept i="1">&lt;/b&gt;</ept></seg></tuv>',
+    );
     expect(dl.body).toContain('<seg>Rechnung <ph x="1">{0}</ph> ist fällig</seg>');
     // the download is valid TMX: it imports again as the same units
     const other2 = await signUp(t.app);
@@ -166,7 +219,9 @@ describe('translation memory', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Line 6: /);
     expect((await t.database.db.select().from(tmSegments)).length).toBe(before);
-    expect((await upload(customer, '/tmx/import', {}, 'x.xml', TMX)).json().message).toBe(LANGUAGE_ASSET_TEXTS.tmxWrongType);
+    expect((await upload(customer, '/tmx/import', {}, 'x.xml', TMX)).json().message).toBe(
+      LANGUAGE_ASSET_TEXTS.tmxWrongType,
+    );
     expect((await as(customer).get('/api/2/account/tmx/imports')).json().totalCount).toBe(1);
     expect(storedFiles(t.app).filter((f) => !f.includes('.tmp'))).toEqual([]);
   });
@@ -243,7 +298,9 @@ describe('shared translation memory', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect((await map.get(`/api/2/account/cat-tool-map/${id}`)).json().results.groups).toHaveLength(1);
-    expect((await map.get(`/api/2/account/cat-tool-map/${id}?user_id=${other.user.id}`)).json().results.groups).toEqual([]);
+    expect((await map.get(`/api/2/account/cat-tool-map/${id}?user_id=${other.user.id}`)).json().results.groups).toEqual(
+      [],
+    );
     expect((await map.get(`/api/2/cat-tool-map-groups/${group.id}`)).json().results.users).toHaveLength(1);
 
     const info = await as(translator).get(`/api/2/projects/${project.id}/translation-memory`);
@@ -259,10 +316,21 @@ describe('shared translation memory', () => {
     expect((await as(other).get(`/api/2/projects/${project.id}/translation-memory`)).statusCode).toBe(403);
     expect((await as(other).get(`/api/2/account/cat-tool-map/${id}`)).statusCode).toBe(404);
     expect((await as(other).get(`/api/2/cat-tool-map-groups/${group.id}`)).statusCode).toBe(404);
-    expect((await as(other).post(`/api/2/account/cat-tool-map/${other.user.id}/group/user`, { group_id: group.id, email: stranger.user.email })).statusCode).toBe(404);
     expect(
-      (await as(other).inject({ method: 'DELETE', url: `/api/2/account/cat-tool-map/${other.user.id}/group?group_id=${group.id}` }))
-        .statusCode,
+      (
+        await as(other).post(`/api/2/account/cat-tool-map/${other.user.id}/group/user`, {
+          group_id: group.id,
+          email: stranger.user.email,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(other).inject({
+          method: 'DELETE',
+          url: `/api/2/account/cat-tool-map/${other.user.id}/group?group_id=${group.id}`,
+        })
+      ).statusCode,
     ).toBe(404);
 
     // removed from the group: the download is gone
@@ -272,8 +340,13 @@ describe('shared translation memory', () => {
       payload: { group_id: group.id, user_id: translator.user.id },
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await as(translator).get(`/api/2/projects/${project.id}/translation-memory/download`)).statusCode).toBe(404);
-    const gone = await map.inject({ method: 'DELETE', url: `/api/2/account/cat-tool-map/${id}/group?group_id=${group.id}` });
+    expect((await as(translator).get(`/api/2/projects/${project.id}/translation-memory/download`)).statusCode).toBe(
+      404,
+    );
+    const gone = await map.inject({
+      method: 'DELETE',
+      url: `/api/2/account/cat-tool-map/${id}/group?group_id=${group.id}`,
+    });
     expect(gone.statusCode).toBe(200);
     expect((await map.get(`/api/2/cat-tool-map-groups/${group.id}`)).statusCode).toBe(404);
   });
@@ -282,5 +355,7 @@ describe('shared translation memory', () => {
 it('GET /api/2/discover/languages answers the languages to anyone', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/2/discover/languages' });
   expect(res.statusCode).toBe(200);
-  expect(res.json().results).toEqual(expect.arrayContaining([expect.objectContaining({ slug: 'german', iso: 'de', name: 'German' })]));
+  expect(res.json().results).toEqual(
+    expect.arrayContaining([expect.objectContaining({ slug: 'german', iso: 'de', name: 'German' })]),
+  );
 });

@@ -28,18 +28,9 @@ import {
 } from './shared-memory';
 import { deleteTerminology, getTerminology, importTerminology, listTerminology } from './terminology';
 import type { TermFormat } from './terminology-parser';
-import {
-  deleteImport,
-  hasMemory,
-  importTmx,
-  listImports,
-  memoryAsTmx,
-  memoryLanguages,
-  searchMemory,
-} from './tmx';
+import { deleteImport, hasMemory, importTmx, listImports, memoryAsTmx, memoryLanguages, searchMemory } from './tmx';
 
 const tags = ['language assets'];
-const ok = z.literal('OK');
 
 const TERMINOLOGY_RULE: ReceiveRule = {
   extensions: TERMINOLOGY_EXTENSIONS,
@@ -94,7 +85,13 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   // ---- terminology ----
   app.get(
     '/terminology/list',
-    { schema: { summary: 'Your terminology, one entry per language pair (paginated)', tags, querystring: z.object(paging) } },
+    {
+      schema: {
+        summary: 'Your terminology, one entry per language pair (paginated)',
+        tags,
+        querystring: z.object(paging),
+      },
+    },
     async (request) => {
       const auth = requireUser(request);
       const { page, limit } = request.query;
@@ -108,13 +105,20 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         summary: 'The terms of one language pair (srcLang, tarLang: language slugs; paginated)',
         tags,
-        querystring: z.object({ srcLang: z.string().max(100).optional(), tarLang: z.string().max(100).optional(), ...paging }),
+        querystring: z.object({
+          srcLang: z.string().max(100).optional(),
+          tarLang: z.string().max(100).optional(),
+          ...paging,
+        }),
       },
     },
     async (request) => {
       const auth = requireUser(request);
       const { srcLang, tarLang, page, limit } = request.query;
-      return { status: 'OK' as const, results: await getTerminology(deps.db, auth.user.id, srcLang, tarLang, page, limit) };
+      return {
+        status: 'OK' as const,
+        results: await getTerminology(deps.db, auth.user.id, srcLang, tarLang, page, limit),
+      };
     },
   );
 
@@ -215,7 +219,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { summary: 'Your TMX imports (paginated)', tags, querystring: z.object(paging) } },
     async (request) => {
       const auth = requireUser(request);
-      return { status: 'OK' as const, ...(await listImports(deps.db, auth.user.id, request.query.page, request.query.limit)) };
+      return {
+        status: 'OK' as const,
+        ...(await listImports(deps.db, auth.user.id, request.query.page, request.query.limit)),
+      };
     },
   );
 
@@ -240,7 +247,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      return { status: 'OK' as const, results: await searchMemory(deps.db, auth.user.id, request.query.q, request.query.lang) };
+      return {
+        status: 'OK' as const,
+        results: await searchMemory(deps.db, auth.user.id, request.query.q, request.query.lang),
+      };
     },
   );
 
@@ -250,10 +260,15 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/account/:uuid/glossary',
-    { schema: { summary: 'Your glossary files (paginated)', tags, params: accountParam, querystring: z.object(paging) } },
+    {
+      schema: { summary: 'Your glossary files (paginated)', tags, params: accountParam, querystring: z.object(paging) },
+    },
     async (request) => {
       const auth = ownAccount(request, request.params.uuid);
-      return { status: 'OK' as const, ...(await listGlossary(deps.db, auth.user.id, request.query.page, request.query.limit)) };
+      return {
+        status: 'OK' as const,
+        ...(await listGlossary(deps.db, auth.user.id, request.query.page, request.query.limit)),
+      };
     },
   );
 
@@ -313,7 +328,8 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/cat-tool-map/:id',
     {
       schema: {
-        summary: 'The translator groups that share your translation memory (user_id: only the groups of that translator)',
+        summary:
+          'The translator groups that share your translation memory (user_id: only the groups of that translator)',
         tags,
         params: idParam,
         querystring: z.object({ user_id: intId.optional() }),
@@ -369,7 +385,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/cat-tool-map/:id/group/user',
     {
-      schema: { summary: "Add a translator to a group (group_id, the translator's email)", tags, params: idParam, body: memberAdd },
+      schema: {
+        summary: "Add a translator to a group (group_id, the translator's email)",
+        tags,
+        params: idParam,
+        body: memberAdd,
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
@@ -392,7 +413,13 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   // ---- the shared memory on a project page (translators in a group of the project's customer) ----
   app.get(
     '/api/2/projects/:id/translation-memory',
-    { schema: { summary: "The customer's shared translation memory for this project: its languages", tags, params: idParam } },
+    {
+      schema: {
+        summary: "The customer's shared translation memory for this project: its languages",
+        tags,
+        params: idParam,
+      },
+    },
     async (request) => {
       const auth = requireUser(request);
       const ownerId = await sharedMemoryOwner(deps.db, auth.user.id, request.params.id);
@@ -423,5 +450,4 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  void ok;
 };

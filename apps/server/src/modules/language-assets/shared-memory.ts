@@ -47,7 +47,11 @@ export async function accountMap(db: Db, ownerId: number, memberId?: number) {
 }
 
 /** A group as its owner sees it; anyone else: 404. */
-export async function ownGroup(db: Db, ownerId: number | null, groupId: number): Promise<SharedMemoryGroup & { ownerId: number }> {
+export async function ownGroup(
+  db: Db,
+  ownerId: number | null,
+  groupId: number,
+): Promise<SharedMemoryGroup & { ownerId: number }> {
   const [row] = await db.select().from(tmShareGroups).where(eq(tmShareGroups.id, groupId));
   if (!row || (ownerId !== null && row.ownerId !== ownerId)) throw notFound();
   const [group] = await groupsWithUsers(db, row.ownerId, [groupId]);
@@ -56,7 +60,8 @@ export async function ownGroup(db: Db, ownerId: number | null, groupId: number):
 
 export async function createGroup(deps: Services, ownerId: number, name: string) {
   const clean = name.replace(/\s+/g, ' ').trim();
-  if (!clean) throw badRequest(LANGUAGE_ASSET_TEXTS.groupNameRequired, { name: LANGUAGE_ASSET_TEXTS.groupNameRequired });
+  if (!clean)
+    throw badRequest(LANGUAGE_ASSET_TEXTS.groupNameRequired, { name: LANGUAGE_ASSET_TEXTS.groupNameRequired });
   if (clean.length > 100) throw badRequest('At most 100 characters', { name: 'At most 100 characters' });
   const [row] = await deps.db
     .insert(tmShareGroups)
@@ -82,13 +87,15 @@ export async function addMember(deps: Services, ownerId: number, groupId: number
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${clean}`, eq(users.type, 'translator')));
-  if (!translator) throw badRequest(LANGUAGE_ASSET_TEXTS.notATranslator, { email: LANGUAGE_ASSET_TEXTS.notATranslator });
+  if (!translator)
+    throw badRequest(LANGUAGE_ASSET_TEXTS.notATranslator, { email: LANGUAGE_ASSET_TEXTS.notATranslator });
   const added = await deps.db
     .insert(tmShareMembers)
     .values({ groupId, userId: translator.id, createdAt: deps.clock.now() })
     .onConflictDoNothing()
     .returning({ userId: tmShareMembers.userId });
-  if (added.length === 0) throw new AppError(409, LANGUAGE_ASSET_TEXTS.alreadyMember, { email: LANGUAGE_ASSET_TEXTS.alreadyMember });
+  if (added.length === 0)
+    throw new AppError(409, LANGUAGE_ASSET_TEXTS.alreadyMember, { email: LANGUAGE_ASSET_TEXTS.alreadyMember });
   return ownGroup(deps.db, ownerId, groupId);
 }
 

@@ -15,16 +15,19 @@ type LanguageRow = typeof languages.$inferSelect;
 
 export async function languageBySlug(db: Db, slug: string | undefined, message: string): Promise<LanguageRow> {
   const clean = (slug ?? '').trim();
-  if (!clean) throw badRequest(message, { [message === LANGUAGE_ASSET_TEXTS.chooseSource ? 'srcLang' : 'tarLang']: message });
+  if (!clean)
+    throw badRequest(message, { [message === LANGUAGE_ASSET_TEXTS.chooseSource ? 'srcLang' : 'tarLang']: message });
   const [row] = await db.select().from(languages).where(eq(languages.slug, clean));
-  if (!row) throw badRequest(message, { [message === LANGUAGE_ASSET_TEXTS.chooseSource ? 'srcLang' : 'tarLang']: message });
+  if (!row)
+    throw badRequest(message, { [message === LANGUAGE_ASSET_TEXTS.chooseSource ? 'srcLang' : 'tarLang']: message });
   return row;
 }
 
 export async function resolvePair(db: Db, srcLang: string | undefined, tarLang: string | undefined) {
   const source = await languageBySlug(db, srcLang, LANGUAGE_ASSET_TEXTS.chooseSource);
   const target = await languageBySlug(db, tarLang, LANGUAGE_ASSET_TEXTS.chooseTarget);
-  if (source.id === target.id) throw badRequest(LANGUAGE_ASSET_TEXTS.samePair, { tarLang: LANGUAGE_ASSET_TEXTS.samePair });
+  if (source.id === target.id)
+    throw badRequest(LANGUAGE_ASSET_TEXTS.samePair, { tarLang: LANGUAGE_ASSET_TEXTS.samePair });
   return { source, target };
 }
 
@@ -41,7 +44,11 @@ function setQuery(db: Db) {
     .innerJoin(tar, eq(tar.id, terminologySets.targetLangId));
 }
 
-function presentSet(row: { set: typeof terminologySets.$inferSelect; src: LanguageRow; tar: LanguageRow }): TerminologySet {
+function presentSet(row: {
+  set: typeof terminologySets.$inferSelect;
+  src: LanguageRow;
+  tar: LanguageRow;
+}): TerminologySet {
   return {
     id: row.set.id,
     srcLang: ref(row.src),
@@ -103,7 +110,9 @@ export async function importTerminology(
   );
   const [existing] = await deps.db.select({ id: terminologySets.id }).from(terminologySets).where(pairWhere);
   if (existing && !input.replace)
-    throw new AppError(409, LANGUAGE_ASSET_TEXTS.terminologyExists, { replace: LANGUAGE_ASSET_TEXTS.terminologyExists });
+    throw new AppError(409, LANGUAGE_ASSET_TEXTS.terminologyExists, {
+      replace: LANGUAGE_ASSET_TEXTS.terminologyExists,
+    });
   let terms: Awaited<ReturnType<typeof parseTerminology>>;
   try {
     terms = await parseTerminology(input.bytes, input.format, { sourceIso: source.iso, targetIso: target.iso });

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
-import { LANGUAGE_ASSET_TEXTS, TM_SEARCH_LIMIT, type TmImport, type TmLanguage, type TmSearchHit } from '@parlance/shared';
+import {
+  LANGUAGE_ASSET_TEXTS,
+  TM_SEARCH_LIMIT,
+  type TmImport,
+  type TmLanguage,
+  type TmSearchHit,
+} from '@parlance/shared';
 import { languages, tmImports, tmSegments } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../platform/errors';

@@ -119,7 +119,9 @@ export const useImportTmx = () =>
   });
 
 export const useDeleteTmImport = () =>
-  useAssetMutation((id: number) => request<{ message: string }>(`/api/2/account/tmx/imports/${id}`, { method: 'DELETE' }));
+  useAssetMutation((id: number) =>
+    request<{ message: string }>(`/api/2/account/tmx/imports/${id}`, { method: 'DELETE' }),
+  );
 
 export const useUploadGlossary = (userId: number) =>
   useAssetMutation((file: File) => {
@@ -148,7 +150,10 @@ export const useDeleteGroup = (userId: number) =>
 
 export const useAddMember = (userId: number) =>
   useAssetMutation(({ groupId, email }: { groupId: number; email: string }) =>
-    http.postForm<{ message: string }>(`/api/2/account/cat-tool-map/${userId}/group/user`, { group_id: groupId, email }),
+    http.postForm<{ message: string }>(`/api/2/account/cat-tool-map/${userId}/group/user`, {
+      group_id: groupId,
+      email,
+    }),
   );
 
 export const useRemoveMember = (userId: number) =>

@@ -16,7 +16,13 @@ export function FilePickButton({
   onFile: (file: File) => void;
 }) {
   return (
-    <Button component="label" variant="contained" startIcon={<UploadIcon />} disabled={disabled} sx={{ alignSelf: 'flex-start' }}>
+    <Button
+      component="label"
+      variant="contained"
+      startIcon={<UploadIcon />}
+      disabled={disabled}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       {label}
       <input
         hidden

@@ -52,7 +52,10 @@ export function SharedMemoryGroups({ userId }: { userId: number }) {
         aria-label="New group"
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        onSubmit={(e) => (e.preventDefault(), void onCreate())}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onCreate();
+        }}
       >
         <TextField
           size="small"
@@ -127,7 +130,11 @@ function GroupCard({ group, userId }: { group: SharedMemoryGroup; userId: number
                   </IconButton>
                 }
               >
-                <ListItemText primary={u.name} secondary={u.email} slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }} />
+                <ListItemText
+                  primary={u.name}
+                  secondary={u.email}
+                  slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
+                />
               </ListItem>
             ))}
           </List>
@@ -138,7 +145,10 @@ function GroupCard({ group, userId }: { group: SharedMemoryGroup; userId: number
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
           sx={{ mt: 1 }}
-          onSubmit={(e) => (e.preventDefault(), void onAdd())}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onAdd();
+          }}
         >
           <TextField
             size="small"

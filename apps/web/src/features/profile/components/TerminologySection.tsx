@@ -122,7 +122,14 @@ export function TerminologySection() {
       intro="Terms translators must use, one list per language pair. Import a CSV or XLSX file (source term, target term, optional note) or a TBX file."
     >
       <Stack spacing={3}>
-        <Box component="form" aria-label="Import terminology" onSubmit={(e) => (e.preventDefault(), void submit(false))}>
+        <Box
+          component="form"
+          aria-label="Import terminology"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(false);
+          }}
+        >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <LanguagePicker label="Source language" languages={languages} value={srcLang} onChange={setSrcLang} />
             <LanguagePicker label="Target language" languages={languages} value={tarLang} onChange={setTarLang} />
@@ -198,7 +205,8 @@ export function TerminologySection() {
         <DialogTitle id="delete-terms-title">Delete terminology?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {deleting && `The ${deleting.termCount} terms for ${deleting.srcLang.name} → ${deleting.tarLang.name} will be deleted.`}
+            {deleting &&
+              `The ${deleting.termCount} terms for ${deleting.srcLang.name} → ${deleting.tarLang.name} will be deleted.`}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

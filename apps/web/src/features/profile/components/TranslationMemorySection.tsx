@@ -91,7 +91,12 @@ export function TranslationMemorySection({ userId }: { userId: number }) {
               onFile={(f) => void onFile(f)}
             />
             {hasMemory && (
-              <Button variant="outlined" startIcon={<DownloadIcon />} href="/tmx/getTMX" download="translation-memory.tmx">
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                href="/tmx/getTMX"
+                download="translation-memory.tmx"
+              >
                 Download as TMX
               </Button>
             )}
@@ -102,7 +107,9 @@ export function TranslationMemorySection({ userId }: { userId: number }) {
             </Alert>
           )}
           <SectionState loading={languages.isPending} error={languages.error} />
-          {languages.data && !hasMemory && <Typography color="text.secondary">{LANGUAGE_ASSET_TEXTS.tmxEmpty}.</Typography>}
+          {languages.data && !hasMemory && (
+            <Typography color="text.secondary">{LANGUAGE_ASSET_TEXTS.tmxEmpty}.</Typography>
+          )}
           {hasMemory && (
             <Box>
               <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>

@@ -20,7 +20,9 @@ export function SharedMemoryFile({ projectId }: { projectId: number }) {
   const memory = useQuery({
     queryKey: ['projects', projectId, 'shared-memory'],
     queryFn: ({ signal }) =>
-      http.get<{ results: SharedMemory }>(`/api/2/projects/${projectId}/translation-memory`, signal).then((b) => b.results),
+      http
+        .get<{ results: SharedMemory }>(`/api/2/projects/${projectId}/translation-memory`, signal)
+        .then((b) => b.results),
     retry: false,
     staleTime: 60_000,
   });
