@@ -449,5 +449,4 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         .send(memoryAsTmx(deps.db, ownerId));
     },
   );
-
 };

@@ -66,7 +66,7 @@ export function normalizeForSearch(text: string): string {
  * Throws TmxFormatError on anything that is not well-formed TMX.
  */
 export async function readTmx(
-  source: AsyncIterable<Uint8Array | string>,
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   onUnits: (units: TmxUnit[]) => Promise<void>,
 ): Promise<{ units: number; languages: string[] }> {
   const parser = new SaxesParser({ xmlns: false, position: true });

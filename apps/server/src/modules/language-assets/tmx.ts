@@ -8,7 +8,7 @@ import {
   type TmSearchHit,
 } from '@parlance/shared';
 import { languages, tmImports, tmSegments } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { normalizeForSearch, readTmx, TMX_TAIL, TmxFormatError, tmxHead, tmxUnitXml } from './tmx-parser';
@@ -19,6 +19,26 @@ import { normalizeForSearch, readTmx, TMX_TAIL, TmxFormatError, tmxHead, tmxUnit
 // with text_pattern_ops (no pg_trgm needed, the same on PGlite and PostgreSQL: docs/decisions.md).
 
 const INSERT_ROWS = 2000;
+
+interface SegmentRow {
+  u: number;
+  l: string;
+  c: string;
+  p: string;
+  n: string;
+}
+
+/**
+ * One statement per batch with ONE parameter (the rows as JSON): a multi-row VALUES list of
+ * thousands of parameters costs the server far more memory to parse and plan than the data itself
+ * (and PGlite's WebAssembly heap never gives memory back).
+ */
+async function insertSegments(tx: Tx, importId: number, userId: number, rows: SegmentRow[]) {
+  await tx.execute(sql`
+    INSERT INTO tm_segments (import_id, user_id, unit_no, lang, content, plain, norm)
+    SELECT ${importId}::int, ${userId}::int, r.u, r.l, r.c, r.p, r.n
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(u int, l text, c text, p text, n text)`);
+}
 
 export async function importTmx(
   deps: Services,
@@ -33,27 +53,19 @@ export async function importTmx(
         .values({ userId, fileName, unitCount: 0, languages: [], createdAt: deps.clock.now() })
         .returning();
       let unitNo = 0;
-      let rows: (typeof tmSegments.$inferInsert)[] = [];
+      let rows: SegmentRow[] = [];
       const flush = async () => {
         if (rows.length === 0) return;
         const batch = rows;
         rows = [];
-        await tx.insert(tmSegments).values(batch);
+        await insertSegments(tx, imp.id, userId, batch);
       };
       const stream = await deps.storage.get(storageId);
       const result = await readTmx(stream, async (units) => {
         for (const unit of units) {
           unitNo += 1;
           for (const v of unit.variants)
-            rows.push({
-              importId: imp.id,
-              userId,
-              unitNo,
-              lang: v.lang,
-              content: v.content,
-              plain: v.plain,
-              norm: normalizeForSearch(v.plain),
-            });
+            rows.push({ u: unitNo, l: v.lang, c: v.content, p: v.plain, n: normalizeForSearch(v.plain) });
         }
         if (rows.length >= INSERT_ROWS) await flush();
       });
@@ -128,26 +140,27 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function searchMemory(db: Db, userId: number, q: string, lang: string): Promise<TmSearchHit[]> {
   const norm = normalizeForSearch(q);
   if (norm.length < 2) throw badRequest(LANGUAGE_ASSET_TEXTS.searchQuery, { q: LANGUAGE_ASSET_TEXTS.searchQuery });
-  const hits = await db
-    .select({ importId: tmSegments.importId, unitNo: tmSegments.unitNo })
-    .from(tmSegments)
-    .where(and(eq(tmSegments.userId, userId), eq(tmSegments.lang, lang), like(tmSegments.norm, `${escapeLike(norm)}%`)))
-    .orderBy(asc(tmSegments.norm))
-    .limit(TM_SEARCH_LIMIT);
-  if (hits.length === 0) return [];
-  const keys = hits.map((h) => sql`(${h.importId}::int, ${h.unitNo}::int)`);
-  const variants = await db
-    .select({ importId: tmSegments.importId, unitNo: tmSegments.unitNo, lang: tmSegments.lang, text: tmSegments.plain })
-    .from(tmSegments)
-    .where(sql`(${tmSegments.importId}, ${tmSegments.unitNo}) IN (${sql.join(keys, sql`, `)})`)
-    .orderBy(asc(tmSegments.id));
-  return hits.map((h) => ({
-    importId: h.importId,
-    unitNo: h.unitNo,
-    variants: variants
-      .filter((v) => v.importId === h.importId && v.unitNo === h.unitNo)
-      .map((v) => ({ lang: v.lang, text: v.text })),
-  }));
+  // one round trip: the first matches by the prefix index, then each unit's variants by the unit index
+  const result = (await db.execute(sql`
+    SELECT h.import_id, h.unit_no, v.lang, v.plain
+    FROM (
+      SELECT import_id, unit_no, norm FROM tm_segments
+      WHERE user_id = ${userId} AND lang = ${lang} AND norm LIKE ${`${escapeLike(norm)}%`}
+      ORDER BY norm
+      LIMIT ${TM_SEARCH_LIMIT}
+    ) h
+    JOIN tm_segments v ON v.import_id = h.import_id AND v.unit_no = h.unit_no
+    ORDER BY h.norm, h.import_id, h.unit_no, v.id`)) as unknown as {
+    rows: { import_id: number; unit_no: number; lang: string; plain: string }[];
+  };
+  const hits: TmSearchHit[] = [];
+  for (const row of result.rows) {
+    const last = hits[hits.length - 1];
+    const variant = { lang: row.lang, text: row.plain };
+    if (last && last.importId === row.import_id && last.unitNo === row.unit_no) last.variants.push(variant);
+    else hits.push({ importId: row.import_id, unitNo: row.unit_no, variants: [variant] });
+  }
+  return hits;
 }
 
 export async function hasMemory(db: Db, userId: number): Promise<boolean> {
