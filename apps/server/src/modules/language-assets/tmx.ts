@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import {
   LANGUAGE_ASSET_TEXTS,
   TM_SEARCH_LIMIT,
