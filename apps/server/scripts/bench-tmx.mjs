@@ -5,7 +5,7 @@
 // (BENCH_TMX_SEARCHES, 500), p50 and p99 (target under 20 ms), and the server-side query time.
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -169,6 +169,9 @@ export async function benchTmx(engine, databaseUrl, tools) {
       searchHits: hits,
       searchP50Ms: pct(50),
       searchP99Ms: pct(99),
+      userCallP50Ms: at(baseline, 50),
+      userCallP99Ms: at(baseline, 99),
+      loadAverage: Math.round(loadavg()[0] * 10) / 10,
     };
     console.log(`  ${JSON.stringify(out)}`);
     return out;
@@ -191,6 +194,7 @@ export function tmxLines(results) {
       '',
       `translation memory (${engine}): import of ${r.units} units (${r.fileMb} MB TMX) in ${r.seconds} s (${r.unitsPerSecond} units/s); server memory ${r.idleMb} MB idle, peak ${r.peakMb} MB (+${r.peakAboveIdleMb} MB, target under +150 MB)`,
       `  search by source-text prefix: p50 ${r.searchP50Ms} ms, p99 ${r.searchP99Ms} ms over ${r.searches} requests (target p99 under 20 ms); ${r.searchHits} found units`,
+      `  the same loop on GET /registry/get?data=User (signed in): p50 ${r.userCallP50Ms} ms, p99 ${r.userCallP99Ms} ms; load average ${r.loadAverage}`,
     );
   }
   return lines;
