@@ -26,6 +26,8 @@ test('a customer imports, replaces, views and deletes terminology, and imports a
   page,
   consoleErrors,
 }) => {
+  // one long journey through three screens (about 40 s on a quiet machine)
+  test.setTimeout(180_000);
   await page.goto('/auth?mode=signup');
   await page.getByLabel('Full name').fill('Terry Terms');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('terms'));
