@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';
 import { sharedMapQuery, useAddMember, useCreateGroup, useDeleteGroup, useRemoveMember } from '../language-assets-api';
-import { SectionCard, SectionState } from './SectionCard';
+import { SectionState } from './SectionCard';
 
 /** The shared translation memory: groups of translators who may download this customer's memory. */
 export function SharedMemoryGroups({ userId }: { userId: number }) {
@@ -106,8 +106,17 @@ function GroupCard({ group, userId }: { group: SharedMemoryGroup; userId: number
   };
 
   return (
-    <SectionCard title={group.name}>
-      <div data-group={group.name}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={`memory-group-${group.id}`}
+      data-group={group.name}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id={`memory-group-${group.id}`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {group.name}
+      </Typography>
+      <div>
         {group.users.length === 0 ? (
           <Typography color="text.secondary">No translators in this group yet.</Typography>
         ) : (
@@ -180,6 +189,6 @@ function GroupCard({ group, userId }: { group: SharedMemoryGroup; userId: number
         </Button>
         {remove.isError && <Alert severity="error">{messageOf(remove.error)}</Alert>}
       </div>
-    </SectionCard>
+    </Paper>
   );
 }
