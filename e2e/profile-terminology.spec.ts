@@ -123,6 +123,21 @@ test('a customer imports, replaces, views and deletes terminology, and imports a
   await expect(page.getByRole('list', { name: 'Translators in Legal team' })).toContainText('translator@parlance.test');
   await expectAccessible(page);
 
+  // glossary files: upload, see, delete
+  await page.getByRole('link', { name: 'Glossary Files' }).first().click();
+  await page.waitForURL(/#glossary$/);
+  await expect(page.getByText('You have no glossary files yet.')).toBeVisible();
+  await page.getByTestId('glossary-file').setInputFiles({
+    name: 'style-guide.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Keep product names in English.\n'),
+  });
+  const glossary = page.getByRole('table', { name: 'Your glossary files' });
+  await expect(glossary.getByRole('link', { name: 'style-guide.txt' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Delete style-guide.txt' }).click();
+  await expect(page.getByText('You have no glossary files yet.')).toBeVisible();
+
   // a phone: cards, nothing wider than the screen
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/profile#terminology');
