@@ -14,7 +14,8 @@
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, chat, documents, moderation or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, chat, documents, moderation, tmx or web).
+// The tmx part imports a generated 100,000-unit TMX (time, peak memory) and searches it (p99): apps/server/scripts/bench-tmx.mjs.
 // The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
 // apps/server/scripts/bench-chat.mjs.
 // The moderation part checks one message at a time against 50,000 words in 10 languages (p99, messages/s).
@@ -41,6 +42,7 @@ import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
+import { benchTmx, tmxLines } from '../apps/server/scripts/bench-tmx.mjs';
 import {
   CONNECTIONS,
   DEMO,
@@ -117,6 +119,7 @@ if (await postgresAnswers()) {
 } else {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
 }
+if (part('tmx')) results.tmx = { pglite: await benchTmx('pglite', '', { startServer, signIn }) };
 if (part('documents')) results.documents = documentsThroughput();
 if (part('moderation')) results.moderation = moderationThroughput();
 if (part('web')) results.web = authFirstLoad();
@@ -380,6 +383,7 @@ function printTable() {
   if (results.projectList) lines.push(...projectListLines(results.projectList));
   if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
+  if (results.tmx) lines.push(...tmxLines(results.tmx));
   if (results.chat) lines.push(...chatLines(results.chat));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {

@@ -37,3 +37,4 @@ export * from './account-managers';
 export * from './leveling';
 export * from './dashboard';
 export * from './voice';
+export * from './language-assets';

@@ -49,6 +49,10 @@ export const PROFILE_SECTION_IDS = [
   'privacy_policy',
   'sub_account',
   'apikeys',
+  // issue 12: the spec lists these sections without naming their hashes (docs/decisions.md, tm12)
+  'terminology',
+  'glossary',
+  'translation_memory',
 ] as const;
 export type ProfileSectionId = (typeof PROFILE_SECTION_IDS)[number];
 
@@ -70,6 +74,9 @@ export const PROFILE_SECTION_TITLES: Record<ProfileSectionId, string> = {
   privacy_policy: 'Privacy Policy',
   sub_account: 'Sub Accounts',
   apikeys: 'API Keys',
+  terminology: 'Terminology',
+  glossary: 'Glossary Files',
+  translation_memory: 'Translation Memory',
 };
 
 const TRANSLATOR_ONLY: readonly ProfileSectionId[] = [
@@ -82,7 +89,14 @@ const TRANSLATOR_ONLY: readonly ProfileSectionId[] = [
   'translator_guidelines',
   'telegram',
 ];
-const CUSTOMER_ONLY: readonly ProfileSectionId[] = ['billing', 'sub_account', 'apikeys'];
+const CUSTOMER_ONLY: readonly ProfileSectionId[] = [
+  'billing',
+  'sub_account',
+  'apikeys',
+  'terminology',
+  'glossary',
+  'translation_memory',
+];
 /** spec 2 section 6: model-training experts do not see these */
 const HIDDEN_FROM_EXPERTS: readonly ProfileSectionId[] = [
   'references',

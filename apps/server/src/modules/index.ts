@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
 import { chatRoutes } from './chat/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { languageAssetRoutes } from './language-assets/routes';
 import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
@@ -69,4 +70,5 @@ export const MODULES: FastifyPluginAsync[] = [
   chatRoutes,
   qualityReportRoutes,
   dashboardRoutes,
+  languageAssetRoutes,
 ];

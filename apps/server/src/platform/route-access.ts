@@ -32,6 +32,30 @@ export type RouteAccess =
   | 'api-pay';
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // language assets: terminology, glossary, translation memory, shared memory groups (issue 12)
+  'GET /api/2/discover/languages': 'public',
+  'GET /terminology/list': 'customer',
+  'GET /terminology': 'customer',
+  'POST /terminology/import': 'customer',
+  'DELETE /terminology/delete': 'customer',
+  'POST /tmx/import': 'customer',
+  'GET /tmx/getxtmlanguages': 'customer',
+  'GET /tmx/getTMX': 'customer',
+  'GET /api/2/account/tmx/imports': 'customer',
+  'DELETE /api/2/account/tmx/imports/:id': 'customer',
+  'GET /api/2/account/tmx/search': 'customer',
+  'GET /api/2/account/:uuid/glossary': 'customer',
+  'POST /api/2/account/:uuid/glossary': 'customer',
+  'GET /api/2/account/:uuid/glossary/:fileId': 'customer',
+  'DELETE /api/2/account/:uuid/glossary/:fileId': 'customer',
+  'GET /api/2/account/cat-tool-map/:id': 'customer',
+  'GET /api/2/cat-tool-map-groups/:id': 'customer',
+  'POST /api/2/account/cat-tool-map/:id/group': 'customer',
+  'DELETE /api/2/account/cat-tool-map/:id/group': 'customer',
+  'POST /api/2/account/cat-tool-map/:id/group/user': 'customer',
+  'DELETE /api/2/account/cat-tool-map/:id/group/user': 'customer',
+  'GET /api/2/projects/:id/translation-memory': 'translator',
+  'GET /api/2/projects/:id/translation-memory/download': 'translator',
   // platform
   'GET /api/2/health': 'public',
   'GET /api/2/docs/openapi.json': 'public',

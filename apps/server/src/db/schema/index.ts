@@ -12,3 +12,4 @@ export * from './moderation';
 export * from './webhooks';
 export * from './chat';
 export * from './leveling';
+export * from './language-assets';

@@ -9,6 +9,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
+import { seedLanguageAssetsDemo } from './demo-language-assets';
 import { seedMessagesDemo } from './demo-messages';
 import { seedChatDemo } from './demo-chat';
 
@@ -110,6 +111,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     translatorEmail: DEMO_ACCOUNTS[1].email,
     storage: options.storage,
   });
+  await seedLanguageAssetsDemo(db, { customerEmail: DEMO_ACCOUNTS[0].email, translatorEmail: DEMO_ACCOUNTS[1].email });
   if (options.storage) {
     await seedProjectsDemo(db, {
       storage: options.storage,

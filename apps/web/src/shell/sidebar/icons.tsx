@@ -16,6 +16,9 @@ import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooksOutlined';
+import MemoryIcon from '@mui/icons-material/StorageOutlined';
+import SpellcheckIcon from '@mui/icons-material/SpellcheckOutlined';
 import NoteIcon from '@mui/icons-material/StickyNote2Outlined';
 import PasswordIcon from '@mui/icons-material/PasswordOutlined';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLockOutlined';
@@ -39,6 +42,9 @@ export const SIDE_ICONS: Record<SideIcon, ComponentType<SvgIconProps>> = {
   openProjects: WorkIcon,
   myTeam: GroupsIcon,
   notes: NoteIcon,
+  terminology: SpellcheckIcon,
+  glossary: LibraryBooksIcon,
+  memory: MemoryIcon,
   invoices: ReceiptIcon,
   statements: AccountBalanceIcon,
   balance: WalletIcon,

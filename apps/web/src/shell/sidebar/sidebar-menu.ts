@@ -10,6 +10,9 @@ export type SideIcon =
   | 'openProjects'
   | 'myTeam'
   | 'notes'
+  | 'terminology'
+  | 'glossary'
+  | 'memory'
   | 'invoices'
   | 'statements'
   | 'balance'
@@ -102,6 +105,9 @@ function customerMenu(ctx: SidebarContext): SideSection[] {
       items: [
         ...(user.myTeamStatus ? [link('MyTeam', 'myTeam', PATHS.myTeam)] : []),
         link('Manage Project Notes', 'notes', `${PATHS.profile}/custom_notes`),
+        link('Terminology', 'terminology', `${PATHS.profile}#terminology`),
+        link('Glossary Files', 'glossary', `${PATHS.profile}#glossary`),
+        link('Translation Memory', 'memory', `${PATHS.profile}#translation_memory`),
       ],
     },
     {

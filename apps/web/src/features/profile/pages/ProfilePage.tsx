@@ -22,6 +22,9 @@ import { NotesPage } from '../components/NotesPage';
 import { ReferencesSection } from '../components/ReferencesSection';
 import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
 import { SubAccountsWithHistory } from '../components/SubAccountsSection';
+import { GlossarySection } from '../components/GlossarySection';
+import { TerminologySection } from '../components/TerminologySection';
+import { TranslationMemorySection } from '../components/TranslationMemorySection';
 import { UploadsSection } from '../components/UploadsSection';
 import { WalkThrough } from '../components/WalkThrough';
 import { BillingSection } from '../components/BillingSection';
@@ -90,6 +93,12 @@ function sectionContent(id: ProfileSectionId, user: UserData): ReactNode | null 
       return <ApiKeysSection />;
     case 'sub_account':
       return user.type === 'customer' ? <SubAccountsWithHistory /> : null;
+    case 'terminology':
+      return <TerminologySection />;
+    case 'glossary':
+      return <GlossarySection userId={user.id} />;
+    case 'translation_memory':
+      return <TranslationMemorySection userId={user.id} />;
     default:
       return null;
   }
@@ -113,6 +122,9 @@ const BUILT: readonly ProfileSectionId[] = [
   'privacy_policy',
   'apikeys',
   'sub_account',
+  'terminology',
+  'glossary',
+  'translation_memory',
 ];
 
 const MODEL_TRAINING_GROUP = 'role.model-training-expert';

@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';
 import { formatBytes, formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
+import { SharedMemoryFile } from './SharedMemoryFile';
 
 const GROUPS: { title: string; contexts: ProjectFile['context'][]; empty: string }[] = [
   { title: 'Source files', contexts: ['source'], empty: 'No source files: the text was typed or pasted.' },
@@ -105,6 +106,7 @@ export function ProjectFiles({ project }: { project: ProjectDetail }) {
           </Box>
         );
       })}
+      {project.viewerRole === 'translator' && <SharedMemoryFile projectId={project.id} />}
       <ResourceViewer resourceId={viewing?.id ?? null} name={viewing?.name} onClose={() => setViewing(null)} />
     </Section>
   );
