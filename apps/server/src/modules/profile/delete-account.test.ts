@@ -8,6 +8,8 @@ import {
   profileUploads,
   projects,
   sessions,
+  terminologySets,
+  tmImports,
   users,
 } from '../../db/schema';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
@@ -115,6 +117,33 @@ describe('account deletion', () => {
       (await authed(t.app, me).inject({ method: 'POST', url: '/ajax/deleteAccount', payload: body })).statusCode,
     ).toBe(200);
     expect(await t.database.db.select().from(profileUploads).where(eq(profileUploads.userId, me.user.id))).toEqual([]);
+  });
+
+  it("takes the customer's terminology and translation memories with the account", async () => {
+    const me = await signUp(t.app);
+    const csv = 'source,target\ninvoice,Rechnung\n';
+    const terms = await authed(t.app, me).inject({
+      method: 'POST',
+      url: '/terminology/import',
+      ...multipart({ srcLang: 'american-english', tarLang: 'german' }, [{ filename: 'terms.csv', content: csv }]),
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const tmx =
+      '<?xml version="1.0"?><tmx version="1.4"><header srclang="en-US" datatype="plaintext" segtype="sentence" adminlang="en-US" o-tmf="x" creationtool="t" creationtoolversion="1"/><body><tu><tuv xml:lang="en-US"><seg>Hello</seg></tuv><tuv xml:lang="de-DE"><seg>Hallo</seg></tuv></tu></body></tmx>';
+    const memory = await authed(t.app, me).inject({
+      method: 'POST',
+      url: '/tmx/import',
+      ...multipart({}, [{ filename: 'memory.tmx', content: tmx }]),
+    });
+    expect(memory.statusCode, memory.body).toBe(200);
+    const body = { reason: 'not-needed', password: TEST_PASSWORD };
+    expect(
+      (await authed(t.app, me).inject({ method: 'POST', url: '/ajax/deleteAccount', payload: body })).statusCode,
+    ).toBe(200);
+    expect(await t.database.db.select().from(terminologySets).where(eq(terminologySets.userId, me.user.id))).toEqual(
+      [],
+    );
+    expect(await t.database.db.select().from(tmImports).where(eq(tmImports.userId, me.user.id))).toEqual([]);
   });
 
   it('is refused to bearer tokens and guests, and to an unknown reason', async () => {

@@ -7,6 +7,11 @@ import {
   apiKeys,
   billingInfo,
   deletedAccounts,
+  glossaryFiles,
+  terminologySets,
+  tmImports,
+  tmShareGroups,
+  tmShareMembers,
   mailingPreferences,
   myTeamMembers,
   profileUploads,
@@ -83,6 +88,18 @@ export async function deleteAccount(
       .where(eq(voiceSamples.userId, user.id))
       .returning({ storageId: voiceSamples.storageId });
     storageIds.push(...samples.map((u) => u.storageId));
+    // the customer's language assets (terminology, translation memories, glossary files, shared
+    // memory groups) are theirs, not records: they go with the account; its memberships in other
+    // customers' groups too (segments and terms go with their imports and sets, by cascade)
+    const glossaries = await tx
+      .delete(glossaryFiles)
+      .where(eq(glossaryFiles.userId, user.id))
+      .returning({ storageId: glossaryFiles.storageId });
+    storageIds.push(...glossaries.map((g) => g.storageId));
+    await tx.delete(terminologySets).where(eq(terminologySets.userId, user.id));
+    await tx.delete(tmImports).where(eq(tmImports.userId, user.id));
+    await tx.delete(tmShareGroups).where(eq(tmShareGroups.ownerId, user.id));
+    await tx.delete(tmShareMembers).where(eq(tmShareMembers.userId, user.id));
     for (const table of [
       accountDetails,
       mailingPreferences,
