@@ -18,6 +18,7 @@ export * from './profile';
 export * from './profile-translator';
 export * from './messages';
 export * from './statements';
+export * from './partner';
 export * from './payouts';
 export * from './convert-admin';
 export * from './payout-methods';

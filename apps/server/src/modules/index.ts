@@ -8,6 +8,8 @@ import { invoiceRoutes } from './invoices/routes';
 import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
+import { partnerRoutes } from './partner/routes';
+import { clientAlertRoutes } from './client-alerts/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
@@ -51,6 +53,8 @@ export const MODULES: FastifyPluginAsync[] = [
   subAccountRoutes,
   messageRoutes,
   statementRoutes,
+  partnerRoutes,
+  clientAlertRoutes,
   lmDashboardRoutes,
   payoutRoutes,
   convertAdminRoutes,

@@ -11,3 +11,4 @@ export * from './backoffice';
 export * from './moderation';
 export * from './webhooks';
 export * from './chat';
+export * from './partner';

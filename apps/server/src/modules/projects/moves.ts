@@ -3,6 +3,7 @@ import { inStatusGroup, isDbId, LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS } 
 import type { Tx } from '../../db/client';
 import { projectMessages, projects, projectTags, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { type AlertMailboxes, clientAlertMails } from '../../platform/client-alerts';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
@@ -55,6 +56,8 @@ export interface MoveContext {
   publicUrl: string;
   /** the admin behind an admin move (also while acting), for the audit log */
   ip?: string;
+  /** where client alerts routed to sales and support go (/client-alerts); without (seed data), no alerts */
+  alertBoxes?: AlertMailboxes;
 }
 
 const done = (projectId: number, mails: MailMessage[] = [], changed = true): Outcome => ({
@@ -262,7 +265,13 @@ export async function disputeProject(ctx: MoveContext, projectId: number, reason
     note: reason,
     set: { disputeReason: reason },
   });
-  return done(row.id);
+  const alerts = ctx.alertBoxes
+    ? await clientAlertMails(ctx.tx, ctx.alertBoxes, row.customerId, 'dispute', {
+        subject: `project #${row.id} disputed`,
+        text: `The customer disputed project #${row.id} (${row.name}): nothing is paid until an admin resolves it.\n\nReason: ${reason}\n\n${ctx.publicUrl}/project/${row.id}`,
+      })
+    : [];
+  return done(row.id, alerts);
 }
 
 /**

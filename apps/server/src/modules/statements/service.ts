@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { CREDIT_ACTION_LABELS, type CreditActionType, creditsToUsd, type StatementQuery } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { ledgerEntries, ledgerTransactions, projects, type UserAccountKind } from '../../db/schema';
+import { ledgerEntries, ledgerTransactions, projects, projectTags, type UserAccountKind } from '../../db/schema';
 import { findAccount } from '../../platform/ledger';
 import type { StatementRow } from '@parlance/shared';
 
@@ -11,6 +11,44 @@ import type { StatementRow } from '@parlance/shared';
 // the filters hide. Filters and paging apply after the window.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ProjectFilters = Pick<StatementQuery, 'source_lang' | 'target_lang' | 'tag_id'>;
+
+/**
+ * The filters on the line's project (source and target language, the customer's tag), as EXISTS
+ * over the project's primary key and project_tags' (project_id, tag) key: a line without a project
+ * matches none of them. A tag matches only the owner's own projects (tags are the customer's labels;
+ * a translator's lines never match one).
+ */
+function projectFilters(projectId: SQL, ownerId: number, q: ProjectFilters): SQL[] {
+  const out: SQL[] = [];
+  if (q.source_lang || q.target_lang) {
+    const langs: SQL[] = [eq(projects.id, projectId)];
+    if (q.source_lang) langs.push(eq(projects.sourceLanguage, q.source_lang));
+    if (q.target_lang) langs.push(eq(projects.targetLanguage, q.target_lang));
+    out.push(sql`exists (select 1 from ${projects} where ${and(...langs)})`);
+  }
+  if (q.tag_id) {
+    out.push(
+      sql`exists (select 1 from ${projectTags} inner join ${projects} on ${projects.id} = ${projectTags.projectId} where ${projectTags.projectId} = ${projectId} and ${projectTags.tag} = ${q.tag_id} and ${projects.customerId} = ${ownerId})`,
+    );
+  }
+  return out;
+}
+
+const projectIdOfTransaction = sql`(${ledgerTransactions.metadata}->>'projectId')::int`;
+
+/** GET /api/2/account/tags: the tags on the customer's projects, in order (a translator has none). */
+export async function accountTags(db: Db, ownerId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: projectTags.tag })
+    .from(projectTags)
+    .innerJoin(projects, eq(projects.id, projectTags.projectId))
+    .where(eq(projects.customerId, ownerId))
+    .orderBy(asc(projectTags.tag))
+    .limit(1000);
+  return rows.map((r) => r.tag);
+}
 
 function rangeOf(q: Pick<StatementQuery, 'date_from' | 'date_to'>): { from: Date; toExclusive: Date } {
   const from = new Date(`${q.date_from}T00:00:00Z`);
@@ -47,7 +85,7 @@ export async function loadStatement(
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, toExclusive))),
   );
-  const shown: SQL[] = [gte(lines.createdAt, from)];
+  const shown: SQL[] = [gte(lines.createdAt, from), ...projectFilters(sql`"lines"."project_id"`, ownerId, q)];
   if (type) shown.push(eq(lines.kind, type));
   const dir = q.sortDirection === 'asc' ? asc : desc;
   const order = q.sortBy === 'amount' ? [dir(lines.amount), dir(lines.id)] : [dir(lines.createdAt), dir(lines.id)];
@@ -56,6 +94,7 @@ export async function loadStatement(
     eq(ledgerEntries.accountId, account.id),
     gte(ledgerEntries.createdAt, from),
     lt(ledgerEntries.createdAt, toExclusive),
+    ...projectFilters(projectIdOfTransaction, ownerId, q),
   ];
   if (type) counted.push(eq(ledgerTransactions.kind, type));
 
