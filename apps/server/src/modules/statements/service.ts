@@ -15,28 +15,35 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type ProjectFilters = Pick<StatementQuery, 'source_lang' | 'target_lang' | 'tag_id'>;
 
 /**
- * The filters on the line's project (source and target language, the customer's tag), as EXISTS
- * over the project's primary key and project_tags' (project_id, tag) key: a line without a project
- * matches none of them. A tag matches only the owner's own projects (tags are the customer's labels;
- * a translator's lines never match one).
+ * The filters on the line's projects (source and target language, the customer's tag). A line's
+ * projects: the one in its metadata (earnings, refunds) or those of the purchase orders a payment
+ * paid (metadata.purchaseOrderIds). EXISTS over the projects' primary key and purchase-order index
+ * and project_tags' (project_id, tag) key; a line without a project matches none. A tag matches only
+ * the owner's own projects (tags are the customer's labels; a translator's lines never match one).
  */
-function projectFilters(projectId: SQL, ownerId: number, q: ProjectFilters): SQL[] {
+function projectFilters(line: { projectId: SQL; poIds: SQL }, ownerId: number, q: ProjectFilters): SQL[] {
+  const poIds = sql`(case when jsonb_typeof(${line.poIds}) = 'array' then ${line.poIds} else '[]'::jsonb end)`;
+  const ofLine = sql`(${projects.id} = ${line.projectId} or ${projects.purchaseOrderId} in (select (jsonb_array_elements_text(${poIds}))::int))`;
   const out: SQL[] = [];
   if (q.source_lang || q.target_lang) {
-    const langs: SQL[] = [eq(projects.id, projectId)];
+    const langs: SQL[] = [ofLine];
     if (q.source_lang) langs.push(eq(projects.sourceLanguage, q.source_lang));
     if (q.target_lang) langs.push(eq(projects.targetLanguage, q.target_lang));
     out.push(sql`exists (select 1 from ${projects} where ${and(...langs)})`);
   }
   if (q.tag_id) {
     out.push(
-      sql`exists (select 1 from ${projectTags} inner join ${projects} on ${projects.id} = ${projectTags.projectId} where ${projectTags.projectId} = ${projectId} and ${projectTags.tag} = ${q.tag_id} and ${projects.customerId} = ${ownerId})`,
+      sql`exists (select 1 from ${projects} inner join ${projectTags} on ${projectTags.projectId} = ${projects.id} where ${ofLine} and ${projectTags.tag} = ${q.tag_id} and ${projects.customerId} = ${ownerId})`,
     );
   }
   return out;
 }
 
-const projectIdOfTransaction = sql`(${ledgerTransactions.metadata}->>'projectId')::int`;
+const lineOfTransaction = {
+  projectId: sql`(${ledgerTransactions.metadata}->>'projectId')::int`,
+  poIds: sql`(${ledgerTransactions.metadata}->'purchaseOrderIds')`,
+};
+const lineOfCte = { projectId: sql`"lines"."project_id"`, poIds: sql`"lines"."po_ids"` };
 
 /** GET /api/2/account/tags: the tags on the customer's projects, in order (a translator has none). */
 export async function accountTags(db: Db, ownerId: number): Promise<string[]> {
@@ -76,6 +83,7 @@ export async function loadStatement(
         kind: ledgerTransactions.kind,
         description: ledgerTransactions.description,
         projectId: sql<number | null>`(${ledgerTransactions.metadata}->>'projectId')::int`.as('project_id'),
+        poIds: sql<unknown>`(${ledgerTransactions.metadata}->'purchaseOrderIds')`.as('po_ids'),
         balanceAfter:
           sql<string>`sum(${ledgerEntries.amount}) over (order by ${ledgerEntries.createdAt}, ${ledgerEntries.id})`.as(
             'balance_after',
@@ -85,7 +93,7 @@ export async function loadStatement(
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, toExclusive))),
   );
-  const shown: SQL[] = [gte(lines.createdAt, from), ...projectFilters(sql`"lines"."project_id"`, ownerId, q)];
+  const shown: SQL[] = [gte(lines.createdAt, from), ...projectFilters(lineOfCte, ownerId, q)];
   if (type) shown.push(eq(lines.kind, type));
   const dir = q.sortDirection === 'asc' ? asc : desc;
   const order = q.sortBy === 'amount' ? [dir(lines.amount), dir(lines.id)] : [dir(lines.createdAt), dir(lines.id)];
@@ -94,7 +102,7 @@ export async function loadStatement(
     eq(ledgerEntries.accountId, account.id),
     gte(ledgerEntries.createdAt, from),
     lt(ledgerEntries.createdAt, toExclusive),
-    ...projectFilters(projectIdOfTransaction, ownerId, q),
+    ...projectFilters(lineOfTransaction, ownerId, q),
   ];
   if (type) counted.push(eq(ledgerTransactions.kind, type));
 
