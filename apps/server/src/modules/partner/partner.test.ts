@@ -38,7 +38,7 @@ describe('GET /api/2/account/partner', () => {
     const partner = await newCustomer(t.app, 0);
     const first = await report(partner);
     expect(first.code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(first.link).toBe(`${t.app.deps.config.publicUrl}/auth?ref=${first.code}`);
+    expect(first.link).toBe(`${t.app.deps.config.publicUrl}/auth?mode=signup&ref=${first.code}`);
     expect((await report(partner)).code).toBe(first.code);
     expect(first).toMatchObject({ signups: 0, spend: 0, commission: 0, commissionPercent: 10 });
     expect(first.referred).toEqual({ data: [], totalCount: 0 });

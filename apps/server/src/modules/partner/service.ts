@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, referralCodes, referrals, users } from '../../db/schema';
 
 // The partner / affiliate program (docs/decisions.md, "Partner, affiliate and client alerts").
-// A user's referral link is PUBLIC_URL/auth?ref=CODE; a sign-up carrying the code (form field `ref`)
+// A user's referral link is PUBLIC_URL/auth?mode=signup&ref=CODE (the sign-up form); a sign-up carrying the code (form field `ref`)
 // is attributed to the code's owner in the sign-up's transaction. The report over a date range:
 // sign-ups in the range, the project spend in the range of everyone the partner referred (payments
 // less refunds, read from the ledger), and the commission (a configured percent of that spend,
@@ -123,7 +123,7 @@ export async function partnerReport(
   const spend = [...spendOf.values()].reduce((a, b) => a + b, 0);
   return {
     code,
-    link: `${opts.publicUrl}/auth?ref=${code}`,
+    link: `${opts.publicUrl}/auth?mode=signup&ref=${code}`,
     commissionPercent: opts.commissionPercent,
     signups: signups?.n ?? 0,
     spend,
