@@ -151,7 +151,7 @@ function AlertForm({ answer, canWrite }: { answer: ClientAlertAnswer; canWrite: 
       </Typography>
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
       >
         {CLIENT_ALERT_FLAGS.map((flag) => (
           <Box key={flag} sx={{ display: 'contents' }}>
@@ -168,7 +168,7 @@ function AlertForm({ answer, canWrite }: { answer: ClientAlertAnswer; canWrite: 
         <Box
           key={alert}
           component="fieldset"
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1, mb: 1.5, m: 0, mt: 0 }}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1, m: 0, mb: 1.5 }}
           data-testid={`alert-${alert}`}
         >
           <Typography component="legend" variant="body2" sx={{ fontWeight: 600, px: 0.5 }}>
