@@ -40,7 +40,7 @@ export async function findAlertCustomer(db: Reader, userId: number): Promise<Ale
     .from(users)
     .leftJoin(manager, eq(manager.id, users.accountManagerId))
     .where(eq(users.id, userId));
-  if (!row || row.type !== 'customer') throw notFound(CLIENT_ALERT_TEXTS.notCustomer);
+  if (row?.type !== 'customer') throw notFound(CLIENT_ALERT_TEXTS.notCustomer);
   return { id: row.id, name: row.name, email: row.email, managerEmail: row.managerEmail ?? null };
 }
 

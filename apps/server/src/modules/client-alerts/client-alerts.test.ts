@@ -7,7 +7,13 @@ import { verifyLedger } from '../../platform/ledger';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { signCreditsQuote } from '../pricing/quote-token';
-import { newCustomer, newTranslator, paidProject, type Person, takeAndDeliver } from '../projects/projects-test-helpers';
+import {
+  newCustomer,
+  newTranslator,
+  paidProject,
+  type Person,
+  takeAndDeliver,
+} from '../projects/projects-test-helpers';
 import { hashRequest } from '../../platform/ledger';
 import { computeCart } from '../cart/cart';
 import { addCartOrder } from '../cart/cart-test-helpers';
@@ -173,7 +179,9 @@ describe('alerts are routed by the settings', () => {
     // the price of this order, learnt from another customer
     const probe = await newCustomer(t.app, 1_000_000);
     await paidProject(t.app, probe, { words: 200, targets: ['spanish'] });
-    const price = 1_000_000 - (await probe.api.get('/api/2/account/statement/get?date_from=2000-01-01&date_to=2100-01-01')).json().balance;
+    const price =
+      1_000_000 -
+      (await probe.api.get('/api/2/account/statement/get?date_from=2000-01-01&date_to=2100-01-01')).json().balance;
     const low = await newCustomer(t.app, price + 4_000);
     await t.database.db.update(users).set({ accountManagerId: manager.id }).where(eq(users.id, low.id));
     const since = mailer.sent.length;

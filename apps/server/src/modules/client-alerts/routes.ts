@@ -84,7 +84,13 @@ export const clientAlertRoutes: FastifyPluginAsync = async (root) => {
       const staff = await requirePermission(deps.db, request, 'settings.write');
       const customer = await findAlertCustomer(deps.db, request.body.user_id);
       await deps.db.transaction((tx) =>
-        saveAlertSettings(tx, customer.id, request.body.settings, { id: staff.user.id, ip: request.ip }, deps.clock.now()),
+        saveAlertSettings(
+          tx,
+          customer.id,
+          request.body.settings,
+          { id: staff.user.id, ip: request.ip },
+          deps.clock.now(),
+        ),
       );
       return answer(customer.id);
     },

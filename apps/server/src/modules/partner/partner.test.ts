@@ -28,7 +28,11 @@ async function report(p: Person, query = range()): Promise<PartnerReport> {
 }
 
 /** A new user who signed up through this code, as a Person. */
-async function signUpThrough(code: string, type: 'client' | 'translator' = 'client', name = 'Rita Referred'): Promise<Person> {
+async function signUpThrough(
+  code: string,
+  type: 'client' | 'translator' = 'client',
+  name = 'Rita Referred',
+): Promise<Person> {
   const session = await signUp(t.app, { user_type: type, ref: code, full_name: name });
   return { session, id: session.user.id, api: authed(t.app, session) };
 }
@@ -55,7 +59,8 @@ describe('GET /api/2/account/partner', () => {
     // a sign-up without the code (or with an unknown one) is nobody's referral
     await signUp(t.app, { ref: 'NOSUCHCODE' });
     const projectId = await paidProject(t.app, buyer, { words: 500 });
-    const paid = (await buyer.api.get(`/api/2/account/statement/get?date_from=${today()}&date_to=${today()}`)).json()
+    const paid = (await buyer.api.get(`/api/2/account/statement/get?date_from=${today()}&date_to=${today()}`))
+      .json()
       .data.find((r: { actionType: string }) => r.actionType === 'order_payment');
     expect(projectId).toBeGreaterThan(0);
 

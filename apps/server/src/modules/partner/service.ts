@@ -24,7 +24,10 @@ function newCode(): string {
 /** The user's referral code, made on first use (a clash of random codes just tries again). */
 export async function referralCodeOf(db: Db | Tx, userId: number): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [mine] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
+    const [mine] = await db
+      .select({ code: referralCodes.code })
+      .from(referralCodes)
+      .where(eq(referralCodes.userId, userId));
     if (mine) return mine.code;
     await db.insert(referralCodes).values({ userId, code: newCode() }).onConflictDoNothing();
   }
@@ -41,10 +44,18 @@ export function cleanReferralCode(raw: string | undefined): string | null {
  * Attributes a new user to the owner of the code, inside the sign-up's transaction. An unknown code
  * is ignored: a stale or mistyped link must not stop anyone from signing up.
  */
-export async function attributeSignup(tx: Tx, referredId: number, rawCode: string | undefined, now: Date): Promise<number | null> {
+export async function attributeSignup(
+  tx: Tx,
+  referredId: number,
+  rawCode: string | undefined,
+  now: Date,
+): Promise<number | null> {
   const code = cleanReferralCode(rawCode);
   if (!code) return null;
-  const [owner] = await tx.select({ userId: referralCodes.userId }).from(referralCodes).where(eq(referralCodes.code, code));
+  const [owner] = await tx
+    .select({ userId: referralCodes.userId })
+    .from(referralCodes)
+    .where(eq(referralCodes.code, code));
   if (!owner || owner.userId === referredId) return null;
   await tx.insert(referrals).values({ referredId, referrerId: owner.userId, createdAt: now }).onConflictDoNothing();
   return owner.userId;

@@ -53,12 +53,14 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       const today = deps.clock.now().toISOString().slice(0, 10);
       const range =
         request.query.from || request.query.to ? `${request.query.from ?? ''}_${request.query.to ?? ''}` : today;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="convert-requests-${range}.csv"`)
-        .header('cache-control', 'private, no-store')
-        // streamed in batches (admin-service.ts convertCsvChunks): no cap, flat memory
-        .send(Readable.from(convertCsvChunks(deps.db, request.query)));
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="convert-requests-${range}.csv"`)
+          .header('cache-control', 'private, no-store')
+          // streamed in batches (admin-service.ts convertCsvChunks): no cap, flat memory
+          .send(Readable.from(convertCsvChunks(deps.db, request.query)))
+      );
     },
   );
 

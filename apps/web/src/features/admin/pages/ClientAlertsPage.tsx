@@ -151,7 +151,14 @@ function AlertForm({ answer, canWrite }: { answer: ClientAlertAnswer; canWrite: 
       </Typography>
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+          mb: 2,
+        }}
       >
         {CLIENT_ALERT_FLAGS.map((flag) => (
           <Box key={flag} sx={{ display: 'contents' }}>
@@ -183,10 +190,10 @@ function AlertForm({ answer, canWrite }: { answer: ClientAlertAnswer; canWrite: 
                   <Checkbox
                     checked={draft[alert][flag]}
                     disabled={!canWrite || save.isPending}
-                    onChange={(e) =>
-                      setDraft((d) => ({ ...d, [alert]: { ...d[alert], [flag]: e.target.checked } }))
-                    }
-                    slotProps={{ input: { 'aria-label': `${CLIENT_ALERT_LABELS[alert]}: ${CLIENT_ALERT_FLAG_LABELS[flag]}` } }}
+                    onChange={(e) => setDraft((d) => ({ ...d, [alert]: { ...d[alert], [flag]: e.target.checked } }))}
+                    slotProps={{
+                      input: { 'aria-label': `${CLIENT_ALERT_LABELS[alert]}: ${CLIENT_ALERT_FLAG_LABELS[flag]}` },
+                    }}
                   />
                 }
               />

@@ -131,7 +131,11 @@ export default function PartnerPage() {
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 3 }}
             aria-busy={report.isFetching}
           >
-            <Figure label="Sign-ups" value={data ? data.signups.toLocaleString('en-US') : null} testId="partner-signups" />
+            <Figure
+              label="Sign-ups"
+              value={data ? data.signups.toLocaleString('en-US') : null}
+              testId="partner-signups"
+            />
             <Figure
               label="Their spend"
               value={data ? formatMoney(data.spend, USD) : null}
@@ -197,7 +201,17 @@ export default function PartnerPage() {
   );
 }
 
-function Figure({ label, value, hint, testId }: { label: string; value: string | null; hint?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  hint?: string;
+  testId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="body2" color="text.secondary">

@@ -115,7 +115,10 @@ export default function StatementPage() {
             label={field === 'sourceLang' ? 'Source language' : 'Target language'}
             value={view[field]}
             onChange={(e) => set({ [field]: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+            }}
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">All languages</MenuItem>
