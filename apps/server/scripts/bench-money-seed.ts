@@ -32,26 +32,25 @@ try {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       CREATE TEMP TABLE bench_tx ON COMMIT DROP AS
-      SELECT i, CASE WHEN i % 2 = 1 THEN 'grant' ELSE 'order_payment' END AS kind,
+      SELECT i, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id,
+        CASE WHEN i % 2 = 1 THEN 'grant' ELSE 'order_payment' END AS kind,
         now() - make_interval(mins => 3 * (${ROWS} - i)) - interval '1 minute' AS at
-      FROM generate_series(1, ${ROWS}) AS s(i)`);
+      FROM generate_series(1, ${ROWS}) AS s(i) ORDER BY i`);
     await tx.execute(sql`
-      INSERT INTO ledger_transactions (kind, description, metadata, created_at)
-      SELECT kind, CASE WHEN kind = 'grant' THEN 'Bench credits' ELSE 'Bench project payment' END,
+      INSERT INTO ledger_transactions (id, kind, description, metadata, created_at)
+      SELECT id, kind, CASE WHEN kind = 'grant' THEN 'Bench credits' ELSE 'Bench project payment' END,
         jsonb_build_object('bench', i), at
       FROM bench_tx ORDER BY i`);
     // the customer's side first in time order (the balance never goes below zero), then the platform's
     await tx.execute(sql`
       INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
-      SELECT t.id, ${credits.id}, CASE WHEN b.kind = 'grant' THEN 1000 ELSE -600 END, b.at
-      FROM bench_tx b JOIN ledger_transactions t ON (t.metadata->>'bench')::int = b.i AND t.created_at = b.at
-      ORDER BY b.i`);
+      SELECT b.id, ${credits.id}::int, CASE WHEN b.kind = 'grant' THEN 1000 ELSE -600 END, b.at
+      FROM bench_tx b ORDER BY b.i`);
     await tx.execute(sql`
       INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
-      SELECT t.id, CASE WHEN b.kind = 'grant' THEN ${promotions.id} ELSE ${revenue.id} END,
+      SELECT b.id, CASE WHEN b.kind = 'grant' THEN ${promotions.id}::int ELSE ${revenue.id}::int END,
         CASE WHEN b.kind = 'grant' THEN -1000 ELSE 600 END, b.at
-      FROM bench_tx b JOIN ledger_transactions t ON (t.metadata->>'bench')::int = b.i AND t.created_at = b.at
-      ORDER BY b.i`);
+      FROM bench_tx b ORDER BY b.i`);
   });
   await db.execute(sql`
     INSERT INTO payout_requests (user_id, method, account, amount, fee, status, target_date, created_at, updated_at)
