@@ -29,29 +29,36 @@ try {
   const credits = await getOrCreateAccount(db, customer.id, 'customer_credits');
   const promotions = await platformAccount(db, 'platform_promotions');
   const revenue = await platformAccount(db, 'platform_revenue');
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      CREATE TEMP TABLE bench_tx ON COMMIT DROP AS
-      SELECT i, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id,
-        CASE WHEN i % 2 = 1 THEN 'grant' ELSE 'order_payment' END AS kind,
-        now() - make_interval(mins => 3 * (${ROWS} - i)) - interval '1 minute' AS at
-      FROM generate_series(1, ${ROWS}) AS s(i) ORDER BY i`);
-    await tx.execute(sql`
-      INSERT INTO ledger_transactions (id, kind, description, metadata, created_at)
-      SELECT id, kind, CASE WHEN kind = 'grant' THEN 'Bench credits' ELSE 'Bench project payment' END,
-        jsonb_build_object('bench', i), at
-      FROM bench_tx ORDER BY i`);
-    // the customer's side first in time order (the balance never goes below zero), then the platform's
-    await tx.execute(sql`
-      INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
-      SELECT b.id, ${credits.id}::int, CASE WHEN b.kind = 'grant' THEN 1000 ELSE -600 END, b.at
-      FROM bench_tx b ORDER BY b.i`);
-    await tx.execute(sql`
-      INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
-      SELECT b.id, CASE WHEN b.kind = 'grant' THEN ${promotions.id}::int ELSE ${revenue.id}::int END,
-        CASE WHEN b.kind = 'grant' THEN -1000 ELSE 600 END, b.at
-      FROM bench_tx b ORDER BY b.i`);
-  });
+  // in batches of BATCH journal transactions: each entry updates its account's cached balance, and
+  // 100,000 updates of one row inside one database transaction make a version chain walked on
+  // every update (quadratic); committing every batch lets the old versions be pruned
+  const BATCH = 2_000;
+  for (let first = 1; first <= ROWS; first += BATCH) {
+    const last = Math.min(ROWS, first + BATCH - 1);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        CREATE TEMP TABLE bench_tx ON COMMIT DROP AS
+        SELECT i, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id,
+          CASE WHEN i % 2 = 1 THEN 'grant' ELSE 'order_payment' END AS kind,
+          now() - make_interval(mins => 3 * (${ROWS} - i)) - interval '1 minute' AS at
+        FROM generate_series(${first}::int, ${last}::int) AS s(i) ORDER BY i`);
+      await tx.execute(sql`
+        INSERT INTO ledger_transactions (id, kind, description, metadata, created_at)
+        SELECT id, kind, CASE WHEN kind = 'grant' THEN 'Bench credits' ELSE 'Bench project payment' END,
+          jsonb_build_object('bench', i), at
+        FROM bench_tx ORDER BY i`);
+      // the customer's side first in time order (the balance never goes below zero), then the platform's
+      await tx.execute(sql`
+        INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+        SELECT b.id, ${credits.id}::int, CASE WHEN b.kind = 'grant' THEN 1000 ELSE -600 END, b.at
+        FROM bench_tx b ORDER BY b.i`);
+      await tx.execute(sql`
+        INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+        SELECT b.id, CASE WHEN b.kind = 'grant' THEN ${promotions.id}::int ELSE ${revenue.id}::int END,
+          CASE WHEN b.kind = 'grant' THEN -1000 ELSE 600 END, b.at
+        FROM bench_tx b ORDER BY b.i`);
+    });
+  }
   await db.execute(sql`
     INSERT INTO payout_requests (user_id, method, account, amount, fee, status, target_date, created_at, updated_at)
     SELECT ${translator.id}, 'paypal', 'translator@parlance.test', 5000 + (i * 37) % 20000, 100,
