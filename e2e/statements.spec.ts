@@ -46,6 +46,38 @@ test('the customer statement reconciles to the balance and filters by action typ
   await shot(page, 'statement-375');
 });
 
+test('the customer filters the statement by tag and by language', async ({ page }) => {
+  await signInAs(page, 'customer');
+  await page.goto('/customer-statement');
+  await page.getByLabel('From').fill('2020-01-01');
+  await expect(rows(page).first()).toBeVisible();
+  const all = await rows(page).count();
+
+  await page.getByLabel('Tag').click();
+  await page.getByRole('option', { name: 'legal', exact: true }).click();
+  await expect(rows(page).first()).toBeVisible();
+  // the tagged project's payment: fewer lines, each one about a project
+  await expect.poll(() => rows(page).count()).toBeLessThan(all);
+  for (const text of await rows(page).locator('td:nth-child(2) p:first-child').allTextContents()) {
+    expect(text).not.toBe('Credits granted');
+  }
+  // with an action type no tagged line has: the empty state
+  await page.getByLabel('Action type').click();
+  await page.getByRole('option', { name: 'Credits granted' }).click();
+  await expect(page.getByText('No statement lines in this time range')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Action type').click();
+  await page.getByRole('option', { name: 'All actions' }).click();
+  await page.getByLabel('Tag').click();
+  await page.getByRole('option', { name: 'All tags' }).click();
+  await page.getByLabel('Target language').click();
+  await page.getByRole('option', { name: 'French', exact: true }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await expect.poll(() => rows(page).count()).toBeLessThan(all);
+  await shot(page, 'statement-filters');
+});
+
 test('the customer mails the statement as PDF; the mail is in the outbox', async ({ page, browser }) => {
   await signInAs(page, 'customer');
   await page.goto('/customer-statement');

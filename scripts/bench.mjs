@@ -14,7 +14,8 @@
 // beside `wc -w`, and the gzipped JavaScript of the first load of /auth, as the web build reports it.
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, public-api, chat, documents, moderation, tmx or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, documents, moderation, tmx or web).
+// The money part (statement over 100,000 ledger rows, the /convert CSV's memory): apps/server/scripts/bench-money.mjs.
 // The tmx part imports a generated 100,000-unit TMX (time, peak memory) and searches it (p99): apps/server/scripts/bench-tmx.mjs.
 // The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
 // apps/server/scripts/bench-chat.mjs.
@@ -40,6 +41,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
+import { benchMoney, moneyLines } from '../apps/server/scripts/bench-money.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
 import { benchTmx, tmxLines } from '../apps/server/scripts/bench-tmx.mjs';
@@ -83,6 +85,7 @@ const benchTools = { measure, signIn, waitForHealth, stop, freePort };
 if (part('engines')) results.engines.pglite = await benchEngine('pglite');
 if (part('project-list')) results.projectList = { pglite: await benchProjectList('pglite', '', benchTools) };
 if (part('lm-dashboard')) results.lmDashboard = { pglite: await benchLmDashboard('pglite', '', benchTools) };
+if (part('money')) results.money = { pglite: await benchMoney('pglite', '', benchTools) };
 if (part('public-api')) results.publicApi = { pglite: await benchPublicApi('pglite', '') };
 // the team chat (apps/server/scripts/bench-chat.mjs); BENCH_CHAT_ENGINES=postgres skips PGlite
 const CHAT_ENGINES = (process.env.BENCH_CHAT_ENGINES || 'pglite,postgres').split(',');
@@ -113,6 +116,8 @@ if (await postgresAnswers()) {
   if (part('chat') && CHAT_ENGINES.includes('postgres')) {
     results.chat.postgres = await withDatabase('_chat', (url) => benchChat('postgres', url, benchTools));
   }
+  if (part('money'))
+    results.money.postgres = await withDatabase('_money', (url) => benchMoney('postgres', url, benchTools));
   if (part('lm-dashboard')) {
     results.lmDashboard.postgres = await withDatabase('_lm', (url) => benchLmDashboard('postgres', url, benchTools));
   }
@@ -382,6 +387,7 @@ function printTable() {
   }
   if (results.projectList) lines.push(...projectListLines(results.projectList));
   if (results.lmDashboard) lines.push(...lmDashboardLines(results.lmDashboard));
+  if (results.money) lines.push(...moneyLines(results.money));
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
   if (results.tmx) lines.push(...tmxLines(results.tmx));
   if (results.chat) lines.push(...chatLines(results.chat));

@@ -82,6 +82,15 @@ const envSchema = z.object({
     .default(120),
   /** development only: let webhooks reach private and loopback addresses (a local receiver) */
   WEBHOOK_ALLOW_PRIVATE: bool('WEBHOOK_ALLOW_PRIVATE', false),
+  /** the partner commission: percent of the referred users' project spend (0 to 50) */
+  REFERRAL_COMMISSION_PERCENT: z.coerce
+    .number({ message: 'REFERRAL_COMMISSION_PERCENT must be a number' })
+    .min(0, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
+    .max(50, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
+    .default(10),
+  /** where client alerts routed to sales and to support are mailed (/client-alerts) */
+  ALERT_SALES_EMAIL: z.email('ALERT_SALES_EMAIL must be an e-mail address').default('sales@parlance.test'),
+  ALERT_SUPPORT_EMAIL: z.email('ALERT_SUPPORT_EMAIL must be an e-mail address').default('support@parlance.test'),
 });
 
 export type Config = {
@@ -107,6 +116,11 @@ export type Config = {
   apiRateLimit: number;
   /** development and tests: webhook URLs on private and loopback addresses are allowed */
   webhookAllowPrivate: boolean;
+  /** partner commission in percent of the referred users' spend */
+  referralCommissionPercent: number;
+  /** mailboxes of the client alerts' sales and support flags */
+  alertSalesEmail: string;
+  alertSupportEmail: string;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -143,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     apiRateLimit: e.API_RATE_LIMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    referralCommissionPercent: e.REFERRAL_COMMISSION_PERCENT,
+    alertSalesEmail: e.ALERT_SALES_EMAIL,
+    alertSupportEmail: e.ALERT_SUPPORT_EMAIL,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
@@ -169,6 +186,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheMs: 0,
     apiRateLimit: 1000,
     webhookAllowPrivate: false,
+    referralCommissionPercent: 10,
+    alertSalesEmail: 'sales@parlance.test',
+    alertSupportEmail: 'support@parlance.test',
     webDist: null,
     ...overrides,
   };

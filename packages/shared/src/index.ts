@@ -19,6 +19,7 @@ export * from './profile-translator';
 export * from './profile-telegram';
 export * from './messages';
 export * from './statements';
+export * from './partner';
 export * from './payouts';
 export * from './convert-admin';
 export * from './payout-methods';

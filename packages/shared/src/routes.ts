@@ -44,6 +44,8 @@ export const PATHS = {
   mbox: '/mbox',
   convert: '/convert',
   partner: '/partner',
+  affiliateProgram: '/affiliate-program',
+  clientAlerts: '/client-alerts',
   chat: '/blend-talk/chat',
   lmDashboard: '/lm_dashboard',
   incorrectAccount: '/incorrect-account',
@@ -89,6 +91,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mbox', access: ALL },
   { path: '/convert', access: ADMIN },
   { path: '/partner', access: CUSTOMER_ADMIN },
+  { path: '/affiliate-program', access: TRANSLATOR_ADMIN },
+  { path: '/client-alerts', access: ADMIN },
   { path: '/blend-talk/chat/*', access: ALL },
   { path: '/lm_dashboard/*', access: ADMIN },
 ];

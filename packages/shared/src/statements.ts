@@ -51,10 +51,32 @@ export const STATEMENT_TEXTS = {
   empty: 'No statement lines in this time range',
 } as const;
 
+export const STATEMENT_FILTER_TEXTS = {
+  language: 'Unknown language',
+  tag: 'A tag has at most 20 characters',
+} as const;
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, STATEMENT_TEXTS.dateFormat)
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), STATEMENT_TEXTS.dateFormat);
+
+/** A language filter: a language slug ('french', 'american-english') or '' for all. */
+const languageFilter = z
+  .string()
+  .trim()
+  .max(60, STATEMENT_FILTER_TEXTS.language)
+  .regex(/^[a-z0-9-]*$/, STATEMENT_FILTER_TEXTS.language)
+  .default('');
+/** A tag filter: the tag itself is its id (GET /api/2/account/tags), '' for all. */
+const tagFilter = z.string().trim().max(20, STATEMENT_FILTER_TEXTS.tag).default('');
+
+/** The statement's filters besides the dates and action type (spec 2 section 7). */
+export const statementFilterFields = {
+  source_lang: languageFilter,
+  target_lang: languageFilter,
+  tag_id: tagFilter,
+};
 
 /** GET /api/2/account/statement/get */
 export const statementQuerySchema = z
@@ -62,6 +84,7 @@ export const statementQuerySchema = z
     date_from: isoDate,
     date_to: isoDate,
     action_type: z.union([z.literal(''), z.literal('all'), z.enum(CREDIT_ACTION_TYPES)]).default(''),
+    ...statementFilterFields,
     cpage: z.coerce.number().int().min(1).default(1),
     limit: z.coerce
       .number()
@@ -100,6 +123,11 @@ export const statementSchema = z.object({
   balance: z.number().int(),
 });
 export type Statement = z.infer<typeof statementSchema>;
+
+/** GET /api/2/account/tags: the customer's project tags; a tag's id is the tag itself. */
+export const accountTagsSchema = z.object({
+  results: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 
 export const creditActionTypesSchema = z.object({
   results: z.array(z.object({ id: z.enum(CREDIT_ACTION_TYPES), name: z.string() })),
@@ -141,6 +169,7 @@ export const statementExportSchema = statementExportFieldsSchema
     date_from: isoDate,
     date_to: isoDate,
     action_type: z.union([z.literal(''), z.literal('all'), z.enum(CREDIT_ACTION_TYPES)]).default(''),
+    ...statementFilterFields,
   })
   .refine((q) => q.date_from <= q.date_to, { message: STATEMENT_TEXTS.dateOrder, path: ['date_to'] });
 export type StatementExport = z.infer<typeof statementExportSchema>;

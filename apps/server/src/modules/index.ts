@@ -9,6 +9,8 @@ import { languageAssetRoutes } from './language-assets/routes';
 import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
+import { partnerRoutes } from './partner/routes';
+import { clientAlertRoutes } from './client-alerts/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
 import { paymentRoutes } from './payments/routes';
@@ -57,6 +59,8 @@ export const MODULES: FastifyPluginAsync[] = [
   voiceRoutes,
   messageRoutes,
   statementRoutes,
+  partnerRoutes,
+  clientAlertRoutes,
   lmDashboardRoutes,
   payoutRoutes,
   convertAdminRoutes,

@@ -48,6 +48,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/2/admin/users/:id/account-manager': 'users.act',
   'GET /api/2/admin/probation/params': 'backoffice.read',
   'GET /api/2/admin/leveling/contests': 'backoffice.read',
+  'GET /api/2/adminsetting/alert/notification': 'backoffice.read',
   // support
   'GET /manage/act': 'users.act',
   'GET /api/2/tools/:currency/SetCurrency': 'users.act',
@@ -72,6 +73,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/2/admin/leveling/contests/:id': 'languages.write',
   // settings and roles
   'POST /api/2/site/ui-feature/config/set': 'settings.write',
+  'POST /api/2/adminsetting/alert/notification': 'settings.write',
   'POST /api/2/account/acl-list/members': 'roles.write',
   'DELETE /api/2/account/acl-list/members': 'roles.write',
 };

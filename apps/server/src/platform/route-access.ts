@@ -268,6 +268,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/2/admin/messages': 'admin',
   'GET /api/2/credit_action/types': 'user',
   'GET /api/2/account/statement/get': 'user',
+  'GET /api/2/account/tags': 'user',
+  // partner / affiliate program and client alerts (issue 13)
+  'GET /api/2/account/partner': 'user',
+  'GET /api/2/adminsetting/alert/notification': 'admin',
+  'POST /api/2/adminsetting/alert/notification': 'admin',
   'POST /fileService/sendCustomerReportAsFile': 'user',
   // language-manager dashboard: signed in; the handler answers customers and translators 404 and
   // staff without the language-manager group 403 (lm-dashboard/policy.ts)

@@ -50,6 +50,8 @@ export interface SignUpInput {
   captcha_response?: string;
   captcha_service?: string;
   registrationPage?: string;
+  /** a referral code (the partner program's /auth?ref=CODE) */
+  ref?: string;
 }
 
 /** The signup form with good defaults; override any field. Does not solve a captcha by itself. */

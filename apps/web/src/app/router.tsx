@@ -12,6 +12,9 @@ type Page = LazyExoticComponent<ComponentType>;
 // one chunk for both wizard addresses: the first load of /auth is within a few bytes of its budget
 const WizardPage = lazy(() => import('../features/wizard/pages/WizardPage'));
 
+// one chunk for the customer's partner page and the translator's affiliate program
+const PartnerPage = lazy(() => import('../features/partner/pages/PartnerPage'));
+
 // one chunk for the customer's and the translator's statement
 const StatementPage = lazy(() => import('../features/statements/pages/StatementPage'));
 
@@ -53,6 +56,9 @@ const PAGES: Record<string, Page> = {
   '/balance': lazy(() => import('../features/payouts/pages/BalancePage')),
   '/customer-statement': StatementPage,
   '/statement': StatementPage,
+  '/partner': PartnerPage,
+  '/affiliate-program': PartnerPage,
+  '/client-alerts': lazy(() => import('../features/admin/pages/ClientAlertsPage')),
 
   '/blend-talk/chat/*': lazy(() => import('../features/chat/pages/ChatPage')),
   '/admin/blend-talk/*': lazy(() => import('../features/chat/pages/AdminChatPage')),

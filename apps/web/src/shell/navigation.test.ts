@@ -65,6 +65,16 @@ describe('sidebar menu', () => {
     expect(a).not.toContain('Open projects');
   });
 
+  it('links the partner page for customers and the affiliate program for translators', () => {
+    const item = (u: UserData, label: string) =>
+      sidebarMenuFor({ user: u, aclGroups: [], chatEnabled: true })
+        .flatMap((s) => s.items)
+        .find((i) => i.label === label);
+    expect(item(user('customer'), 'Partners & Integrations')?.target).toEqual({ to: '/partner' });
+    expect(item(user('translator'), 'Affiliate program')?.target).toEqual({ to: '/affiliate-program' });
+    expect(item(user('admin'), 'Affiliate program')).toBeUndefined();
+  });
+
   it('shows Community to certified translators unless they are model-training experts, who also lose four sections', () => {
     expect(sideLabels(user('translator'))).not.toContain('Community');
     expect(sideLabels(user('translator'), [ACL.certifiedTranslator])).toContain('Community');

@@ -40,6 +40,8 @@ const TITLES: Record<string, string> = {
   '/mbox': 'Messages',
   '/convert': 'Credit conversion',
   '/partner': 'Partners & Integrations',
+  '/affiliate-program': 'Affiliate program',
+  '/client-alerts': 'Client alerts',
   '/blend-talk/chat/*': 'Team Chat',
   '/lm_dashboard/*': 'Language-manager dashboard',
 };

@@ -13,3 +13,4 @@ export * from './webhooks';
 export * from './chat';
 export * from './leveling';
 export * from './language-assets';
+export * from './partner';

@@ -16,6 +16,7 @@ import { seedChatDemo } from './demo-chat';
 import { seedLmDashboardDemo } from './demo-lm-dashboard';
 import { seedProjectsDemo } from './demo-projects';
 import { seedWebhookDemo } from './demo-webhooks';
+import { seedPartnerDemo } from './demo-partner';
 
 export const DEMO_PASSWORD = 'Parlance-demo1!';
 
@@ -106,6 +107,12 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     accountManagerEmail: DEMO_STAFF[1].email,
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
+  await seedPartnerDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    translatorEmail: DEMO_ACCOUNTS[1].email,
+    adminEmail: DEMO_ACCOUNTS[2].email,
+    passwordHash,
+  });
   await seedProfileDemo(db, {
     customerEmail: DEMO_ACCOUNTS[0].email,
     translatorEmail: DEMO_ACCOUNTS[1].email,

@@ -40,6 +40,8 @@ export const signupBody = z.object({
   company_name: text(200).optional(),
   phone: text(40).optional(),
   registrationPage: text(500).optional(),
+  /** the referral code of the link the visitor came by (/auth?ref=CODE); an unknown one is ignored */
+  ref: text(40).optional(),
   ...captchaFields,
 });
 export type SignupBody = z.infer<typeof signupBody>;

@@ -17,6 +17,7 @@ import {
   phoneErrors,
 } from './fields';
 import type { SignupBody } from './schemas';
+import { attributeSignup } from '../partner/service';
 import { addToAclGroup, findUserByEmail, roleGroup } from './users';
 
 const emailTaken = () => badRequest(TEXTS.emailTaken, { user_email: TEXTS.emailTaken });
@@ -71,12 +72,13 @@ export async function registerAccount(deps: Services, input: SignupBody, ip: str
       .returning();
     if (!user) throw emailTaken();
     await addToAclGroup(tx, user.id, roleGroup(type));
+    const referrerId = await attributeSignup(tx, user.id, input.ref, now);
     await audit(tx, {
       actorId: user.id,
       action: 'auth.signup',
       targetType: 'user',
       targetId: user.id,
-      details: { type, country, registrationPage: user.registrationPage },
+      details: { type, country, registrationPage: user.registrationPage, ...(referrerId ? { referrerId } : {}) },
       ip,
     });
     return user;

@@ -1,5 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CART_TEXTS, PROJECT_LIMITS, SUB_ACCOUNT_TEXTS, type TranslateNowResult } from '@parlance/shared';
+import {
+  CART_TEXTS,
+  CLIENT_ALERT_LOW_BALANCE_CREDITS,
+  creditsToUsd,
+  PROJECT_LIMITS,
+  SUB_ACCOUNT_TEXTS,
+  type TranslateNowResult,
+} from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   cartCoupons,
@@ -11,6 +18,7 @@ import {
   subAccounts,
   users,
 } from '../../db/schema';
+import { type AlertMailboxes, clientAlertMails } from '../../platform/client-alerts';
 import { AppError, badRequest } from '../../platform/errors';
 import {
   type EntryInput,
@@ -369,8 +377,26 @@ export async function payCartWithCredits(
       result.body.projects.map((p) => p.id),
       input.now,
     );
+    if (effects.alertBoxes) await alertLowBalance(db, effects.alertBoxes, effects.mailer, input.userId, result.body);
   }
   return result;
+}
+
+/** The low-balance client alert, when this payment took the credits below the threshold. */
+async function alertLowBalance(
+  db: Db,
+  boxes: AlertMailboxes,
+  mailer: Mailer,
+  userId: number,
+  paid: TranslateNowResult,
+): Promise<void> {
+  const before = paid.balance + paid.invoice.totalCredits;
+  if (!(paid.balance < CLIENT_ALERT_LOW_BALANCE_CREDITS && before >= CLIENT_ALERT_LOW_BALANCE_CREDITS)) return;
+  const mails = await clientAlertMails(db, boxes, userId, 'low_balance', {
+    subject: `credits down to ${creditsToUsd(paid.balance)} USD`,
+    text: `After paying invoice ${paid.invoice.number}, the customer has ${paid.balance} credits (${creditsToUsd(paid.balance)} USD) left, below ${creditsToUsd(CLIENT_ALERT_LOW_BALANCE_CREDITS)} USD.`,
+  });
+  for (const mail of mails) await mailer.send(mail).catch(() => undefined);
 }
 
 /** What a payment does after its commit: wake the realtime bus, mail the matching translators. */
@@ -378,4 +404,6 @@ export interface PaymentEffects {
   bus: RealtimeBus;
   mailer: Mailer;
   publicUrl: string;
+  /** where client alerts (low balance) routed to sales and support go; without, none */
+  alertBoxes?: AlertMailboxes;
 }

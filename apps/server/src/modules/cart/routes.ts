@@ -220,7 +220,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
             }),
             now: now(),
           },
-          { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+          { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl, alertBoxes: deps.config },
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(200).send(result.body);

@@ -6,6 +6,7 @@ import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
   adminPaymentSchema,
   adminPaymentsQuerySchema,
+  creditsToUsd,
   paymentSchema,
   recurringPaymentBodySchema,
   savedCardSchema,
@@ -17,6 +18,8 @@ import {
 import { requireAdmin, requireUser } from '../../platform/guards';
 import { SandboxProvider } from '../../platform/payments';
 import { sha256 } from '../../platform/crypto';
+import { clientAlertMails } from '../../platform/client-alerts';
+import { afterCommit } from '../../platform/transaction';
 import { adminPaymentsPage, cancelPaymentByAdmin, markWireReceived, paymentOwner } from './admin';
 import { checkoutRoutes } from './checkout-routes';
 import { presentAdminPayment, presentPayment, presentSavedCard } from './present';
@@ -151,7 +154,14 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
-      const payment = await applyWireTransfer(deps, user, request.body.pqid);
+      const { payment, opened } = await applyWireTransfer(deps, user, request.body.pqid);
+      if (opened) {
+        const alerts = await clientAlertMails(deps.db, deps.config, user.id, 'wire_transfer', {
+          subject: `wire transfer of ${creditsToUsd(payment.amountCredits + payment.vatCredits)} USD started`,
+          text: `The customer chose to pay ${creditsToUsd(payment.amountCredits + payment.vatCredits)} USD by wire transfer (reference ${payment.providerRef ?? ''}). Mark it received at /admin/payments when the money arrives.`,
+        });
+        await afterCommit(deps, { mails: alerts, changed: false });
+      }
       return {
         status: 'OK' as const,
         results: {

@@ -271,7 +271,14 @@ function wireReference(): string {
 }
 
 /** POST /ajax/cart/wiretransferapply: a pending wire payment of the quote (once per quote). */
-export async function applyWireTransfer(deps: Deps, user: UserRow, pqid: string): Promise<PaymentRow> {
+export async function applyWireTransfer(
+  deps: Deps,
+  user: UserRow,
+  pqid: string,
+): Promise<{ payment: PaymentRow; opened: boolean }> {
   const amount = await readCreditsQuote(deps, pqid, user);
-  return openPaymentForQuote(deps, user, pqid, 'wire', amount);
+  const before = await livePaymentOfQuote(deps.db, quoteRefOf(pqid));
+  const payment = await openPaymentForQuote(deps, user, pqid, 'wire', amount);
+  // a repeat answers the same payment: only a newly opened one raises the client alert
+  return { payment, opened: before?.key !== payment.key };
 }

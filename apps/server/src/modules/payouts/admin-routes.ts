@@ -3,7 +3,7 @@
 // (reading needs backoffice.read, the moves payouts.write).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   convertListSchema,
@@ -13,7 +13,7 @@ import {
   payoutUpdateSchema,
 } from '@parlance/shared';
 import { requireAdmin } from '../../platform/guards';
-import { bulkUpdate, convertCsvRecords, convertPage, pageSizeOf, payOut } from './admin-service';
+import { bulkUpdate, convertCsvChunks, convertPage, pageSizeOf, payOut } from './admin-service';
 
 const TAGS = ['Admin: payouts'];
 
@@ -50,15 +50,17 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       requireAdmin(request);
-      const records = await convertCsvRecords(deps.db, request.query);
       const today = deps.clock.now().toISOString().slice(0, 10);
       const range =
         request.query.from || request.query.to ? `${request.query.from ?? ''}_${request.query.to ?? ''}` : today;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="convert-requests-${range}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(stringify(records));
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="convert-requests-${range}.csv"`)
+          .header('cache-control', 'private, no-store')
+          // streamed in batches (admin-service.ts convertCsvChunks): no cap, flat memory
+          .send(Readable.from(convertCsvChunks(deps.db, request.query)))
+      );
     },
   );
 

@@ -51,7 +51,10 @@ describe('project permissions: can(user, action, project)', () => {
     expect(verdictOf(user(), 'project.approve', ready)).toMatchObject({ ok: false, status: 403 });
     const pending = { project: { status: 'PENDING' as const, kind: 'classic' as const }, role: 'customer' as const };
     expect(verdictOf(user(), 'project.approve', pending)).toMatchObject({ ok: false, status: 409 });
-    const inProgress = { project: { status: 'IN_PROGRESS' as const, kind: 'classic' as const }, role: 'customer' as const };
+    const inProgress = {
+      project: { status: 'IN_PROGRESS' as const, kind: 'classic' as const },
+      role: 'customer' as const,
+    };
     expect(verdictOf(user(), 'project.cancel', inProgress)).toMatchObject({
       ok: false,
       status: 409,

@@ -65,6 +65,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       now: deps.clock.now(),
       publicUrl: deps.config.publicUrl,
       ip: request.ip,
+      alertBoxes: deps.config,
     });
 
   /** Runs a move in one transaction, then notifies and mails; answers the project as the user now sees it. */

@@ -140,6 +140,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     now: now(),
     publicUrl: deps.config.publicUrl,
     ip: request.ip,
+    alertBoxes: deps.config,
   });
 
   /**
@@ -462,7 +463,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           requestHash: hashRequest({ method: 'POST', path: '/api/v1/cart/pay', ck: request.body.ck }),
           now: now(),
         },
-        { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl, alertBoxes: deps.config },
       );
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
       return result.body;

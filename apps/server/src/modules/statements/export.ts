@@ -106,14 +106,22 @@ export async function statementMail(
     date_from: input.date_from,
     date_to: input.date_to,
     action_type: input.action_type,
+    source_lang: input.source_lang,
+    target_lang: input.target_lang,
+    tag_id: input.tag_id,
     cpage: 1,
     limit: STATEMENT_EXPORT_MAX_LINES,
     sortBy: 'date',
     sortDirection: 'desc',
   });
   const range = `${input.date_from} to ${input.date_to}`;
-  const filter =
-    input.action_type === '' || input.action_type === 'all' ? '' : `, ${CREDIT_ACTION_LABELS[input.action_type]} only`;
+  const filters = [
+    input.action_type === '' || input.action_type === 'all' ? '' : `${CREDIT_ACTION_LABELS[input.action_type]} only`,
+    input.source_lang ? `from ${input.source_lang}` : '',
+    input.target_lang ? `into ${input.target_lang}` : '',
+    input.tag_id ? `tag ${input.tag_id}` : '',
+  ].filter(Boolean);
+  const filter = filters.length ? `, ${filters.join(', ')}` : '';
   const title = `Parlance statement of ${owner.name}, ${range}${filter}`;
   const filename = `statement-${input.date_from}-${input.date_to}.${input.format}`;
   const attachment =

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  accountTagsSchema,
   CREDIT_ACTION_LABELS,
   CREDIT_ACTION_TYPES,
   creditActionTypesSchema,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/guards';
 import { statementAccountOf } from './policy';
 import { statementMail } from './export';
-import { loadStatement } from './service';
+import { accountTags, loadStatement } from './service';
 
 const TAGS = ['Statements'];
 
@@ -37,12 +38,28 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
+    '/api/2/account/tags',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The tags on the signed-in customer's projects, to filter the statement by (a tag's id is the tag)",
+        response: { 200: accountTagsSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const tags = await accountTags(deps.db, user.id);
+      return { results: tags.map((tag) => ({ id: tag, name: tag })) };
+    },
+  );
+
+  app.get(
     '/api/2/account/statement/get',
     {
       schema: {
         tags: TAGS,
         summary:
-          "The signed-in user's statement: date_from and date_to (YYYY-MM-DD, both required), action_type, cpage, limit (10, 25, 50), sortBy (date, amount), sortDirection",
+          "The signed-in user's statement: date_from and date_to (YYYY-MM-DD, both required), action_type, source_lang, target_lang, tag_id (a tag from GET /api/2/account/tags), cpage, limit (10, 25, 50), sortBy (date, amount), sortDirection",
         querystring: statementQuerySchema,
         response: { 200: statementSchema },
       },
@@ -60,7 +77,7 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary:
-          "Mail the signed-in user's statement as a CSV or PDF file (form: email, format csv|pdf, date_from, date_to, action_type)",
+          "Mail the signed-in user's statement as a CSV or PDF file (form: email, format csv|pdf, date_from, date_to, action_type, source_lang, target_lang, tag_id)",
         body: statementExportSchema,
         response: { 200: z.object({ status: z.object({ msg: z.literal('ok') }) }) },
       },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { CREDIT_ACTION_LABELS, type CreditActionType, creditsToUsd, type StatementQuery } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { ledgerEntries, ledgerTransactions, projects, type UserAccountKind } from '../../db/schema';
+import { ledgerEntries, ledgerTransactions, projects, projectTags, type UserAccountKind } from '../../db/schema';
 import { findAccount } from '../../platform/ledger';
 import type { StatementRow } from '@parlance/shared';
 
@@ -11,6 +11,51 @@ import type { StatementRow } from '@parlance/shared';
 // the filters hide. Filters and paging apply after the window.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ProjectFilters = Pick<StatementQuery, 'source_lang' | 'target_lang' | 'tag_id'>;
+
+/**
+ * The filters on the line's projects (source and target language, the customer's tag). A line's
+ * projects: the one in its metadata (earnings, refunds) or those of the purchase orders a payment
+ * paid (metadata.purchaseOrderIds). EXISTS over the projects' primary key and purchase-order index
+ * and project_tags' (project_id, tag) key; a line without a project matches none. A tag matches only
+ * the owner's own projects (tags are the customer's labels; a translator's lines never match one).
+ */
+function projectFilters(line: { projectId: SQL; poIds: SQL }, ownerId: number, q: ProjectFilters): SQL[] {
+  const poIds = sql`(case when jsonb_typeof(${line.poIds}) = 'array' then ${line.poIds} else '[]'::jsonb end)`;
+  const ofLine = sql`(${projects.id} = ${line.projectId} or ${projects.purchaseOrderId} in (select (jsonb_array_elements_text(${poIds}))::int))`;
+  const out: SQL[] = [];
+  if (q.source_lang || q.target_lang) {
+    const langs: SQL[] = [ofLine];
+    if (q.source_lang) langs.push(eq(projects.sourceLanguage, q.source_lang));
+    if (q.target_lang) langs.push(eq(projects.targetLanguage, q.target_lang));
+    out.push(sql`exists (select 1 from ${projects} where ${and(...langs)})`);
+  }
+  if (q.tag_id) {
+    out.push(
+      sql`exists (select 1 from ${projects} inner join ${projectTags} on ${projectTags.projectId} = ${projects.id} where ${ofLine} and ${projectTags.tag} = ${q.tag_id} and ${projects.customerId} = ${ownerId})`,
+    );
+  }
+  return out;
+}
+
+const lineOfTransaction = {
+  projectId: sql`(${ledgerTransactions.metadata}->>'projectId')::int`,
+  poIds: sql`(${ledgerTransactions.metadata}->'purchaseOrderIds')`,
+};
+const lineOfCte = { projectId: sql`"lines"."project_id"`, poIds: sql`"lines"."po_ids"` };
+
+/** GET /api/2/account/tags: the tags on the customer's projects, in order (a translator has none). */
+export async function accountTags(db: Db, ownerId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: projectTags.tag })
+    .from(projectTags)
+    .innerJoin(projects, eq(projects.id, projectTags.projectId))
+    .where(eq(projects.customerId, ownerId))
+    .orderBy(asc(projectTags.tag))
+    .limit(1000);
+  return rows.map((r) => r.tag);
+}
 
 function rangeOf(q: Pick<StatementQuery, 'date_from' | 'date_to'>): { from: Date; toExclusive: Date } {
   const from = new Date(`${q.date_from}T00:00:00Z`);
@@ -38,6 +83,7 @@ export async function loadStatement(
         kind: ledgerTransactions.kind,
         description: ledgerTransactions.description,
         projectId: sql<number | null>`(${ledgerTransactions.metadata}->>'projectId')::int`.as('project_id'),
+        poIds: sql<unknown>`(${ledgerTransactions.metadata}->'purchaseOrderIds')`.as('po_ids'),
         balanceAfter:
           sql<string>`sum(${ledgerEntries.amount}) over (order by ${ledgerEntries.createdAt}, ${ledgerEntries.id})`.as(
             'balance_after',
@@ -47,7 +93,7 @@ export async function loadStatement(
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, toExclusive))),
   );
-  const shown: SQL[] = [gte(lines.createdAt, from)];
+  const shown: SQL[] = [gte(lines.createdAt, from), ...projectFilters(lineOfCte, ownerId, q)];
   if (type) shown.push(eq(lines.kind, type));
   const dir = q.sortDirection === 'asc' ? asc : desc;
   const order = q.sortBy === 'amount' ? [dir(lines.amount), dir(lines.id)] : [dir(lines.createdAt), dir(lines.id)];
@@ -56,6 +102,7 @@ export async function loadStatement(
     eq(ledgerEntries.accountId, account.id),
     gte(ledgerEntries.createdAt, from),
     lt(ledgerEntries.createdAt, toExclusive),
+    ...projectFilters(lineOfTransaction, ownerId, q),
   ];
   if (type) counted.push(eq(ledgerTransactions.kind, type));
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_EXPORT_TEXTS, type Statement, STATEMENT_TEXTS } from '@parlance/shared';
+import { projectTags } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
@@ -111,6 +112,105 @@ describe('GET /api/2/account/statement/get', () => {
       url: `/api/2/account/statement/get?date_from=${today()}&date_to=${today()}`,
     });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('statement filters: source and target language, tag', () => {
+  /** A customer with a grant, a Spanish and a French project (the French one tagged), two tags. */
+  async function customerWithProjects() {
+    const customer = await newCustomer(t.app, 500_000);
+    const spanish = await paidProject(t.app, customer, { targets: ['spanish'] });
+    const french = await paidProject(t.app, customer, { targets: ['french'], source: 'german' });
+    await t.database.db.insert(projectTags).values([
+      { projectId: french, tag: 'legal' },
+      { projectId: french, tag: 'q3' },
+      { projectId: spanish, tag: 'marketing' },
+    ]);
+    return { customer, spanish, french };
+  }
+  const range = () => `date_from=${daysAgo(1)}&date_to=${today()}`;
+
+  it('GET /api/2/account/tags lists the customer’s own tags, in order; others see none of them', async () => {
+    const { customer } = await customerWithProjects();
+    const res = await customer.api.get('/api/2/account/tags');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([
+      { id: 'legal', name: 'legal' },
+      { id: 'marketing', name: 'marketing' },
+      { id: 'q3', name: 'q3' },
+    ]);
+    const stranger = await newCustomer(t.app, 0);
+    expect((await stranger.api.get('/api/2/account/tags')).json().results).toEqual([]);
+    const translator = await newTranslator(t.app);
+    expect((await translator.api.get('/api/2/account/tags')).json().results).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/2/account/tags' })).statusCode).toBe(401);
+  });
+
+  it('filters by target, source and tag; counts and balances stay those of the whole account', async () => {
+    const { customer, spanish, french } = await customerWithProjects();
+    const all = await statement(customer, range());
+    expect(all.totalCount).toBe(3);
+
+    const es = await statement(customer, `${range()}&target_lang=spanish`);
+    expect(es.totalCount).toBe(1);
+    expect(es.data.map((r) => r.actionType)).toEqual(['order_payment']);
+    const fr = await statement(customer, `${range()}&target_lang=french`);
+    expect(fr.totalCount).toBe(1);
+    const de = await statement(customer, `${range()}&source_lang=german`);
+    expect(de.totalCount).toBe(1);
+    expect(await statement(customer, `${range()}&source_lang=german&target_lang=spanish`)).toMatchObject({
+      totalCount: 0,
+      data: [],
+    });
+    const legal = await statement(customer, `${range()}&tag_id=legal`);
+    expect(legal.totalCount).toBe(1);
+    expect(legal.data).toHaveLength(1);
+    // the filtered row is the same row, with the same balance after it, as in the whole statement
+    const same = all.data.find((r) => r.id === legal.data[0].id);
+    expect(same).toEqual(legal.data[0]);
+    expect(de.data[0].id).toBe(legal.data[0].id);
+    expect(es.data[0].id).not.toBe(fr.data[0].id);
+    expect(legal.balance).toBe(all.balance);
+    expect(await statement(customer, `${range()}&tag_id=nosuchtag`)).toMatchObject({ totalCount: 0 });
+    // the filters combine with the action type
+    expect((await statement(customer, `${range()}&tag_id=legal&action_type=grant`)).totalCount).toBe(0);
+    expect((await statement(customer, `${range()}&tag_id=legal&action_type=order_payment`)).totalCount).toBe(1);
+    expect(spanish).not.toBe(french);
+  });
+
+  it('another customer’s tag filters nothing in: tags match the asking user’s projects only', async () => {
+    const { customer } = await customerWithProjects();
+    const other = await newCustomer(t.app, 500_000);
+    await paidProject(t.app, other, { targets: ['french'] });
+    expect((await statement(other, `${range()}&tag_id=legal`)).totalCount).toBe(0);
+    expect((await statement(customer, `${range()}&tag_id=legal`)).totalCount).toBe(1);
+  });
+
+  it('refuses malformed filters with 400', async () => {
+    const customer = await newCustomer(t.app, 0);
+    for (const q of [
+      `${range()}&source_lang=${'x'.repeat(61)}`,
+      `${range()}&target_lang=Fr%20ench`,
+      `${range()}&source_lang=%27%3B--`,
+      `${range()}&tag_id=${'t'.repeat(21)}`,
+    ]) {
+      expect((await customer.api.get(`/api/2/account/statement/get?${q}`)).statusCode, q).toBe(400);
+    }
+  });
+
+  it('the mailed statement carries the same filters', async () => {
+    const { customer } = await customerWithProjects();
+    const res = await customer.api.post('/fileService/sendCustomerReportAsFile', {
+      email: 'filters@example.test',
+      format: 'csv',
+      date_from: daysAgo(1),
+      date_to: today(),
+      tag_id: 'legal',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const csv = mailer.last('filters@example.test')?.attachments?.[0].content.toString('utf8').trim().split('\n') ?? [];
+    expect(csv).toHaveLength(2);
+    expect(mailer.last('filters@example.test')?.text).toContain('tag legal');
   });
 });
 

@@ -28,6 +28,8 @@ export interface SignupInput extends CaptchaFields {
   user_country: string;
   company_name: string | null;
   registrationPage: string;
+  /** the referral code of the link the visitor came by (/auth?ref=CODE) */
+  ref?: string;
 }
 
 export const signup = (input: SignupInput) =>

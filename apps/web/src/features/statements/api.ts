@@ -8,6 +8,10 @@ export interface StatementView {
   from: string;
   to: string;
   type: CreditActionType | '';
+  /** language slugs and a tag ('' for all) */
+  sourceLang: string;
+  targetLang: string;
+  tag: string;
   page: number;
   limit: number;
   sortBy: 'date' | 'amount';
@@ -31,6 +35,9 @@ export const statementQuery = (view: StatementView) =>
         date_from: view.from,
         date_to: view.to,
         action_type: view.type,
+        source_lang: view.sourceLang,
+        target_lang: view.targetLang,
+        tag_id: view.tag,
         cpage: String(view.page),
         limit: String(view.limit),
         sortBy: view.sortBy,
@@ -44,6 +51,16 @@ export const statementQuery = (view: StatementView) =>
 /** Loads only when both dates are set (spec 2 section 5). */
 export function useStatement(view: StatementView) {
   return useQuery({ ...statementQuery(view), enabled: view.from !== '' && view.to !== '' && view.from <= view.to });
+}
+
+/** GET /api/2/account/tags: the customer's project tags (a tag's id is the tag). */
+export function useAccountTags(enabled: boolean) {
+  return useQuery({
+    queryKey: ['account-tags'],
+    queryFn: ({ signal }) =>
+      http.get<{ results: { id: string; name: string }[] }>('/api/2/account/tags', signal).then((b) => b.results),
+    enabled,
+  });
 }
 
 export function useCreditActionTypes() {

@@ -165,6 +165,8 @@ function staffMenu(ctx: SidebarContext): SideSection[] {
     link('Statements', 'statements', PATHS.statement),
     link('Messages', 'messages', PATHS.mbox),
     ...(showCommunity ? [link('Community', 'community', COMMUNITY)] : []),
+    // the spec's translator menu has no place for it: the affiliate program sits with the money pages
+    ...(isTranslator ? [link('Affiliate program', 'partners', PATHS.affiliateProgram)] : []),
     ...(isAdmin ? [link('Buy credits', 'buyCredits', BUY_CREDITS_PATH)] : []),
   ];
   const projects: SideItem[] = isTranslator

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client';
 import { audit } from '../../../platform/audit';
+import type { AlertMailboxes } from '../../../platform/client-alerts';
 import type { MailMessage } from '../../../platform/mail';
 import { type Action, type Actions, authorize } from '../../../platform/permissions';
 import type { UserRow } from '../../../platform/session';
@@ -22,6 +23,8 @@ export interface MoveContext {
   publicUrl: string;
   /** the admin behind an admin move (also while acting), for the audit log */
   ip?: string;
+  /** where client alerts routed to sales and support go (/client-alerts); without (seed data), no alerts */
+  alertBoxes?: AlertMailboxes;
 }
 
 export const done = (projectId: number, mails: MailMessage[] = [], changed = true): Outcome => ({

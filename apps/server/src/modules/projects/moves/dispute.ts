@@ -1,3 +1,4 @@
+import { clientAlertMails } from '../../../platform/client-alerts';
 import { mustMove, type Outcome } from '../service';
 import { authorizeMove, done, lockFor, type MoveContext } from './context';
 
@@ -11,5 +12,11 @@ export async function disputeProject(ctx: MoveContext, projectId: number, reason
     note: reason,
     set: { disputeReason: reason },
   });
-  return done(row.id);
+  const alerts = ctx.alertBoxes
+    ? await clientAlertMails(ctx.tx, ctx.alertBoxes, row.customerId, 'dispute', {
+        subject: `project #${row.id} disputed`,
+        text: `The customer disputed project #${row.id} (${row.name}): nothing is paid until an admin resolves it.\n\nReason: ${reason}\n\n${ctx.publicUrl}/project/${row.id}`,
+      })
+    : [];
+  return done(row.id, alerts);
 }

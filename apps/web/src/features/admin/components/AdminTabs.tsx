@@ -11,6 +11,7 @@ export type AdminTab =
   | 'outbox'
   | 'payments'
   | 'payouts'
+  | 'alerts'
   | 'chat'
   | 'acl'
   | 'probation'
@@ -24,6 +25,7 @@ export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminOutbox)) return 'outbox';
   if (pathname.startsWith(PATHS.adminPayments)) return 'payments';
   if (pathname.startsWith(PATHS.convert)) return 'payouts';
+  if (pathname.startsWith(PATHS.clientAlerts)) return 'alerts';
   if (pathname.startsWith(PATHS.adminAcl)) return 'acl';
   if (pathname.startsWith(PATHS.adminProbation)) return 'probation';
   if (pathname.startsWith(PATHS.adminFeatures)) return 'features';
@@ -50,6 +52,7 @@ export function AdminTabs() {
       <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
       <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
       <Tab value="payouts" label="Payouts" component={Link} to={PATHS.convert} />
+      <Tab value="alerts" label="Client alerts" component={Link} to={PATHS.clientAlerts} />
       {/* a customer's team chats, looked up by external id (the chat's admin view) */}
       <Tab value="chat" label="Team chat" component={Link} to="/admin/blend-talk" />
       <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />

@@ -127,6 +127,7 @@ export function SignupForm({
         user_country: v.country,
         company_name: v.company.trim() || null,
         registrationPage: location.pathname,
+        ref: new URLSearchParams(location.search).get('ref') ?? undefined,
         ...captchaFields,
       });
       await onSignedUp(answer.user);

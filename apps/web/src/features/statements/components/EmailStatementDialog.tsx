@@ -41,7 +41,15 @@ export function EmailStatementDialog({
   });
   const submit = handleSubmit((values) => {
     send.mutate(
-      { ...values, date_from: view.from, date_to: view.to, action_type: view.type },
+      {
+        ...values,
+        date_from: view.from,
+        date_to: view.to,
+        action_type: view.type,
+        source_lang: view.sourceLang,
+        target_lang: view.targetLang,
+        tag_id: view.tag,
+      },
       {
         onSuccess: (answer) => {
           if (answer.status.msg !== 'ok') {

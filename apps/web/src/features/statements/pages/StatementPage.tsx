@@ -17,7 +17,8 @@ import { AppLink } from '../../../ui/AppLink';
 import { EmailStatementDialog } from '../components/EmailStatementDialog';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { type StatementView, useCreditActionTypes, useStatement } from '../api';
+import { useNames } from '../../../ui/use-names';
+import { type StatementView, useAccountTags, useCreditActionTypes, useStatement } from '../api';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const credits = (n: number) => n.toLocaleString('en-US');
@@ -32,6 +33,9 @@ function defaultView(): StatementView {
     from: isoDay(from),
     to: isoDay(now),
     type: '',
+    sourceLang: '',
+    targetLang: '',
+    tag: '',
     page: 1,
     limit: STATEMENT_LIMITS.defaultPageSize,
     sortBy: 'date',
@@ -45,6 +49,9 @@ export default function StatementPage() {
   const [view, setView] = useState<StatementView>(defaultView);
   const statement = useStatement(view);
   const types = useCreditActionTypes();
+  // tags are the customer's labels on their projects: the translator's statement has none
+  const tags = useAccountTags(!translator);
+  const { languages } = useNames();
   const set = (next: Partial<StatementView>) => setView((v) => ({ ...v, page: 1, ...next }));
   const rangeMissing = view.from === '' || view.to === '';
   const rangeBackwards = !rangeMissing && view.from > view.to;
@@ -100,6 +107,46 @@ export default function StatementPage() {
             </MenuItem>
           ))}
         </TextField>
+        {(['sourceLang', 'targetLang'] as const).map((field) => (
+          <TextField
+            key={field}
+            select
+            size="small"
+            label={field === 'sourceLang' ? 'Source language' : 'Target language'}
+            value={view[field]}
+            onChange={(e) => set({ [field]: e.target.value })}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">All languages</MenuItem>
+            {languages.map((l) => (
+              <MenuItem key={l.slug} value={l.slug}>
+                {l.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        {!translator && (
+          <TextField
+            select
+            size="small"
+            label="Tag"
+            value={view.tag}
+            onChange={(e) => set({ tag: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="">All tags</MenuItem>
+            {(tags.data ?? []).map((t) => (
+              <MenuItem key={t.id} value={t.id}>
+                {t.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button
           variant="outlined"
@@ -137,7 +184,7 @@ export default function StatementPage() {
             {STATEMENT_TEXTS.empty}
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Pick a wider range or another action type.
+            Pick a wider range or fewer filters.
           </Typography>
         </Paper>
       ) : (
