@@ -81,6 +81,26 @@ describe('GET /api/2/account/statement/get', () => {
     expect(before.totalCount).toBe(0);
   });
 
+  it('pages by date give every line the same balance as the running sum over the whole account', async () => {
+    const customer = await customerWithHistory();
+    await paidProject(t.app, customer);
+    for (let i = 1; i <= 20; i++) await giveCredits(t.database.db, customer.id, i * 7);
+    const range = `date_from=${daysAgo(1)}&date_to=${today()}`;
+    // sorted by amount, the statement takes the window over the account (the reference)
+    const reference = await statement(customer, `${range}&sortBy=amount&limit=50`);
+    const expected = new Map(reference.data.map((r) => [r.id, r.balance]));
+    expect(expected.size).toBe(25);
+    for (const direction of ['desc', 'asc']) {
+      const seen = new Map<number, number>();
+      for (let page = 1; page <= 3; page++) {
+        const s = await statement(customer, `${range}&limit=10&cpage=${page}&sortDirection=${direction}`);
+        expect(s.totalCount).toBe(25);
+        for (const r of s.data) seen.set(r.id, r.balance);
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('is the translator’s available earnings for a translator, empty for a new one', async () => {
     const translator = await newTranslator(t.app);
     const s = await statement(translator, `date_from=${daysAgo(30)}&date_to=${today()}`);
