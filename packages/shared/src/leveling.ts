@@ -57,6 +57,11 @@ export const LEVEL_THRESHOLDS: Record<2 | 3 | 4 | 5, Threshold> = {
 };
 
 export const MIN_LEVEL = 1;
+/**
+ * Expert work: urgent (expedited) projects are offered only from this level up, to translators whose
+ * record shows they deliver on time (matching.ts levelAllowsSql; docs/decisions.md).
+ */
+export const EXPERT_PROJECT_MIN_LEVEL = 2;
 export const MAX_LEVEL = 5;
 
 /** Whether one parameter meets the threshold of `level` (a value that could not be measured does not). */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { PROBATION_GRADUATION } from '@parlance/shared';
+import { EXPERT_PROJECT_MIN_LEVEL, PROBATION_GRADUATION } from '@parlance/shared';
 import { projects } from '../../db/schema';
 
 // Who is offered which open project (docs/decisions.md, "Project lifecycle: matching").
@@ -38,6 +38,18 @@ export function translatorAvailableSql(translatorId: TranslatorRef, today: strin
         OR (tp.vacation_from IS NOT NULL AND tp.vacation_from <= ${today}::date
             AND (tp.vacation_to IS NULL OR tp.vacation_to >= ${today}::date)))
   )`;
+}
+
+/**
+ * SQL: the translator's level opens the project. Urgent (expedited) projects are expert work, offered
+ * from EXPERT_PROJECT_MIN_LEVEL up (the level of leveling.ts, recomputed by the scheduler); a
+ * translator without a working profile is level 1.
+ */
+export function levelAllowsSql(translatorId: TranslatorRef): SQL {
+  return sql`(${projects.expedite} = false OR EXISTS (
+    SELECT 1 FROM translator_profiles lp
+    WHERE lp.user_id = ${translatorId} AND lp.level >= ${EXPERT_PROJECT_MIN_LEVEL}
+  ))`;
 }
 
 /** The project type whose work is hearing a language rather than translating a pair. */
@@ -124,6 +136,7 @@ export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): S
     translatorSkillsMatchSql(translatorId),
     myTeamWindowSql(translatorId, now),
     probationAllowsSql(translatorId, now),
+    levelAllowsSql(translatorId),
   ) as SQL;
 }
 

@@ -204,6 +204,18 @@ describe('taking a job', () => {
     expect((await eventsOf(id)).filter((e) => e.action === 'take')).toHaveLength(1);
   });
 
+  it('offers urgent (expedited) projects, expert work, from level 2 up', async () => {
+    const customer = await newCustomer(t.app);
+    const novice = await newTranslator(t.app, { pairs: [['american-english', 'german']] });
+    const proven = await newTranslator(t.app, { pairs: [['american-english', 'german']], level: 2 });
+    const id = await paidProject(t.app, customer, { targets: ['german'], words: 800 });
+    await db().update(projects).set({ expedite: true }).where(eq(projects.id, id));
+    const refused = await novice.api.post(`/api/2/job/${id}/take`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PROJECT_TEXTS.notMatching);
+    expect((await proven.api.post(`/api/2/job/${id}/take`)).statusCode).toBe(200);
+  });
+
   it('refuses translators it does not match, inactive ones, customers and outsiders', async () => {
     const customer = await newCustomer(t.app);
     const id = await paidProject(t.app, customer, { targets: ['spanish'], expertise: 'legal' });

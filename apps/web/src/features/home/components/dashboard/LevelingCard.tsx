@@ -11,7 +11,13 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AffectedProject, LEVELING_AFFECT_LABELS, type LevelingParam, type LevelingState } from '@parlance/shared';
+import {
+  type AffectedProject,
+  EXPERT_PROJECT_MIN_LEVEL,
+  LEVELING_AFFECT_LABELS,
+  type LevelingParam,
+  type LevelingState,
+} from '@parlance/shared';
 import { useState } from 'react';
 import { messageOf } from '../../../../app/http';
 import { formatShortDate, formatWords } from '../../../../ui/format';
@@ -62,6 +68,11 @@ export function LevelingBody({ leveling, translatorId }: { leveling: LevelingSta
         {leveling.enoughEvidence
           ? `The formula gives level ${leveling.computedLevel} from ${leveling.completedProjects} completed projects; the level is recomputed every 6 hours.`
           : `The level is computed once you have 3 completed projects in the window (${leveling.completedProjects} so far).`}
+        {` Your level sets your share of each project's price${
+          leveling.level >= EXPERT_PROJECT_MIN_LEVEL
+            ? ' and opens urgent projects to you.'
+            : `; urgent projects open at level ${EXPERT_PROJECT_MIN_LEVEL}.`
+        }`}
         {next ? ` Level ${next} needs all five:` : ' The highest level.'}
       </Typography>
       <Box
