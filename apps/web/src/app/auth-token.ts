@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@parlance/shared';
 import { http } from './http';
-import { authKeys } from './query-keys';
+import { authKeys } from './current-user';
 
 // The short-lived bearer token and the access-control groups of the signed-in user
 // (GET /api/2/auth/token, cached 10 minutes: spec 1 sections 7 and 9).

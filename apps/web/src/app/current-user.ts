@@ -1,9 +1,24 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfigData, UserData } from '@parlance/shared';
 import { http } from './http';
-import { registryKeys } from './query-keys';
 
 // The signed-in user and the site config: needed by the guard, the shell and every feature.
+
+// Query keys of what the whole app shares: the registry's data kinds, the session and auth look-ups
+// (here, in the entry chunk, rather than a module of their own: the /auth first load has a budget).
+export const registryKeys = {
+  of: (kind: string) => ['registry', kind] as const,
+};
+
+export const sessionKeys = {
+  csrf: ['session-csrf'] as const,
+};
+
+export const authKeys = {
+  token: ['auth', 'token'] as const,
+  checkToken: (token: string) => ['auth', 'checkToken', token] as const,
+  countriesInfo: ['auth', 'countriesInfo'] as const,
+};
 
 export const userQuery = queryOptions({
   queryKey: registryKeys.of('User'),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Expertise, Language, PriceList } from '@parlance/shared';
 import { http } from './http';
-import { registryKeys } from './query-keys';
+import { registryKeys } from './current-user';
 
 // Reference data from the registry, the same for every user and kept for the session: languages,
 // expertises and the price list. One definition for every feature that needs them.

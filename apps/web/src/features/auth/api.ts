@@ -12,7 +12,7 @@ export {
   useCountriesInfo,
 } from './login-api';
 import type { CaptchaFields, OkWithUser } from './login-api';
-import { authKeys } from '../../app/query-keys';
+import { authKeys } from '../../app/current-user';
 
 // Calls of the sign-in area (spec 1 section 7, "Authentication"; contract in docs/decisions.md):
 // one fetcher per call, plus the query options or mutation hook the components use.

@@ -1,7 +1,7 @@
 import type { CaptchaService, Country, UserData } from '@parlance/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../app/http';
-import { authKeys } from '../../app/query-keys';
+import { authKeys } from '../../app/current-user';
 
 // The calls the sign-in form needs on the first load of /auth. Kept apart from api.ts, whose
 // mutation hooks serve the forms that load later (docs/decisions.md, "Bundle budget").

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type Cart, type Currency, IDEMPOTENCY_HEADER, type TranslateNowResult } from '@parlance/shared';
 import { request, http } from '../../app/http';
 import { cartKeys } from './keys';
-import { registryKeys } from '../../app/query-keys';
+import { registryKeys } from '../../app/current-user';
 
 // The cart's calls (docs/decisions.md, "Cart, coupons and paying with credits"). Every change
 // refreshes the whole ['cart'] family, so the header's count follows too.

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { JobQualityReports, ProjectDetail, QualityReportAnswer, QualityReportSave } from '@parlance/shared';
 import { http, request } from '../../app/http';
 import { qualityReportKeys } from './keys';
-import { sessionKeys } from '../../app/query-keys';
+import { sessionKeys } from '../../app/current-user';
 
 // The quality report editors' calls (docs/decisions.md, "Quality report editors").
 

@@ -14,7 +14,7 @@ import type {
 import { languagesQuery, expertisesQuery, priceListQuery } from '../../app/reference-data';
 import { HttpError, http, request } from '../../app/http';
 import { wizardKeys } from './keys';
-import { registryKeys } from '../../app/query-keys';
+import { registryKeys } from '../../app/current-user';
 
 export { languagesQuery, expertisesQuery, priceListQuery };
 
