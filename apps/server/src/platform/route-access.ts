@@ -373,6 +373,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/2/account/convert/requests': 'translator',
   'POST /api/2/account/convert/request': 'translator',
   'POST /api/2/account/convert/requests/:id/cancel': 'translator',
+  'POST /api/2/account/:uuid/payout/update': 'translator',
   'GET /api/2/account/convert/invoice/:id': 'translator',
   'POST /api/2/account/convert/methods': 'translator',
   'DELETE /api/2/account/convert/methods/:method': 'translator',

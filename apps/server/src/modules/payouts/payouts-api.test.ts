@@ -77,6 +77,31 @@ describe('payout calls', () => {
     expect((await list(translator)).available).toBe(30_000);
   });
 
+  it("cancels by the spec's form call, POST /api/2/account/{uuid}/payout/update; others' or bad ones change nothing", async () => {
+    const payout = (await ask(translator, { amount: 10_000, method: 'paypal' }, 'u-1')).json() as Payout;
+    const form = (body: Record<string, string>, who = translator, account = String(translator.id)) =>
+      who.api.inject({
+        method: 'POST',
+        url: `/api/2/account/${account}/payout/update`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(body).toString(),
+      });
+    expect((await form({ id: String(payout.id), status: 'paid' })).statusCode).toBe(400);
+    expect((await form({ id: String(payout.id), status: 'cancelled' }, other, String(other.id))).statusCode).toBe(404);
+    expect((await form({ id: String(payout.id), status: 'cancelled' }, translator, String(other.id))).statusCode).toBe(
+      404,
+    );
+    expect((await form({ id: String(payout.id), uuid: 'payout-999999', status: 'cancelled' })).statusCode).toBe(404);
+    expect((await list(translator)).pending).toBe(10_000);
+    const done = await form({ id: String(payout.id), uuid: `payout-${payout.id}`, status: 'cancelled' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id: payout.id, status: 'cancelled' });
+    expect((await list(translator)).pending).toBe(0);
+    expect((await form({ id: String(payout.id), status: 'cancelled' }, customer, String(customer.id))).statusCode).toBe(
+      403,
+    );
+  });
+
   it('says why and moves nothing: above balance, below minimum, method not on file, bad input, no key', async () => {
     const cases: [object, string | undefined, string][] = [
       [{ amount: 30_001, method: 'paypal' }, 'b-1', PAYOUT_TEXTS.aboveBalance],

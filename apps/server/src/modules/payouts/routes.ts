@@ -3,7 +3,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { PAYOUT_CONFIG, type Payout, payoutListSchema, payoutRequestSchema, payoutSchema } from '@parlance/shared';
+import {
+  dbIdSchema,
+  PAYOUT_CONFIG,
+  type Payout,
+  payoutListSchema,
+  payoutRequestSchema,
+  payoutSchema,
+} from '@parlance/shared';
 import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import { payoutMethods, payoutRequests, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -124,6 +131,37 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
       const user = translatorOf(request);
       const now = deps.clock.now();
       const row = await deps.db.transaction((tx) => cancelPayout(tx, user.id, request.params.id, now));
+      deps.bus.notify();
+      return present(row, await historyOf(deps.db, row.id));
+    },
+  );
+
+  // spec 2 section 7: POST /api/2/account/{uuid}/payout/update (form: uuid, id, status=cancelled), the
+  // translator's own cancel from the dashboard's converted list. {uuid} is the account (the user id, as in
+  // the other /api/2/account/{id} calls; another account's is 404); `id` the payout request; `uuid` its
+  // uuid as the dashboard lists it (payout-{id}), checked against `id` when sent.
+  app.post(
+    '/api/2/account/:uuid/payout/update',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel an own pending payout request (form: uuid, id, status=cancelled); the credits come back',
+        params: z.object({ uuid: z.string().trim().min(1).max(64) }),
+        body: z.object({
+          id: dbIdSchema,
+          uuid: z.string().trim().max(64).optional(),
+          status: z.literal('cancelled', { error: 'Only status=cancelled is accepted' }),
+        }),
+        response: { 200: payoutSchema },
+      },
+    },
+    async (request) => {
+      const user = translatorOf(request);
+      if (request.params.uuid !== String(user.id)) throw notFound();
+      const { id, uuid } = request.body;
+      if (uuid && uuid !== `payout-${id}` && uuid !== String(id)) throw notFound();
+      const now = deps.clock.now();
+      const row = await deps.db.transaction((tx) => cancelPayout(tx, user.id, id, now));
       deps.bus.notify();
       return present(row, await historyOf(deps.db, row.id));
     },
