@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectStatusFilter, Statement } from '@parlance/shared';
 import { http } from '../../app/http';
+import { projectKeys } from '../projects/keys';
+import { translatorKeys } from '../translator/keys';
 
 // What the customer's control panel shows: project counts per status and the latest statement
 // lines (whose answer also carries the balance). Each loads on its own; a failure stays silent.
@@ -8,7 +10,7 @@ import { http } from '../../app/http';
 export type StatusCounts = Record<Exclude<ProjectStatusFilter, 'ALL'>, number>;
 
 export const statusCountsQuery = queryOptions({
-  queryKey: ['projects', 'customer-counts'],
+  queryKey: projectKeys.customerCounts(),
   queryFn: ({ signal }) =>
     http.get<{ results: StatusCounts }>('/api/2/account/customer-projects/counts', signal).then((b) => b.results),
 });
@@ -47,7 +49,7 @@ export interface ProbationAnswer {
 
 /** The translator's probation state (GET /api/2/account/probation). */
 export const probationQuery = queryOptions({
-  queryKey: ['translator', 'probation'],
+  queryKey: translatorKeys.probation(),
   queryFn: ({ signal }) =>
     http.get<{ results: ProbationAnswer }>('/api/2/account/probation', signal).then((b) => b.results),
   staleTime: 5 * 60_000,

@@ -13,17 +13,21 @@ import { http } from '../../app/http';
 // The translator dashboard's calls (spec 2 section 7). Every card has its own query with no retry:
 // a failing one stays quiet and never holds up the others (spec 2 section 8).
 
-const DASH = ['dashboard'] as const;
+/** The query keys of the translator dashboard: each card its own, so that one failing never blocks the others. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  of: <T extends readonly unknown[]>(...parts: T) => ['dashboard', ...parts] as const,
+};
 
 export const statisticsQuery = queryOptions({
-  queryKey: [...DASH, 'statistics'],
+  queryKey: dashboardKeys.of('statistics'),
   queryFn: ({ signal }) =>
     http.get<{ results: DashboardStatistics }>('/api/2/dashboard/statistics', signal).then((b) => b.results),
 });
 
 export const additionalDataQuery = (pendingPage: number) =>
   queryOptions({
-    queryKey: [...DASH, 'additional-data', pendingPage],
+    queryKey: dashboardKeys.of('additional-data', pendingPage),
     queryFn: ({ signal }) =>
       http.get<DashboardAdditionalData>(`/api/2/dashboard/additional-data?pending_page=${pendingPage}`, signal),
     placeholderData: keepPreviousData,
@@ -31,28 +35,28 @@ export const additionalDataQuery = (pendingPage: number) =>
 
 export const balanceQuery = (page: number, limit: number) =>
   queryOptions({
-    queryKey: [...DASH, 'balance', page, limit],
+    queryKey: dashboardKeys.of('balance', page, limit),
     queryFn: ({ signal }) => http.get<DashboardBalance>(`/api/2/dashboard/balance?limit=${limit}&page=${page}`, signal),
     placeholderData: keepPreviousData,
   });
 
 export const statementQuery = (page: number, limit: number) =>
   queryOptions({
-    queryKey: [...DASH, 'statement', page, limit],
+    queryKey: dashboardKeys.of('statement', page, limit),
     queryFn: ({ signal }) =>
       http.get<DashboardStatement>(`/api/2/dashboard/statement?limit=${limit}&page=${page}`, signal),
     placeholderData: keepPreviousData,
   });
 
 export const recruitmentQuery = queryOptions({
-  queryKey: [...DASH, 'recruitment'],
+  queryKey: dashboardKeys.of('recruitment'),
   queryFn: ({ signal }) =>
     http.get<{ results: RecruitmentCheck }>('/api/2/recruitment/check', signal).then((b) => b.results),
 });
 
 export const affectedQuery = (translatorId: number, type: 'all' | LevelingAffectType, page: number) =>
   queryOptions({
-    queryKey: [...DASH, 'affected', translatorId, type, page],
+    queryKey: dashboardKeys.of('affected', translatorId, type, page),
     queryFn: ({ signal }) =>
       http.get<{ data: AffectedProject[]; totalCount: number }>(
         `/api/2/leveling/${translatorId}/projects-affected?type=${type}&page=${page}&limit=5`,
@@ -83,7 +87,7 @@ export function useSetAvailability() {
         ...(input.vacation ? { vacation_from: input.vacation.from, vacation_to: input.vacation.to } : {}),
         ...(input.vacation === false ? { vacation: 0 } : {}),
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: DASH }),
+    onSettled: () => client.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }
 
@@ -98,6 +102,6 @@ export function useContest() {
         attribute: input.attribute,
         reason: input.reason,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...DASH, 'affected'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.of('affected') }),
   });
 }

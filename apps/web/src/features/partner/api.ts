@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PartnerReport } from '@parlance/shared';
 import { http } from '../../app/http';
+import { partnerKeys } from './keys';
 
 // GET /api/2/account/partner?startDate&endDate (spec 2 section 7): loads only with both dates.
 
@@ -13,7 +14,7 @@ export interface PartnerView {
 
 export const partnerQuery = (view: PartnerView) =>
   queryOptions<PartnerReport>({
-    queryKey: ['partner', view],
+    queryKey: partnerKeys.report(view),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({
         startDate: view.from,

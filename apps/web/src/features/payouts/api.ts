@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payout, PayoutList, PayoutMethod, PayoutMethodOnFile } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { payoutKeys } from './keys';
 
 // The translator's payouts (/balance): GET /api/2/account/convert/requests, the designed
 // POST /api/2/account/convert/request (with an Idempotency-Key), cancel, and the self-billing PDF.
@@ -9,7 +10,7 @@ export const PAYOUTS_PER_PAGE = 10;
 
 export const payoutsQuery = (page: number) =>
   queryOptions({
-    queryKey: ['payouts', page],
+    queryKey: payoutKeys.page(page),
     queryFn: ({ signal }) =>
       http.get<PayoutList>(`/api/2/account/convert/requests?page=${page}&limit=${PAYOUTS_PER_PAGE}`, signal),
     placeholderData: keepPreviousData,
@@ -27,7 +28,7 @@ export function useRequestPayout() {
         body: { json: { amount: input.amount, method: input.method } },
         headers: { 'Idempotency-Key': input.key },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useCancelPayout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.postJson<Payout>(`/api/2/account/convert/requests/${id}/cancel`, {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }
 
@@ -47,7 +48,7 @@ export function useSavePayoutMethod() {
   return useMutation({
     mutationFn: (input: { method: PayoutMethod; account: string }) =>
       http.postJson<PayoutMethodOnFile>('/api/2/account/convert/methods', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }
 
@@ -56,6 +57,6 @@ export function useRemovePayoutMethod() {
   return useMutation({
     mutationFn: (method: PayoutMethod) =>
       request<{ removed: PayoutMethod }>(`/api/2/account/convert/methods/${method}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payouts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }

@@ -24,19 +24,23 @@ import type {
 } from '@parlance/shared';
 import { authTokenQuery } from '../../app/auth-token';
 import { http, request } from '../../app/http';
+import { profileKeys } from './keys';
+import { registryKeys } from '../../app/current-user';
+import { myTeamKeys } from '../translator/keys';
+import { voiceKeys } from '../voice/keys';
 
 // The profile calls (spec 2 section 7, "Account and profile"): fetchers, query options and hooks.
 
 export { fieldErrorsOf, messageOf } from '../../app/http';
 
 export const countriesQuery = queryOptions({
-  queryKey: ['profile', 'countries'],
+  queryKey: profileKeys.of('countries'),
   queryFn: ({ signal }) => http.get<{ results: Country[] }>('/api/2/country/list', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const accountDetailsQuery = queryOptions({
-  queryKey: ['profile', 'account'],
+  queryKey: profileKeys.of('account'),
   queryFn: ({ signal }) =>
     http.get<{ results: AccountDetails }>('/api/2/account/details', signal).then((b) => b.results),
 });
@@ -52,7 +56,7 @@ export function useSaveAccountDetails() {
 
 export const billingQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['profile', 'billing', userId],
+    queryKey: profileKeys.of('billing', userId),
     queryFn: ({ signal }) =>
       http.get<{ results: BillingInfo }>(`/api/2/account/${userId}/billing-info`, signal).then((b) => b.results),
   });
@@ -74,7 +78,7 @@ export function useUpdatePassword() {
 }
 
 export const mailingQuery = queryOptions({
-  queryKey: ['profile', 'mailing'],
+  queryKey: profileKeys.of('mailing'),
   queryFn: ({ signal }) =>
     http.get<{ results: MailingPreferences }>('/api/2/account/mailing-preferences', signal).then((b) => b.results),
 });
@@ -106,7 +110,7 @@ export const useRemoveSecondaryEmail = (uid: number) =>
   );
 
 export const twoFactorSetupQuery = queryOptions({
-  queryKey: ['profile', '2fa-setup'],
+  queryKey: profileKeys.of('2fa-setup'),
   queryFn: ({ signal }) =>
     http.get<{ results: { secret: string; uri: string } }>('/api/2/auth/2fa', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
@@ -124,7 +128,7 @@ export function useTwoFactor(action: 'enable' | 'disable') {
 }
 
 export const policyQuery = queryOptions({
-  queryKey: ['profile', 'policy'],
+  queryKey: profileKeys.of('policy'),
   queryFn: ({ signal }) =>
     http
       .get<{ results: { accepted: boolean } }>('/api/2/user/checkPolicyTermsConditions', signal)
@@ -143,7 +147,7 @@ export function useAcceptPolicy() {
 export const useCountries = () => useQuery(countriesQuery);
 
 export const apiKeysQuery = queryOptions({
-  queryKey: ['profile', 'api-keys'],
+  queryKey: profileKeys.of('api-keys'),
   queryFn: ({ signal }) =>
     http.get<{ results: ApiKeysState }>('/api/2/account/api-keys', signal).then((b) => b.results),
 });
@@ -197,13 +201,13 @@ export function useRevokeApiKey() {
 }
 
 export const webhookQuery = queryOptions({
-  queryKey: ['profile', 'webhook'],
+  queryKey: profileKeys.of('webhook'),
   queryFn: ({ signal }) =>
     http.get<{ results: WebhookState | null }>('/api/2/account/webhook', signal).then((b) => b.results),
 });
 
 export const webhookDeliveriesQuery = queryOptions({
-  queryKey: ['profile', 'webhook', 'deliveries'],
+  queryKey: profileKeys.of('webhook', 'deliveries'),
   queryFn: ({ signal }) =>
     http.get<{ data: WebhookDelivery[] }>('/api/2/account/webhook/deliveries', signal).then((b) => b.data),
 });
@@ -230,7 +234,7 @@ export function useResendDelivery() {
 }
 
 export const subAccountsQuery = queryOptions({
-  queryKey: ['profile', 'sub-accounts'],
+  queryKey: profileKeys.of('sub-accounts'),
   queryFn: ({ signal }) =>
     http.get<{ results: SubAccount[] }>('/api/2/account/beneficiary', signal).then((b) => b.results),
 });
@@ -242,7 +246,7 @@ function useSubAccountMutation<T>(call: (input: T) => Promise<{ results: SubAcco
     onSuccess: (answer) => {
       client.setQueryData(subAccountsQuery.queryKey, answer.results);
       // the user bar's Switch to list follows
-      void client.invalidateQueries({ queryKey: ['registry', 'User'] });
+      void client.invalidateQueries({ queryKey: registryKeys.of('User') });
     },
   });
 }
@@ -274,13 +278,13 @@ export function useTransfer() {
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: subAccountsQuery.queryKey });
-      void client.invalidateQueries({ queryKey: ['profile', 'balance-history'] });
+      void client.invalidateQueries({ queryKey: profileKeys.of('balance-history') });
     },
   });
 }
 
 export const deleteReasonsQuery = queryOptions({
-  queryKey: ['profile', 'delete-reasons'],
+  queryKey: profileKeys.of('delete-reasons'),
   queryFn: ({ signal }) =>
     http.get<{ list: { id: string; name: string }[] }>('/userService/getDeleteReasons', signal).then((b) => b.list),
   staleTime: Number.POSITIVE_INFINITY,
@@ -293,7 +297,7 @@ export const deleteAccount = (input: { reason: string; comment: string; password
   http.postJson<{ status: 'OK' }>('/ajax/deleteAccount', input);
 
 export const notesQuery = queryOptions({
-  queryKey: ['profile', 'notes'],
+  queryKey: profileKeys.of('notes'),
   queryFn: ({ signal }) =>
     http.get<{ list: ProjectNote[] }>('/userService/getProjectNotesList', signal).then((b) => b.list),
 });
@@ -326,7 +330,7 @@ export function useDeleteNote() {
 }
 
 export const phoneStatusQuery = queryOptions({
-  queryKey: ['profile', 'phone'],
+  queryKey: profileKeys.of('phone'),
   queryFn: ({ signal }) =>
     http
       .get<{ results: { phone: string; verified: boolean; pending: string | null } }>(
@@ -371,7 +375,7 @@ export function balanceHistoryQuery(client: QueryClient, filter: HistoryFilter) 
     order: 'desc',
   });
   return queryOptions({
-    queryKey: ['profile', 'balance-history', filter.since, filter.page, filter.perPage],
+    queryKey: profileKeys.of('balance-history', filter.since, filter.page, filter.perPage),
     queryFn: async ({ signal }) => {
       const token = await client.fetchQuery(authTokenQuery);
       const answer = await request<{ results: BalanceHistory }>(`/api/2/account/balance/history?${params}`, {
@@ -402,7 +406,7 @@ export interface TranslatorMatch {
 
 export function preferredQuery(page: number, perPage: number) {
   return queryOptions({
-    queryKey: ['profile', 'preferred', page, perPage],
+    queryKey: profileKeys.of('preferred', page, perPage),
     queryFn: ({ signal }) =>
       http.get<{ data: PreferredTranslator[]; totalCount: number }>(
         `/api/2/account/my-team?page=${page}&perPage=${perPage}`,
@@ -414,7 +418,7 @@ export function preferredQuery(page: number, perPage: number) {
 
 export function translatorSearchQuery(query: string) {
   return queryOptions({
-    queryKey: ['profile', 'translator-search', query],
+    queryKey: profileKeys.of('translator-search', query),
     queryFn: ({ signal }) =>
       http
         .get<{ results: TranslatorMatch[] }>(`/api/2/account/my-team/search?query=${encodeURIComponent(query)}`, signal)
@@ -428,9 +432,9 @@ function usePreferredMutation<T>(call: (input: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: call,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['profile', 'preferred'] });
-      void client.invalidateQueries({ queryKey: ['my-team'] });
-      void client.invalidateQueries({ queryKey: ['voices'] });
+      void client.invalidateQueries({ queryKey: profileKeys.of('preferred') });
+      void client.invalidateQueries({ queryKey: myTeamKeys.all });
+      void client.invalidateQueries({ queryKey: voiceKeys.all });
     },
   });
 }

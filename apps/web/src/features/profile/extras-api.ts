@@ -7,12 +7,13 @@ import type {
   TranscriptionSkills,
 } from '@parlance/shared';
 import { http } from '../../app/http';
+import { profileKeys } from './keys';
 
 // The remaining profile calls (spec 2 section 7): social networks, transcription skill, Telegram
 // notifications, the SMS code resend, and the public profile of /profile/show.
 
 export const networksQuery = queryOptions({
-  queryKey: ['profile', 'networks'],
+  queryKey: profileKeys.of('networks'),
   queryFn: ({ signal }) => http.get<{ results: Networks }>('/api/2/account/networks', signal).then((b) => b.results),
 });
 
@@ -23,13 +24,13 @@ export function useSaveNetworks() {
       http.postForm<{ networks: Networks }>('/userService/updateNetworksInfo', { ...input }),
     onSuccess: (answer) => {
       client.setQueryData(networksQuery.queryKey, answer.networks);
-      void client.invalidateQueries({ queryKey: ['profile', 'public'] });
+      void client.invalidateQueries({ queryKey: profileKeys.of('public') });
     },
   });
 }
 
 export const transcriptionQuery = queryOptions({
-  queryKey: ['profile', 'transcription'],
+  queryKey: profileKeys.of('transcription'),
   queryFn: ({ signal }) =>
     http.get<{ results: TranscriptionSkills }>('/api/2/account/transcription-skills', signal).then((b) => b.results),
 });
@@ -51,7 +52,7 @@ export const sendSmsVerification = (phone?: string) =>
   http.postForm<{ message: string; phone: string }>('/userService/sendSMSVerification', { phone });
 
 export const telegramQuery = queryOptions({
-  queryKey: ['profile', 'telegram'],
+  queryKey: profileKeys.of('telegram'),
   queryFn: ({ signal }) =>
     http.get<{ results: TelegramSubscription }>('/telegram/subscription', signal).then((b) => b.results),
 });
@@ -79,7 +80,7 @@ export const smsTelegramLink = () => http.postForm<{ message: string }>('/telegr
 
 export const publicProfileQuery = (userId: number | null) =>
   queryOptions({
-    queryKey: ['profile', 'public', userId ?? 'me'],
+    queryKey: profileKeys.of('public', userId ?? 'me'),
     queryFn: ({ signal }) =>
       http
         .get<{ results: PublicProfile }>(`/api/2/account/public-profile${userId ? `?user_id=${userId}` : ''}`, signal)

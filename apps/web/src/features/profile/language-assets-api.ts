@@ -8,6 +8,7 @@ import type {
   TmLanguage,
 } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { languageAssetKeys } from './keys';
 
 // Fetchers and query hooks of the terminology, glossary and translation-memory sections.
 
@@ -18,7 +19,7 @@ interface Page<T> {
 
 export const terminologyListQuery = (page: number, limit: number) =>
   queryOptions({
-    queryKey: ['language-assets', 'terminology', page, limit],
+    queryKey: languageAssetKeys.of('terminology', page, limit),
     queryFn: ({ signal }) => http.get<Page<TerminologySet>>(`/terminology/list?page=${page}&limit=${limit}`, signal),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +32,7 @@ export interface TermsPage {
 
 export const termsQuery = (srcLang: string, tarLang: string, page: number, limit: number) =>
   queryOptions<TermsPage>({
-    queryKey: ['language-assets', 'terms', srcLang, tarLang, page, limit],
+    queryKey: languageAssetKeys.of('terms', srcLang, tarLang, page, limit),
     queryFn: ({ signal }) =>
       http
         .get<{ results: TermsPage }>(
@@ -43,20 +44,20 @@ export const termsQuery = (srcLang: string, tarLang: string, page: number, limit
   });
 
 export const tmLanguagesQuery = queryOptions({
-  queryKey: ['language-assets', 'tm-languages'],
+  queryKey: languageAssetKeys.of('tm-languages'),
   queryFn: ({ signal }) => http.get<{ results: TmLanguage[] }>('/tmx/getxtmlanguages', signal).then((b) => b.results),
 });
 
 export const tmImportsQuery = (page: number, limit: number) =>
   queryOptions({
-    queryKey: ['language-assets', 'tm-imports', page, limit],
+    queryKey: languageAssetKeys.of('tm-imports', page, limit),
     queryFn: ({ signal }) => http.get<Page<TmImport>>(`/api/2/account/tmx/imports?page=${page}&limit=${limit}`, signal),
     placeholderData: keepPreviousData,
   });
 
 export const glossaryQuery = (userId: number, page: number, limit: number) =>
   queryOptions({
-    queryKey: ['language-assets', 'glossary', userId, page, limit],
+    queryKey: languageAssetKeys.of('glossary', userId, page, limit),
     queryFn: ({ signal }) =>
       http.get<Page<GlossaryFile>>(`/api/2/account/${userId}/glossary?page=${page}&limit=${limit}`, signal),
     placeholderData: keepPreviousData,
@@ -64,7 +65,7 @@ export const glossaryQuery = (userId: number, page: number, limit: number) =>
 
 export const sharedMapQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['language-assets', 'cat-tool-map', userId],
+    queryKey: languageAssetKeys.of('cat-tool-map', userId),
     queryFn: ({ signal }) =>
       http
         .get<{ results: { id: number; groups: SharedMemoryGroup[] } }>(`/api/2/account/cat-tool-map/${userId}`, signal)
@@ -73,7 +74,7 @@ export const sharedMapQuery = (userId: number) =>
 
 export const projectMemoryQuery = (projectId: number) =>
   queryOptions({
-    queryKey: ['language-assets', 'project-memory', projectId],
+    queryKey: languageAssetKeys.of('project-memory', projectId),
     queryFn: ({ signal }) =>
       http
         .get<{ results: { available: boolean; languages: TmLanguage[]; downloadUrl: string } }>(
@@ -88,7 +89,7 @@ function useAssetMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['language-assets'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: languageAssetKeys.all }),
   });
 }
 

@@ -12,6 +12,7 @@ import type {
 } from '@parlance/shared';
 import { UPLOAD_KINDS } from '@parlance/shared';
 import { http, request } from '../../app/http';
+import { profileKeys } from './keys';
 
 // The translator's profile calls (spec 2 section 7): every change answers the whole profile,
 // which replaces the cached one; the walk-through is refetched after each change.
@@ -19,18 +20,18 @@ import { http, request } from '../../app/http';
 type ProfileAnswer = { status: 'OK'; profile: TranslatorProfile };
 
 export const translatorProfileQuery = queryOptions({
-  queryKey: ['profile', 'translator'],
+  queryKey: profileKeys.of('translator'),
   queryFn: ({ signal }) => http.get<ProfileAnswer>('/api/2/account/translator-profile', signal).then((b) => b.profile),
 });
 
 export const profileWizardQuery = queryOptions({
-  queryKey: ['profile', 'wizard'],
+  queryKey: profileKeys.of('wizard'),
   queryFn: ({ signal }) =>
     http.get<{ results: ProfileWizard }>('/api/2/profilewizard?flow=1', signal).then((b) => b.results),
 });
 
 export const timeZonesQuery = queryOptions({
-  queryKey: ['profile', 'time-zones'],
+  queryKey: profileKeys.of('time-zones'),
   queryFn: ({ signal }) =>
     http.get<{ list: { id: string; name: string }[] }>('/userService/getTimeZones', signal).then((b) => b.list),
   staleTime: Number.POSITIVE_INFINITY,
@@ -114,7 +115,7 @@ export function useDeleteUpload() {
 type VoiceSamplesAnswer = { status: 'OK'; list: OwnVoiceSample[] };
 
 export const voiceSamplesQuery = queryOptions({
-  queryKey: ['profile', 'voice-samples'],
+  queryKey: profileKeys.of('voice-samples'),
   queryFn: ({ signal }) =>
     http.get<VoiceSamplesAnswer>('/api/2/account/voice-samples', signal).then((answer) => answer.list),
 });

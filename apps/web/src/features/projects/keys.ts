@@ -5,6 +5,8 @@ export const projectKeys = {
   customerList: (query: unknown) => [...projectKeys.customerLists(), query] as const,
   tags: () => [...projectKeys.all, 'tags'] as const,
   detail: (id: number) => [...projectKeys.all, 'detail', id] as const,
+  customerCounts: () => [...projectKeys.all, 'customer-counts'] as const,
+  sharedMemory: (projectId: number) => [...projectKeys.all, projectId, 'shared-memory'] as const,
 };
 
 export const qualityReportKeys = {

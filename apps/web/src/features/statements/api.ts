@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditActionType, Statement } from '@parlance/shared';
 import { http } from '../../app/http';
+import { statementKeys } from './keys';
 
 // Statement calls (spec 2 section 7): GET /api/2/credit_action/types and /api/2/account/statement/get.
 
@@ -19,7 +20,7 @@ export interface StatementView {
 }
 
 export const creditActionTypesQuery = queryOptions({
-  queryKey: ['credit-action-types'],
+  queryKey: statementKeys.actionTypes,
   queryFn: ({ signal }) =>
     http
       .get<{ results: { id: CreditActionType; name: string }[] }>('/api/2/credit_action/types', signal)
@@ -29,7 +30,7 @@ export const creditActionTypesQuery = queryOptions({
 
 export const statementQuery = (view: StatementView) =>
   queryOptions({
-    queryKey: ['statement', view],
+    queryKey: statementKeys.view(view),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({
         date_from: view.from,
@@ -56,7 +57,7 @@ export function useStatement(view: StatementView) {
 /** GET /api/2/account/tags: the customer's project tags (a tag's id is the tag). */
 export function useAccountTags(enabled: boolean) {
   return useQuery({
-    queryKey: ['account-tags'],
+    queryKey: statementKeys.accountTags,
     queryFn: ({ signal }) =>
       http.get<{ results: { id: string; name: string }[] }>('/api/2/account/tags', signal).then((b) => b.results),
     enabled,

@@ -6,6 +6,7 @@ export const translatorKeys = {
   counts: () => [...translatorKeys.all, 'count'] as const,
   count: (kind: 'qa' | 'll') => [...translatorKeys.counts(), kind] as const,
   availability: () => [...translatorKeys.all, 'availability'] as const,
+  probation: () => [...translatorKeys.all, 'probation'] as const,
   myProjects: (slug: string, page: number, perPage: number) =>
     [...translatorKeys.all, 'my-projects', slug, page, perPage] as const,
   earnings: () => [...translatorKeys.all, 'earnings'] as const,

@@ -15,6 +15,7 @@ import { languagesQuery, expertisesQuery, priceListQuery } from '../../app/refer
 import { HttpError, http, request } from '../../app/http';
 import { wizardKeys } from './keys';
 import { registryKeys } from '../../app/current-user';
+import { profileKeys } from '../profile/keys';
 
 export { languagesQuery, expertisesQuery, priceListQuery };
 
@@ -181,7 +182,7 @@ export function saveTranslationCategory(pid: string, category: string): Promise<
 /** The customer's saved project notes (GET /userService/getProjectNotesList), to use in the brief. */
 export function projectNotesQuery(enabled: boolean) {
   return queryOptions({
-    queryKey: ['profile', 'notes'],
+    queryKey: profileKeys.of('notes'),
     queryFn: ({ signal }) =>
       http.get<{ status: 'OK'; list: ProjectNote[] }>('/userService/getProjectNotesList', signal).then((b) => b.list),
     enabled,

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { TmLanguage } from '@parlance/shared';
 import { http } from '../../../app/http';
+import { projectKeys } from '../keys';
 
 interface SharedMemory {
   available: boolean;
@@ -18,7 +19,7 @@ interface SharedMemory {
  */
 export function SharedMemoryFile({ projectId }: { projectId: number }) {
   const memory = useQuery({
-    queryKey: ['projects', projectId, 'shared-memory'],
+    queryKey: projectKeys.sharedMemory(projectId),
     queryFn: ({ signal }) =>
       http
         .get<{ results: SharedMemory }>(`/api/2/projects/${projectId}/translation-memory`, signal)
