@@ -76,7 +76,7 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     await page.getByRole('link', { name: 'Voices' }).first().click();
     await page.waitForURL('**/voice');
     await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
-    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
     await page.getByRole('option', { name: 'German', exact: true }).click();
     const voices = page.getByRole('list', { name: 'Voices' });
     const voice = voices.getByRole('listitem').filter({ hasText: 'German' }).first();
@@ -94,10 +94,10 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     await shots(page, 'voices');
 
     // an empty language says so
-    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
     await page.getByRole('option', { name: 'Icelandic', exact: true }).click();
     await expect(page.getByText('No voices for this language yet')).toBeVisible();
-    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
     await page.getByRole('option', { name: 'German', exact: true }).click();
 
     await voice.getByRole('button', { name: /^Order a voice-over from / }).click();
