@@ -15,9 +15,9 @@ import type { StatementRow } from '@parlance/shared';
 // A statement: the entries of one ledger account in a date range, with the balance after each.
 // The balance after a row is the running sum of ALL the account's entries up to it (a window over
 // the account, ordered as the ledger wrote them), so it reconciles to the account balance whatever
-// the filters hide. Filters and paging apply after the window. Without filters, by date, the page is
-// read off the index and its balances from one suffix sum (plainStatement), which is what makes a
-// statement over a long history fast.
+// the filters hide. By date (how a statement opens) the page is read off the index and its balances
+// come from one suffix sum and a running sum over the page's span (datedStatement); only the sort by
+// amount, whose page is scattered over the history, takes the window over the account.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,9 +82,7 @@ export async function loadStatement(
   if (!account) return { rows: [], totalCount: 0, balance: 0 };
   const { from, toExclusive } = rangeOf(q);
   const type = q.action_type === '' || q.action_type === 'all' ? null : q.action_type;
-  if (!type && projectFilters(lineOfTransaction, ownerId, q).length === 0 && q.sortBy !== 'amount') {
-    return plainStatement(db, account.id, q, from, toExclusive);
-  }
+  if (q.sortBy !== 'amount') return datedStatement(db, account.id, ownerId, q, type, from, toExclusive);
 
   const lines = db.$with('lines').as(
     db
@@ -175,25 +173,29 @@ function presentRow(r: {
 }
 
 /**
- * The statement without filters, by date (what the page opens with): the page is read straight off
- * the (account_id, created_at, id) index, and the balances without a window over the whole account.
- * The newest line's balance is the account's balance less every entry after it (one indexed sum, in
- * the same statement as the balance, so both are read at one moment); the page's other lines follow
- * by subtracting the amounts between them, which are exactly the page's lines, as nothing is
- * filtered out. A page costs its rows and the entries newer than it, not the account's history.
+ * The statement by date (how it opens, filtered or not), without a window over the account's whole
+ * history. The page is read off the (account_id, created_at, id) index with its filters. Its newest
+ * line's balance is the account's balance less every entry after it (one indexed sum, read in the
+ * same statement as the balance, so both are of one moment). Every other line's balance is that less
+ * the entries between it and the newest line, filtered or not: one running sum over the span of
+ * the page only. A page costs its rows, the entries newer than it and the entries it spans.
  */
-async function plainStatement(
+async function datedStatement(
   db: Db,
   accountId: number,
+  ownerId: number,
   q: StatementQuery,
+  type: CreditActionType | null,
   from: Date,
   toExclusive: Date,
 ): Promise<{ rows: StatementRow[]; totalCount: number; balance: number }> {
-  const inRange = and(
+  const shown: SQL[] = [
     eq(ledgerEntries.accountId, accountId),
     gte(ledgerEntries.createdAt, from),
     lt(ledgerEntries.createdAt, toExclusive),
-  );
+    ...projectFilters(lineOfTransaction, ownerId, q),
+  ];
+  if (type) shown.push(eq(ledgerTransactions.kind, type));
   const dir = q.sortDirection === 'asc' ? asc : desc;
   const projectId = sql<number | null>`(${ledgerTransactions.metadata}->>'projectId')::int`;
   const [page, [total]] = await Promise.all([
@@ -210,14 +212,19 @@ async function plainStatement(
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .leftJoin(projects, eq(projects.id, projectId))
-      .where(inRange)
+      .where(and(...shown))
       .orderBy(dir(ledgerEntries.createdAt), dir(ledgerEntries.id))
       .limit(q.limit)
       .offset((q.cpage - 1) * q.limit),
-    db.select({ n: count() }).from(ledgerEntries).where(inRange),
+    db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(...shown)),
   ]);
   const newestFirst = q.sortDirection === 'asc' ? [...page].reverse() : page;
   const newest = newestFirst[0];
+  const oldest = newestFirst[newestFirst.length - 1];
   const [acc] = await db
     .select({
       balance: ledgerAccounts.balance,
@@ -227,12 +234,27 @@ async function plainStatement(
     })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.id, accountId));
-  const balances = new Map<number, number>();
-  let after = Number(acc?.after ?? 0);
-  for (const r of newestFirst) {
-    balances.set(r.id, after);
-    after -= r.amount;
+  const afterNewest = Number(acc?.after ?? 0);
+  // for each line of the page: the entries between it and the newest line (the newest's own amount
+  // included, its own excluded), summed over the page's span of the account
+  const between = new Map<number, number>();
+  if (newest && oldest && newest.id !== oldest.id) {
+    const ids = sql.join(
+      page.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    const span = (await db.execute(sql`
+      WITH span AS (
+        SELECT e.id, sum(e.amount) OVER (ORDER BY e.created_at DESC, e.id DESC
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS newer
+        FROM ${ledgerEntries} e, ${ledgerEntries} hi, ${ledgerEntries} lo
+        WHERE hi.id = ${newest.id} AND lo.id = ${oldest.id} AND e.account_id = ${accountId}
+          AND (e.created_at, e.id) <= (hi.created_at, hi.id) AND (e.created_at, e.id) >= (lo.created_at, lo.id)
+      )
+      SELECT id, newer::text AS newer FROM span WHERE id IN (${ids})
+    `)) as unknown as { rows: { id: number; newer: string | null }[] };
+    for (const r of span.rows) between.set(Number(r.id), Number(r.newer ?? 0));
   }
-  const rows = page.map((r) => presentRow({ ...r, balance: balances.get(r.id) ?? 0 }));
+  const rows = page.map((r) => presentRow({ ...r, balance: afterNewest - (between.get(r.id) ?? 0) }));
   return { rows, totalCount: total?.n ?? 0, balance: Number(acc?.balance ?? 0) };
 }

@@ -99,6 +99,12 @@ describe('GET /api/2/account/statement/get', () => {
       }
       expect(seen).toEqual(expected);
     }
+    // filtered, the lines between the shown ones still count: grants and payments apart, by date
+    for (const type of ['grant', 'order_payment']) {
+      const s = await statement(customer, `${range}&limit=10&action_type=${type}&sortDirection=asc`);
+      expect(s.data.length).toBeGreaterThan(1);
+      for (const r of s.data) expect(r.balance).toBe(expected.get(r.id));
+    }
   });
 
   it('is the translator’s available earnings for a translator, empty for a new one', async () => {
