@@ -119,6 +119,8 @@ export type StatementRow = z.infer<typeof statementRowSchema>;
 export const statementSchema = z.object({
   data: z.array(statementRowSchema),
   totalCount: z.number().int(),
+  /** true: more lines match than totalCount (the statement stops counting at 10,000) */
+  totalCountIsLowerBound: z.boolean().optional(),
   /** the account's balance now, in credits */
   balance: z.number().int(),
 });

@@ -188,7 +188,7 @@ async function datedStatement(
   type: CreditActionType | null,
   from: Date,
   toExclusive: Date,
-): Promise<{ rows: StatementRow[]; totalCount: number; balance: number }> {
+): Promise<{ rows: StatementRow[]; totalCount: number; totalCountIsLowerBound?: true; balance: number }> {
   const shown: SQL[] = [
     eq(ledgerEntries.accountId, accountId),
     gte(ledgerEntries.createdAt, from),
@@ -198,7 +198,7 @@ async function datedStatement(
   if (type) shown.push(eq(ledgerTransactions.kind, type));
   const dir = q.sortDirection === 'asc' ? asc : desc;
   const projectId = sql<number | null>`(${ledgerTransactions.metadata}->>'projectId')::int`;
-  const [page, [total]] = await Promise.all([
+  const [page, total] = await Promise.all([
     db
       .select({
         id: ledgerEntries.id,
@@ -216,11 +216,7 @@ async function datedStatement(
       .orderBy(dir(ledgerEntries.createdAt), dir(ledgerEntries.id))
       .limit(q.limit)
       .offset((q.cpage - 1) * q.limit),
-    db
-      .select({ n: count() })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(and(...shown)),
+    countCapped(db, shown, type !== null || shown.length > 3),
   ]);
   const newestFirst = q.sortDirection === 'asc' ? [...page].reverse() : page;
   const newest = newestFirst[0];
@@ -256,5 +252,31 @@ async function datedStatement(
     for (const r of span.rows) between.set(Number(r.id), Number(r.newer ?? 0));
   }
   const rows = page.map((r) => presentRow({ ...r, balance: afterNewest - (between.get(r.id) ?? 0) }));
-  return { rows, totalCount: total?.n ?? 0, balance: Number(acc?.balance ?? 0) };
+  return {
+    rows,
+    totalCount: total.n,
+    ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}),
+    balance: Number(acc?.balance ?? 0),
+  };
+}
+
+/** Beyond this many lines a statement answers "more than" instead of counting on (as the lists do). */
+export const STATEMENT_COUNT_CAP = 10_000;
+
+/**
+ * The lines counted up to STATEMENT_COUNT_CAP: never more than that many index entries read (an exact
+ * count of a long history was most of a statement's cost). The transactions are joined only when a
+ * filter reads them.
+ */
+async function countCapped(db: Db, where: SQL[], joined: boolean): Promise<{ n: number; isLowerBound: boolean }> {
+  const base = db.select({ one: sql`1` }).from(ledgerEntries);
+  const capped = (
+    joined ? base.innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)) : base
+  )
+    .where(and(...where))
+    .limit(STATEMENT_COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return n > STATEMENT_COUNT_CAP ? { n: STATEMENT_COUNT_CAP, isLowerBound: true } : { n, isLowerBound: false };
 }

@@ -207,7 +207,14 @@ export default function StatementPage() {
           />
           <TablePagination
             component="div"
-            count={statement.data?.totalCount ?? 0}
+            count={statement.data?.totalCountIsLowerBound ? -1 : (statement.data?.totalCount ?? 0)}
+            labelDisplayedRows={({ from, to }) =>
+              `${from}–${to} of ${
+                statement.data?.totalCountIsLowerBound
+                  ? `more than ${statement.data.totalCount.toLocaleString('en-US')}`
+                  : (statement.data?.totalCount ?? 0)
+              }`
+            }
             page={view.page - 1}
             onPageChange={(_, next) => setView((v) => ({ ...v, page: next + 1 }))}
             rowsPerPage={view.limit}
