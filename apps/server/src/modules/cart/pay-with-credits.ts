@@ -189,28 +189,13 @@ async function autoTransferShortfall(
   }
 }
 
-async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
-  const { userId, now } = input;
-  await lockCustomer(tx, userId);
-  const cart = await computeCart(tx, userId, now, { lock: true });
-  if (cart.ck !== input.ck) throw cartChanged();
-  if (cart.orders.length === 0) throw badRequest(CART_TEXTS.cartEmpty);
-  const applied = cart.coupons.map((c) => c.coupon.id);
-  if (input.couponIds !== undefined && !sameIds(input.couponIds, applied)) throw cartChanged();
-  if (cart.balanceCredits < cart.totalCredits) {
-    // a sub-account with auto-transfer: the main account covers the difference first (same transaction)
-    await autoTransferShortfall(tx, userId, cart.totalCredits, cart.balanceCredits, input.idempotencyKey);
-  }
-
-  await useCoupons(tx, cart, userId, now);
-  await input.afterStep?.('coupons');
-
-  let posted: Awaited<ReturnType<typeof postTransaction>>;
+/** Debits the cart's total from the customer's credits (one ledger transaction, keyed per request). */
+async function chargeCart(tx: Tx, userId: number, cart: ComputedCart, applied: number[], idempotencyKey: string) {
   try {
-    posted = await postTransaction(tx, {
+    return await postTransaction(tx, {
       kind: 'order_payment',
       description: `Payment of ${cart.orders.length} order(s) with credits`,
-      idempotencyKey: `cart-payment:${userId}:${input.idempotencyKey}`,
+      idempotencyKey: `cart-payment:${userId}:${idempotencyKey}`,
       createdBy: userId,
       metadata: { purchaseOrderIds: cart.orders.map((o) => o.order.id), couponIds: applied },
       entries: await paymentEntries(tx, userId, cart),
@@ -222,9 +207,14 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
     }
     throw err;
   }
-  await input.afterStep?.('ledger');
+}
 
-  // the discount spread over the projects in proportion to their prices (integers summing exactly)
+/**
+ * One project per order item, with the discount spread over the projects in proportion to their
+ * prices, and the VAT spread the same way over the net prices (integers summing exactly; the VAT is
+ * refunded with the price on cancel).
+ */
+function planProjects(cart: ComputedCart): ProjectToCreate[] {
   const planned: ProjectToCreate[] = cart.orders.flatMap((order) =>
     order.items.map((_, itemIndex) => ({ order, itemIndex, netCredits: 0, vatCredits: 0 })),
   );
@@ -235,7 +225,6 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   planned.forEach((p, i) => {
     p.netCredits = p.order.items[p.itemIndex].credits - shares[i];
   });
-  // the VAT spread the same way over the net prices (refunded with the price on cancel)
   const vatShares = splitProportionally(
     cart.vatCredits,
     planned.map((p) => p.netCredits),
@@ -243,18 +232,25 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   planned.forEach((p, i) => {
     p.vatCredits = vatShares[i];
   });
+  return planned;
+}
+
+/** Inserts the planned projects, PENDING, opened to the customer's My Team first. */
+async function createProjects(
+  tx: Tx,
+  userId: number,
+  cart: ComputedCart,
+  planned: ProjectToCreate[],
+  names: ReferenceNames,
+  ledgerTransactionId: number,
+  now: Date,
+) {
   // a customer with a My Team: their translators see the projects first, for a window
   const openToAllAt = await openToAllAtFor(tx, userId, now, PROJECT_LIMITS.myTeamFirstWindowMs);
   const files = await sourceFileIds(
     tx,
     cart.orders.map((o) => o.order.id),
   );
-  const names = await referenceNames(tx, {
-    languages: planned.flatMap(({ order, itemIndex }) => [
-      order.items[itemIndex].srcLang,
-      order.items[itemIndex].tarLang,
-    ]),
-  });
   const created = await tx
     .insert(projects)
     .values(
@@ -282,15 +278,18 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
           vatCredits,
           openToAllAt,
           deadline: item.deadline,
-          ledgerTransactionId: posted.id,
+          ledgerTransactionId,
           createdAt: now,
         };
       }),
     )
     .returning();
   await recordProjectsOpened(tx, created, userId, now);
-  await input.afterStep?.('projects');
+  return created;
+}
 
+/** The cart's orders from 'cart' to 'paid'; a concurrent change to any of them is 409. */
+async function markOrdersPaid(tx: Tx, cart: ComputedCart, now: Date) {
   const paid = await tx
     .update(purchaseOrders)
     .set({ status: 'paid', paidAt: now, updatedAt: now })
@@ -305,7 +304,18 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
     )
     .returning({ id: purchaseOrders.id });
   if (paid.length !== cart.orders.length) throw cartChanged();
+}
 
+/** The invoice of the payment, a line per project, with the coupons redeemed against it. */
+async function invoiceCart(
+  tx: Tx,
+  userId: number,
+  cart: ComputedCart,
+  planned: ProjectToCreate[],
+  names: ReferenceNames,
+  ledgerTransactionId: number,
+  now: Date,
+) {
   const lines: InvoiceLine[] = planned.map(({ order, itemIndex }) => {
     const item = order.items[itemIndex];
     return {
@@ -323,7 +333,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
     discountCredits: cart.discountCredits,
     vatCredits: cart.vatCredits,
     totalCredits: cart.totalCredits,
-    ledgerTransactionId: posted.id,
+    ledgerTransactionId,
     now,
   });
   if (cart.coupons.length > 0) {
@@ -338,6 +348,45 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
     );
   }
   await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+  return invoice;
+}
+
+/**
+ * The payment, step by step in the caller's transaction: lock the customer, check the cart is the
+ * one quoted, cover a sub-account's shortfall, use the coupons, charge, create the projects, mark
+ * the orders paid, invoice. `afterStep` lets the tests fail it between steps.
+ */
+async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
+  const { userId, now } = input;
+  await lockCustomer(tx, userId);
+  const cart = await computeCart(tx, userId, now, { lock: true });
+  if (cart.ck !== input.ck) throw cartChanged();
+  if (cart.orders.length === 0) throw badRequest(CART_TEXTS.cartEmpty);
+  const applied = cart.coupons.map((c) => c.coupon.id);
+  if (input.couponIds !== undefined && !sameIds(input.couponIds, applied)) throw cartChanged();
+  if (cart.balanceCredits < cart.totalCredits) {
+    // a sub-account with auto-transfer: the main account covers the difference first (same transaction)
+    await autoTransferShortfall(tx, userId, cart.totalCredits, cart.balanceCredits, input.idempotencyKey);
+  }
+
+  await useCoupons(tx, cart, userId, now);
+  await input.afterStep?.('coupons');
+
+  const posted = await chargeCart(tx, userId, cart, applied, input.idempotencyKey);
+  await input.afterStep?.('ledger');
+
+  const planned = planProjects(cart);
+  const names = await referenceNames(tx, {
+    languages: planned.flatMap(({ order, itemIndex }) => [
+      order.items[itemIndex].srcLang,
+      order.items[itemIndex].tarLang,
+    ]),
+  });
+  const created = await createProjects(tx, userId, cart, planned, names, posted.id, now);
+  await input.afterStep?.('projects');
+
+  await markOrdersPaid(tx, cart, now);
+  const invoice = await invoiceCart(tx, userId, cart, planned, names, posted.id, now);
   await input.afterStep?.('invoice');
 
   return {
