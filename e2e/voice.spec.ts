@@ -104,6 +104,9 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     await page.waitForURL(/\/wizard/);
     await expect(page.getByText(/is one of your preferred translators/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Order a translation', level: 1 })).toBeVisible();
+    // the wizard has made its order and shows the first step
+    await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByLabel('Choose files')).toBeAttached();
     await signOut(page);
   } finally {
     // put the demo state back: the German sample goes
