@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default in a run is one worker fewer than the cores: one worker on CI's two cores.
+    // Each test file works on a database of its own (test/harness.ts), so files run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
     // cheap argon2 parameters for the many sign-ins of the suites (see platform/passwords.ts)
     env: { PARLANCE_TEST_CHEAP_ARGON2: '1' },
   },
