@@ -16,8 +16,9 @@ interface HintProps {
 export function Hint({ title, children }: HintProps) {
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
   const show = (e: { currentTarget: HTMLElement }) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    setAt({ top: r.top + r.height / 2, left: r.right + 8 });
+    // beside the control itself, 14 px off, as MUI's tooltip placed to the right
+    const r = (e.currentTarget.firstElementChild ?? e.currentTarget).getBoundingClientRect();
+    setAt({ top: r.top + r.height / 2, left: r.right + 14 });
   };
   const hide = () => setAt(null);
   return (
