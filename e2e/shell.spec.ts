@@ -189,6 +189,19 @@ test.describe('user bar', () => {
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(sidebar(page).getByRole('link', { name: 'Invoices' })).toBeVisible();
     await expect(sidebar(page).getByText('Invoices', { exact: true })).toHaveCount(0);
+    // a collapsed item names itself beside the sidebar while pointed at or focused, and not after
+    const invoices = sidebar(page).getByRole('link', { name: 'Invoices' });
+    const hint = page.getByTestId('hint');
+    await invoices.hover();
+    await expect(hint).toHaveText('Invoices');
+    const [link, shown] = [await invoices.boundingBox(), await hint.boundingBox()];
+    expect(shown?.x ?? 0).toBeGreaterThanOrEqual((link?.x ?? 0) + (link?.width ?? 0));
+    await page.mouse.move(900, 500);
+    await expect(hint).toHaveCount(0);
+    await invoices.focus();
+    await expect(hint).toHaveText('Invoices');
+    await page.keyboard.press('Escape');
+    await expect(hint).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();

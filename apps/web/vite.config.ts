@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://localhost:3000';
 const proxied = [
@@ -13,8 +15,44 @@ const proxied = [
   '/wizard/updateText',
 ];
 
+/**
+ * MUI's createTheme and ThemeProvider carry the CSS-variables theme (createThemeWithVars,
+ * CssVarsProvider, the colour-scheme script: ~5 kB gzipped of every first load, issue 11) that a
+ * theme without `cssVariables` or `colorSchemes` never runs. In the build, the two modules of
+ * @mui/material/styles that reach it get their no-variables halves; a theme asking for variables
+ * throws at start, so nobody is surprised by it silently.
+ */
+function muiWithoutCssVars(): Plugin {
+  const styles = dirname(createRequire(import.meta.url).resolve('@mui/material/styles'));
+  const CREATE_THEME = '\0parlance:mui-create-theme-no-vars';
+  const NO_VARS_PROVIDER = '\0parlance:mui-no-css-vars-provider';
+  const refuse = 'Parlance builds MUI without CSS-variables themes (apps/web/vite.config.ts, muiWithoutCssVars)';
+  return {
+    name: 'parlance-mui-without-css-vars',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || dirname(importer) !== styles) return null;
+      if (source === './createTheme.mjs') return CREATE_THEME;
+      if (source === './ThemeProviderWithVars.mjs' && importer.endsWith('ThemeProvider.mjs')) return NO_VARS_PROVIDER;
+      return null;
+    },
+    load(id) {
+      if (id === CREATE_THEME)
+        return `import createThemeNoVars from ${JSON.stringify(join(styles, 'createThemeNoVars.mjs'))};
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) throw new Error(${JSON.stringify(refuse)});
+  return createThemeNoVars(options, ...args);
+}`;
+      if (id === NO_VARS_PROVIDER)
+        return `export function CssVarsProvider() { throw new Error(${JSON.stringify(refuse)}); }`;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVars()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/chat/api' }])),
@@ -29,5 +67,9 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     chunkSizeWarningLimit: 600,
+    // The shared package builds its zod schemas at module level beside the constants and types the
+    // pages import; a page that reads a constant need not carry zod (25 kB gzipped, issue 11).
+    // Building a schema has no effect outside it (no registry, no global config: packages/shared).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
 });

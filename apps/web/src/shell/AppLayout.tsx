@@ -19,7 +19,9 @@ import { isSigningOut } from './signing-out';
 import { type SidebarState, useSidebar } from './use-sidebar';
 
 // Heavy or rarely needed parts load on demand, so that a guest's first page stays small.
+// The docked sidebar does not load the phone drawer (MUI Drawer and Modal); the drawer loads when opened.
 const Sidebar = lazy(() => import('./sidebar/Sidebar').then((m) => ({ default: m.Sidebar })));
+const SidebarDrawer = lazy(() => import('./sidebar/SidebarDrawer').then((m) => ({ default: m.SidebarDrawer })));
 const PasswordBanner = lazy(() => import('./PasswordBanner').then((m) => ({ default: m.PasswordBanner })));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const AdminTools = lazy(() => import('./admin-tools/AdminTools').then((m) => ({ default: m.AdminTools })));
@@ -107,7 +109,7 @@ function SidebarSlot({ user, state }: { user: UserData; state: SidebarState }) {
   if (!state.docked) {
     return state.drawerOpen ? (
       <LazyPart>
-        <Sidebar user={user} variant="drawer" expanded open onClose={() => state.setDrawerOpen(false)} />
+        <SidebarDrawer user={user} open onClose={() => state.setDrawerOpen(false)} />
       </LazyPart>
     ) : null;
   }
@@ -133,7 +135,7 @@ function SidebarSlot({ user, state }: { user: UserData; state: SidebarState }) {
         }}
       >
         <LazyPart>
-          <Sidebar user={user} variant="docked" expanded={state.expanded} onToggleExpanded={state.toggleExpanded} />
+          <Sidebar user={user} expanded={state.expanded} onToggleExpanded={state.toggleExpanded} />
         </LazyPart>
       </Box>
     </Box>

@@ -11,7 +11,7 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import CartIcon from '@mui/icons-material/ShoppingCartOutlined';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import { PATHS, STORAGE_KEYS, type UserData } from '@parlance/shared';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useConfig } from '../../app/current-user';
 import { AppLink } from '../../ui/AppLink';
@@ -20,7 +20,10 @@ import { useChatUnread } from '../chat-unread';
 import { badgeCount, CHAT_PATH, isPaymentPath } from '../navigation';
 import { readStored, writeStored } from '../storage';
 import { useLogoutWithToast } from '../use-logout';
-import { NavMenu } from './NavMenu';
+import { LazyPart } from '../LazyPart';
+
+// the admin menu (MUI Menu, Popover, Modal) loads when first opened
+const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu })));
 
 /** Cart, chat and the admin gear: the right side of the header for a signed-in user. */
 export function SignedInActions({ user }: { user: UserData }) {
@@ -126,23 +129,25 @@ function AdminGear() {
         <SettingsIcon />
       </IconButton>
       {anchor && (
-        <NavMenu
-          anchorEl={anchor}
-          onClose={() => setAnchor(null)}
-          label="Admin menu"
-          entries={[
-            { label: 'Admin Search', href: PATHS.admin, icon: <SearchIcon fontSize="small" /> },
-            { label: 'Control Panel', href: PATHS.cpanel, icon: <DashboardIcon fontSize="small" /> },
-            {
-              label: 'Log out',
-              icon: <LogoutIcon fontSize="small" />,
-              onClick: logout.run,
-              pending: logout.pending,
-              keepOpen: true,
-              dividerBefore: true,
-            },
-          ]}
-        />
+        <LazyPart>
+          <NavMenu
+            anchorEl={anchor}
+            onClose={() => setAnchor(null)}
+            label="Admin menu"
+            entries={[
+              { label: 'Admin Search', href: PATHS.admin, icon: <SearchIcon fontSize="small" /> },
+              { label: 'Control Panel', href: PATHS.cpanel, icon: <DashboardIcon fontSize="small" /> },
+              {
+                label: 'Log out',
+                icon: <LogoutIcon fontSize="small" />,
+                onClick: logout.run,
+                pending: logout.pending,
+                keepOpen: true,
+                dividerBefore: true,
+              },
+            ]}
+          />
+        </LazyPart>
       )}
     </>
   );

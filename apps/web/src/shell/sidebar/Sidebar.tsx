@@ -1,19 +1,18 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { LIMITS, type UserData } from '@parlance/shared';
+import type { UserData } from '@parlance/shared';
 import { useLocation } from 'react-router';
 import { useAclGroups } from '../../app/auth-token';
 import { useConfig } from '../../app/current-user';
 import { AppLink } from '../../ui/AppLink';
+import { Hint } from '../../ui/Hint';
 import { type SideItem, type SideSection, sidebarMenuFor } from './sidebar-menu';
 import { useOpenSupport } from '../support';
 import { SIDE_ICONS } from './icons';
@@ -22,34 +21,19 @@ import { UserBar } from './UserBar';
 
 interface SidebarProps {
   user: UserData;
-  /** docked beside the page (laptop and up) or a drawer over it */
-  variant: 'docked' | 'drawer';
   /** 280 wide with labels, or 88 wide with icons only */
   expanded: boolean;
+  /** docked beside the page: the collapse/expand toggle at the bottom */
   onToggleExpanded?: () => void;
-  open?: boolean;
-  onClose?: () => void;
 }
 
-export function Sidebar({ user, variant, expanded, onToggleExpanded, open = false, onClose }: SidebarProps) {
+/**
+ * The sidebar's content: docked beside the page (laptop and up), or inside the phone drawer
+ * (SidebarDrawer, which alone loads MUI's Drawer and Modal).
+ */
+export function Sidebar({ user, expanded, onToggleExpanded }: SidebarProps) {
   useLiveUnreadCount();
-  const content = (
-    <SidebarContent
-      user={user}
-      expanded={expanded}
-      onToggleExpanded={variant === 'docked' ? onToggleExpanded : undefined}
-    />
-  );
-  if (variant === 'docked') return content;
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { width: LIMITS.sidebarOpenWidth, maxWidth: '85vw' } } }}
-    >
-      {content}
-    </Drawer>
-  );
+  return <SidebarContent user={user} expanded={expanded} onToggleExpanded={onToggleExpanded} />;
 }
 
 function SidebarContent({
@@ -187,9 +171,5 @@ function MenuItemRow({ item, expanded }: { item: SideItem; expanded: boolean }) 
     </ListItemButton>
   );
   if (expanded) return row;
-  return (
-    <Tooltip title={item.status ? `${item.label} (${item.status})` : item.label} placement="right">
-      {row}
-    </Tooltip>
-  );
+  return <Hint title={item.status ? `${item.label} (${item.status})` : item.label}>{row}</Hint>;
 }

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -19,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { isActing, useRefreshUser } from '../../app/current-user';
 import { request, resetCsrfToken } from '../../app/http';
 import { AppLink } from '../../ui/AppLink';
+import { Hint } from '../../ui/Hint';
 import { firstChars, unreadLabel } from '../navigation';
 import { logoutErrorMessage, useLogout } from '../use-logout';
 
@@ -118,12 +118,12 @@ function CompactUserBar({ user, acting }: { user: UserData; acting: boolean }) {
   const logout = useLogout();
   return (
     <Box sx={{ py: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-      <Tooltip title={acting ? `Acting as ${user.name}` : `Hello ${user.name} · ID ${user.id}`} placement="right">
+      <Hint title={acting ? `Acting as ${user.name}` : `Hello ${user.name} · ID ${user.id}`}>
         <Box sx={{ borderRadius: '50%', outline: acting ? 3 : 0, outlineColor: 'warning.main', outlineStyle: 'solid' }}>
           <UserAvatar user={user} size={40} />
         </Box>
-      </Tooltip>
-      <Tooltip title={logout.isError ? logoutErrorMessage(logout.error) : 'Logout'} placement="right">
+      </Hint>
+      <Hint title={logout.isError ? logoutErrorMessage(logout.error) : 'Logout'}>
         <span>
           <IconButton
             aria-label={logout.isError ? TEXTS.retry : 'Logout'}
@@ -134,7 +134,7 @@ function CompactUserBar({ user, acting }: { user: UserData; acting: boolean }) {
             {logout.isPending ? <CircularProgress size={20} /> : <LogoutIcon />}
           </IconButton>
         </span>
-      </Tooltip>
+      </Hint>
     </Box>
   );
 }

@@ -4,12 +4,15 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { LM_TEXTS, LM_TILES, type LmTile } from '@parlance/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type DashboardFilters, useAvailable, useTile } from '../api';
+
+// The bars (recharts, 110 kB gzipped) are not part of the page's first load (issue 11): their code
+// is fetched when the tiles mount, beside the tiles' data, and drawn into the space kept for them.
+const loadPairBars = () => import('./PairBars');
+const PairBars = lazy(loadPairBars);
 
 type TileDef = (typeof LM_TILES)[number];
 
@@ -21,6 +24,9 @@ const GRID = {
 
 /** Every tile of the main screen (spec 3 section 2). */
 export function Tiles({ filters, search }: { filters: DashboardFilters; search: string }) {
+  useEffect(() => {
+    loadPairBars();
+  }, []);
   return (
     <Box sx={GRID}>
       {LM_TILES.map((tile) => (
@@ -81,7 +87,6 @@ function TileBody({ tile, data }: { tile: TileDef; data: LmTile }) {
 }
 
 function PairChart({ bars }: { bars: LmTile['chart'] }) {
-  const theme = useTheme();
   if (bars.length === 0) return null;
   return (
     <Box
@@ -89,23 +94,9 @@ function PairChart({ bars }: { bars: LmTile['chart'] }) {
       role="img"
       aria-label={`By language pair: ${bars.map((b) => `${b.label} ${b.count}`).join(', ')}`}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }}>
-          <XAxis type="number" allowDecimals={false} hide />
-          <YAxis
-            type="category"
-            dataKey="short"
-            width={96}
-            interval={0}
-            tick={{ fontSize: 11, fill: theme.palette.text.secondary }}
-          />
-          <Tooltip
-            cursor={{ fill: theme.palette.action.hover }}
-            labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ''}
-          />
-          <Bar dataKey="count" name="Projects" fill={theme.palette.primary.main} radius={[0, 3, 3, 0]} barSize={14} />
-        </BarChart>
-      </ResponsiveContainer>
+      <Suspense fallback={null}>
+        <PairBars bars={bars} />
+      </Suspense>
     </Box>
   );
 }

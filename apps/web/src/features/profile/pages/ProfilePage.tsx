@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PROFILE_SECTION_TITLES, type ProfileSectionId, profileSectionsFor, type UserData } from '@parlance/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import { AppLink } from '../../../ui/AppLink';
@@ -12,32 +13,66 @@ import { useAclGroups } from '../../../app/auth-token';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSection } from '../components/AccountSection';
-import { ApiKeysSection } from '../components/ApiKeysSection';
-import { AvailabilitySection } from '../components/AvailabilitySection';
 import { BioSection } from '../components/BioSection';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
-import { ExpertiseSection } from '../components/ExpertiseSection';
-import { LanguagesSection } from '../components/LanguagesSection';
-import { NotesPage } from '../components/NotesPage';
-import { ReferencesSection } from '../components/ReferencesSection';
-import { SoftwareServicesSection } from '../components/SoftwareServicesSection';
-import { SubAccountsWithHistory } from '../components/SubAccountsSection';
-import { GlossarySection } from '../components/GlossarySection';
-import { TerminologySection } from '../components/TerminologySection';
-import { TranslationMemorySection } from '../components/TranslationMemorySection';
-import { UploadsSection } from '../components/UploadsSection';
-import { WalkThrough } from '../components/WalkThrough';
-import { BillingSection } from '../components/BillingSection';
-import { MailingSection } from '../components/MailingSection';
-import { PasswordSection } from '../components/PasswordSection';
+import { NetworksCard } from '../components/NetworksCard';
 import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
 import { PreferredTranslatorsCard } from '../components/PreferredTranslatorsCard';
-import { PrivacySection } from '../components/PrivacySection';
-import { TwoFactorDisableSection, TwoFactorEnableSection } from '../components/TwoFactorSection';
-import { GuidelinesSection } from '../components/GuidelinesSection';
-import { NetworksCard } from '../components/NetworksCard';
-import { TelegramSection } from '../components/TelegramSection';
-import { TranscriptionCard } from '../components/TranscriptionCard';
+
+// The account tab (what /profile shows) is part of this chunk; every other tab is its own chunk,
+// loaded when that tab is shown (issue 11: the page's first load carried all twenty of them).
+const ApiKeysSection = lazy(() => import('../components/ApiKeysSection').then((m) => ({ default: m.ApiKeysSection })));
+const AvailabilitySection = lazy(() =>
+  import('../components/AvailabilitySection').then((m) => ({ default: m.AvailabilitySection })),
+);
+const ExpertiseSection = lazy(() =>
+  import('../components/ExpertiseSection').then((m) => ({ default: m.ExpertiseSection })),
+);
+const LanguagesSection = lazy(() =>
+  import('../components/LanguagesSection').then((m) => ({ default: m.LanguagesSection })),
+);
+const NotesPage = lazy(() => import('../components/NotesPage').then((m) => ({ default: m.NotesPage })));
+const ReferencesSection = lazy(() =>
+  import('../components/ReferencesSection').then((m) => ({ default: m.ReferencesSection })),
+);
+const SoftwareServicesSection = lazy(() =>
+  import('../components/SoftwareServicesSection').then((m) => ({ default: m.SoftwareServicesSection })),
+);
+const SubAccountsWithHistory = lazy(() =>
+  import('../components/SubAccountsSection').then((m) => ({ default: m.SubAccountsWithHistory })),
+);
+const GlossarySection = lazy(() =>
+  import('../components/GlossarySection').then((m) => ({ default: m.GlossarySection })),
+);
+const TerminologySection = lazy(() =>
+  import('../components/TerminologySection').then((m) => ({ default: m.TerminologySection })),
+);
+const TranslationMemorySection = lazy(() =>
+  import('../components/TranslationMemorySection').then((m) => ({ default: m.TranslationMemorySection })),
+);
+const UploadsSection = lazy(() => import('../components/UploadsSection').then((m) => ({ default: m.UploadsSection })));
+const WalkThrough = lazy(() => import('../components/WalkThrough').then((m) => ({ default: m.WalkThrough })));
+const BillingSection = lazy(() => import('../components/BillingSection').then((m) => ({ default: m.BillingSection })));
+const MailingSection = lazy(() => import('../components/MailingSection').then((m) => ({ default: m.MailingSection })));
+const PasswordSection = lazy(() =>
+  import('../components/PasswordSection').then((m) => ({ default: m.PasswordSection })),
+);
+const PrivacySection = lazy(() => import('../components/PrivacySection').then((m) => ({ default: m.PrivacySection })));
+const TwoFactorEnableSection = lazy(() =>
+  import('../components/TwoFactorSection').then((m) => ({ default: m.TwoFactorEnableSection })),
+);
+const TwoFactorDisableSection = lazy(() =>
+  import('../components/TwoFactorSection').then((m) => ({ default: m.TwoFactorDisableSection })),
+);
+const GuidelinesSection = lazy(() =>
+  import('../components/GuidelinesSection').then((m) => ({ default: m.GuidelinesSection })),
+);
+const TelegramSection = lazy(() =>
+  import('../components/TelegramSection').then((m) => ({ default: m.TelegramSection })),
+);
+const TranscriptionCard = lazy(() =>
+  import('../components/TranscriptionCard').then((m) => ({ default: m.TranscriptionCard })),
+);
 
 // /profile: one page, one section per hash (spec 2 section 2). The sidebar's Profile and Security
 // items link to the hashes; the tabs show the sections this user has.
@@ -141,12 +176,18 @@ export default function ProfilePage() {
     return <Navigate to="/profile-legacy/show/" replace />;
 
   if (location.pathname.replace(/\/+$/, '').endsWith('/custom_notes') && user.type !== 'translator')
-    return <NotesPage />;
+    return (
+      <Suspense fallback={<SectionLoading />}>
+        <NotesPage />
+      </Suspense>
+    );
 
   if (user.type === 'translator' && new URLSearchParams(location.search).get('flow') === '1')
     return (
       <PageContainer title="Set up your profile" subtitle="A few steps, and matching projects will be offered to you.">
-        <WalkThrough />
+        <Suspense fallback={<SectionLoading />}>
+          <WalkThrough />
+        </Suspense>
       </PageContainer>
     );
 
@@ -197,8 +238,16 @@ export default function ProfilePage() {
         </Alert>
       )}
       <div role="tabpanel" aria-labelledby={`profile-tab-${current}`}>
-        {sectionContent(current, user)}
+        <Suspense fallback={<SectionLoading />}>{sectionContent(current, user)}</Suspense>
       </div>
     </PageContainer>
+  );
+}
+
+function SectionLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
   );
 }

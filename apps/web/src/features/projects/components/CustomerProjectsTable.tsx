@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
 import { useNames } from '../../../ui/use-names';
-import { allFinished } from './DownloadDialog';
+import { allFinished } from '../downloadable';
 import { formatDateTime, formatShortDate } from '../../../ui/format';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';

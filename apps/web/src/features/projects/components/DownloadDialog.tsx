@@ -7,14 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { type DownloadOption, inStatusGroup, PROJECT_TEXTS, type ProjectStatus } from '@parlance/shared';
+import { type DownloadOption, PROJECT_TEXTS, type ProjectStatus } from '@parlance/shared';
 import { useId, useState } from 'react';
 import { downloadUrl, startDownload } from '../api';
-
-/** Whether every project given may be downloaded (the server answers 409 otherwise). */
-export function allFinished(projects: { status: ProjectStatus }[]): boolean {
-  return projects.length > 0 && projects.every((p) => inStatusGroup('downloadable', p.status));
-}
+import { allFinished } from '../downloadable';
 
 interface DownloadDialogProps {
   /** the projects to download; null closes the dialog */

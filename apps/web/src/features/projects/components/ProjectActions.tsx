@@ -2,16 +2,22 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PROJECT_TEXTS, type ProjectDetail, type ReviewJobKind } from '@parlance/shared';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { DeliverDialog } from './DeliverDialog';
-import { allFinished, DownloadDialog } from './DownloadDialog';
-import { RatingDialog } from './RatingDialog';
-import { DisputeDialog, ReassignDialog, ResolveDialog } from './ReasonDialogs';
+import { OnDemand } from '../../../ui/OnDemand';
+import { allFinished } from '../downloadable';
+
+// The dialogs load when first opened (issue 11: not part of the project page's first load).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const DeliverDialog = lazy(() => import('./DeliverDialog').then((m) => ({ default: m.DeliverDialog })));
+const DownloadDialog = lazy(() => import('./DownloadDialog').then((m) => ({ default: m.DownloadDialog })));
+const RatingDialog = lazy(() => import('./RatingDialog').then((m) => ({ default: m.RatingDialog })));
+const DisputeDialog = lazy(() => import('./ReasonDialogs').then((m) => ({ default: m.DisputeDialog })));
+const ReassignDialog = lazy(() => import('./ReasonDialogs').then((m) => ({ default: m.ReassignDialog })));
+const ResolveDialog = lazy(() => import('./ReasonDialogs').then((m) => ({ default: m.ResolveDialog })));
 
 type Dialog =
   | 'deliver'
@@ -176,55 +182,75 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
         </Alert>
       )}
 
-      <DeliverDialog open={open === 'deliver'} project={project} onClose={close} />
-      <DisputeDialog open={open === 'dispute'} project={project} onClose={close} />
-      <ReassignDialog open={open === 'reassign'} project={project} onClose={close} />
-      <ResolveDialog open={open === 'resolve'} project={project} onClose={close} />
-      <RatingDialog project={open === 'rate' ? project : null} onClose={close} />
-      <DownloadDialog projects={open === 'download' ? [project] : null} onClose={close} />
-      <ConfirmDialog
-        open={open === 'approve'}
-        title="Approve the translation?"
-        confirmLabel="Approve"
-        keepLabel="Not yet"
-        busy={simple.isPending}
-        onConfirm={() => doSimple('approve')}
-        onClose={close}
-      >
-        The project is completed and the translator is paid. Rate the work afterwards if you like.
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={open === 'cancel'}
-        title="Cancel this project?"
-        confirmLabel="Cancel project"
-        danger
-        busy={simple.isPending}
-        onConfirm={() => doSimple('cancel')}
-        onClose={close}
-      >
-        Nobody has started it yet: it is cancelled and its price (plus any VAT paid) returns to
-        {project.viewerRole === 'admin' ? ' the customer’s' : ' your'} balance.
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={open === 'hold'}
-        title="Put the project on hold?"
-        confirmLabel="Put on hold"
-        busy={simple.isPending}
-        onConfirm={() => doSimple('hold')}
-        onClose={close}
-      >
-        Nobody can work on it until it is released.
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={open === 'release'}
-        title="Release the project?"
-        confirmLabel="Release"
-        busy={simple.isPending}
-        onConfirm={() => doSimple('release')}
-        onClose={close}
-      >
-        It goes back to the status it had before the hold.
-      </ConfirmDialog>
+      <OnDemand when={open === 'deliver'}>
+        <DeliverDialog open={open === 'deliver'} project={project} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'dispute'}>
+        <DisputeDialog open={open === 'dispute'} project={project} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'reassign'}>
+        <ReassignDialog open={open === 'reassign'} project={project} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'resolve'}>
+        <ResolveDialog open={open === 'resolve'} project={project} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'rate'}>
+        <RatingDialog project={open === 'rate' ? project : null} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'download'}>
+        <DownloadDialog projects={open === 'download' ? [project] : null} onClose={close} />
+      </OnDemand>
+      <OnDemand when={open === 'approve'}>
+        <ConfirmDialog
+          open={open === 'approve'}
+          title="Approve the translation?"
+          confirmLabel="Approve"
+          keepLabel="Not yet"
+          busy={simple.isPending}
+          onConfirm={() => doSimple('approve')}
+          onClose={close}
+        >
+          The project is completed and the translator is paid. Rate the work afterwards if you like.
+        </ConfirmDialog>
+      </OnDemand>
+      <OnDemand when={open === 'cancel'}>
+        <ConfirmDialog
+          open={open === 'cancel'}
+          title="Cancel this project?"
+          confirmLabel="Cancel project"
+          danger
+          busy={simple.isPending}
+          onConfirm={() => doSimple('cancel')}
+          onClose={close}
+        >
+          Nobody has started it yet: it is cancelled and its price (plus any VAT paid) returns to
+          {project.viewerRole === 'admin' ? ' the customer’s' : ' your'} balance.
+        </ConfirmDialog>
+      </OnDemand>
+      <OnDemand when={open === 'hold'}>
+        <ConfirmDialog
+          open={open === 'hold'}
+          title="Put the project on hold?"
+          confirmLabel="Put on hold"
+          busy={simple.isPending}
+          onConfirm={() => doSimple('hold')}
+          onClose={close}
+        >
+          Nobody can work on it until it is released.
+        </ConfirmDialog>
+      </OnDemand>
+      <OnDemand when={open === 'release'}>
+        <ConfirmDialog
+          open={open === 'release'}
+          title="Release the project?"
+          confirmLabel="Release"
+          busy={simple.isPending}
+          onConfirm={() => doSimple('release')}
+          onClose={close}
+        >
+          It goes back to the status it had before the hold.
+        </ConfirmDialog>
+      </OnDemand>
     </>
   );
 }

@@ -14,24 +14,30 @@ import {
   type ProjectRow,
   type ProjectStatusFilter,
 } from '@parlance/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { useRealtime } from '../../../app/realtime';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
 import { PageContainer } from '../../../ui/PageContainer';
-import { toast } from '../../../ui/toast';
-import { type ListQuery, messageOf, projectCalls, useBalance, useCustomerProjects, useRefreshProjects } from '../api';
-import { BulkMessageDialog } from '../components/BulkMessageDialog';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { canCancel, CustomerProjectsTable, type RowAction, type SortField } from '../components/CustomerProjectsTable';
-import { DownloadDialog } from '../components/DownloadDialog';
+import { type ListQuery, useBalance, useCustomerProjects } from '../api';
+import { CustomerProjectsTable, type RowAction, type SortField } from '../components/CustomerProjectsTable';
 import { type Filters, hasFilters, NO_FILTERS, ProjectFilters } from '../components/ProjectFilters';
-import { RatingDialog } from '../components/RatingDialog';
-import { TagsDialog } from '../components/TagsDialog';
 import { projectKeys } from '../keys';
+import { OnDemand } from '../../../ui/OnDemand';
+
+// The dialogs load when first opened (issue 11: not part of the list's first load).
+const BulkMessageDialog = lazy(() =>
+  import('../components/BulkMessageDialog').then((m) => ({ default: m.BulkMessageDialog })),
+);
+const CancelProjectsDialog = lazy(() =>
+  import('../components/CancelProjectsDialog').then((m) => ({ default: m.CancelProjectsDialog })),
+);
+const DownloadDialog = lazy(() => import('../components/DownloadDialog').then((m) => ({ default: m.DownloadDialog })));
+const RatingDialog = lazy(() => import('../components/RatingDialog').then((m) => ({ default: m.RatingDialog })));
+const TagsDialog = lazy(() => import('../components/TagsDialog').then((m) => ({ default: m.TagsDialog })));
 
 // The customer's My Projects (spec 1 §2, §5, §8): /my-projects, /my-projects/customer/ and
 // /my-projects/{status}. Filters, paging and sorting live in the address, so a reload keeps them.
@@ -240,26 +246,36 @@ export default function CustomerProjectsPage() {
         )}
       </Paper>
 
-      <TagsDialog project={tagsFor} onClose={() => setTagsFor(null)} />
-      <RatingDialog project={rateFor} onClose={() => setRateFor(null)} />
-      <DownloadDialog projects={downloadOf} onClose={() => setDownloadOf(null)} />
-      <BulkMessageDialog
-        open={messaging}
-        projectIds={picked.map((p) => p.id)}
-        onClose={() => setMessaging(false)}
-        onSent={() => {
-          setMessaging(false);
-          setSelected(new Map());
-        }}
-      />
-      <CancelProjectsDialog
-        projects={cancelOf}
-        onClose={() => setCancelOf(null)}
-        onDone={() => {
-          setCancelOf(null);
-          setSelected(new Map());
-        }}
-      />
+      <OnDemand when={tagsFor !== null}>
+        <TagsDialog project={tagsFor} onClose={() => setTagsFor(null)} />
+      </OnDemand>
+      <OnDemand when={rateFor !== null}>
+        <RatingDialog project={rateFor} onClose={() => setRateFor(null)} />
+      </OnDemand>
+      <OnDemand when={downloadOf !== null}>
+        <DownloadDialog projects={downloadOf} onClose={() => setDownloadOf(null)} />
+      </OnDemand>
+      <OnDemand when={messaging}>
+        <BulkMessageDialog
+          open={messaging}
+          projectIds={picked.map((p) => p.id)}
+          onClose={() => setMessaging(false)}
+          onSent={() => {
+            setMessaging(false);
+            setSelected(new Map());
+          }}
+        />
+      </OnDemand>
+      <OnDemand when={cancelOf !== null}>
+        <CancelProjectsDialog
+          projects={cancelOf}
+          onClose={() => setCancelOf(null)}
+          onDone={() => {
+            setCancelOf(null);
+            setSelected(new Map());
+          }}
+        />
+      </OnDemand>
     </PageContainer>
   );
 }
@@ -327,74 +343,5 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
         </Button>
       )}
     </Box>
-  );
-}
-
-interface CancelProjectsDialogProps {
-  projects: ProjectRow[] | null;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-/** Cancels the selected projects nobody has started; their credits come back. */
-function CancelProjectsDialog({ projects, onClose, onDone }: CancelProjectsDialogProps) {
-  const refresh = useRefreshProjects();
-  const cancellable = (projects ?? []).filter(canCancel);
-  const cancel = useMutation({
-    mutationFn: async (ids: number[]) => {
-      for (const id of ids) await projectCalls.cancel(id);
-    },
-    onSettled: refresh,
-  });
-
-  function confirm() {
-    cancel.mutate(
-      cancellable.map((p) => p.id),
-      {
-        onSuccess: () => {
-          toast(PROJECT_TEXTS.cancelled, { variant: 'success' });
-          onDone();
-        },
-        onError: (err) => toast(messageOf(err), { variant: 'error' }),
-      },
-    );
-  }
-
-  const open = projects !== null;
-  if (open && cancellable.length === 0) {
-    return (
-      <ConfirmDialog
-        open
-        title="Cancel projects"
-        confirmLabel="OK"
-        keepLabel={null}
-        busy={false}
-        onConfirm={onClose}
-        onClose={onClose}
-      >
-        {PROJECT_TEXTS.cancelOnlyPending}
-      </ConfirmDialog>
-    );
-  }
-  const skipped = (projects?.length ?? 0) - cancellable.length;
-  return (
-    <ConfirmDialog
-      open={open}
-      title={cancellable.length === 1 ? 'Cancel this project?' : `Cancel ${cancellable.length} projects?`}
-      confirmLabel={cancellable.length === 1 ? 'Cancel project' : 'Cancel projects'}
-      danger
-      busy={cancel.isPending}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
-      <p style={{ marginTop: 0 }}>
-        {cancellable.map((p) => `#${p.id} ${p.name}`).join(', ')} will be cancelled and{' '}
-        {formatCredits(cancellable.reduce((s, p) => s + (p.priceCredits ?? 0), 0))} (plus any VAT paid) return to your
-        balance.
-      </p>
-      {skipped > 0 && (
-        <p>{`${skipped} of the selected projects cannot be cancelled: ${PROJECT_TEXTS.cancelOnlyPending}`}</p>
-      )}
-    </ConfirmDialog>
   );
 }

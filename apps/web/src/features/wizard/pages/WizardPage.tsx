@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { homePathFor, ORDER_TEXTS, PATHS, type PurchaseOrder } from '@parlance/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { useCurrentUser } from '../../../app/current-user';
@@ -21,7 +21,6 @@ import { AppLink } from '../../../ui/AppLink';
 import { createOrder, fieldErrorsOf, messageOf, orderQuery, resumeOrder, updateOrder, useUiFeatures } from '../api';
 import { BriefStep } from '../components/BriefStep';
 import { ExpertiseStep } from '../components/ExpertiseStep';
-import { FinishLaterDialog } from '../components/FinishLaterDialog';
 import { LanguagesStep } from '../components/LanguagesStep';
 import { PlansStep } from '../components/PlansStep';
 import type { StepProps } from '../components/step-props';
@@ -30,6 +29,11 @@ import { UploadStep } from '../components/UploadStep';
 import { useAddToCart } from '../components/use-add-to-cart';
 import { defaultsForSkipped, enabledSteps, needsTypedWordCount, resumeIndex, type StepName } from '../steps';
 import { WindowShoppingEntry } from './WindowShoppingEntry';
+
+// "Finish later" loads when first asked for (issue 11)
+const FinishLaterDialog = lazy(() =>
+  import('../components/FinishLaterDialog').then((m) => ({ default: m.FinishLaterDialog })),
+);
 
 // The ordering wizard (spec 1 section 2): five steps over a purchase order kept on the server.
 // The order's pid is in the address, so a reload or another device resumes it. Each step shows
@@ -260,13 +264,15 @@ function Wizard({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
         )}
       </Paper>
       {finishLater && (
-        <FinishLaterDialog
-          open
-          pid={order.pid}
-          step={current.name}
-          defaultEmail={user.data?.email ?? ''}
-          onClose={() => setFinishLater(false)}
-        />
+        <Suspense fallback={null}>
+          <FinishLaterDialog
+            open
+            pid={order.pid}
+            step={current.name}
+            defaultEmail={user.data?.email ?? ''}
+            onClose={() => setFinishLater(false)}
+          />
+        </Suspense>
       )}
     </Box>
   );

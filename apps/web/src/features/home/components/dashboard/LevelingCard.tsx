@@ -3,13 +3,8 @@ import PendingIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type AffectedProject,
@@ -18,11 +13,13 @@ import {
   type LevelingParam,
   type LevelingState,
 } from '@parlance/shared';
-import { useState } from 'react';
-import { messageOf } from '../../../../app/http';
+import { lazy, Suspense, useState } from 'react';
+import { affectValue } from './affect-value';
+
+// the contest form loads when first opened (issue 11)
+const ContestDialog = lazy(() => import('./ContestDialog').then((m) => ({ default: m.ContestDialog })));
 import { formatShortDate, formatWords } from '../../../../ui/format';
-import { toast } from '../../../../ui/toast';
-import { useAffected, useContest } from '../../dashboard-api';
+import { useAffected } from '../../dashboard-api';
 
 function show(key: LevelingParam, value: number | null): string {
   if (value === null) return 'not measured';
@@ -42,13 +39,6 @@ function show(key: LevelingParam, value: number | null): string {
 
 function need(key: LevelingParam, threshold: number): string {
   return key === 'disputesLost' ? `at most ${threshold}` : `at least ${show(key, threshold)}`;
-}
-
-function affectValue(p: AffectedProject): string {
-  if (p.value === null) return '';
-  if (p.attribute === 'rating') return `${p.value} ★`;
-  if (p.attribute === 'late') return `${p.value} h late`;
-  return `${p.value} / 1000`;
 }
 
 /** The level, the five parameters behind it, and the projects pulling it down (with a contest button). */
@@ -197,49 +187,11 @@ function AffectedProjects({ translatorId }: { translatorId: number }) {
           getItemAriaLabel={(type, p) => (type === 'page' ? `Affected projects page ${p}` : `Go to ${type} page`)}
         />
       )}
-      {contesting && <ContestDialog item={contesting} onClose={() => setContesting(null)} />}
+      {contesting && (
+        <Suspense fallback={null}>
+          <ContestDialog item={contesting} onClose={() => setContesting(null)} />
+        </Suspense>
+      )}
     </Box>
-  );
-}
-
-function ContestDialog({ item, onClose }: { item: AffectedProject; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const contest = useContest();
-  const send = () =>
-    contest.mutate(
-      { projectId: item.projectId, entityId: item.entityId, attribute: item.attribute, reason },
-      {
-        onSuccess: (answer) => {
-          toast(answer.message, { variant: 'success' });
-          onClose();
-        },
-        onError: (err) => toast(messageOf(err), { variant: 'error' }),
-      },
-    );
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contest-title">
-      <DialogTitle id="contest-title">Contest “{item.name}”</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {LEVELING_AFFECT_LABELS[item.attribute]} {affectValue(item)}. The quality team reviews your contest; if they
-          accept it, this no longer counts for your level.
-        </Typography>
-        <TextField
-          label="Why (optional)"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={send} disabled={contest.isPending}>
-          Send contest
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
