@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { statementName } from '../../platform/prepared';
 import { projectReviews, projects, projectTags, users } from '../../db/schema';
 
 // One paged project query shared by every list: the rows of one page (with the translator's and
@@ -117,6 +118,88 @@ export async function pageOfProjects(
     countOf(where),
   ]);
   return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
+}
+
+/** The page query (`where` and `orderBy` with placeholders; `limit` and `offset` too), prepared as `name`. */
+export function preparePage(db: Db, where: SQL, orderBy: SQL[], name: string) {
+  return db
+    .select(ROW_COLUMNS)
+    .from(projects)
+    .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
+    .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/** The same, each row with its tags (the customer's list). */
+export function preparePageWithTags(db: Db, where: SQL, orderBy: SQL[], name: string) {
+  return db
+    .select({ ...ROW_COLUMNS, tags: TAGS_COLUMN })
+    .from(projects)
+    .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
+    .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/** countProjectsCapped of `where` (with placeholders), prepared as `name`. */
+export function prepareCountCapped(db: Db, where: SQL, name: string) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  return db.select({ n: sql<number>`count(*)::integer` }).from(capped).prepare(name);
+}
+
+/** The capped count's answer from the row count read. */
+export function cappedCount(rows: { n: number }[]): Count {
+  const n = Number(rows[0]?.n ?? 0);
+  return n > COUNT_CAP ? { n: COUNT_CAP, isLowerBound: true } : { n, isLowerBound: false };
+}
+
+/** The values of the page's `limit` and `offset` placeholders. */
+export function pageWindow(paging: Paging): { limit: number; offset: number } {
+  return { limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
+}
+
+/** A page answer from its rows and count. */
+export function pageOf<T>(rows: T[], total: Count): Page<T> {
+  return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
+}
+
+/** A list's page and capped count, both prepared from one WHERE with placeholders. */
+export interface PreparedList {
+  page: ReturnType<typeof preparePage>;
+  count: ReturnType<typeof prepareCountCapped>;
+}
+
+/** Prepares the page (newest first unless `orderBy`) and count of `where` under the family's names. */
+export function prepareList(db: Db, where: SQL, family: string, shape: string, orderBy = NEWEST_FIRST): PreparedList {
+  return {
+    page: preparePage(db, where, orderBy, statementName(`${family}_page`, shape)),
+    count: prepareCountCapped(db, where, statementName(`${family}_count`, shape)),
+  };
+}
+
+/** Runs a prepared list with the request's values: the page and the count side by side. */
+export async function runList(
+  list: PreparedList,
+  values: Record<string, unknown>,
+  paging: Paging,
+): Promise<Page<ListRow>> {
+  const [rows, total] = await Promise.all([
+    list.page.execute({ ...values, ...pageWindow(paging) }),
+    list.count.execute(values).then(cappedCount),
+  ]);
+  return pageOf(rows, total);
 }
 
 /** The matching rows counted up to COUNT_CAP: never more than COUNT_CAP + 1 index entries read. */
