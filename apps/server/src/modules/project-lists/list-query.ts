@@ -120,10 +120,15 @@ export async function pageOfProjects(
   return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
 }
 
-/** The page query (`where` and `orderBy` with placeholders; `limit` and `offset` too), prepared as `name`. */
-export function preparePage(db: Db, where: SQL, orderBy: SQL[], name: string) {
+/**
+ * The page query (`where` and `orderBy` with placeholders; `limit` and `offset` too), prepared as
+ * `name`. Each row carries `total`, the value of the uncorrelated subquery `totalSql` (computed once,
+ * an InitPlan): the page and its count in one round trip. A page with no rows has no total; the
+ * caller counts then (prepareTotal).
+ */
+export function preparePage(db: Db, where: SQL, orderBy: SQL[], name: string, totalSql: SQL) {
   return db
-    .select(ROW_COLUMNS)
+    .select({ ...ROW_COLUMNS, total: sql<number>`(${totalSql})` })
     .from(projects)
     .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
     .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
@@ -135,9 +140,9 @@ export function preparePage(db: Db, where: SQL, orderBy: SQL[], name: string) {
 }
 
 /** The same, each row with its tags (the customer's list). */
-export function preparePageWithTags(db: Db, where: SQL, orderBy: SQL[], name: string) {
+export function preparePageWithTags(db: Db, where: SQL, orderBy: SQL[], name: string, totalSql: SQL) {
   return db
-    .select({ ...ROW_COLUMNS, tags: TAGS_COLUMN })
+    .select({ ...ROW_COLUMNS, tags: TAGS_COLUMN, total: sql<number>`(${totalSql})` })
     .from(projects)
     .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
     .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
@@ -148,15 +153,20 @@ export function preparePageWithTags(db: Db, where: SQL, orderBy: SQL[], name: st
     .prepare(name);
 }
 
-/** countProjectsCapped of `where` (with placeholders), prepared as `name`. */
-export function prepareCountCapped(db: Db, where: SQL, name: string) {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(projects)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('capped');
-  return db.select({ n: sql<number>`count(*)::integer` }).from(capped).prepare(name);
+/**
+ * SQL: the rows matching `where` counted up to COUNT_CAP + 1 (countProjectsCapped as one
+ * expression). Inside it `projects` is its own FROM, so it does not refer to an outer query's row.
+ */
+export function cappedCountSql(where: SQL): SQL {
+  return sql`SELECT count(*)::integer FROM (SELECT 1 FROM ${projects} WHERE ${where} LIMIT ${sql.raw(String(COUNT_CAP + 1))}) AS capped`;
+}
+
+/** `SELECT <totalSql>` prepared as `name`: the total of a page that has no rows. */
+export function prepareTotal(db: Db, totalSql: SQL, name: string) {
+  return db
+    .select({ n: sql<number>`(${totalSql})` })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare(name);
 }
 
 /** The capped count's answer from the row count read. */
@@ -175,31 +185,30 @@ export function pageOf<T>(rows: T[], total: Count): Page<T> {
   return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
 }
 
-/** A list's page and capped count, both prepared from one WHERE with placeholders. */
+/** A list's page (with its capped count) and the count alone, prepared from one WHERE with placeholders. */
 export interface PreparedList {
   page: ReturnType<typeof preparePage>;
-  count: ReturnType<typeof prepareCountCapped>;
+  count: ReturnType<typeof prepareTotal>;
 }
 
 /** Prepares the page (newest first unless `orderBy`) and count of `where` under the family's names. */
 export function prepareList(db: Db, where: SQL, family: string, shape: string, orderBy = NEWEST_FIRST): PreparedList {
+  const total = cappedCountSql(where);
   return {
-    page: preparePage(db, where, orderBy, statementName(`${family}_page`, shape)),
-    count: prepareCountCapped(db, where, statementName(`${family}_count`, shape)),
+    page: preparePage(db, where, orderBy, statementName(`${family}_page`, shape), total),
+    count: prepareTotal(db, total, statementName(`${family}_count`, shape)),
   };
 }
 
-/** Runs a prepared list with the request's values: the page and the count side by side. */
+/** Runs a prepared list with the request's values: one round trip, two when the page is empty. */
 export async function runList(
   list: PreparedList,
   values: Record<string, unknown>,
   paging: Paging,
 ): Promise<Page<ListRow>> {
-  const [rows, total] = await Promise.all([
-    list.page.execute({ ...values, ...pageWindow(paging) }),
-    list.count.execute(values).then(cappedCount),
-  ]);
-  return pageOf(rows, total);
+  const rows = await list.page.execute({ ...values, ...pageWindow(paging) });
+  const n = rows.length > 0 ? rows[0].total : ((await list.count.execute(values))[0]?.n ?? 0);
+  return pageOf(rows, cappedCount([{ n }]));
 }
 
 /** The matching rows counted up to COUNT_CAP: never more than COUNT_CAP + 1 index entries read. */

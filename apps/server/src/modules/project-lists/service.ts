@@ -3,7 +3,6 @@ import {
   type CustomerProjectsQuery,
   type ProjectRow,
   type ProjectStatus,
-  PROJECT_STATUS_FILTERS,
   type ProjectStatusFilter,
   STATUS_FILTER_MEMBERS,
   STATUS_GROUPS,
@@ -13,8 +12,8 @@ import { projects, projectStatusCounts, projectTags, translatorProfiles } from '
 import { openJobSql, openReviewJobSql } from '../projects/matching';
 import { ShapeCache, statementName } from '../../platform/prepared';
 import {
-  type Count,
   cappedCount,
+  cappedCountSql,
   countProjects,
   NEWEST_FIRST,
   type Page,
@@ -23,9 +22,9 @@ import {
   pageOfProjects,
   pageWindow,
   type PreparedList,
-  prepareCountCapped,
   prepareList,
   preparePageWithTags,
+  prepareTotal,
   runList,
   reviewsOf,
 } from './list-query';
@@ -114,14 +113,14 @@ export interface ProjectListAnswer {
 
 interface CustomerListStatements {
   page: ReturnType<typeof preparePageWithTags>;
-  /** null: the total comes from the status counters */
-  count: ReturnType<typeof prepareCountCapped> | null;
+  /** the total alone, for a page with no rows */
+  total: ReturnType<typeof prepareTotal>;
+  /** true: the total is exact, from the status counters; false: counted up to COUNT_CAP */
+  fromCounters: boolean;
 }
 
 /** The customer's list prepared per shape: the status filter, the sort, and which other filters are set. */
 const customerLists = new ShapeCache<CustomerListStatements>();
-/** The status counters' sum per status filter (six shapes). */
-const customerTotals = new ShapeCache<ReturnType<typeof prepareStatusTotal>>(PROJECT_STATUS_FILTERS.length);
 
 export async function listCustomerProjects(
   db: Db,
@@ -130,26 +129,30 @@ export async function listCustomerProjects(
 ): Promise<ProjectListAnswer> {
   const values = customerFilterValues(customerId, q);
   const present = Object.keys(values) as (keyof CustomerFilterValues)[];
-  const statusOnly = present.length === 1;
   const shape = `${q.status}|${q.sort}|${q.order}|${present.join(',')}`;
   const statements = customerLists.get(db, shape, () => {
     const placeholders = Object.fromEntries(
       present.map((k) => [k, sql.placeholder(k)]),
     ) as unknown as CustomerFilterValues;
     const where = customerWhere(q.status, placeholders);
+    // a status-only filter (the tabs) is counted exactly by the counters; any other, up to COUNT_CAP
+    const fromCounters = present.length === 1;
+    const total = fromCounters ? statusTotalSql(q.status) : cappedCountSql(where);
     return {
-      page: preparePageWithTags(db, where, customerProjectsOrder(q), statementName('parlance_customer_list', shape)),
-      count: statusOnly ? null : prepareCountCapped(db, where, statementName('parlance_customer_count', shape)),
+      page: preparePageWithTags(
+        db,
+        where,
+        customerProjectsOrder(q),
+        statementName('parlance_customer_list', shape),
+        total,
+      ),
+      total: prepareTotal(db, total, statementName('parlance_customer_total', shape)),
+      fromCounters,
     };
   });
-  // the page and the count run side by side (two pooled connections on PostgreSQL)
-  const [rows, total] = await Promise.all([
-    statements.page.execute({ ...values, ...pageWindow(q) }),
-    statements.count
-      ? statements.count.execute(values).then(cappedCount)
-      : customerStatusTotal(db, customerId, q.status),
-  ]);
-  const page = pageOf(rows, total);
+  const rows = await statements.page.execute({ ...values, ...pageWindow(q) });
+  const n = rows.length > 0 ? rows[0].total : ((await statements.total.execute(values))[0]?.n ?? 0);
+  const page = pageOf(rows, statements.fromCounters ? { n: Number(n), isLowerBound: false } : cappedCount([{ n }]));
   return {
     data: page.rows.map((r) => presentCustomerRow(r, r.tags ?? [])),
     totalCount: page.totalCount,
@@ -157,21 +160,11 @@ export async function listCustomerProjects(
   };
 }
 
-function prepareStatusTotal(db: Db, status: ProjectStatusFilter) {
+/** SQL: the total of a status filter from the counters the projects' trigger keeps (migration 0010). */
+function statusTotalSql(status: ProjectStatusFilter): SQL {
   const conditions: SQL[] = [eq(projectStatusCounts.customerId, sql.placeholder('customerId'))];
   if (status !== 'ALL') conditions.push(inArray(projectStatusCounts.status, STATUS_FILTER_MEMBERS[status]));
-  return db
-    .select({ n: sql<number>`coalesce(sum(${projectStatusCounts.n}), 0)::integer` })
-    .from(projectStatusCounts)
-    .where(and(...conditions))
-    .prepare(statementName('parlance_customer_total', status));
-}
-
-/** The total of a status filter from the counters the projects' trigger keeps (migration 0010). */
-async function customerStatusTotal(db: Db, customerId: number, status: ProjectStatusFilter): Promise<Count> {
-  const statement = customerTotals.get(db, status, () => prepareStatusTotal(db, status));
-  const [row] = await statement.execute({ customerId });
-  return { n: Number(row?.n ?? 0), isLowerBound: false };
+  return sql`SELECT coalesce(sum(${projectStatusCounts.n}), 0)::integer FROM ${projectStatusCounts} WHERE ${and(...conditions)}`;
 }
 
 /** The customer's project count per status filter (the /cpanel overview), from the same counters. */
