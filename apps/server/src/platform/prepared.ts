@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client';
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
 
 // Prepared statements of the hot paths (issue 11): Drizzle builds a query's SQL text once, and on
 // PostgreSQL the named statement is parsed and planned once per pooled connection instead of on
@@ -66,4 +68,12 @@ export function preparedOnce<V>(make: (db: Db) => V): (db: Db) => V {
     }
     return found;
   };
+}
+
+/**
+ * The database handle when it is not a transaction: a function that may run inside one (pricing an
+ * order at finalize) uses its prepared statements only outside, because they run on the pool.
+ */
+export function outsideTransaction(db: Db | Tx): Db | null {
+  return is(db, PgTransaction) ? null : (db as Db);
 }
