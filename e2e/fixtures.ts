@@ -92,7 +92,8 @@ export const test = base.extend<Fixtures>({
     const errors: string[] = [];
     page.on('console', (msg) => {
       // a failed resource's message does not name it; its location does
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+      if (msg.type() === 'error')
+        errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
     });
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     await use(errors);
