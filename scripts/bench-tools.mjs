@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './start.mjs';
@@ -171,4 +171,32 @@ export function withRatios(row, keys) {
     r.ratioToHello = Math.round((r.rps / row.hello.rps) * 1000) / 1000;
     r.p99VsHello = Math.round((r.p99Ms / Math.max(1, row.hello.p99Ms)) * 10) / 10;
   }
+}
+
+/** A bare Fastify server on the same database doing the same session lookup (apps/server/scripts/bench-floor.mjs). */
+export async function benchFloor(dataDir, databaseUrl, cookie) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const floor = spawn(process.execPath, ['scripts/bench-floor.mjs'], {
+    cwd: join(ROOT, 'apps/server'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  floor.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  try {
+    await waitForHealth(base, floor, () => stderr);
+    const out = { hello: await measure('floor hello', { url: `${base}/hello` }) };
+    if (cookie) out.user = await measure('floor user', { url: `${base}/user`, headers: { cookie } });
+    return out;
+  } finally {
+    await stop(floor);
+  }
+}
+
+/** The machine's 1-minute load average, rounded (the machine is shared: report it beside every figure). */
+export function loadAverage() {
+  return Math.round(loadavg()[0] * 100) / 100;
 }

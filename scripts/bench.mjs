@@ -22,7 +22,7 @@
 // The moderation part checks one message at a time against 50,000 words in 10 languages (p99, messages/s).
 // The customer API (key-path quote and project read beside hello, webhook delivery of 10,000 events):
 // apps/server/scripts/bench-public-api.mjs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   createReadStream,
@@ -46,6 +46,7 @@ import { benchProjectList, projectListLines } from '../apps/server/scripts/bench
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
 import { benchTmx, tmxLines } from '../apps/server/scripts/bench-tmx.mjs';
 import {
+  benchFloor,
   CONNECTIONS,
   DEMO,
   DURATION,
@@ -177,29 +178,6 @@ async function benchEngine(engine, databaseUrl = '') {
   if (row.hello?.rps && row.floorHello?.rps) row.hello.ratioToFloor = round(row.hello.rps / row.floorHello.rps, 3);
   if (row.user?.rps && row.floorUser?.rps) row.user.ratioToFloor = round(row.user.rps / row.floorUser.rps, 3);
   return row;
-}
-
-/** A bare Fastify server on the same database doing the same session lookup (apps/server/scripts/bench-floor.mjs). */
-async function benchFloor(dataDir, databaseUrl, cookie) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const floor = spawn(process.execPath, ['scripts/bench-floor.mjs'], {
-    cwd: join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  floor.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  try {
-    await waitForHealth(base, floor, () => stderr);
-    const out = { hello: await measure('floor hello', { url: `${base}/hello` }) };
-    if (cookie) out.user = await measure('floor user', { url: `${base}/user`, headers: { cookie } });
-    return out;
-  } finally {
-    await stop(floor);
-  }
 }
 
 async function postgresAnswers() {

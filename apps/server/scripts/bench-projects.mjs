@@ -4,11 +4,22 @@
 //   hello         GET /bench/hello (the baseline of this server)
 //   list          GET /api/2/account/customer-projects?status=COMPLETED&sort=id&order=desc&page=3&perPage=25
 //   listSorted    GET /api/2/account/customer-projects?status=IN_PROGRESS&sort=deadline&order=asc&page=2&perPage=25
-// Each answer is checked once (rows and totalCount) before it is measured.
+// Each answer is checked once (rows and totalCount) before it is measured. Then, on the same
+// database once the server has stopped, the bare floor server (bench-floor.mjs: hello and the same
+// session lookup), so that the list's figures read as ratios to hello and to the floor of one run on
+// a shared machine; the 1-minute load average is recorded before and after.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measure, runSeed, signIn, startServer, withRatios } from '../../../scripts/bench-tools.mjs';
+import {
+  benchFloor,
+  loadAverage,
+  measure,
+  runSeed,
+  signIn,
+  startServer,
+  withRatios,
+} from '../../../scripts/bench-tools.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS || 100_000);
 
@@ -35,6 +46,7 @@ export async function benchProjectList(engine, databaseUrl, _tools) {
     started = await startServer({ databaseUrl, dataDir, env: seedEnv });
     const { base } = started;
     const cookie = await signIn(base);
+    row.loadBefore = loadAverage();
     row.hello = await measure('hello', { url: `${base}/bench/hello` });
     for (const [key, path] of Object.entries(PROJECT_LIST_CALLS)) {
       const check = await fetch(`${base}${path}`, { headers: { cookie } });
@@ -45,7 +57,17 @@ export async function benchProjectList(engine, databaseUrl, _tools) {
       row[key] = await measure(key, { url: `${base}${path}`, headers: { cookie } });
       row[key].totalCount = body.totalCount;
     }
+    await started.stop();
+    started = null;
+    const floor = await benchFloor(dataDir, databaseUrl, cookie);
+    row.floorHello = floor.hello;
+    row.floorUser = floor.user;
+    row.loadAfter = loadAverage();
     withRatios(row, Object.keys(PROJECT_LIST_CALLS));
+    for (const key of Object.keys(PROJECT_LIST_CALLS)) {
+      if (row[key]?.rps && row.floorUser?.rps)
+        row[key].ratioToFloorUser = Math.round((row[key].rps / row.floorUser.rps) * 1000) / 1000;
+    }
   } catch (err) {
     console.log(`  project list bench failed: ${err.message}`);
     row.error = err.message;
@@ -65,11 +87,23 @@ export function projectListLines(byEngine) {
       lines.push(`  ${engine.padEnd(8)}  failed: ${row.error}`);
       continue;
     }
-    for (const key of ['hello', ...Object.keys(PROJECT_LIST_CALLS)]) {
+    lines.push(`  ${engine.padEnd(8)}  load average ${row.loadBefore ?? '-'} before, ${row.loadAfter ?? '-'} after`);
+    const labels = {
+      hello: 'GET /bench/hello (baseline)',
+      floorHello: 'floor: bare Fastify hello',
+      floorUser: 'floor: bare Fastify session lookup',
+      ...PROJECT_LIST_CALLS,
+    };
+    for (const key of ['hello', 'floorHello', 'floorUser', ...Object.keys(PROJECT_LIST_CALLS)]) {
       const r = row[key];
       if (!r) continue;
-      const label = key === 'hello' ? 'GET /bench/hello (baseline)' : PROJECT_LIST_CALLS[key];
-      const ratio = key === 'hello' ? '1' : `${r.ratioToHello ?? '-'} (p99 x${r.p99VsHello ?? '-'})`;
+      const label = labels[key];
+      const ratio =
+        key in PROJECT_LIST_CALLS
+          ? `${r.ratioToHello ?? '-'} (p99 x${r.p99VsHello ?? '-'}), ${r.ratioToFloorUser ?? '-'} of floor user`
+          : key === 'hello'
+            ? '1'
+            : '';
       const mark = r.error ? '  (not all 2xx)' : '';
       lines.push(
         `  ${engine.padEnd(8)}  ${label.padEnd(92)}  ${String(r.rps).padStart(8)}  ${String(r.p99Ms).padStart(6)}  ${ratio}${mark}`,

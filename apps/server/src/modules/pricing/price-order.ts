@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { URGENT_MIN_HOURS, URGENT_PLAN_TYPES } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { expertises, languages, orderOptions, prices, type purchaseOrders, vatRates } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
+import { outsideTransaction, preparedOnce, ShapeCache, statementName } from '../../platform/prepared';
 
 // Pricing an order: per target language, words x the per-word price of (project type, expertise tier,
 // pair tier), never below the minimum charge, plus the chosen options. Integers only (credits and
@@ -67,19 +68,68 @@ export function deliveryHours(type: string, words: number, daysPer2000Words: num
   return Math.max(URGENT_MIN_HOURS, Math.ceil(standard / (expedite ? 4 : 2)));
 }
 
-async function languageTiers(db: Db | Tx, slugs: string[]): Promise<Map<string, number>> {
-  const rows = await db
+/** The price lookups of a quote, prepared once per database handle (issue 11: quotes are a hot path). */
+const quoteLookups = preparedOnce((db: Db) => ({
+  expertiseTier: db
+    .select({ tier: expertises.priceTier })
+    .from(expertises)
+    .where(eq(expertises.slug, sql.placeholder('slug')))
+    .prepare('parlance_quote_expertise'),
+  prices: db
+    .select()
+    .from(prices)
+    .where(eq(prices.projectType, sql.placeholder('projectType')))
+    .prepare('parlance_quote_prices'),
+  vat: db
+    .select({ bp: vatRates.basisPoints })
+    .from(vatRates)
+    .where(eq(vatRates.country, sql.placeholder('country')))
+    .prepare('parlance_quote_vat'),
+}));
+/** The tiers of 1, 2, ... languages: one statement per number of slugs. */
+const languageTierLookups = new ShapeCache<ReturnType<typeof prepareLanguageTiers>>();
+
+function prepareLanguageTiers(db: Db, count: number) {
+  return db
     .select({ slug: languages.slug, tier: languages.priceTier })
     .from(languages)
-    .where(inArray(languages.slug, slugs));
+    .where(
+      inArray(
+        languages.slug,
+        Array.from({ length: count }, (_, i) => sql.placeholder(`s${i}`)),
+      ),
+    )
+    .prepare(statementName('parlance_quote_languages', String(count)));
+}
+
+async function languageTiers(db: Db | Tx, slugs: string[]): Promise<Map<string, number>> {
+  const root = outsideTransaction(db);
+  const rows = root
+    ? await languageTierLookups
+        .get(root, String(slugs.length), () => prepareLanguageTiers(root, slugs.length))
+        .execute(Object.fromEntries(slugs.map((slug, i) => [`s${i}`, slug])))
+    : await db
+        .select({ slug: languages.slug, tier: languages.priceTier })
+        .from(languages)
+        .where(inArray(languages.slug, slugs));
   return new Map(rows.map((r) => [r.slug, r.tier]));
 }
 
 async function expertiseTier(db: Db | Tx, slug: string | null): Promise<number> {
   if (slug === null || slug === '') return 1;
-  const [row] = await db.select({ tier: expertises.priceTier }).from(expertises).where(eq(expertises.slug, slug));
+  const root = outsideTransaction(db);
+  const [row] = root
+    ? await quoteLookups(root).expertiseTier.execute({ slug })
+    : await db.select({ tier: expertises.priceTier }).from(expertises).where(eq(expertises.slug, slug));
   if (!row) throw badRequest(`Unknown expertise: ${slug}`, { expertise: 'Unknown expertise' });
   return row.tier;
+}
+
+async function pricesOfType(db: Db | Tx, projectType: string) {
+  const root = outsideTransaction(db);
+  return root
+    ? quoteLookups(root).prices.execute({ projectType })
+    : db.select().from(prices).where(eq(prices.projectType, projectType));
 }
 
 async function optionCharges(db: Db | Tx, order: OrderToPrice): Promise<{ shareBp: number; flat: number }> {
@@ -140,7 +190,7 @@ export async function priceOrder(db: Db | Tx, order: OrderToPrice, now: Date): P
   if (unknownTarget !== undefined) {
     throw badRequest(`Unknown target language: ${unknownTarget}`, { targetLanguages: 'Unknown language' });
   }
-  const typeRows = await db.select().from(prices).where(eq(prices.projectType, order.projectType));
+  const typeRows = await pricesOfType(db, order.projectType);
   if (typeRows.length === 0) {
     throw badRequest(`Unknown project type: ${order.projectType}`, { projectType: 'Unknown project type' });
   }
@@ -173,10 +223,10 @@ export async function vatFor(
   credits: number,
 ): Promise<{ basisPoints: number; vatCredits: number }> {
   if (!country) return { basisPoints: 0, vatCredits: 0 };
-  const [row] = await db
-    .select({ bp: vatRates.basisPoints })
-    .from(vatRates)
-    .where(eq(vatRates.country, country.toUpperCase()));
+  const root = outsideTransaction(db);
+  const [row] = root
+    ? await quoteLookups(root).vat.execute({ country: country.toUpperCase() })
+    : await db.select({ bp: vatRates.basisPoints }).from(vatRates).where(eq(vatRates.country, country.toUpperCase()));
   const basisPoints = row?.bp ?? 0;
   return { basisPoints, vatCredits: mulDivRound(Math.max(0, credits), basisPoints, 10000) };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   type BudgetCalc,
   type BudgetCalcResults,
@@ -14,6 +14,7 @@ import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
 import { billingInfo, currencies, expertises, orderOptions, prices, vatRates, type users } from '../../db/schema';
 import { AppError, badRequest } from '../../platform/errors';
+import { preparedOnce } from '../../platform/prepared';
 import { priceOrder, vatFor } from './price-order';
 import { signCreditsQuote } from './quote-token';
 
@@ -57,13 +58,24 @@ export async function loadPriceList(db: Db): Promise<PriceList> {
   };
 }
 
+/** The quote's lookups of the caller, prepared once per database handle (issue 11). */
+const callerLookups = preparedOnce((db: Db) => ({
+  billingCountry: db
+    .select({ country: billingInfo.country })
+    .from(billingInfo)
+    .where(eq(billingInfo.userId, sql.placeholder('userId')))
+    .prepare('parlance_quote_billing_country'),
+  currency: db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.code, sql.placeholder('code')))
+    .prepare('parlance_quote_currency'),
+}));
+
 /** The billing country: the billing details, else the account's country, else the caller's IP country. */
 export async function billingCountry(db: Db, user: UserRow | null, ipCountry: () => Promise<string | null>) {
   if (user) {
-    const [billing] = await db
-      .select({ country: billingInfo.country })
-      .from(billingInfo)
-      .where(eq(billingInfo.userId, user.id));
+    const [billing] = await callerLookups(db).billingCountry.execute({ userId: user.id });
     if (billing?.country) return billing.country;
     if (user.country) return user.country;
   }
@@ -73,7 +85,7 @@ export async function billingCountry(db: Db, user: UserRow | null, ipCountry: ()
 /** The user's display currency (USD for guests), with the spec's symbol and the display rate. */
 export async function displayCurrency(db: Db, user: UserRow | null): Promise<QuoteCurrency> {
   const code = user?.currency ?? 'USD';
-  const [row] = await db.select().from(currencies).where(eq(currencies.code, code));
+  const [row] = await callerLookups(db).currency.execute({ code });
   if (!row) return { code: 'USD', symbol: CURRENCY_SYMBOLS.USD, rate: 1 };
   return { code: row.code, symbol: CURRENCY_SYMBOLS[row.code] ?? row.symbol, rate: row.rateMicros / 1_000_000 };
 }

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, projectStatusCounts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { MAX_SHAPES } from '../../platform/prepared';
 import { COUNT_CAP } from './list-query';
 import { insertProject, newPerson, type Person } from './list-test-helpers';
 
@@ -86,5 +87,26 @@ describe('customer list totals', () => {
     expect(byStatus.totalCountIsLowerBound).toBeUndefined();
     // under the cap the count is exact
     expect((await total(carol, 'status=ALL&search=Many%2010001')).totalCount).toBe(1);
+  });
+
+  it('answers the same rows when a shape was prepared long ago and dropped from the bounded map', async () => {
+    // shapes are prepared per filter set and sort; beyond MAX_SHAPES the oldest is dropped and, when
+    // asked again, prepared again under the same name (PostgreSQL's pooled connections still hold it)
+    const query = 'status=ALL&sort=id&order=asc&targetLanguage=spanish&perPage=5';
+    const first = await total(alice, query);
+    expect(first.data.length).toBeGreaterThan(0);
+    const sorts = ['id', 'name', 'status', 'wordCount', 'deadline', 'createdAt', 'price'];
+    const statuses = ['ALL', 'PENDING', 'IN_PROGRESS', 'READY', 'COMPLETED', 'CANCELLED'];
+    let shapes = 0;
+    for (const sort of sorts)
+      for (const status of statuses)
+        for (const order of ['asc', 'desc']) {
+          if (shapes++ > MAX_SHAPES) break;
+          await total(alice, `status=${status}&sort=${sort}&order=${order}&expertise=general&perPage=5`);
+        }
+    expect(shapes).toBeGreaterThan(MAX_SHAPES);
+    const again = await total(alice, query);
+    expect(again).toEqual(first);
+    expect(again.data.map((r) => r.id)).toEqual([...again.data.map((r) => r.id)].sort((a, b) => a - b));
   });
 });

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { statementName } from '../../platform/prepared';
 import { projectReviews, projects, projectTags, users } from '../../db/schema';
 
 // One paged project query shared by every list: the rows of one page (with the translator's and
@@ -117,6 +118,97 @@ export async function pageOfProjects(
     countOf(where),
   ]);
   return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
+}
+
+/**
+ * The page query (`where` and `orderBy` with placeholders; `limit` and `offset` too), prepared as
+ * `name`. Each row carries `total`, the value of the uncorrelated subquery `totalSql` (computed once,
+ * an InitPlan): the page and its count in one round trip. A page with no rows has no total; the
+ * caller counts then (prepareTotal).
+ */
+export function preparePage(db: Db, where: SQL, orderBy: SQL[], name: string, totalSql: SQL) {
+  return db
+    .select({ ...ROW_COLUMNS, total: sql<number>`(${totalSql})` })
+    .from(projects)
+    .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
+    .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/** The same, each row with its tags (the customer's list). */
+export function preparePageWithTags(db: Db, where: SQL, orderBy: SQL[], name: string, totalSql: SQL) {
+  return db
+    .select({ ...ROW_COLUMNS, tags: TAGS_COLUMN, total: sql<number>`(${totalSql})` })
+    .from(projects)
+    .leftJoin(translatorUsers, eq(translatorUsers.id, projects.translatorId))
+    .leftJoin(customerUsers, eq(customerUsers.id, projects.customerId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/**
+ * SQL: the rows matching `where` counted up to COUNT_CAP + 1 (countProjectsCapped as one
+ * expression). Inside it `projects` is its own FROM, so it does not refer to an outer query's row.
+ */
+export function cappedCountSql(where: SQL): SQL {
+  return sql`SELECT count(*)::integer FROM (SELECT 1 FROM ${projects} WHERE ${where} LIMIT ${sql.raw(String(COUNT_CAP + 1))}) AS capped`;
+}
+
+/** `SELECT <totalSql>` prepared as `name`: the total of a page that has no rows. */
+export function prepareTotal(db: Db, totalSql: SQL, name: string) {
+  return db
+    .select({ n: sql<number>`(${totalSql})` })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare(name);
+}
+
+/** The capped count's answer from the row count read. */
+export function cappedCount(rows: { n: number }[]): Count {
+  const n = Number(rows[0]?.n ?? 0);
+  return n > COUNT_CAP ? { n: COUNT_CAP, isLowerBound: true } : { n, isLowerBound: false };
+}
+
+/** The values of the page's `limit` and `offset` placeholders. */
+export function pageWindow(paging: Paging): { limit: number; offset: number } {
+  return { limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
+}
+
+/** A page answer from its rows and count. */
+export function pageOf<T>(rows: T[], total: Count): Page<T> {
+  return { rows, totalCount: total.n, ...(total.isLowerBound ? { totalCountIsLowerBound: true } : {}) };
+}
+
+/** A list's page (with its capped count) and the count alone, prepared from one WHERE with placeholders. */
+export interface PreparedList {
+  page: ReturnType<typeof preparePage>;
+  count: ReturnType<typeof prepareTotal>;
+}
+
+/** Prepares the page (newest first unless `orderBy`) and count of `where` under the family's names. */
+export function prepareList(db: Db, where: SQL, family: string, shape: string, orderBy = NEWEST_FIRST): PreparedList {
+  const total = cappedCountSql(where);
+  return {
+    page: preparePage(db, where, orderBy, statementName(`${family}_page`, shape), total),
+    count: prepareTotal(db, total, statementName(`${family}_count`, shape)),
+  };
+}
+
+/** Runs a prepared list with the request's values: one round trip, two when the page is empty. */
+export async function runList(
+  list: PreparedList,
+  values: Record<string, unknown>,
+  paging: Paging,
+): Promise<Page<ListRow>> {
+  const rows = await list.page.execute({ ...values, ...pageWindow(paging) });
+  const n = rows.length > 0 ? rows[0].total : ((await list.count.execute(values))[0]?.n ?? 0);
+  return pageOf(rows, cappedCount([{ n }]));
 }
 
 /** The matching rows counted up to COUNT_CAP: never more than COUNT_CAP + 1 index entries read. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type CustomerProjectsQuery,
   type ProjectRow,
@@ -10,14 +10,22 @@ import {
 import type { Db } from '../../db/client';
 import { projects, projectStatusCounts, projectTags, translatorProfiles } from '../../db/schema';
 import { openJobSql, openReviewJobSql } from '../projects/matching';
+import { ShapeCache, statementName } from '../../platform/prepared';
 import {
-  type Count,
+  cappedCount,
+  cappedCountSql,
   countProjects,
-  countProjectsCapped,
   NEWEST_FIRST,
   type Page,
   type Paging,
+  pageOf,
   pageOfProjects,
+  pageWindow,
+  type PreparedList,
+  prepareList,
+  preparePageWithTags,
+  prepareTotal,
+  runList,
   reviewsOf,
 } from './list-query';
 import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
@@ -39,24 +47,54 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The values of the customer's list filters that are set (the search as its ILIKE pattern), or, in a
+ * prepared statement, the placeholders that stand for them.
+ */
+type CustomerFilterValues<V = unknown> = {
+  customerId: V;
+  id?: V;
+  tag?: V;
+  sourceLanguage?: V;
+  targetLanguage?: V;
+  expertise?: V;
+  search?: V;
+};
+
+function customerFilterValues(customerId: number, q: CustomerProjectsQuery): CustomerFilterValues {
+  const values: CustomerFilterValues = { customerId };
+  if (q.id !== undefined) values.id = q.id;
+  if (q.tag) values.tag = q.tag;
+  if (q.sourceLanguage) values.sourceLanguage = q.sourceLanguage;
+  if (q.targetLanguage) values.targetLanguage = q.targetLanguage;
+  if (q.expertise) values.expertise = q.expertise;
+  if (q.search) values.search = `%${likeLiteral(q.search)}%`;
+  return values;
+}
+
 /** The WHERE of the customer's list: always the customer's own projects first (the index's prefix). */
-export function customerProjectsWhere(customerId: number, q: CustomerProjectsQuery): SQL {
-  const conditions: SQL[] = [eq(projects.customerId, customerId)];
-  if (q.status !== 'ALL') {
-    const members = STATUS_FILTER_MEMBERS[q.status];
+function customerWhere(status: ProjectStatusFilter, v: CustomerFilterValues<unknown>): SQL {
+  const conditions: SQL[] = [eq(projects.customerId, v.customerId as number)];
+  if (status !== 'ALL') {
+    const members = STATUS_FILTER_MEMBERS[status];
     conditions.push(members.length === 1 ? eq(projects.status, members[0]) : inArray(projects.status, members));
   }
-  if (q.id !== undefined) conditions.push(eq(projects.id, q.id));
-  if (q.tag) {
+  if (v.id !== undefined) conditions.push(eq(projects.id, v.id as number));
+  if (v.tag !== undefined) {
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${projectTags.tag} = ${q.tag})`,
+      sql`EXISTS (SELECT 1 FROM ${projectTags} WHERE ${projectTags.projectId} = ${projects.id} AND ${projectTags.tag} = ${v.tag})`,
     );
   }
-  if (q.sourceLanguage) conditions.push(eq(projects.sourceLanguage, q.sourceLanguage));
-  if (q.targetLanguage) conditions.push(eq(projects.targetLanguage, q.targetLanguage));
-  if (q.expertise) conditions.push(eq(projects.expertise, q.expertise));
-  if (q.search) conditions.push(ilike(projects.name, `%${likeLiteral(q.search)}%`));
+  if (v.sourceLanguage !== undefined) conditions.push(eq(projects.sourceLanguage, v.sourceLanguage as string));
+  if (v.targetLanguage !== undefined) conditions.push(eq(projects.targetLanguage, v.targetLanguage as string));
+  if (v.expertise !== undefined) conditions.push(eq(projects.expertise, v.expertise as string));
+  if (v.search !== undefined) conditions.push(ilike(projects.name, v.search as string));
   return and(...conditions) as SQL;
+}
+
+/** The WHERE of the customer's list with the values in it (scripts/bench-projects-explain.ts). */
+export function customerProjectsWhere(customerId: number, q: CustomerProjectsQuery): SQL {
+  return customerWhere(q.status, customerFilterValues(customerId, q));
 }
 
 export function customerProjectsOrder(q: Pick<CustomerProjectsQuery, 'sort' | 'order'>): SQL[] {
@@ -73,20 +111,48 @@ export interface ProjectListAnswer {
   totalCountIsLowerBound?: boolean;
 }
 
+interface CustomerListStatements {
+  page: ReturnType<typeof preparePageWithTags>;
+  /** the total alone, for a page with no rows */
+  total: ReturnType<typeof prepareTotal>;
+  /** true: the total is exact, from the status counters; false: counted up to COUNT_CAP */
+  fromCounters: boolean;
+}
+
+/** The customer's list prepared per shape: the status filter, the sort, and which other filters are set. */
+const customerLists = new ShapeCache<CustomerListStatements>();
+
 export async function listCustomerProjects(
   db: Db,
   customerId: number,
   q: CustomerProjectsQuery,
 ): Promise<ProjectListAnswer> {
-  const page = await pageOfProjects(
-    db,
-    customerProjectsWhere(customerId, q),
-    customerProjectsOrder(q),
-    q,
-    (where) =>
-      filtersOnlyByStatus(q) ? customerStatusTotal(db, customerId, q.status) : countProjectsCapped(db, where),
-    { withTags: true },
-  );
+  const values = customerFilterValues(customerId, q);
+  const present = Object.keys(values) as (keyof CustomerFilterValues)[];
+  const shape = `${q.status}|${q.sort}|${q.order}|${present.join(',')}`;
+  const statements = customerLists.get(db, shape, () => {
+    const placeholders = Object.fromEntries(
+      present.map((k) => [k, sql.placeholder(k)]),
+    ) as unknown as CustomerFilterValues;
+    const where = customerWhere(q.status, placeholders);
+    // a status-only filter (the tabs) is counted exactly by the counters; any other, up to COUNT_CAP
+    const fromCounters = present.length === 1;
+    const total = fromCounters ? statusTotalSql(q.status) : cappedCountSql(where);
+    return {
+      page: preparePageWithTags(
+        db,
+        where,
+        customerProjectsOrder(q),
+        statementName('parlance_customer_list', shape),
+        total,
+      ),
+      total: prepareTotal(db, total, statementName('parlance_customer_total', shape)),
+      fromCounters,
+    };
+  });
+  const rows = await statements.page.execute({ ...values, ...pageWindow(q) });
+  const n = rows.length > 0 ? rows[0].total : ((await statements.total.execute(values))[0]?.n ?? 0);
+  const page = pageOf(rows, statements.fromCounters ? { n: Number(n), isLowerBound: false } : cappedCount([{ n }]));
   return {
     data: page.rows.map((r) => presentCustomerRow(r, r.tags ?? [])),
     totalCount: page.totalCount,
@@ -94,19 +160,11 @@ export async function listCustomerProjects(
   };
 }
 
-function filtersOnlyByStatus(q: CustomerProjectsQuery): boolean {
-  return q.id === undefined && !q.tag && !q.sourceLanguage && !q.targetLanguage && !q.expertise && !q.search;
-}
-
-/** The total of a status filter from the counters the projects' trigger keeps (migration 0010). */
-async function customerStatusTotal(db: Db, customerId: number, status: ProjectStatusFilter): Promise<Count> {
-  const conditions: SQL[] = [eq(projectStatusCounts.customerId, customerId)];
+/** SQL: the total of a status filter from the counters the projects' trigger keeps (migration 0010). */
+function statusTotalSql(status: ProjectStatusFilter): SQL {
+  const conditions: SQL[] = [eq(projectStatusCounts.customerId, sql.placeholder('customerId'))];
   if (status !== 'ALL') conditions.push(inArray(projectStatusCounts.status, STATUS_FILTER_MEMBERS[status]));
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${projectStatusCounts.n}), 0)::integer` })
-    .from(projectStatusCounts)
-    .where(and(...conditions));
-  return { n: Number(row?.n ?? 0), isLowerBound: false };
+  return sql`SELECT coalesce(sum(${projectStatusCounts.n}), 0)::integer FROM ${projectStatusCounts} WHERE ${and(...conditions)}`;
 }
 
 /** The customer's project count per status filter (the /cpanel overview), from the same counters. */
@@ -160,7 +218,7 @@ function translatorPage(viewer: TranslatorViewer, page: Page<Parameters<typeof p
 }
 
 /** SQL: the translator works or worked on the project (translator or editor). */
-export function worksOnSql(translatorId: number): SQL {
+export function worksOnSql(translatorId: number | SQLWrapper): SQL {
   return or(eq(projects.translatorId, translatorId), eq(projects.editorId, translatorId)) as SQL;
 }
 
@@ -169,9 +227,13 @@ export interface TranslatorProjectsFilter {
   kind?: (typeof projects.$inferSelect)['kind'];
 }
 
-export function translatorProjectsWhere(translatorId: number, f: TranslatorProjectsFilter): SQL {
+function translatorWhere(
+  translatorId: number | SQLWrapper,
+  scope: TranslatorProjectsFilter['scope'],
+  kind: TranslatorProjectsFilter['kind'] | SQLWrapper | undefined,
+): SQL {
   const conditions: SQL[] = [worksOnSql(translatorId)];
-  if (f.scope === 'active') {
+  if (scope === 'active') {
     // an editor's job is active while the project is IN_REVIEW; a translator's while it runs
     conditions.push(
       or(
@@ -180,9 +242,17 @@ export function translatorProjectsWhere(translatorId: number, f: TranslatorProje
       ) as SQL,
     );
   }
-  if (f.kind) conditions.push(eq(projects.kind, f.kind));
+  if (kind) conditions.push(eq(projects.kind, kind));
   return and(...conditions) as SQL;
 }
+
+export function translatorProjectsWhere(translatorId: number, f: TranslatorProjectsFilter): SQL {
+  return translatorWhere(translatorId, f.scope, f.kind);
+}
+
+/** The translator's lists prepared per shape (which list, and its filters); the ids are placeholders. */
+const translatorLists = new ShapeCache<PreparedList>();
+const TRANSLATOR_ID = sql.placeholder('translatorId');
 
 export async function listTranslatorProjects(
   db: Db,
@@ -190,7 +260,16 @@ export async function listTranslatorProjects(
   f: TranslatorProjectsFilter,
   paging: Paging,
 ): Promise<ProjectListAnswer> {
-  return translatorPage(viewer, await pageOfProjects(db, translatorProjectsWhere(viewer.id, f), NEWEST_FIRST, paging));
+  const shape = `projects|${f.scope ?? 'all'}|${f.kind ? 'kind' : ''}`;
+  const list = translatorLists.get(db, shape, () =>
+    prepareList(
+      db,
+      translatorWhere(TRANSLATOR_ID, f.scope, f.kind ? sql.placeholder('kind') : undefined),
+      'parlance_translator_projects',
+      shape,
+    ),
+  );
+  return translatorPage(viewer, await runList(list, { translatorId: viewer.id, kind: f.kind }, paging));
 }
 
 /**
@@ -212,11 +291,18 @@ export async function listOpenJobs(db: Db, viewer: TranslatorViewer, now: Date, 
  */
 export async function listCustomerReviews(db: Db, viewer: TranslatorViewer, paging: Paging) {
   // a UNION of two index lookups (translator's projects, translator's reviews), not an OR over all projects
-  const where = sql`${projects.id} IN (
-    SELECT rp.id FROM projects rp WHERE rp.translator_id = ${viewer.id} AND rp.rating IS NOT NULL
+  const list = translatorLists.get(db, 'cqr', () =>
+    prepareList(
+      db,
+      sql`${projects.id} IN (
+    SELECT rp.id FROM projects rp WHERE rp.translator_id = ${TRANSLATOR_ID} AND rp.rating IS NOT NULL
     UNION
-    SELECT pr.project_id FROM project_reviews pr WHERE pr.translator_id = ${viewer.id} AND pr.kind = 'cqr')`;
-  return withReviews(db, viewer, await pageOfProjects(db, where, NEWEST_FIRST, paging), ['cqr']);
+    SELECT pr.project_id FROM project_reviews pr WHERE pr.translator_id = ${TRANSLATOR_ID} AND pr.kind = 'cqr')`,
+      'parlance_translator_cqr',
+      'cqr',
+    ),
+  );
+  return withReviews(db, viewer, await runList(list, { translatorId: viewer.id }, paging), ['cqr']);
 }
 
 async function withReviews(
@@ -240,7 +326,7 @@ async function withReviews(
   };
 }
 
-function reviewedSql(translatorId: number, kinds: ('qa' | 'll' | 'cqr')[]): SQL {
+function reviewedSql(translatorId: number | SQLWrapper, kinds: ('qa' | 'll' | 'cqr')[]): SQL {
   return sql`EXISTS (SELECT 1 FROM project_reviews pr WHERE pr.project_id = ${projects.id}
     AND pr.translator_id = ${translatorId} AND pr.kind IN (${sql.join(
       kinds.map((k) => sql`${k}`),
@@ -250,7 +336,11 @@ function reviewedSql(translatorId: number, kinds: ('qa' | 'll' | 'cqr')[]): SQL 
 
 /** Projects of the translator's with reviews of the given kinds, each row with those reviews. */
 export async function listReviewedProjects(db: Db, viewer: TranslatorViewer, kinds: ('qa' | 'll')[], paging: Paging) {
-  return withReviews(db, viewer, await pageOfProjects(db, reviewedSql(viewer.id, kinds), NEWEST_FIRST, paging), kinds);
+  const shape = `reviewed|${kinds.join(',')}`;
+  const list = translatorLists.get(db, shape, () =>
+    prepareList(db, reviewedSql(TRANSLATOR_ID, kinds), 'parlance_translator_reviewed', shape),
+  );
+  return withReviews(db, viewer, await runList(list, { translatorId: viewer.id }, paging), kinds);
 }
 
 /** Bonus-kind projects the translator works on, or that are open to it now. */

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { outsideTransaction, preparedOnce } from '../../platform/prepared';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import { messageStatusMove } from './inbox';
@@ -46,8 +47,26 @@ export interface Outcome {
   changed: boolean;
 }
 
+/** The project page's fixed-shape reads, prepared once per database handle (issue 11). */
+const pageLookups = preparedOnce((db: Db) => ({
+  project: db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare('parlance_project_by_id'),
+  tags: db
+    .select({ tag: projectTags.tag })
+    .from(projectTags)
+    .where(eq(projectTags.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectTags.tag))
+    .prepare('parlance_project_tags'),
+}));
+
 export async function findProject(db: Reader, id: number, lock = false): Promise<ProjectRecord | undefined> {
   if (!isDbId(id)) return undefined;
+  // prepared statements run on the pool: inside a transaction (and to lock) the query is built on it
+  const root = lock ? null : outsideTransaction(db);
+  if (root) return (await pageLookups(root).project.execute({ id }))[0];
   const q = db.select().from(projects).where(eq(projects.id, id));
   const [row] = lock ? await q.for('update') : await q;
   return row;
@@ -111,6 +130,8 @@ export async function translatorLevel(db: Reader, userId: number): Promise<numbe
 }
 
 export async function tagsOf(db: Reader, projectId: number): Promise<string[]> {
+  const root = outsideTransaction(db);
+  if (root) return (await pageLookups(root).tags.execute({ projectId })).map((r) => r.tag);
   const rows = await db
     .select({ tag: projectTags.tag })
     .from(projectTags)

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
+
+// Prepared statements of the hot paths (issue 11): Drizzle builds a query's SQL text once, and on
+// PostgreSQL the named statement is parsed and planned once per pooled connection instead of on
+// every request. Queries whose WHERE depends on which filters are set are prepared per *shape* (the
+// filters present, the sort column and direction), with the values as placeholders, and kept in a
+// bounded map per database handle: the shapes a client can ask for are many (filters x sorts), the
+// ones used are few.
+
+/** How many shapes of one query family each database handle keeps prepared. */
+export const MAX_SHAPES = 64;
+
+/**
+ * A statement name for PostgreSQL: the family and a hash of the shape. The same shape always gets
+ * the same name and the same SQL text, so a connection that prepared it before (a shape dropped from
+ * the map and built again) reuses it; two shapes never share a name.
+ */
+export function statementName(family: string, shape: string): string {
+  return `${family}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The statements of one family by shape, least recently used dropped beyond `max`. Prepared
+ * statements belong to the handle they were made from (a transaction cannot run them: they would
+ * go to another pooled connection), so there is one map per `Db`.
+ */
+export class ShapeCache<V> {
+  private readonly byDb = new WeakMap<Db, Map<string, V>>();
+
+  constructor(private readonly max: number = MAX_SHAPES) {}
+
+  get(db: Db, shape: string, make: () => V): V {
+    let entries = this.byDb.get(db);
+    if (!entries) {
+      entries = new Map();
+      this.byDb.set(db, entries);
+    }
+    const found = entries.get(shape);
+    if (found !== undefined) {
+      // most recently used last
+      entries.delete(shape);
+      entries.set(shape, found);
+      return found;
+    }
+    const made = make();
+    entries.set(shape, made);
+    if (entries.size > this.max) entries.delete(entries.keys().next().value as string);
+    return made;
+  }
+
+  /** How many shapes `db` has prepared (tests). */
+  size(db: Db): number {
+    return this.byDb.get(db)?.size ?? 0;
+  }
+}
+
+/** One statement per database handle (queries of a single shape). */
+export function preparedOnce<V>(make: (db: Db) => V): (db: Db) => V {
+  const byDb = new WeakMap<Db, V>();
+  return (db) => {
+    let found = byDb.get(db);
+    if (found === undefined) {
+      found = make(db);
+      byDb.set(db, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * The database handle when it is not a transaction: a function that may run inside one (pricing an
+ * order at finalize) uses its prepared statements only outside, because they run on the pool.
+ */
+export function outsideTransaction(db: Db | Tx): Db | null {
+  return is(db, PgTransaction) ? null : (db as Db);
+}
