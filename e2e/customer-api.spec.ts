@@ -56,6 +56,9 @@ test('a customer creates an API key, copies it, sees it masked, and revokes it',
 });
 
 test('/api-docs renders the API reference from the served document', async ({ page, consoleErrors }) => {
+  // two loads of the whole rendered reference and two accessibility checks of it: 54 s of the
+  // default 60 in one CI run at load 10, over it in the next
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/api-docs');
   await expect(page.getByRole('heading', { name: 'API Documentation' })).toBeVisible();
