@@ -3,47 +3,17 @@
 // each measured with hello, the two list calls, and the bare floor, so that both sides meet the same
 // load of a shared machine. Not part of `npm run bench`; run by hand:
 //   BENCH_A=/path/to/before BENCH_B=/path/to/after node scripts/bench-ab.mjs [rounds]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PROJECT_LIST_CALLS } from '../apps/server/scripts/bench-projects.mjs';
-import { benchFloor, freePort, measure, runSeed, signIn, stop, waitForHealth } from './bench-tools.mjs';
+import { benchFloor, measure, runSeed, signIn, startServer } from './bench-tools.mjs';
 
 const ROUNDS = Number(process.argv[2] || 2);
 const SIDES = { A: process.env.BENCH_A, B: process.env.BENCH_B };
 const ENGINES = (process.env.BENCH_ENGINES || 'postgres,pglite').split(',');
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function start(root, dataDir, databaseUrl) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
-      DEMO_DATA: 'true',
-      CAPTCHA: 'false',
-      AUTH_RATE_LIMIT: '1000000000',
-      LOG_LEVEL: 'silent',
-      BENCH_HELLO: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  await waitForHealth(base, server, () => stderr);
-  return { base, server };
-}
 
 const results = [];
 for (const engine of ENGINES) {
@@ -65,7 +35,8 @@ for (const engine of ENGINES) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, root] of Object.entries(SIDES)) {
         const load = loadavg()[0];
-        const { base, server } = await start(root, dataDir, databaseUrl);
+        // the checkout's own server, on the shared data (its directory stays for the next side)
+        const { base, stop: stopServer } = await startServer({ root, dataDir, databaseUrl });
         const cookie = await signIn(base);
         const row = { engine, side, round, load: Math.round(load * 100) / 100 };
         console.log(`-- ${engine} ${side} round ${round} (load ${row.load})`);
@@ -73,7 +44,7 @@ for (const engine of ENGINES) {
         for (const [key, path] of Object.entries(PROJECT_LIST_CALLS)) {
           row[key] = await measure(key, { url: `${base}${path}`, headers: { cookie } });
         }
-        await stop(server);
+        await stopServer();
         const floor = await benchFloor(dataDir, databaseUrl, cookie);
         row.floorUser = floor.user;
         row.floorHello = floor.hello;

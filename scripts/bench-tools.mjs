@@ -25,13 +25,13 @@ const PROFILE_DIR = join(ROOT, 'bench-results/profiles');
  * which stops it and removes its data directory.
  * @param {{ databaseUrl?: string, env?: Record<string, string>, dataDir?: string }} [options]
  */
-export async function startServer({ databaseUrl = '', env = {}, dataDir } = {}) {
+export async function startServer({ databaseUrl = '', env = {}, dataDir, root = ROOT } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'parlance-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(ROOT, 'apps/server'),
+    cwd: join(root, 'apps/server'),
     env: {
       ...process.env,
       PORT: String(port),
