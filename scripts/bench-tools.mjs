@@ -4,7 +4,7 @@
 // Settings: BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_PROFILE=1 (V8 CPU profiles of the
 // servers under bench-results/profiles).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,7 @@ export async function startServer({ databaseUrl = '', env = {}, dataDir, root = 
   };
   try {
     await waitForHealth(base, server, () => stderr);
+    await waitForIdle(server.pid);
   } catch (err) {
     await close();
     throw err;
@@ -113,6 +114,30 @@ export async function waitForHealth(base, server, stderr) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the server did not answer at ${base} within 2 minutes:\n${stderr()}`);
+}
+
+/**
+ * Waits until the process has used under 5% of a core for a second (at most 60 s): the server
+ * answers its health call before the demo data's background work (word counts of its files, the
+ * first scheduler run, JIT warm-up) is over, and a figure taken during it measures that work too.
+ */
+export async function waitForIdle(pid, { maxMs = 60_000 } = {}) {
+  const ticks = () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+    } catch {
+      return null; // not Linux, or the process is gone: nothing to wait for
+    }
+  };
+  const deadline = Date.now() + maxMs;
+  let before = ticks();
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = ticks();
+    if (now === null || now - before < 5) return;
+    before = now;
+  }
 }
 
 export function stop(child) {

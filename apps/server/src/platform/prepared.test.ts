@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, statementHandle } from '../db/client';
+import { newCustomer } from '../modules/projects/projects-test-helpers';
+import { createTestApp, type TestApp } from '../test/harness';
 import { ShapeCache, statementName } from './prepared';
 
 const dbA = {} as Db;
@@ -34,5 +37,41 @@ describe('statementName', () => {
     expect(statementName('parlance_customer_list', 'ALL|id|asc|customerId')).not.toBe(a);
     expect(statementName('parlance_customer_list', 'ALL|id|desc|customerId,tag')).not.toBe(a);
     expect(a.length).toBeLessThanOrEqual(63);
+  });
+});
+
+describe('the statement handle (PostgreSQL plans the hot paths once)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs prepared statements on connections that keep one generic plan, and the rest as before', async () => {
+    const { db, engine } = t.app.deps;
+    const mode = async (handle: Db) =>
+      ((await handle.execute(sql`SHOW plan_cache_mode`)) as unknown as { rows: { plan_cache_mode: string }[] }).rows[0]
+        ?.plan_cache_mode;
+    if (engine === 'pglite') {
+      expect(statementHandle(db)).toBe(db);
+      return;
+    }
+    expect(await mode(db)).toBe('auto');
+    expect(await mode(statementHandle(db))).toBe('force_generic_plan');
+    const customer = await newCustomer(t.app, 0);
+    for (let i = 0; i < 7; i++) {
+      const res = await customer.api.get('/api/2/account/customer-projects?status=COMPLETED&sort=id&order=desc');
+      expect(res.statusCode).toBe(200);
+    }
+    // one request at a time: the pool hands out the same idle connection, which prepared the list
+    const plans = (
+      (await statementHandle(db).execute(
+        sql`SELECT sum(generic_plans)::int AS generic, sum(custom_plans)::int AS custom FROM pg_prepared_statements WHERE name LIKE 'parlance_customer_list_%'`,
+      )) as unknown as { rows: { generic: number; custom: number }[] }
+    ).rows[0];
+    expect(plans?.generic).toBeGreaterThanOrEqual(7);
+    expect(plans?.custom).toBe(0);
   });
 });

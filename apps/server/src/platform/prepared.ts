@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client';
+import { type Db, statementHandle, type Tx } from '../db/client';
 
 // Prepared statements of the hot paths (issue 11): Drizzle builds a query's SQL text once, and on
 // PostgreSQL the named statement is parsed and planned once per pooled connection instead of on
@@ -32,7 +32,8 @@ export class ShapeCache<V> {
 
   constructor(private readonly max: number = MAX_SHAPES) {}
 
-  get(db: Db, shape: string, make: () => V): V {
+  /** `make` prepares on the handle it is given (`statementHandle(db)`), not on `db`. */
+  get(db: Db, shape: string, make: (handle: Db) => V): V {
     let entries = this.byDb.get(db);
     if (!entries) {
       entries = new Map();
@@ -45,7 +46,7 @@ export class ShapeCache<V> {
       entries.set(shape, found);
       return found;
     }
-    const made = make();
+    const made = make(statementHandle(db));
     entries.set(shape, made);
     if (entries.size > this.max) entries.delete(entries.keys().next().value as string);
     return made;
@@ -63,7 +64,7 @@ export function preparedOnce<V>(make: (db: Db) => V): (db: Db) => V {
   return (db) => {
     let found = byDb.get(db);
     if (found === undefined) {
-      found = make(db);
+      found = make(statementHandle(db));
       byDb.set(db, found);
     }
     return found;

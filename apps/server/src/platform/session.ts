@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, LIMITS, SESSION_COOKIE, TEXTS } from '@parlance/shared';
-import type { Db, Tx } from '../db/client';
+import { type Db, statementHandle, type Tx } from '../db/client';
 import type { AuthCache, CachedAuth } from './auth-cache';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
@@ -88,7 +88,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
   async (app: FastifyInstance, opts) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('session', null);
-    const lookups = prepareLookups(opts.db);
+    const lookups = prepareLookups(statementHandle(opts.db));
 
     app.addHook('onRequest', async (request) => {
       // the customer API (modules/public-api) authenticates its own keys and tokens, never the cookie

@@ -106,7 +106,7 @@ async function languageTiers(db: Db | Tx, slugs: string[]): Promise<Map<string, 
   const root = outsideTransaction(db);
   const rows = root
     ? await languageTierLookups
-        .get(root, String(slugs.length), () => prepareLanguageTiers(root, slugs.length))
+        .get(root, String(slugs.length), (handle) => prepareLanguageTiers(handle, slugs.length))
         .execute(Object.fromEntries(slugs.map((slug, i) => [`s${i}`, slug])))
     : await db
         .select({ slug: languages.slug, tier: languages.priceTier })

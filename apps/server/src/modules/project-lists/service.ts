@@ -130,7 +130,7 @@ export async function listCustomerProjects(
   const values = customerFilterValues(customerId, q);
   const present = Object.keys(values) as (keyof CustomerFilterValues)[];
   const shape = `${q.status}|${q.sort}|${q.order}|${present.join(',')}`;
-  const statements = customerLists.get(db, shape, () => {
+  const statements = customerLists.get(db, shape, (handle) => {
     const placeholders = Object.fromEntries(
       present.map((k) => [k, sql.placeholder(k)]),
     ) as unknown as CustomerFilterValues;
@@ -140,13 +140,13 @@ export async function listCustomerProjects(
     const total = fromCounters ? statusTotalSql(q.status) : cappedCountSql(where);
     return {
       page: preparePageWithTags(
-        db,
+        handle,
         where,
         customerProjectsOrder(q),
         statementName('parlance_customer_list', shape),
         total,
       ),
-      total: prepareTotal(db, total, statementName('parlance_customer_total', shape)),
+      total: prepareTotal(handle, total, statementName('parlance_customer_total', shape)),
       fromCounters,
     };
   });
@@ -261,9 +261,9 @@ export async function listTranslatorProjects(
   paging: Paging,
 ): Promise<ProjectListAnswer> {
   const shape = `projects|${f.scope ?? 'all'}|${f.kind ? 'kind' : ''}`;
-  const list = translatorLists.get(db, shape, () =>
+  const list = translatorLists.get(db, shape, (handle) =>
     prepareList(
-      db,
+      handle,
       translatorWhere(TRANSLATOR_ID, f.scope, f.kind ? sql.placeholder('kind') : undefined),
       'parlance_translator_projects',
       shape,
@@ -291,9 +291,9 @@ export async function listOpenJobs(db: Db, viewer: TranslatorViewer, now: Date, 
  */
 export async function listCustomerReviews(db: Db, viewer: TranslatorViewer, paging: Paging) {
   // a UNION of two index lookups (translator's projects, translator's reviews), not an OR over all projects
-  const list = translatorLists.get(db, 'cqr', () =>
+  const list = translatorLists.get(db, 'cqr', (handle) =>
     prepareList(
-      db,
+      handle,
       sql`${projects.id} IN (
     SELECT rp.id FROM projects rp WHERE rp.translator_id = ${TRANSLATOR_ID} AND rp.rating IS NOT NULL
     UNION
@@ -337,8 +337,8 @@ function reviewedSql(translatorId: number | SQLWrapper, kinds: ('qa' | 'll' | 'c
 /** Projects of the translator's with reviews of the given kinds, each row with those reviews. */
 export async function listReviewedProjects(db: Db, viewer: TranslatorViewer, kinds: ('qa' | 'll')[], paging: Paging) {
   const shape = `reviewed|${kinds.join(',')}`;
-  const list = translatorLists.get(db, shape, () =>
-    prepareList(db, reviewedSql(TRANSLATOR_ID, kinds), 'parlance_translator_reviewed', shape),
+  const list = translatorLists.get(db, shape, (handle) =>
+    prepareList(handle, reviewedSql(TRANSLATOR_ID, kinds), 'parlance_translator_reviewed', shape),
   );
   return withReviews(db, viewer, await runList(list, { translatorId: viewer.id }, paging), kinds);
 }

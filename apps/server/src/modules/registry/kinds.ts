@@ -13,9 +13,8 @@ import {
   userDataSchema,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from '../../platform/present-user';
-import { switchTargets } from '../../platform/sub-accounts';
+import { loadUserBarExtras } from '../../platform/user-bar';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
 import { loadPostResource, postResourceSchema } from '../resources/registry-kind';
@@ -53,12 +52,7 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   User: defineRegistryKind({
     results: userDataSchema.nullable(),
     load: async ({ request, deps }) =>
-      request.auth
-        ? presentUser(request.auth, {
-            beneficiary: await switchTargets(deps.db, request.auth, request.session),
-            unreadMessages: await countUnreadMessages(deps.db, request.auth.user.id),
-          })
-        : null,
+      request.auth ? presentUser(request.auth, await loadUserBarExtras(deps.db, request.auth, request.session)) : null,
   }),
   Session: defineRegistryKind({
     results: sessionDataSchema,

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessionSwitches, subAccounts, userMessages, users } from '../db/schema';
+import { preparedOnce } from './prepared';
+import type { UserDataExtras } from './present-user';
+import type { AuthContext, SessionRow } from './session';
+
+// What the user bar shows beside the user itself (the web app reads it with every page through
+// `GET /registry/get?data=User`): the 'Switch to:' targets and the unread message count. Issue 11:
+// these were three unprepared queries per read (the way back from a switched session, the
+// sub-accounts, the unread count); they are now one prepared statement, one round trip, with the
+// same answers as `switchTargets` (sub-accounts.ts) and `countUnreadMessages` (messages.ts).
+
+/** How many sub-accounts the list offers (as `switchTargets`). */
+const MAX_TARGETS = 50;
+
+const statement = preparedOnce((db: Db) =>
+  db
+    .select({
+      back: sql<{ id: number; name: string } | null>`(
+        SELECT json_build_object('id', p.id, 'name', p.name)
+        FROM ${sessionSwitches} s JOIN ${users} p ON p.id = s.parent_id
+        WHERE s.session_hash = ${sql.placeholder('sessionHash')}
+      )`,
+      children: sql<[number, string, string][]>`(
+        SELECT coalesce(json_agg(json_build_array(c.id, c.name, c.email) ORDER BY c.name), '[]'::json)
+        FROM (
+          SELECT u.id, u.name, u.email
+          FROM ${subAccounts} sa JOIN ${users} u ON u.id = sa.child_id
+          WHERE sa.parent_id = ${sql.placeholder('userId')}
+          ORDER BY u.name
+          LIMIT ${sql.raw(String(MAX_TARGETS))}
+        ) c
+      )`,
+      unread: sql<number>`(
+        SELECT count(*)::int FROM ${userMessages} m
+        WHERE m.user_id = ${sql.placeholder('userId')} AND m.read_at IS NULL
+      )`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('parlance_user_bar'),
+);
+
+/**
+ * The switch targets (id -> label) and the unread count of the signed-in user, in one round trip.
+ * Switching is offered only in a cookie session of one's own (not while an admin acts as the user).
+ */
+export async function loadUserBarExtras(
+  db: Db,
+  auth: AuthContext,
+  session: SessionRow | null,
+): Promise<Required<UserDataExtras>> {
+  const [row] = await statement(db).execute({ userId: auth.user.id, sessionHash: session?.idHash ?? '' });
+  const unreadMessages = Number(row?.unread ?? 0);
+  if (!row || auth.via !== 'session' || auth.admin) return { beneficiary: {}, unreadMessages };
+  if (row.back) return { beneficiary: { [String(row.back.id)]: `${row.back.name} (main account)` }, unreadMessages };
+  const beneficiary = Object.fromEntries(
+    row.children.map(([id, name, email]) => [String(id), `${name} (${email})`] as const),
+  );
+  return { beneficiary, unreadMessages };
+}
