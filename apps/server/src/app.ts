@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -25,6 +25,7 @@ import {
   webAppDocument,
 } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { serializerCompiler } from './platform/serializer';
 import { JwtSigner } from './platform/jwt';
 import { serverKey } from './platform/keys';
 import { createLocalBus } from './platform/realtime';

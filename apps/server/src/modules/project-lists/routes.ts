@@ -16,6 +16,7 @@ import {
   type ProjectStatusFilter,
 } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
+import { compiledAnswer } from '../../platform/serializer';
 import { requireAdmin, requireUser } from '../../platform/guards';
 import { listAdminProjects } from './admin-list';
 import type { UserRow } from '../../platform/session';
@@ -47,6 +48,8 @@ import {
 } from './service';
 
 const TAGS = ['Project lists'];
+/** A page of projects, written by the compiled serializer (platform/serializer.ts): the hot lists. */
+const LIST_ANSWER = compiledAnswer(projectListSchema);
 const ONLY_CUSTOMERS = 'Only customers have this list';
 const ONLY_TRANSLATORS = 'Only translators have this list';
 
@@ -126,7 +129,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         summary:
           'Every project on the platform (admins): filters status, customer and translator (id, or part of the name or e-mail), sourceLanguage, targetLanguage, dateFrom and dateTo (ordered, YYYY-MM-DD); sort (id, createdAt, deadline, price, status), order, page, perPage',
         querystring: adminProjectsQuerySchema,
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => {
@@ -145,7 +148,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         summary:
           "The customer's projects: filters id, status (ALL, CANCELLED, COMPLETED, IN_PROGRESS, PENDING, READY), tag, languages, expertise, search; sort, order, page, perPage",
         querystring: customerProjectsQuerySchema,
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => listCustomerProjects(db, customer(request).id, request.query),
@@ -260,7 +263,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         summary:
           'Open translation and editing jobs offered to the translator now; earningsCredits is the estimate by level',
         querystring: pagingQuery,
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => {
@@ -281,7 +284,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
           scope: z.enum(['all', 'active']).default('all'),
           kind: z.enum(PROJECT_KINDS).optional(),
         }),
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => {
@@ -346,7 +349,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Bonus projects the translator works on or may take',
         querystring: pagingQuery,
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => {
@@ -362,7 +365,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'QA review jobs taken by or offered to the translator',
         querystring: pagingQuery,
-        response: { 200: projectListSchema },
+        response: { 200: LIST_ANSWER },
       },
     },
     async (request) => {
