@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenPg } from './pg-listen';
+import { pgliteStatementClient } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -77,6 +78,10 @@ export async function openDatabase(opts: {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  STATEMENT_HANDLES.set(
+    db,
+    drizzlePglite({ client: pgliteStatementClient(client) as unknown as PGlite, schema }) as unknown as Db,
+  );
   return {
     db,
     engine: 'pglite',
@@ -99,7 +104,8 @@ const STATEMENT_HANDLES = new WeakMap<Db, Db>();
  * statements anew for every execution (a custom plan each time, 0.3–0.8 ms of planning against
  * 0.2–0.3 ms of execution), which undid most of what preparing them was for. Only statements written
  * for placeholders run there: their indexes serve every value (issue 11, docs/decisions.md). The
- * pool opens its connections when a statement first runs. On PGlite, and for a transaction, `db` itself.
+ * pool opens its connections when a statement first runs. On PGlite, a client that runs each query
+ * text as a named statement (pglite-statements.ts). For a transaction, use the transaction itself.
  */
 export function statementHandle(db: Db): Db {
   return STATEMENT_HANDLES.get(db) ?? db;

@@ -31,7 +31,8 @@ function sidHash(session: TestSession): string {
 describe('session cache on one instance', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ sessionCacheMs: 400 });
+    // long enough that the steps between reading and re-reading (a DDL and a delete) stay inside it on a loaded machine
+    t = await createTestApp({ sessionCacheMs: 2000 });
   });
   afterAll(async () => {
     await t.close();
@@ -47,7 +48,7 @@ describe('session cache on one instance', () => {
     await t.app.deps.db.execute(sql`ALTER TABLE sessions DISABLE TRIGGER sessions_auth_cache`);
     await t.app.deps.db.delete(sessions).where(eq(sessions.idHash, sidHash(s)));
     expect(await userName(t.app, s)).toBe('Cora Cache');
-    await wait(500);
+    await wait(2100);
     expect(await userName(t.app, s)).toBeNull();
   });
 
