@@ -9,7 +9,14 @@ import {
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
 import { projects, projectStatusCounts, projectTags, translatorProfiles } from '../../db/schema';
-import { openJobSql, openReviewJobSql } from '../projects/matching';
+import {
+  MOMENT_PLACEHOLDERS,
+  type Moment,
+  momentValues,
+  openJobSql,
+  openReviewJobSql,
+  type TranslatorRef,
+} from '../projects/matching';
 import { ShapeCache, statementName } from '../../platform/prepared';
 import {
   cappedCount,
@@ -276,13 +283,16 @@ export async function listTranslatorProjects(
  * SQL: a job of the project is open to the translator now (matching.ts), with the statuses of open
  * jobs spelled out so that the planner starts from projects_status_idx instead of every project.
  */
-export function openJobsWhere(translatorId: number, now: Date): SQL {
+export function openJobsWhere(translatorId: TranslatorRef, now: Moment): SQL {
   return and(inArray(projects.status, [...STATUS_GROUPS.open]), openJobSql(translatorId, now)) as SQL;
 }
 
-/** Open translation and editing jobs offered to the translator now (matching.ts). */
+/** Open translation and editing jobs offered to the translator now (matching.ts), prepared once. */
 export async function listOpenJobs(db: Db, viewer: TranslatorViewer, now: Date, paging: Paging) {
-  return translatorPage(viewer, await pageOfProjects(db, openJobsWhere(viewer.id, now), NEWEST_FIRST, paging));
+  const list = translatorLists.get(db, 'open', (handle) =>
+    prepareList(handle, openJobsWhere(TRANSLATOR_ID, MOMENT_PLACEHOLDERS), 'parlance_open_jobs', 'open'),
+  );
+  return translatorPage(viewer, await runList(list, { translatorId: viewer.id, ...momentValues(now) }, paging));
 }
 
 /**
@@ -345,19 +355,22 @@ export async function listReviewedProjects(db: Db, viewer: TranslatorViewer, kin
 
 /** Bonus-kind projects the translator works on, or that are open to it now. */
 export async function listBonusProjects(db: Db, viewer: TranslatorViewer, now: Date, paging: Paging) {
-  // each arm of the OR starts from an index (translator/editor, status)
-  const where = or(
-    and(worksOnSql(viewer.id), eq(projects.kind, 'bonus')),
-    and(openJobsWhere(viewer.id, now), eq(projects.kind, 'bonus')),
-  ) as SQL;
-  return translatorPage(viewer, await pageOfProjects(db, where, NEWEST_FIRST, paging));
+  const list = translatorLists.get(db, 'bonus', (handle) => {
+    // each arm of the OR starts from an index (translator/editor, status)
+    const where = or(
+      and(worksOnSql(TRANSLATOR_ID), eq(projects.kind, 'bonus')),
+      and(openJobsWhere(TRANSLATOR_ID, MOMENT_PLACEHOLDERS), eq(projects.kind, 'bonus')),
+    ) as SQL;
+    return prepareList(handle, where, 'parlance_bonus_jobs', 'bonus');
+  });
+  return translatorPage(viewer, await runList(list, { translatorId: viewer.id, ...momentValues(now) }, paging));
 }
 
 /**
  * Review jobs of a kind (qa, ll): the ones the translator took, and the open ones whose language
  * pair and expertise are the translator's while it is available.
  */
-export function reviewJobsWhere(translatorId: number, kind: 'qa' | 'll', now: Date): SQL {
+export function reviewJobsWhere(translatorId: TranslatorRef, kind: 'qa' | 'll', now: Moment): SQL {
   // each arm of the OR starts from an index (projects_translator_idx, projects_status_idx)
   return or(
     and(eq(projects.translatorId, translatorId), eq(projects.kind, kind)),
@@ -366,7 +379,11 @@ export function reviewJobsWhere(translatorId: number, kind: 'qa' | 'll', now: Da
 }
 
 export async function listReviewJobs(db: Db, viewer: TranslatorViewer, kind: 'qa' | 'll', now: Date, paging: Paging) {
-  return translatorPage(viewer, await pageOfProjects(db, reviewJobsWhere(viewer.id, kind, now), NEWEST_FIRST, paging));
+  const shape = `review|${kind}`;
+  const list = translatorLists.get(db, shape, (handle) =>
+    prepareList(handle, reviewJobsWhere(TRANSLATOR_ID, kind, MOMENT_PLACEHOLDERS), 'parlance_review_jobs', shape),
+  );
+  return translatorPage(viewer, await runList(list, { translatorId: viewer.id, ...momentValues(now) }, paging));
 }
 
 export function countReviewJobs(db: Db, translatorId: number, kind: 'qa' | 'll', now: Date): Promise<number> {

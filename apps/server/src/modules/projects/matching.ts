@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { EXPERT_PROJECT_MIN_LEVEL, PROBATION_GRADUATION } from '@parlance/shared';
 import { projects } from '../../db/schema';
 
@@ -18,7 +18,28 @@ export function needsEditing(p: { type: string; needProofreading: boolean }): bo
  * A translator: a user id, or a SQL column holding one (e.g. `users.id`, to find every translator
  * a project matches).
  */
-export type TranslatorRef = number | SQL;
+export type TranslatorRef = number | SQLWrapper;
+
+/**
+ * When the rules are read: a time, or (in a prepared statement) the placeholders `now` (an ISO
+ * timestamp) and `today` (YYYY-MM-DD), filled by `momentValues`.
+ */
+export type Moment = Date | { now: Placeholder; today: Placeholder };
+export const MOMENT_PLACEHOLDERS: Moment = { now: sql.placeholder('now'), today: sql.placeholder('today') };
+
+/** The values of MOMENT_PLACEHOLDERS at `now`. */
+export function momentValues(now: Date): { now: string; today: string } {
+  const iso = now.toISOString();
+  return { now: iso, today: iso.slice(0, 10) };
+}
+
+function nowSql(at: Moment): SQL {
+  return at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at.now}::timestamptz`;
+}
+
+function todayOf(at: Moment): string | Placeholder {
+  return at instanceof Date ? at.toISOString().slice(0, 10) : at.today;
+}
 
 /** The generic expertise every translator with the language pair may take. */
 export const GENERAL_EXPERTISE = 'general';
@@ -30,7 +51,7 @@ export const OPEN_LIST_KINDS = ['classic', 'bundle', 'bonus'] as const;
  * SQL: translator `translatorId` is available today (active, not on vacation). A translator with
  * no profile row is active by default.
  */
-export function translatorAvailableSql(translatorId: TranslatorRef, today: string): SQL {
+export function translatorAvailableSql(translatorId: TranslatorRef, today: string | Placeholder): SQL {
   return sql`NOT EXISTS (
     SELECT 1 FROM translator_profiles tp
     WHERE tp.user_id = ${translatorId}
@@ -79,8 +100,8 @@ export function translatorSkillsMatchSql(translatorId: TranslatorRef): SQL {
 }
 
 /** SQL: the My Team window is over, or the translator is in the customer's team. */
-export function myTeamWindowSql(translatorId: TranslatorRef, now: Date): SQL {
-  return sql`(${projects.openToAllAt} IS NULL OR ${projects.openToAllAt} <= ${now.toISOString()}::timestamptz OR EXISTS (
+export function myTeamWindowSql(translatorId: TranslatorRef, now: Moment): SQL {
+  return sql`(${projects.openToAllAt} IS NULL OR ${projects.openToAllAt} <= ${nowSql(now)} OR EXISTS (
       SELECT 1 FROM my_team_members mt
       WHERE mt.customer_id = ${projects.customerId} AND mt.translator_id = ${translatorId}
     ))`;
@@ -95,7 +116,7 @@ export function myTeamWindowSql(translatorId: TranslatorRef, now: Date): SQL {
  * project types, of clients not excluded, are offered, and only when the translator's profile lists
  * one of the CAT tools of cat_vendors (case-insensitive; an empty list asks for none).
  */
-export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL {
+export function probationAllowsSql(translatorId: TranslatorRef, now: Moment): SQL {
   return sql`NOT EXISTS (
     SELECT 1 FROM probation_params pp JOIN users tu ON tu.id = ${translatorId}
     WHERE pp.id = 1
@@ -110,7 +131,7 @@ export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL 
             JOIN jsonb_array_elements_text(pp.cat_vendors) AS cv(name) ON lower(cv.name) = lower(sw.name)
           WHERE ctp.user_id = tu.id))
       )
-      AND tu.created_at > ${now.toISOString()}::timestamptz - make_interval(years => pp.max_years)
+      AND tu.created_at > ${nowSql(now)} - make_interval(years => pp.max_years)
       AND NOT (pp.excluded_translators @> to_jsonb(tu.id))
       AND NOT (
         (SELECT count(*) FROM projects gp
@@ -123,14 +144,14 @@ export function probationAllowsSql(translatorId: TranslatorRef, now: Date): SQL 
 }
 
 /** SQL: the translation job of the project is open to this translator now. */
-export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): SQL {
-  const today = now.toISOString().slice(0, 10);
+export function openTranslationJobSql(translatorId: TranslatorRef, now: Moment): SQL {
+  const today = todayOf(now);
   return and(
     eq(projects.status, 'PENDING'),
     isNull(projects.translatorId),
     sql`${projects.kind} IN ('classic', 'bundle', 'bonus')`,
     // past its deadline it is no longer offered (docs/decisions.md, "Untaken work expires")
-    sql`(${projects.deadline} IS NULL OR ${projects.deadline} > ${now.toISOString()}::timestamptz)`,
+    sql`(${projects.deadline} IS NULL OR ${projects.deadline} > ${nowSql(now)})`,
     sql`${projects.customerId} <> ${translatorId}`,
     translatorAvailableSql(translatorId, today),
     translatorSkillsMatchSql(translatorId),
@@ -141,8 +162,8 @@ export function openTranslationJobSql(translatorId: TranslatorRef, now: Date): S
 }
 
 /** SQL: the editing job of the project is open to this translator (an editor) now. */
-export function openEditingJobSql(translatorId: TranslatorRef, now: Date): SQL {
-  const today = now.toISOString().slice(0, 10);
+export function openEditingJobSql(translatorId: TranslatorRef, now: Moment): SQL {
+  const today = todayOf(now);
   return and(
     eq(projects.status, 'IN_REVIEW'),
     isNull(projects.editorId),
@@ -155,7 +176,7 @@ export function openEditingJobSql(translatorId: TranslatorRef, now: Date): SQL {
 }
 
 /** SQL: any job (translation or editing) of the project is open to this translator now. */
-export function openJobSql(translatorId: TranslatorRef, now: Date): SQL {
+export function openJobSql(translatorId: TranslatorRef, now: Moment): SQL {
   return or(openTranslationJobSql(translatorId, now), openEditingJobSql(translatorId, now)) as SQL;
 }
 
@@ -171,8 +192,8 @@ export function isReviewKind(kind: string): kind is (typeof REVIEW_KINDS)[number
  * and expertise, available, not the customer, and never the reviewed project's own translator or
  * editor (nobody reviews their own work).
  */
-export function openReviewJobSql(translatorId: TranslatorRef, now: Date, kind?: 'qa' | 'll'): SQL {
-  const today = now.toISOString().slice(0, 10);
+export function openReviewJobSql(translatorId: TranslatorRef, now: Moment, kind?: 'qa' | 'll'): SQL {
+  const today = todayOf(now);
   return and(
     eq(projects.status, 'PENDING'),
     isNull(projects.translatorId),
