@@ -1,17 +1,25 @@
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import AddCardIcon from '@mui/icons-material/AddCardOutlined';
-import BadgeIcon from '@mui/icons-material/BadgeOutlined';
-import FolderIcon from '@mui/icons-material/FolderOutlined';
-import InboxIcon from '@mui/icons-material/InboxOutlined';
 import MailIcon from '@mui/icons-material/OutboxOutlined';
-import SearchIcon from '@mui/icons-material/ManageSearch';
-import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
+import { ShellIcon, type ShellIconName } from '../../../shell/shell-icons';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { CustomerOverview } from '../components/CustomerOverview';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
+
+// the sidebar's icons (loaded with it on every signed-in page) rather than one chunk per icon
+const shellIcon = (name: ShellIconName) =>
+  function Icon(props: SvgIconProps) {
+    return <ShellIcon {...props} name={name} />;
+  };
+const AddCardIcon = shellIcon('buyCredits');
+const BadgeIcon = shellIcon('account');
+const FolderIcon = shellIcon('projects');
+const InboxIcon = shellIcon('messages');
+const SearchIcon = shellIcon('search');
+const ReceiptIcon = shellIcon('invoices');
 
 function linksFor(user: UserData): QuickLink[] {
   const links: QuickLink[] = [];
