@@ -3,23 +3,19 @@ import MailIcon from '@mui/icons-material/OutboxOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
-import { ShellIcon, type ShellIconName } from '../../../shell/shell-icons';
+import { ShellIcon } from '../../../shell/shell-icons';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { CustomerOverview } from '../components/CustomerOverview';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
 
 // the sidebar's icons (loaded with it on every signed-in page) rather than one chunk per icon
-const shellIcon = (name: ShellIconName) =>
-  function Icon(props: SvgIconProps) {
-    return <ShellIcon {...props} name={name} />;
-  };
-const AddCardIcon = shellIcon('buyCredits');
-const BadgeIcon = shellIcon('account');
-const FolderIcon = shellIcon('projects');
-const InboxIcon = shellIcon('messages');
-const SearchIcon = shellIcon('search');
-const ReceiptIcon = shellIcon('invoices');
+const AddCardIcon = (props: SvgIconProps) => <ShellIcon {...props} name="buyCredits" />;
+const BadgeIcon = (props: SvgIconProps) => <ShellIcon {...props} name="account" />;
+const FolderIcon = (props: SvgIconProps) => <ShellIcon {...props} name="projects" />;
+const InboxIcon = (props: SvgIconProps) => <ShellIcon {...props} name="messages" />;
+const SearchIcon = (props: SvgIconProps) => <ShellIcon {...props} name="search" />;
+const ReceiptIcon = (props: SvgIconProps) => <ShellIcon {...props} name="invoices" />;
 
 function linksFor(user: UserData): QuickLink[] {
   const links: QuickLink[] = [];
