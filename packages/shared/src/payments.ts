@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Card payments (sandbox processor by default), saved cards and wire transfers: payloads and answers.
 // Amounts are integer credits (1 credit = 0.01 USD). See docs/decisions.md, "Card payments and wire transfers".
 
@@ -17,73 +15,3 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The header (or form field `idempotency_key`) that makes a money-moving request safe to retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-export const paymentSchema = z.object({
-  key: z.string(),
-  method: z.enum(PAYMENT_METHODS),
-  purpose: z.enum(PAYMENT_PURPOSES),
-  status: z.enum(PAYMENT_STATUSES),
-  amountCredits: z.number().int(),
-  vatCredits: z.number().int(),
-  totalCredits: z.number().int(),
-  cardBrand: z.string().nullable(),
-  cardLast4: z.string().nullable(),
-  failureReason: z.string().nullable(),
-  /** the wire transfer's payment reference; null for cards */
-  reference: z.string().nullable(),
-  invoiceId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type PaymentData = z.infer<typeof paymentSchema>;
-
-export const adminPaymentSchema = paymentSchema.extend({
-  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-});
-export type AdminPaymentData = z.infer<typeof adminPaymentSchema>;
-
-export const savedCardSchema = z.object({
-  id: z.number().int(),
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
-  createdAt: z.string(),
-});
-export type SavedCardData = z.infer<typeof savedCardSchema>;
-
-export const bankDetailsSchema = z.object({
-  bankName: z.string(),
-  accountHolder: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  bankAddress: z.string(),
-});
-export type BankDetails = z.infer<typeof bankDetailsSchema>;
-
-/** GET /api/2/cart/vendorurl?pqid= */
-export const vendorUrlQuerySchema = z.object({ pqid: z.string().trim().min(1, 'pqid is required').max(1000) });
-export const vendorUrlResultSchema = z.object({ url: z.string(), payment: z.string() });
-
-/** POST /ajax/cart/executeRecurringPayment (form or JSON) */
-export const recurringPaymentBodySchema = z.object({
-  pqid: z.string().trim().min(1, 'pqid is required').max(1000),
-  card_id: z.coerce.number().int().positive('card_id is a saved card id'),
-  idempotency_key: z.string().trim().min(1).max(255).optional(),
-});
-
-/** POST /ajax/cart/wiretransferapply (form or JSON) */
-export const wireTransferBodySchema = z.object({ pqid: z.string().trim().min(1, 'pqid is required').max(1000) });
-export const wireTransferResultSchema = z.object({
-  payment: paymentSchema,
-  bankDetails: bankDetailsSchema,
-  reference: z.string(),
-});
-
-/** GET /api/2/admin/payments */
-export const adminPaymentsQuerySchema = z.object({
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Payouts (issue 13 part 3; spec 2 /balance and /convert): a translator turns available credits
 // into money by a payout method on file. Amounts are integer credits (1 credit = 0.01 USD).
 
@@ -79,42 +77,3 @@ export const PAYOUT_TEXTS = {
   feeTooHigh: 'The fee of this method takes the whole amount: request more or choose another method',
   keyReused: 'This idempotency key was already used for another request',
 } as const;
-
-/** POST /api/2/account/convert/request (ours) */
-export const payoutRequestSchema = z.object({
-  amount: z.coerce.number().int('The amount is a whole number of credits').positive('The amount must be positive'),
-  method: z.enum(PAYOUT_METHODS, { message: 'The method is one of paypal, payoneer, wire' }),
-});
-export type PayoutRequestInput = z.infer<typeof payoutRequestSchema>;
-
-export const payoutHistorySchema = z.object({
-  status: z.enum(PAYOUT_STATUSES),
-  by: z.string().nullable(),
-  remark: z.string().nullable(),
-  at: z.string(),
-});
-
-export const payoutSchema = z.object({
-  id: z.number(),
-  amount: z.number(),
-  fee: z.number(),
-  net: z.number(),
-  method: z.enum(PAYOUT_METHODS),
-  account: z.string(),
-  status: z.enum(PAYOUT_STATUSES),
-  targetDate: z.string(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  history: z.array(payoutHistorySchema),
-});
-export type Payout = z.infer<typeof payoutSchema>;
-
-export const payoutListSchema = z.object({
-  data: z.array(payoutSchema),
-  totalCount: z.number(),
-  available: z.number(),
-  pending: z.number(),
-  minimum: z.number(),
-  methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string(), status: z.enum(PAYEE_STATUSES) })),
-});
-export type PayoutList = z.infer<typeof payoutListSchema>;

@@ -6,7 +6,7 @@ import {
   projectNameSchema,
   projectRatingSchema,
   projectTagsSchema,
-} from './projects';
+} from './projects-schemas';
 import { PROJECT_TEXTS } from './texts-projects';
 
 /** the first message per field, as the error handler and the dialogs show it */

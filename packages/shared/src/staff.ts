@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Staff roles (issue 14): the back office's access-control groups and the permissions each grants.
 // ONE list, read by the server's permissions module (apps/server/src/platform/permissions.ts) and by
 // the web app to hide what a person may not do. Super-admins (users.isAdmin) hold every permission.
@@ -85,33 +83,3 @@ export const STAFF_TEXTS = {
   notAGroup: 'There is no such group',
   ownSuperAdmin: 'Super-admin rights are given in the database, not on this page',
 } as const;
-
-/** POST /api/2/account/acl-list/members: add (or remove) a staff account to a group. */
-export const aclMemberChangeSchema = z.object({
-  group: z.string().trim().min(1, 'Choose a group').max(100),
-  user: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'Give a user ID or e-mail').max(320)),
-});
-
-export const aclMemberSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), isAdmin: z.boolean() });
-export const aclGroupWithMembersSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  permissions: z.array(z.enum(PERMISSIONS)),
-  members: z.array(aclMemberSchema),
-});
-export type AclGroupWithMembers = z.infer<typeof aclGroupWithMembersSchema>;
-
-/** A row of GET /api/2/admin/account-managers/{id}/customers */
-export const accountManagerCustomerSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
-  country: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type AccountManagerCustomer = z.infer<typeof accountManagerCustomerSchema>;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import type { ProjectRow } from '@parlance/shared';
+import { Hint } from './Hint';
 
 // The badges on a project id (spec 3 §2): E editing, MT machine translation (exclusive), TR translation.
 const MEANING: Record<ProjectRow['badges'][number], { title: string; color: string }> = {
@@ -14,7 +14,7 @@ export function ProjectBadges({ badges }: { badges: ProjectRow['badges'] }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, verticalAlign: 'middle' }}>
       {badges.map((b) => (
-        <Tooltip key={b} title={MEANING[b].title}>
+        <Hint key={b} title={MEANING[b].title} placement="below" inline="flex">
           <Box
             component="span"
             aria-label={`${MEANING[b].title} badge`}
@@ -31,7 +31,7 @@ export function ProjectBadges({ badges }: { badges: ProjectRow['badges'] }) {
           >
             {b}
           </Box>
-        </Tooltip>
+        </Hint>
       ))}
     </Box>
   );

@@ -1,10 +1,12 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 
-// Form state for the sign-in form, the first thing most visitors load. It behaves like the
-// react-hook-form setup of the other auth forms (validate on blur, then on every change; server
-// errors per field) without its 12 kB on the first load (docs/decisions.md, "Bundle budget").
+// Form state for the sign-in and reset-password forms, the first thing many visitors load. It
+// behaves like the react-hook-form setup of the other auth forms (validate on blur, then on every
+// change; server errors per field) without its 12 kB on the first load (docs/decisions.md,
+// "Bundle budget"; issue 11).
 
-export type Rules<K extends string> = Partial<Record<K, (value: string) => string | null>>;
+/** A field's rule: its message, or null when the value passes; `values` for rules across fields. */
+export type Rules<K extends string> = Partial<Record<K, (value: string, values: Record<K, string>) => string | null>>;
 
 export function useSmallForm<K extends string>(initial: Record<K, string>, rules: Rules<K>) {
   const [values, setValues] = useState(initial);
@@ -16,7 +18,10 @@ export function useSmallForm<K extends string>(initial: Record<K, string>, rules
   const edited = useRef(new Set<K>());
   const inputs = useRef(new Map<K, HTMLInputElement>());
 
-  const check = useCallback((name: K, value: string) => rules[name]?.(value) ?? null, [rules]);
+  const check = useCallback(
+    (name: K, value: string, all: Record<K, string>) => rules[name]?.(value, all) ?? null,
+    [rules],
+  );
   const setError = useCallback((name: K, message: string | null) => {
     setErrors((e) => {
       const next = { ...e };
@@ -38,12 +43,12 @@ export function useSmallForm<K extends string>(initial: Record<K, string>, rules
       const value = e.target.value;
       setValues((v) => ({ ...v, [name]: value }));
       edited.current.add(name);
-      if (touched.current.has(name)) setError(name, check(name, value));
+      if (touched.current.has(name)) setError(name, check(name, value, { ...values, [name]: value }));
     },
     onBlur: () => {
       if (!edited.current.has(name)) return;
       touched.current.add(name);
-      setError(name, check(name, values[name]));
+      setError(name, check(name, values[name], values));
     },
   });
 
@@ -55,7 +60,7 @@ export function useSmallForm<K extends string>(initial: Record<K, string>, rules
       const found: Partial<Record<K, string>> = {};
       for (const name of names) {
         touched.current.add(name);
-        const message = check(name, values[name]);
+        const message = check(name, values[name], values);
         if (message) found[name] = message;
       }
       setErrors(found);

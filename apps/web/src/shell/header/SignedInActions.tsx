@@ -1,17 +1,9 @@
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
-import SearchIcon from '@mui/icons-material/ManageSearch';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import CartIcon from '@mui/icons-material/ShoppingCartOutlined';
-import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import { PATHS, STORAGE_KEYS, type UserData } from '@parlance/shared';
-import { lazy, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useConfig } from '../../app/current-user';
 import { AppLink } from '../../ui/AppLink';
@@ -21,6 +13,7 @@ import { badgeCount, CHAT_PATH, isPaymentPath } from '../navigation';
 import { readStored, writeStored } from '../storage';
 import { useLogoutWithToast } from '../use-logout';
 import { LazyPart } from '../LazyPart';
+import { ShellIcon } from '../shell-icons';
 
 // the admin menu (MUI Menu, Popover, Modal) loads when first opened
 const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu })));
@@ -63,38 +56,47 @@ function CartButton() {
   // the visible badge number is part of the name (axe rule label-content-name-mismatch)
   const label = count === 0 ? 'Shopping cart, empty' : `Shopping cart, ${count} ${count === 1 ? 'order' : 'orders'}`;
   const showHint = count === 0 && !dismissed;
+  const hintRef = useRef<HTMLElement>(null);
+  // a click anywhere else closes the hint for good (as MUI's ClickAwayListener did, without its 1 kB)
+  useEffect(() => {
+    if (!showHint) return;
+    const away = (e: MouseEvent) => {
+      if (!hintRef.current?.contains(e.target as Node)) dismiss();
+    };
+    document.addEventListener('click', away);
+    return () => document.removeEventListener('click', away);
+  });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
       {showHint && (
-        <ClickAwayListener onClickAway={dismiss}>
-          <Box
-            role="note"
-            aria-label="Cart hint"
-            sx={{
-              display: { xs: 'none', md: 'flex' },
-              alignItems: 'center',
-              gap: 1,
-              mr: 0.5,
-              pl: 1.5,
-              pr: 0.5,
-              py: 0.25,
-              borderRadius: 4,
-              bgcolor: 'action.hover',
-            }}
-          >
-            <Typography sx={{ fontSize: 13 }}>
-              <Box component="strong">Your cart is empty.</Box> Orders you save before paying wait here.
-            </Typography>
-            <Button size="small" onClick={dismiss}>
-              Got it
-            </Button>
-          </Box>
-        </ClickAwayListener>
+        <Box
+          ref={hintRef}
+          role="note"
+          aria-label="Cart hint"
+          sx={{
+            display: { xs: 'none', md: 'flex' },
+            alignItems: 'center',
+            gap: 1,
+            mr: 0.5,
+            pl: 1.5,
+            pr: 0.5,
+            py: 0.25,
+            borderRadius: 4,
+            bgcolor: 'action.hover',
+          }}
+        >
+          <Typography sx={{ fontSize: 13 }}>
+            <Box component="strong">Your cart is empty.</Box> Orders you save before paying wait here.
+          </Typography>
+          <Button size="small" onClick={dismiss}>
+            Got it
+          </Button>
+        </Box>
       )}
       <IconButton component={AppLink} href={PATHS.shoppingCart} aria-label={label}>
-        <Badge badgeContent={count} color="secondary" invisible={count === 0}>
-          <CartIcon />
-        </Badge>
+        <CountBadge count={count} color="secondary">
+          <ShellIcon name="cart" />
+        </CountBadge>
       </IconButton>
     </Box>
   );
@@ -108,9 +110,9 @@ function ChatButton() {
       href={CHAT_PATH}
       aria-label={unread > 0 ? `Team chat, ${badgeCount(unread)} unread` : 'Team chat'}
     >
-      <Badge badgeContent={badgeCount(unread)} color="error" invisible={unread === 0}>
-        <ChatIcon />
-      </Badge>
+      <CountBadge count={unread === 0 ? 0 : badgeCount(unread)} color="error">
+        <ShellIcon name="chatBubble" />
+      </CountBadge>
     </IconButton>
   );
 }
@@ -126,7 +128,7 @@ function AdminGear() {
         aria-expanded={anchor ? true : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <SettingsIcon />
+        <ShellIcon name="settings" />
       </IconButton>
       {anchor && (
         <LazyPart>
@@ -135,11 +137,11 @@ function AdminGear() {
             onClose={() => setAnchor(null)}
             label="Admin menu"
             entries={[
-              { label: 'Admin Search', href: PATHS.admin, icon: <SearchIcon fontSize="small" /> },
-              { label: 'Control Panel', href: PATHS.cpanel, icon: <DashboardIcon fontSize="small" /> },
+              { label: 'Admin Search', href: PATHS.admin, icon: <ShellIcon name="search" fontSize="small" /> },
+              { label: 'Control Panel', href: PATHS.cpanel, icon: <ShellIcon name="dashboard" fontSize="small" /> },
               {
                 label: 'Log out',
-                icon: <LogoutIcon fontSize="small" />,
+                icon: <ShellIcon name="logout" fontSize="small" />,
                 onClick: logout.run,
                 pending: logout.pending,
                 keepOpen: true,
@@ -150,5 +152,56 @@ function AdminGear() {
         </LazyPart>
       )}
     </>
+  );
+}
+
+/**
+ * A number on the top right corner of an icon, as MUI's Badge draws it (standard variant), hidden
+ * at 0: the header needs no more of Badge (2 kB of every signed-in first load, issue 11).
+ */
+function CountBadge({
+  count,
+  color,
+  children,
+}: {
+  count: number | string;
+  color: 'secondary' | 'error';
+  children: ReactNode;
+}) {
+  return (
+    <Box component="span" sx={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', flexShrink: 0 }}>
+      {children}
+      {count !== 0 && (
+        <Box
+          component="span"
+          sx={(t) => ({
+            position: 'absolute',
+            top: 0,
+            right: 0,
+            transform: 'scale(1) translate(50%, -50%)',
+            transformOrigin: '100% 0%',
+            zIndex: 1,
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            alignContent: 'center',
+            alignItems: 'center',
+            boxSizing: 'border-box',
+            minWidth: 20,
+            height: 20,
+            px: 0.75,
+            borderRadius: '10px',
+            fontFamily: t.typography.fontFamily,
+            fontWeight: t.typography.fontWeightMedium,
+            fontSize: t.typography.pxToRem(12),
+            lineHeight: 1,
+            bgcolor: `${color}.main`,
+            color: `${color}.contrastText`,
+          })}
+        >
+          {count}
+        </Box>
+      )}
+    </Box>
   );
 }

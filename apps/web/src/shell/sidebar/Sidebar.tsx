@@ -1,12 +1,7 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import ButtonBase from '@mui/material/ButtonBase';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { UserData } from '@parlance/shared';
 import { useLocation } from 'react-router';
 import { useAclGroups } from '../../app/auth-token';
@@ -15,7 +10,7 @@ import { AppLink } from '../../ui/AppLink';
 import { Hint } from '../../ui/Hint';
 import { type SideItem, type SideSection, sidebarMenuFor } from './sidebar-menu';
 import { useOpenSupport } from '../support';
-import { SIDE_ICONS } from './icons';
+import { ShellIcon } from '../shell-icons';
 import { useLiveUnreadCount } from './use-live-unread';
 import { UserBar } from './UserBar';
 
@@ -29,7 +24,10 @@ interface SidebarProps {
 
 /**
  * The sidebar's content: docked beside the page (laptop and up), or inside the phone drawer
- * (SidebarDrawer, which alone loads MUI's Drawer and Modal).
+ * (SidebarDrawer, which alone loads MUI's Drawer and Modal). Its rows are ButtonBase (in the entry
+ * already) styled as MUI's ListItemButton, its rules plain hr, its icons one set of path data
+ * (../shell-icons): MUI's List, ListItemButton/Icon/Text, Divider and ~40 icon chunks were ~10 kB
+ * gzipped of every signed-in first load (issue 11).
  */
 export function Sidebar({ user, expanded, onToggleExpanded }: SidebarProps) {
   useLiveUnreadCount();
@@ -51,7 +49,7 @@ function SidebarContent({
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <UserBar user={user} expanded={expanded} />
-      <Divider />
+      <Rule />
       <Box
         component="nav"
         aria-label="Sidebar"
@@ -63,19 +61,22 @@ function SidebarContent({
       </Box>
       {onToggleExpanded && (
         <>
-          <Divider />
-          <ListItemButton
+          <Rule />
+          <ButtonBase
             onClick={onToggleExpanded}
             aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-            sx={{ flexGrow: 0, py: 1.25, justifyContent: expanded ? 'flex-start' : 'center', px: expanded ? 2.5 : 0 }}
+            sx={[
+              rowSx,
+              { flexGrow: 0, py: 1.25, justifyContent: expanded ? 'flex-start' : 'center', px: expanded ? 2.5 : 0 },
+            ]}
           >
-            {expanded ? <ChevronLeftIcon color="action" /> : <ChevronRightIcon color="action" />}
+            <ShellIcon name={expanded ? 'collapse' : 'expand'} color="action" />
             {expanded && (
               <Typography variant="body2" color="text.secondary" sx={{ ml: 1.5 }}>
                 Collapse
               </Typography>
             )}
-          </ListItemButton>
+          </ButtonBase>
         </>
       )}
     </Box>
@@ -86,7 +87,7 @@ function MenuSection({ section, expanded, first }: { section: SideSection; expan
   const headingId = section.title ? `sidebar-${section.title.replace(/\W+/g, '-').toLowerCase()}` : undefined;
   return (
     <Box component="section" aria-labelledby={expanded ? headingId : undefined}>
-      {!first && !section.title && <Divider sx={{ my: 1, mx: expanded ? 2 : 1.5 }} />}
+      {!first && !section.title && <Rule sx={{ my: 1, mx: expanded ? 2 : 1.5 }} />}
       {section.title &&
         (expanded ? (
           <Typography
@@ -98,16 +99,16 @@ function MenuSection({ section, expanded, first }: { section: SideSection; expan
             {section.title}
           </Typography>
         ) : (
-          !first && <Divider sx={{ my: 1, mx: 1.5 }} />
+          !first && <Rule sx={{ my: 1, mx: 1.5 }} />
         ))}
-      <List disablePadding>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }}>
         {section.items.map((item) => (
           // a list holds list items: each link sits in its own li (axe rule `list`)
-          <Box component="li" key={item.label} sx={{ display: 'block' }}>
+          <Box component="li" key={item.label} sx={{ display: 'block', px: 1.5 }}>
             <MenuItemRow item={item} expanded={expanded} />
           </Box>
         ))}
-      </List>
+      </Box>
     </Box>
   );
 }
@@ -123,34 +124,52 @@ function isCurrent(to: string, pathname: string, hash: string): boolean {
 function MenuItemRow({ item, expanded }: { item: SideItem; expanded: boolean }) {
   const { pathname, hash } = useLocation();
   const openSupport = useOpenSupport();
-  const Icon = SIDE_ICONS[item.icon];
   const target = item.target;
   const current = 'to' in target && isCurrent(target.to, pathname, hash);
   const linkProps = 'to' in target ? { component: AppLink, href: target.to } : { onClick: openSupport };
   const row = (
-    <ListItemButton
+    <ButtonBase
       {...linkProps}
-      selected={current}
+      className={current ? 'Mui-selected' : undefined}
       aria-current={current ? 'page' : undefined}
       aria-label={expanded ? undefined : item.label}
-      sx={{
-        mx: 1.5,
-        my: 0.125,
-        borderRadius: 1.5,
-        minHeight: 40,
-        px: expanded ? 1.5 : 0,
-        justifyContent: expanded ? 'flex-start' : 'center',
-        '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
-      }}
+      sx={[
+        rowSx,
+        {
+          my: 0.125,
+          borderRadius: 1.5,
+          minHeight: 40,
+          py: 1,
+          px: expanded ? 1.5 : 0,
+          justifyContent: expanded ? 'flex-start' : 'center',
+          display: 'flex',
+        },
+      ]}
     >
-      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0, justifyContent: 'center' }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
+      <Box
+        component="span"
+        className="side-icon"
+        sx={{ display: 'inline-flex', flexShrink: 0, minWidth: expanded ? 40 : 0, justifyContent: 'center' }}
+      >
+        <ShellIcon name={item.icon} fontSize="small" />
+      </Box>
       {expanded && (
-        <ListItemText
-          primary={item.label}
-          slotProps={{ primary: { sx: { fontSize: 14.5, fontWeight: current ? 600 : 500 }, noWrap: true } }}
-        />
+        <Box
+          component="span"
+          sx={{
+            flex: '1 1 auto',
+            minWidth: 0,
+            my: 0.5,
+            fontSize: 14.5,
+            lineHeight: 1.5,
+            fontWeight: current ? 600 : 500,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {item.label}
+        </Box>
       )}
       {expanded && item.status && (
         <Typography
@@ -168,8 +187,51 @@ function MenuItemRow({ item, expanded }: { item: SideItem; expanded: boolean }) 
           {item.status}
         </Typography>
       )}
-    </ListItemButton>
+    </ButtonBase>
   );
   if (expanded) return row;
   return <Hint title={item.status ? `${item.label} (${item.status})` : item.label}>{row}</Hint>;
+}
+
+/** MUI's ListItemButton look: hover, keyboard focus and the current page tinted with the primary. */
+const rowSx = (theme: Theme) => ({
+  display: 'flex',
+  width: '100%',
+  textAlign: 'left',
+  textDecoration: 'none',
+  color: 'text.primary',
+  transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+  '& .side-icon': { color: 'action.active' },
+  '&:hover': { bgcolor: 'action.hover', '@media (hover: none)': { bgcolor: 'transparent' } },
+  '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+  '&.Mui-selected': {
+    color: 'primary.main',
+    bgcolor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+    '& .side-icon': { color: 'primary.main' },
+    '&:hover': {
+      bgcolor: alpha(
+        theme.palette.primary.main,
+        theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity,
+      ),
+    },
+    '&.Mui-focusVisible': {
+      bgcolor: alpha(
+        theme.palette.primary.main,
+        theme.palette.action.selectedOpacity + theme.palette.action.focusOpacity,
+      ),
+    },
+  },
+});
+
+/** A thin rule, as MUI's Divider draws it. */
+function Rule({ sx }: { sx?: SxProps<Theme> }) {
+  return (
+    <Box
+      component="hr"
+      sx={[
+        { m: 0, flexShrink: 0, border: 0, borderBottomWidth: 'thin', borderStyle: 'solid', borderColor: 'divider' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
 }

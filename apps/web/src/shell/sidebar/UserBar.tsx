@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,13 +5,9 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import InboxIcon from '@mui/icons-material/InboxOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
-import SwitchIcon from '@mui/icons-material/SwitchAccountOutlined';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { LIMITS, PATHS, TEXTS, type UserData } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from '../../ui/toast';
 import { useNavigate } from 'react-router';
 import { isActing, useRefreshUser } from '../../app/current-user';
@@ -20,6 +15,7 @@ import { request, resetCsrfToken } from '../../app/http';
 import { AppLink } from '../../ui/AppLink';
 import { Hint } from '../../ui/Hint';
 import { firstChars, unreadLabel } from '../navigation';
+import { ShellIcon } from '../shell-icons';
 import { logoutErrorMessage, useLogout } from '../use-logout';
 
 function initialsOf(name: string): string {
@@ -27,15 +23,41 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
+/** The user's picture, or their initials when there is none or it fails to load (as MUI's Avatar). */
 function UserAvatar({ user, size }: { user: UserData; size: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = user.thumb.src && user.thumb.src !== failed ? user.thumb.src : null;
   return (
-    <Avatar
-      src={user.thumb.src ?? undefined}
-      alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size * 0.4, fontWeight: 600 }}
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        flexShrink: 0,
+        borderRadius: '50%',
+        overflow: 'hidden',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        userSelect: 'none',
+        lineHeight: 1,
+        color: 'background.default',
+        bgcolor: src ? undefined : 'primary.main',
+        fontSize: size * 0.4,
+        fontWeight: 600,
+      }}
     >
-      {initialsOf(user.name)}
-    </Avatar>
+      {src ? (
+        <Box
+          component="img"
+          src={src}
+          alt=""
+          onError={() => setFailed(src)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        initialsOf(user.name)
+      )}
+    </Box>
   );
 }
 
@@ -80,13 +102,19 @@ export function UserBar({ user, expanded }: { user: UserData; expanded: boolean 
             fontWeight: 600,
           }}
         >
-          <VisibilityIcon fontSize="small" aria-hidden />
+          <ShellIcon name="acting" fontSize="small" aria-hidden />
           <span>Acting as {user.name}</span>
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
         {user.isAdmin && (
-          <Button size="small" variant="outlined" component={AppLink} href={PATHS.admin} startIcon={<AdminIcon />}>
+          <Button
+            size="small"
+            variant="outlined"
+            component={AppLink}
+            href={PATHS.admin}
+            startIcon={<ShellIcon name="admin" />}
+          >
             Admin
           </Button>
         )}
@@ -96,7 +124,7 @@ export function UserBar({ user, expanded }: { user: UserData; expanded: boolean 
         <Button
           component={AppLink}
           href={PATHS.mbox}
-          startIcon={<InboxIcon />}
+          startIcon={<ShellIcon name="messages" />}
           size="small"
           sx={{ mt: 1, justifyContent: 'flex-start', textAlign: 'left' }}
           fullWidth
@@ -131,7 +159,7 @@ function CompactUserBar({ user, acting }: { user: UserData; acting: boolean }) {
             disabled={logout.isPending}
             color={logout.isError ? 'error' : 'default'}
           >
-            {logout.isPending ? <CircularProgress size={20} /> : <LogoutIcon />}
+            {logout.isPending ? <CircularProgress size={20} /> : <ShellIcon name="logout" />}
           </IconButton>
         </span>
       </Hint>
@@ -150,7 +178,7 @@ function LogoutButton() {
         color={logout.isError ? 'error' : 'inherit'}
         onClick={() => logout.mutate()}
         disabled={logout.isPending}
-        startIcon={logout.isPending ? <CircularProgress size={16} color="inherit" /> : <LogoutIcon />}
+        startIcon={logout.isPending ? <CircularProgress size={16} color="inherit" /> : <ShellIcon name="logout" />}
         sx={{ borderColor: 'divider' }}
       >
         {logout.isError ? TEXTS.retry : 'Logout'}
@@ -191,7 +219,13 @@ function SwitchTo({ entries }: { entries: [string, string][] }) {
           key={uid}
           size="small"
           fullWidth
-          startIcon={switchTo.isPending && switchTo.variables === uid ? <CircularProgress size={16} /> : <SwitchIcon />}
+          startIcon={
+            switchTo.isPending && switchTo.variables === uid ? (
+              <CircularProgress size={16} />
+            ) : (
+              <ShellIcon name="switchAccount" />
+            )
+          }
           disabled={switchTo.isPending}
           onClick={() => switchTo.mutate(uid)}
           sx={{ justifyContent: 'flex-start' }}

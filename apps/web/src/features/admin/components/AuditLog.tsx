@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type AuditEntry, useAudit } from '../api';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
+import { TablePager } from '../../../ui/TablePager';
 
 /** GET /api/2/admin/audit: who did what, newest first, one server page at a time. */
 export function AuditLog() {
@@ -34,7 +34,7 @@ export function AuditLog() {
             minWidth={720}
             cardsBelow="md"
           />
-          <TablePagination
+          <TablePager
             component="div"
             count={data?.totalCount ?? 0}
             page={page}

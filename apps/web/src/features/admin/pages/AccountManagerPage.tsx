@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
 import { useDebouncedValue } from '../use-debounced-value';
+import { TablePager } from '../../../ui/TablePager';
 
 /** /admin/account-managers/{id}: the customers a staff member looks after. */
 export default function AccountManagerPage() {
@@ -73,7 +73,7 @@ export default function AccountManagerPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
+          <TablePager
             component="div"
             count={list.data?.totalCount ?? 0}
             page={page}

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_LIMITS, PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectRow } from '@parlance/shared';
@@ -15,6 +14,7 @@ import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { TextLink } from '../../../ui/TextLink';
 import { type AdminProjectsFilter, useAdminProjects } from '../api';
 import { useDebouncedValue } from '../use-debounced-value';
+import { TablePager } from '../../../ui/TablePager';
 
 // /my-projects for an admin: every project on the platform (issue 10, item 4), filtered and paged
 // by the server (GET /api/2/admin/projects).
@@ -200,7 +200,7 @@ export default function AdminProjectsPage() {
           )
         )}
         {list.data && list.data.totalCount > 0 && (
-          <TablePagination
+          <TablePager
             component="div"
             count={list.data.totalCount}
             page={page - 1}

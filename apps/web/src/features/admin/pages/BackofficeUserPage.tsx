@@ -15,7 +15,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -39,6 +38,7 @@ import { CreditActionDialog } from '../components/CreditActionDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
 import { formatValue, humanizeKey } from '../format';
+import { TablePager } from '../../../ui/TablePager';
 
 const credits = new Intl.NumberFormat('en-US');
 
@@ -242,7 +242,7 @@ function CreditActionsTab({ uid, readOnly }: { uid: string; readOnly: boolean })
                 ))}
             </TableBody>
           </Table>
-          <TablePagination
+          <TablePager
             component="div"
             count={list.data?.totalCount ?? 0}
             page={page}

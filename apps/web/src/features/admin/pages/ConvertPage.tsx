@@ -20,7 +20,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -63,6 +62,7 @@ import { useDebouncedValue } from '../use-debounced-value';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';
+import { TablePager } from '../../../ui/TablePager';
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
@@ -290,7 +290,7 @@ export default function ConvertPage() {
               onSelect={setSelected}
               selectable={canWrite}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={data?.totalCount ?? 0}
               page={filter.page - 1}

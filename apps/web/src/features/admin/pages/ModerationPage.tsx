@@ -11,7 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -30,6 +29,7 @@ import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useDebouncedValue } from '../use-debounced-value';
 import { type ModerationFilters, useDecide, useModeration, useModerations } from '../moderation-api';
+import { TablePager } from '../../../ui/TablePager';
 
 /** The table's columns; below 600 px each row is a card (title, status at the top right, then fields). */
 function moderationColumns(open: (id: number) => void): ListColumn<ModerationItem>[] {
@@ -187,7 +187,7 @@ export default function ModerationPage() {
               columns={moderationColumns(setOpenId)}
             />
           </Box>
-          <TablePagination
+          <TablePager
             component="div"
             count={list.data.total}
             page={Math.max(0, list.data.page - 1)}

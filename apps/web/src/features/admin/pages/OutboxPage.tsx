@@ -1,7 +1,6 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, type OutboxMessage, useOutbox } from '../api';
@@ -12,6 +11,7 @@ import { OutboxStatusChip } from '../components/OutboxStatusChip';
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { QueryState } from '../../../ui/QueryState';
+import { TablePager } from '../../../ui/TablePager';
 
 /** one line cut with an ellipsis in the table; the whole text, wrapped, on a card (below md) */
 const WRAP_ON_CARDS = {
@@ -47,7 +47,7 @@ export default function OutboxPage() {
         {(data) => (
           <>
             <OutboxTable messages={data?.data ?? null} onOpen={setOpen} />
-            <TablePagination
+            <TablePager
               component="div"
               count={data?.totalCount ?? 0}
               page={page}

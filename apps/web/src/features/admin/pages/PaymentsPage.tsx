@@ -2,7 +2,6 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PAYMENT_STATUSES, type PaymentStatus } from '@parlance/shared';
@@ -28,6 +27,7 @@ import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { QueryState } from '../../../ui/QueryState';
 import { adminKeys } from '../keys';
 import { formatUsd } from '../../../ui/money';
+import { TablePager } from '../../../ui/TablePager';
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -150,7 +150,7 @@ export default function PaymentsPage() {
         {(data) => (
           <>
             <PaymentsTable payments={data?.data ?? null} onAct={ask} canWrite={canWrite} />
-            <TablePagination
+            <TablePager
               component="div"
               count={data?.totalCount ?? 0}
               page={page}

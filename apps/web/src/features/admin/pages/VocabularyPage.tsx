@@ -14,7 +14,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MODERATION_LIMITS, MODERATION_TEXTS, type VocabularyLanguage } from '@parlance/shared';
@@ -31,6 +30,7 @@ import {
   useWords,
 } from '../moderation-api';
 import { useDebouncedValue } from '../use-debounced-value';
+import { TablePager } from '../../../ui/TablePager';
 
 /** /admin/vocabulary: the banned-word vocabulary, languages on the left and their words on the right. */
 export default function VocabularyPage() {
@@ -233,7 +233,7 @@ function WordsPanel({ language }: { language: VocabularyLanguage }) {
             ))}
           </List>
           {words.data.total > MODERATION_LIMITS.wordsPerPage && (
-            <TablePagination
+            <TablePager
               component="div"
               count={words.data.total}
               page={Math.max(0, words.data.page - 1)}

@@ -1,17 +1,21 @@
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import AddCardIcon from '@mui/icons-material/AddCardOutlined';
-import BadgeIcon from '@mui/icons-material/BadgeOutlined';
-import FolderIcon from '@mui/icons-material/FolderOutlined';
-import InboxIcon from '@mui/icons-material/InboxOutlined';
 import MailIcon from '@mui/icons-material/OutboxOutlined';
-import SearchIcon from '@mui/icons-material/ManageSearch';
-import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
+import { ShellIcon } from '../../../shell/shell-icons';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { CustomerOverview } from '../components/CustomerOverview';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
+
+// the sidebar's icons (loaded with it on every signed-in page) rather than one chunk per icon
+const AddCardIcon = (props: SvgIconProps) => <ShellIcon {...props} name="buyCredits" />;
+const BadgeIcon = (props: SvgIconProps) => <ShellIcon {...props} name="account" />;
+const FolderIcon = (props: SvgIconProps) => <ShellIcon {...props} name="projects" />;
+const InboxIcon = (props: SvgIconProps) => <ShellIcon {...props} name="messages" />;
+const SearchIcon = (props: SvgIconProps) => <ShellIcon {...props} name="search" />;
+const ReceiptIcon = (props: SvgIconProps) => <ShellIcon {...props} name="invoices" />;
 
 function linksFor(user: UserData): QuickLink[] {
   const links: QuickLink[] = [];

@@ -6,13 +6,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { type InvoiceSummary, TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { INVOICES_PER_PAGE, invoicePdfUrl, useInvoices } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
@@ -120,7 +120,7 @@ export default function InvoicesPage() {
             rowProps={() => ({ 'data-testid': 'invoice-row' })}
             detail={(inv) => (openId === inv.id ? <InvoiceDetail invoice={inv} /> : null)}
           />
-          <TablePagination
+          <TablePager
             component="div"
             count={invoices.data?.totalCount ?? 0}
             page={page - 1}

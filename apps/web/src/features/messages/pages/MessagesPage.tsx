@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -29,6 +28,7 @@ import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
 import { type MessagesView, useMarkRead, useMessages } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 const STATUS_LABELS: Record<MessageStatusFilter, string> = { all: 'All', unread: 'Unread', read: 'Read' };
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -172,7 +172,7 @@ export default function MessagesPage() {
             <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
           )}
           <MessageTable rows={rows} selected={selected} onSelect={setSelected} openId={openId} onOpen={open} />
-          <TablePagination
+          <TablePager
             component="div"
             count={messages.data?.totalCount ?? 0}
             page={view.page - 1}

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PARTNER_LIMITS, PARTNER_TEXTS, type ReferredSignup, TEXTS } from '@parlance/shared';
@@ -18,6 +17,7 @@ import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
 import { type PartnerView, usePartnerReport } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 const USD = { symbol: '$', rate: 1 };
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -184,7 +184,7 @@ export default function PartnerPage() {
                 cardsBelow="md"
                 rowProps={() => ({ 'data-testid': 'referred-row' })}
               />
-              <TablePagination
+              <TablePager
                 component="div"
                 count={data?.referred.totalCount ?? 0}
                 page={view.page - 1}

@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAYOUT_METHOD_LABELS, PAYOUT_TEXTS, type Payout, type PayoutMethod, payoutFee, TEXTS } from '@parlance/shared';
@@ -18,6 +17,7 @@ import { PAYOUTS_PER_PAGE, selfBillingUrl, useCancelPayout, usePayouts, useReque
 import { PayoutMethodsSection } from '../PayoutMethodsSection';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
 import { formatUsd } from '../../../ui/money';
+import { TablePager } from '../../../ui/TablePager';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -227,7 +227,7 @@ export default function BalancePage() {
                 label="Payouts"
                 rowProps={() => ({ 'data-testid': 'payout-row' })}
               />
-              <TablePagination
+              <TablePager
                 component="div"
                 count={data.totalCount}
                 page={page - 1}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../../ui/format';
 import { formatCredits } from '../../../ui/money';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { type BalanceHistoryRow, balanceHistoryQuery, type HistoryFilter, messageOf } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 // The movements of the account's credits (GET /api/2/account/balance/history?since, bearer):
 // transfers to and from sub-accounts, auto-transfers, payments and purchases, newest first, paged
@@ -114,7 +114,7 @@ export function BalanceHistoryCard() {
         </Typography>
       )}
       {history.data && history.data.totalCount > 0 && (
-        <TablePagination
+        <TablePager
           component="div"
           count={history.data.totalCount}
           page={paging.page - 1}

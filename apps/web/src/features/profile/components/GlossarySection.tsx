@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { GLOSSARY_EXTENSIONS, GLOSSARY_MAX_BYTES, type GlossaryFile, LANGUAGE_ASSET_TEXTS } from '@parlance/shared';
@@ -14,6 +13,7 @@ import { messageOf } from '../api';
 import { glossaryQuery, useDeleteGlossary, useUploadGlossary } from '../language-assets-api';
 import { FilePickButton } from './FilePickButton';
 import { SectionCard, SectionState } from './SectionCard';
+import { TablePager } from '../../../ui/TablePager';
 
 const PAGE_SIZE = 10;
 
@@ -111,7 +111,7 @@ export function GlossarySection({ userId }: { userId: number }) {
               label="Your glossary files"
               loading={files.isFetching}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={files.data.totalCount}
               page={page}

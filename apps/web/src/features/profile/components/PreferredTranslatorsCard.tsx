@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import {
   useAddPreferred,
   useRemovePreferred,
 } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 // A customer's preferred translators (spec 2 "preferred translators"; the same list as My Team):
 // found by name or ID and added, listed page by page, removed. Their new projects are offered to
@@ -97,7 +97,7 @@ export function PreferredTranslatorsCard() {
         </Typography>
       )}
       {list.data && list.data.totalCount > PER_PAGE[0] && (
-        <TablePagination
+        <TablePager
           component="div"
           count={list.data.totalCount}
           page={paging.page - 1}

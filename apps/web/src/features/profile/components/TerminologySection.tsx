@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { messageOf } from '../api';
 import { termsQuery, terminologyListQuery, useDeleteTerminology, useImportTerminology } from '../language-assets-api';
 import { LanguagePicker } from './LanguagePicker';
 import { SectionCard, SectionState } from './SectionCard';
+import { TablePager } from '../../../ui/TablePager';
 
 const PAGE_SIZE = 10;
 const TERMS_PAGE = 25;
@@ -176,7 +176,7 @@ export function TerminologySection() {
               loading={list.isFetching}
               rowProps={(s) => ({ 'data-pair': `${s.srcLang.slug}:${s.tarLang.slug}` })}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={list.data.totalCount}
               page={page}
@@ -246,7 +246,7 @@ function TermsDialog({ set, onClose }: { set: TerminologySet; onClose: () => voi
               label={`Terms ${set.srcLang.name} to ${set.tarLang.name}`}
               loading={terms.isFetching}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={terms.data.totalCount}
               page={page}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { tmImportsQuery, tmLanguagesQuery, useDeleteTmImport, useImportTmx } fro
 import { FilePickButton } from './FilePickButton';
 import { SectionCard, SectionState } from './SectionCard';
 import { SharedMemoryGroups } from './SharedMemoryGroups';
+import { TablePager } from '../../../ui/TablePager';
 
 const PAGE_SIZE = 10;
 
@@ -135,7 +135,7 @@ export function TranslationMemorySection({ userId }: { userId: number }) {
                 label="Your TMX imports"
                 loading={imports.isFetching}
               />
-              <TablePagination
+              <TablePager
                 component="div"
                 count={imports.data.totalCount}
                 page={page}

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import {
   PROJECT_LIMITS,
@@ -27,6 +26,7 @@ import { CustomerProjectsTable, type RowAction, type SortField } from '../compon
 import { type Filters, hasFilters, NO_FILTERS, ProjectFilters } from '../components/ProjectFilters';
 import { projectKeys } from '../keys';
 import { OnDemand } from '../../../ui/OnDemand';
+import { TablePager } from '../../../ui/TablePager';
 
 // The dialogs load when first opened (issue 11: not part of the list's first load).
 const BulkMessageDialog = lazy(() =>
@@ -230,7 +230,7 @@ export default function CustomerProjectsPage() {
               onSelect={select}
               onAction={onAction}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={shown?.totalCountIsLowerBound ? -1 : total}
               labelDisplayedRows={({ from, to }) =>

@@ -6,20 +6,24 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { AppLink } from '../../../ui/AppLink';
-import { EmailStatementDialog } from '../components/EmailStatementDialog';
+import { OnDemand } from '../../../ui/OnDemand';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { useNames } from '../../../ui/use-names';
 import { type StatementView, useAccountTags, useCreditActionTypes, useStatement } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
+// the e-mail form (a dialog with react-hook-form and zod) loads when first opened (issue 11)
+const EmailStatementDialog = lazy(() =>
+  import('../components/EmailStatementDialog').then((m) => ({ default: m.EmailStatementDialog })),
+);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const credits = (n: number) => n.toLocaleString('en-US');
 const usd = (v: string) =>
@@ -158,7 +162,14 @@ export default function StatementPage() {
         </Button>
       </Box>
       {user && (
-        <EmailStatementDialog open={mailing} onClose={() => setMailing(false)} view={view} defaultEmail={user.email} />
+        <OnDemand when={mailing}>
+          <EmailStatementDialog
+            open={mailing}
+            onClose={() => setMailing(false)}
+            view={view}
+            defaultEmail={user.email}
+          />
+        </OnDemand>
       )}
 
       {rangeMissing || rangeBackwards ? (
@@ -205,7 +216,7 @@ export default function StatementPage() {
             onSort={(column) => sortBy(column as StatementView['sortBy'])}
             rowProps={() => ({ 'data-testid': 'statement-row' })}
           />
-          <TablePagination
+          <TablePager
             component="div"
             count={statement.data?.totalCountIsLowerBound ? -1 : (statement.data?.totalCount ?? 0)}
             labelDisplayedRows={({ from, to }) =>

@@ -1,6 +1,6 @@
-import TablePagination from '@mui/material/TablePagination';
 import { PROJECT_LIMITS } from '@parlance/shared';
 import type { Paging } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 interface ListPaginationProps {
   totalCount: number;
@@ -13,7 +13,7 @@ interface ListPaginationProps {
 /** The pager under a server-paged list: 1-based pages, the project lists' rows-per-page options. */
 export function ListPagination({ totalCount, paging, onPaging, compact = false }: ListPaginationProps) {
   return (
-    <TablePagination
+    <TablePager
       component="div"
       count={totalCount}
       page={paging.page - 1}

@@ -1,19 +1,17 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PROJECT_LIMITS } from '@parlance/shared';
+import { Hint } from '../../../ui/Hint';
 
 /** Whether the list follows new projects live, or (connection down) by polling. */
 export function LiveIndicator({ connected }: { connected: boolean }) {
+  const explained = connected
+    ? 'New projects appear here as soon as they are paid.'
+    : `The live connection is down; the list refreshes every ${PROJECT_LIMITS.openProjectsPollMs / 1000} seconds while it reconnects.`;
   return (
-    <Tooltip
-      title={
-        connected
-          ? 'New projects appear here as soon as they are paid.'
-          : `The live connection is down; the list refreshes every ${PROJECT_LIMITS.openProjectsPollMs / 1000} seconds while it reconnects.`
-      }
-    >
+    <Hint title={explained} placement="below" inline="flex">
       <Box
+        aria-label={explained}
         data-testid="live-indicator"
         data-connected={connected}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
@@ -31,6 +29,6 @@ export function LiveIndicator({ connected }: { connected: boolean }) {
           {connected ? 'Live' : 'Reconnecting…'}
         </Typography>
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -6,7 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +17,7 @@ import { PageContainer } from '../../../ui/PageContainer';
 import { toast } from '../../../ui/toast';
 import { useNames } from '../../../ui/use-names';
 import { messageOf, usePreferVoice, type VoiceFilter, voicesQuery } from '../api';
+import { TablePager } from '../../../ui/TablePager';
 
 // /voice (spec 1 §2, customer navigation "Voices"): the voice-over samples of translators who offer
 // Voice-over, by language, each with a player. Ordering from a voice makes it one of the customer's
@@ -100,7 +100,7 @@ export default function VoicesPage() {
       )}
 
       {voices.data && voices.data.totalCount > 0 && (
-        <TablePagination
+        <TablePager
           component="div"
           count={voices.data.totalCount}
           page={filter.page - 1}

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_STATEMENT_DEFAULT_LIMIT, PATHS, type StatementRow, STATEMENT_LIMITS } from '@parlance/shared';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { type ListColumn, ResponsiveTable } from '../../../../ui/ResponsiveTable
 import { TextLink } from '../../../../ui/TextLink';
 import { useDashboardStatement } from '../../dashboard-api';
 import { DashCard, usd } from './DashCard';
+import { TablePager } from '../../../../ui/TablePager';
 
 const COLUMNS: ListColumn<StatementRow>[] = [
   {
@@ -74,7 +74,7 @@ export function StatementCard() {
               size="small"
               rowProps={() => ({ 'data-testid': 'dash-statement-row' })}
             />
-            <TablePagination
+            <TablePager
               component="div"
               count={data.totalCount}
               page={page - 1}
