@@ -15,6 +15,9 @@ const MAX_STATEMENTS = 512;
 const GENERIC_PLANS = protocol.serialize.query('SET plan_cache_mode = force_generic_plan');
 const DEFAULT_PLANS = protocol.serialize.query('RESET plan_cache_mode');
 
+/** Statement names unique in the process: two clients on one PGlite never collide. */
+let sequence = 0;
+
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 interface Named {
@@ -32,7 +35,6 @@ export interface StatementClient {
 export function pgliteStatementClient(pg: PGlite): StatementClient {
   const { serialize } = protocol;
   const byText = new Map<string, Named>();
-  let sequence = 0;
   const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
 
   async function sync(): Promise<BackendMessage[]> {

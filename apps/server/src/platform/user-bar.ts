@@ -4,15 +4,13 @@ import { sessionSwitches, subAccounts, userMessages, users } from '../db/schema'
 import { preparedOnce } from './prepared';
 import type { UserDataExtras } from './present-user';
 import type { AuthContext, SessionRow } from './session';
+import { MAX_SWITCH_TARGETS, offersSwitching, switchBackLabel, switchTargetLabel } from './sub-accounts';
 
 // What the user bar shows beside the user itself (the web app reads it with every page through
 // `GET /registry/get?data=User`): the 'Switch to:' targets and the unread message count. Issue 11:
 // these were three unprepared queries per read (the way back from a switched session, the
 // sub-accounts, the unread count); they are now one prepared statement, one round trip, with the
 // same answers as `switchTargets` (sub-accounts.ts) and `countUnreadMessages` (messages.ts).
-
-/** How many sub-accounts the list offers (as `switchTargets`). */
-const MAX_TARGETS = 50;
 
 const statement = preparedOnce((db: Db) =>
   db
@@ -29,7 +27,7 @@ const statement = preparedOnce((db: Db) =>
           FROM ${subAccounts} sa JOIN ${users} u ON u.id = sa.child_id
           WHERE sa.parent_id = ${sql.placeholder('userId')}
           ORDER BY u.name
-          LIMIT ${sql.raw(String(MAX_TARGETS))}
+          LIMIT ${sql.raw(String(MAX_SWITCH_TARGETS))}
         ) c
       )`,
       unread: sql<number>`(
@@ -42,10 +40,7 @@ const statement = preparedOnce((db: Db) =>
     .prepare('parlance_user_bar'),
 );
 
-/**
- * The switch targets (id -> label) and the unread count of the signed-in user, in one round trip.
- * Switching is offered only in a cookie session of one's own (not while an admin acts as the user).
- */
+/** The switch targets (id -> label) and the unread count of the signed-in user, in one round trip. */
 export async function loadUserBarExtras(
   db: Db,
   auth: AuthContext,
@@ -53,10 +48,10 @@ export async function loadUserBarExtras(
 ): Promise<Required<UserDataExtras>> {
   const [row] = await statement(db).execute({ userId: auth.user.id, sessionHash: session?.idHash ?? '' });
   const unreadMessages = Number(row?.unread ?? 0);
-  if (!row || auth.via !== 'session' || auth.admin) return { beneficiary: {}, unreadMessages };
-  if (row.back) return { beneficiary: { [String(row.back.id)]: `${row.back.name} (main account)` }, unreadMessages };
+  if (!row || !offersSwitching(auth)) return { beneficiary: {}, unreadMessages };
+  if (row.back) return { beneficiary: { [String(row.back.id)]: switchBackLabel(row.back.name) }, unreadMessages };
   const beneficiary = Object.fromEntries(
-    row.children.map(([id, name, email]) => [String(id), `${name} (${email})`] as const),
+    row.children.map(([id, name, email]) => [String(id), switchTargetLabel(name, email)] as const),
   );
   return { beneficiary, unreadMessages };
 }
