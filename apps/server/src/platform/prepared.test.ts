@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, statementHandle } from '../db/client';
 import { newCustomer } from '../modules/projects/projects-test-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
-import { ShapeCache, statementName } from './prepared';
+import { users } from '../db/schema';
+import { type Params, preparedRead, ShapeCache, statementName } from './prepared';
 
 const dbA = {} as Db;
 const dbB = {} as Db;
@@ -72,5 +73,40 @@ describe('the statement handle (PostgreSQL plans the hot paths once)', () => {
     ).rows[0];
     expect(plans?.generic).toBeGreaterThanOrEqual(7);
     expect(plans?.custom).toBe(0);
+  });
+});
+
+describe('preparedRead (one definition, prepared outside a transaction, plain inside one)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const readName = preparedRead('parlance_test_user_name', (db, v: Params<{ id: number }>) =>
+    db.select({ name: users.name }).from(users).where(eq(users.id, v.id)),
+  );
+
+  it('answers the same rows both ways, and inside a transaction reads what the transaction wrote', async () => {
+    const { db } = t.app.deps;
+    const customer = await newCustomer(t.app, 0);
+    const id = customer.id;
+    const [before] = await readName(db, { id });
+    expect(before?.name).toBeTruthy();
+    expect(await readName(db, { id: 2_000_000_000 })).toEqual([]);
+    await db
+      .transaction(async (tx) => {
+        expect(await readName(tx, { id })).toEqual([before]);
+        await tx.update(users).set({ name: 'Renamed in the transaction' }).where(eq(users.id, id));
+        // the transaction's own connection: the prepared statement (on the pool) could not see this
+        expect(await readName(tx, { id })).toEqual([{ name: 'Renamed in the transaction' }]);
+        // PGlite is one session: the pool's read would wait for this transaction's lock
+        if (t.app.deps.engine === 'postgres') expect(await readName(db, { id })).toEqual([before]);
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => expect(e.message).toBe('roll back'));
+    expect(await readName(db, { id })).toEqual([before]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { is } from 'drizzle-orm';
+import { is, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, statementHandle, type Tx } from '../db/client';
 
@@ -77,4 +77,34 @@ export function preparedOnce<V>(make: (db: Db) => V): (db: Db) => V {
  */
 export function outsideTransaction(db: Db | Tx): Db | null {
   return is(db, PgTransaction) ? null : (db as Db);
+}
+
+/** The values of a read, or (when it is prepared) a placeholder of the same name for each. */
+export type Params<V> = { [K in keyof V]: V[K] | Placeholder };
+
+/** A Drizzle query that can be awaited as it is or prepared under a name. */
+interface Preparable<R> extends PromiseLike<R> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+}
+
+const PLACEHOLDERS: Params<Record<string, unknown>> = new Proxy(
+  {},
+  { get: (_target, key) => (typeof key === 'string' ? sql.placeholder(key) : undefined) },
+);
+
+/**
+ * A read of one shape whose values are all placeholders: prepared once per database handle (named
+ * `name`) and executed with `values` outside a transaction; inside one, `build` is given the values
+ * and the query runs on the transaction as an ordinary one. One definition serves both, so the two
+ * cannot drift apart.
+ */
+export function preparedRead<V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: Db | Tx, v: Params<V>) => Preparable<R>,
+): (db: Db | Tx, values: V) => Promise<R> {
+  const statement = preparedOnce((handle) => build(handle, PLACEHOLDERS as Params<V>).prepare(name));
+  return async (db, values) => {
+    const root = outsideTransaction(db);
+    return root ? statement(root).execute(values) : build(db, values);
+  };
 }

@@ -24,7 +24,7 @@ export type TranslatorRef = number | SQLWrapper;
  * When the rules are read: a time, or (in a prepared statement) the placeholders `now` (an ISO
  * timestamp) and `today` (YYYY-MM-DD), filled by `momentValues`.
  */
-export type Moment = Date | { now: Placeholder; today: Placeholder };
+export type Moment = Date | { now: Placeholder | string; today: Placeholder | string };
 export const MOMENT_PLACEHOLDERS: Moment = { now: sql.placeholder('now'), today: sql.placeholder('today') };
 
 /** The values of MOMENT_PLACEHOLDERS at `now`. */
@@ -216,7 +216,7 @@ export const REVIEWER_READS_IN = ['IN_PROGRESS', 'COMPLETED'] as const;
  * SQL: the translator reviews the project whose id is `reviewedId` (a column or a value): it took
  * a QA or LL job over it that is running or done.
  */
-export function reviewsProjectSql(translatorId: number, reviewedId: SQL | number): SQL {
+export function reviewsProjectSql(translatorId: TranslatorRef, reviewedId: SQL | number): SQL {
   return sql`EXISTS (
     SELECT 1 FROM projects rj
     WHERE rj.reviewed_project_id = ${reviewedId}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { isDbId, PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -13,18 +13,21 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { outsideTransaction, preparedOnce } from '../../platform/prepared';
+import { outsideTransaction, type Params, preparedOnce, preparedRead } from '../../platform/prepared';
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import { messageStatusMove } from './inbox';
 import type { UserRow } from '../../platform/session';
 import {
   isReviewKind,
+  type Moment,
+  momentValues,
   needsEditing,
   openEditingJobSql,
   openReviewJobSql,
   openTranslationJobSql,
   reviewsProjectSql,
+  type TranslatorRef,
 } from './matching';
 import { actionsFor, knownRole, seesEverything, seesFiles, type ViewerRole } from './policy';
 import { presentEvent, presentMessage, presentProjectDetail, type ProjectRecord, type RowExtras } from './present';
@@ -47,30 +50,148 @@ export interface Outcome {
   changed: boolean;
 }
 
-/** The project page's fixed-shape reads, prepared once per database handle (issue 11). */
-const pageLookups = preparedOnce((db: Db) => ({
-  project: db
+/** The project by id, prepared once per database handle (issue 11). */
+const projectById = preparedOnce((db: Db) =>
+  db
     .select()
     .from(projects)
     .where(eq(projects.id, sql.placeholder('id')))
     .prepare('parlance_project_by_id'),
-  tags: db
+);
+
+// The project page's other reads, each of one shape: prepared outside a transaction, ordinary
+// queries inside one (platform/prepared.ts, preparedRead).
+
+const readTags = preparedRead('parlance_project_tags', (db, v: Params<{ projectId: number }>) =>
+  db
     .select({ tag: projectTags.tag })
     .from(projectTags)
-    .where(eq(projectTags.projectId, sql.placeholder('projectId')))
-    .orderBy(asc(projectTags.tag))
-    .prepare('parlance_project_tags'),
-}));
+    .where(eq(projectTags.projectId, v.projectId))
+    .orderBy(asc(projectTags.tag)),
+);
+
+/** The customer's and the translator's names (0: no translator; no user has that id). */
+const readPeople = preparedRead(
+  'parlance_project_people',
+  (db, v: Params<{ customerId: number; translatorId: number }>) =>
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(or(eq(users.id, v.customerId), eq(users.id, v.translatorId))),
+);
+
+const readEvents = preparedRead('parlance_project_events', (db, v: Params<{ projectId: number }>) =>
+  db
+    .select({ event: projectEvents, actorName: users.name })
+    .from(projectEvents)
+    .leftJoin(users, eq(users.id, projectEvents.actorId))
+    .where(eq(projectEvents.projectId, v.projectId))
+    .orderBy(asc(projectEvents.id)),
+);
+
+const messagesQuery = (db: Reader, projectId: number | Placeholder, visible?: SQL) =>
+  db
+    .select({ message: projectMessages, authorName: users.name })
+    .from(projectMessages)
+    .innerJoin(users, eq(users.id, projectMessages.authorId))
+    .where(and(eq(projectMessages.projectId, projectId), visible))
+    .orderBy(asc(projectMessages.id));
+
+/** Every discussion post (admins, with their moderation status). */
+const readAllMessages = preparedRead('parlance_project_messages_all', (db, v: Params<{ projectId: number }>) =>
+  messagesQuery(db, v.projectId),
+);
+
+/**
+ * Discussion posts a viewer sees: delivered ones (never moderated, or approved), and the viewer's own
+ * held or declined posts.
+ */
+const readVisibleMessages = preparedRead(
+  'parlance_project_messages_seen',
+  (db, v: Params<{ projectId: number; viewerId: number }>) =>
+    messagesQuery(
+      db,
+      v.projectId,
+      or(
+        isNull(projectMessages.moderationStatus),
+        eq(projectMessages.moderationStatus, 'approved'),
+        eq(projectMessages.authorId, v.viewerId),
+      ),
+    ),
+);
+
+/** The order's files the project was made from (`fileIds`, a JSON array of ids). */
+const readSourceFiles = preparedRead(
+  'parlance_project_source_files',
+  (db, v: Params<{ purchaseOrderId: number; fileIds: string }>) =>
+    db
+      .select()
+      .from(purchaseOrderFiles)
+      .where(
+        and(
+          eq(purchaseOrderFiles.purchaseOrderId, v.purchaseOrderId),
+          sql`${purchaseOrderFiles.id} IN (SELECT jsonb_array_elements_text(${v.fileIds}::jsonb)::int)`,
+        ),
+      )
+      .orderBy(asc(purchaseOrderFiles.id)),
+);
+
+const readResources = preparedRead('parlance_project_resources', (db, v: Params<{ projectId: number }>) =>
+  db
+    .select()
+    .from(projectResources)
+    .where(eq(projectResources.projectId, v.projectId))
+    .orderBy(asc(projectResources.id)),
+);
+
+const readReview = preparedRead('parlance_project_review', (db, v: Params<{ jobId: number }>) =>
+  db
+    .select({ score: projectReviews.score, errors: projectReviews.errors, comment: projectReviews.comment })
+    .from(projectReviews)
+    .where(eq(projectReviews.jobId, v.jobId)),
+);
+
+const readLevel = preparedRead('parlance_translator_level', (db, v: Params<{ userId: number }>) =>
+  db
+    .select({ level: translatorProfiles.level })
+    .from(translatorProfiles)
+    .where(eq(translatorProfiles.userId, v.userId)),
+);
 
 export async function findProject(db: Reader, id: number, lock = false): Promise<ProjectRecord | undefined> {
   if (!isDbId(id)) return undefined;
   // prepared statements run on the pool: inside a transaction (and to lock) the query is built on it
   const root = lock ? null : outsideTransaction(db);
-  if (root) return (await pageLookups(root).project.execute({ id }))[0];
+  if (root) return (await projectById(root).execute({ id }))[0];
   const q = db.select().from(projects).where(eq(projects.id, id));
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
+
+/** Values of the candidate reads: the translator, the project and the moment (momentValues). */
+type CandidateValues = { translatorId: number; projectId: number; now: string; today: string };
+
+const candidateRead = (name: string, offered: (translatorId: TranslatorRef, at: Moment) => SQL) =>
+  preparedRead(name, (db, v: Params<CandidateValues>) =>
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, v.projectId), offered(v.translatorId, { now: v.now, today: v.today }))),
+  );
+
+const readTranslationOffer = candidateRead('parlance_project_offer_translation', openTranslationJobSql);
+const readReviewOffer = candidateRead('parlance_project_offer_review', (t, at) => openReviewJobSql(t, at));
+const readEditingOffer = candidateRead('parlance_project_offer_editing', openEditingJobSql);
+
+/** The QA or LL job over this project that the translator works or worked on, if any. */
+const readReviewing = preparedRead(
+  'parlance_project_reviewing',
+  (db, v: Params<{ translatorId: number; projectId: number }>) =>
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, v.projectId), reviewsProjectSql(v.translatorId, sql`${projects.id}`))),
+);
 
 /** The job a translator is offered on this project now (matching.ts), if any. */
 export async function candidateJob(
@@ -79,21 +200,10 @@ export async function candidateJob(
   projectId: number,
   now: Date,
 ): Promise<'take' | 'take-edit' | null> {
-  const [translation] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), openTranslationJobSql(translatorId, now)));
-  if (translation) return 'take';
-  const [review] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), openReviewJobSql(translatorId, now)));
-  if (review) return 'take';
-  const [editing] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), openEditingJobSql(translatorId, now)));
-  return editing ? 'take-edit' : null;
+  const values = { translatorId, projectId, ...momentValues(now) };
+  if ((await readTranslationOffer(db, values)).length > 0) return 'take';
+  if ((await readReviewOffer(db, values)).length > 0) return 'take';
+  return (await readEditingOffer(db, values)).length > 0 ? 'take-edit' : null;
 }
 
 export interface Viewing {
@@ -112,38 +222,23 @@ export async function requireViewing(db: Reader, user: UserRow, projectId: numbe
     const job = await candidateJob(db, user.id, project.id, now);
     if (job) return { project, role: 'candidate', job };
     // the reviewer of a QA or LL job over this project reads it (review-jobs.ts)
-    const [reviewing] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, project.id), reviewsProjectSql(user.id, sql`${projects.id}`)));
+    const [reviewing] = await readReviewing(db, { translatorId: user.id, projectId: project.id });
     if (reviewing) return { project, role: 'reviewer', job: null };
   }
   throw projectNotFound();
 }
 
 export async function translatorLevel(db: Reader, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ level: translatorProfiles.level })
-    .from(translatorProfiles)
-    .where(eq(translatorProfiles.userId, userId));
+  const [row] = await readLevel(db, { userId });
   return row?.level ?? 1;
 }
 
 export async function tagsOf(db: Reader, projectId: number): Promise<string[]> {
-  const root = outsideTransaction(db);
-  if (root) return (await pageLookups(root).tags.execute({ projectId })).map((r) => r.tag);
-  const rows = await db
-    .select({ tag: projectTags.tag })
-    .from(projectTags)
-    .where(eq(projectTags.projectId, projectId))
-    .orderBy(asc(projectTags.tag));
-  return rows.map((r) => r.tag);
+  return (await readTags(db, { projectId })).map((r) => r.tag);
 }
 
-async function namesOf(db: Reader, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+async function namesOf(db: Reader, p: ProjectRecord): Promise<Map<number, string>> {
+  const rows = await readPeople(db, { customerId: p.customerId, translatorId: p.translatorId ?? 0 });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -151,11 +246,7 @@ async function namesOf(db: Reader, ids: (number | null)[]): Promise<Map<number, 
 async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Promise<ProjectFile[]> {
   const files: ProjectFile[] = [];
   if (p.fileIds.length > 0 && p.purchaseOrderId) {
-    const rows = await db
-      .select()
-      .from(purchaseOrderFiles)
-      .where(and(inArray(purchaseOrderFiles.id, p.fileIds), eq(purchaseOrderFiles.purchaseOrderId, p.purchaseOrderId)))
-      .orderBy(asc(purchaseOrderFiles.id));
+    const rows = await readSourceFiles(db, { purchaseOrderId: p.purchaseOrderId, fileIds: JSON.stringify(p.fileIds) });
     for (const f of rows) {
       files.push({
         id: `s${f.id}`,
@@ -169,11 +260,7 @@ async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Pr
     }
   }
   if (!withResources) return files;
-  const resources = await db
-    .select()
-    .from(projectResources)
-    .where(eq(projectResources.projectId, p.id))
-    .orderBy(asc(projectResources.id));
+  const resources = await readResources(db, { projectId: p.id });
   for (const r of resources) {
     files.push({
       id: `r${r.id}`,
@@ -190,10 +277,7 @@ async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Pr
 
 /** The review submitted for a QA or LL job, if any. */
 export async function reviewOfJob(db: Reader, jobId: number): Promise<ProjectDetail['review']> {
-  const [row] = await db
-    .select({ score: projectReviews.score, errors: projectReviews.errors, comment: projectReviews.comment })
-    .from(projectReviews)
-    .where(eq(projectReviews.jobId, jobId));
+  const [row] = await readReview(db, { jobId });
   return row ?? null;
 }
 
@@ -236,23 +320,13 @@ async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowEx
 export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): Promise<ProjectDetail> {
   const p = v.project;
   const everything = seesEverything(v.role);
-  const names = await namesOf(db, [p.customerId, p.translatorId]);
-  const events = everything
-    ? await db
-        .select({ event: projectEvents, actorName: users.name })
-        .from(projectEvents)
-        .leftJoin(users, eq(users.id, projectEvents.actorId))
-        .where(eq(projectEvents.projectId, p.id))
-        .orderBy(asc(projectEvents.id))
-    : [];
-  const messages = everything
-    ? await db
-        .select({ message: projectMessages, authorName: users.name })
-        .from(projectMessages)
-        .innerJoin(users, eq(users.id, projectMessages.authorId))
-        .where(and(eq(projectMessages.projectId, p.id), visibleMessages(user.id, v.role)))
-        .orderBy(asc(projectMessages.id))
-    : [];
+  const names = await namesOf(db, p);
+  const events = everything ? await readEvents(db, { projectId: p.id }) : [];
+  const messages = !everything
+    ? []
+    : v.role === 'admin'
+      ? await readAllMessages(db, { projectId: p.id })
+      : await readVisibleMessages(db, { projectId: p.id, viewerId: user.id });
   return presentProjectDetail(p, {
     role: v.role,
     actions: actionsFor(v.role, p.status, v.job, p.kind),
@@ -276,19 +350,6 @@ export async function detailAfter(db: Reader, user: UserRow, projectId: number, 
 }
 
 /** Everyone who works on or owns the project, for realtime events. */
-/**
- * Discussion posts a viewer sees: delivered ones (never moderated, or approved), and the viewer's own
- * held or declined posts; admins see every post with its moderation status.
- */
-function visibleMessages(viewerId: number, role: ViewerRole): SQL | undefined {
-  if (role === 'admin') return undefined;
-  return or(
-    isNull(projectMessages.moderationStatus),
-    eq(projectMessages.moderationStatus, 'approved'),
-    eq(projectMessages.authorId, viewerId),
-  );
-}
-
 export function peopleOf(p: Pick<ProjectRecord, 'customerId' | 'translatorId' | 'editorId'>): number[] {
   return [...new Set([p.customerId, p.translatorId, p.editorId].filter((id): id is number => id != null))];
 }
