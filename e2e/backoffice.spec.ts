@@ -48,10 +48,8 @@ test('a finance admin adds credits with a reason and the customer sees them in t
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Choose a type')).toBeVisible();
   await expect(dialog.getByText('Enter an amount')).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Add credits' }).click();
-  await dialog.getByRole('combobox', { name: 'Reason' }).click();
-  await page.getByRole('option', { name: 'Compensation for a late delivery' }).click();
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Add credits' });
+  await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Compensation for a late delivery' });
   await dialog.getByLabel('Amount (credits)').fill('777');
   await dialog.getByLabel('Remarks').fill('Project 31 was two days late');
   await expectAccessible(page);

@@ -87,8 +87,7 @@ test('a finance admin rejects one payout request and pays another out after typi
 
   // reject one: its credits go back to the translator
   await rejectRow.getByRole('checkbox').check();
-  await page.getByLabel('Set status').click();
-  await page.getByRole('option', { name: 'Rejected (credits return)' }).click();
+  await page.getByLabel('Set status').selectOption({ label: 'Rejected (credits return)' });
   await page.getByRole('button', { name: 'Update status' }).click();
   await expect(page.getByText('1 request set to rejected.')).toBeVisible();
   await expect(rejectRow.locator('[data-status]')).toHaveText('Rejected');

@@ -71,8 +71,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   // bulk: nothing selected says so; the two others selected are marked read at once
   await page.getByRole('button', { name: /^Mark as read/ }).click();
   await expect(page.getByText('Please select at least one item')).toBeVisible();
-  await page.getByLabel('Status').click();
-  await page.getByRole('option', { name: 'Unread' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Unread' });
   await expect(page).toHaveURL(/status=unread/);
   await expect(page.getByTestId('message-row')).toHaveCount(2);
   await page.getByRole('checkbox', { name: 'Select all messages on this page' }).check();
@@ -88,8 +87,7 @@ test('a customer reads, filters and marks messages read; the header count follow
 
   // filtering by type: notices only (all three), project starts (none)
   await page.goto('/mbox');
-  await page.getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Project started' }).click();
+  await page.getByLabel('Type').selectOption({ label: 'Project started' });
   await expect(page.getByText('No messages match these filters')).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 800 });

@@ -42,8 +42,9 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
   // the brief: a name, a note and what the translation is for (its category)
   const name = `Docx catalogue ${Date.now().toString(36)}`;
   await page.getByLabel('Project name').fill(name);
-  await page.getByRole('combobox', { name: 'What is the translation for?' }).click();
-  await page.getByRole('option', { name: 'Marketing and advertising' }).click();
+  await page
+    .getByRole('combobox', { name: 'What is the translation for?' })
+    .selectOption({ label: 'Marketing and advertising' });
   await page.getByLabel('Note to the translator').fill('Keep the brand name.');
   await page.screenshot({ path: `${SHOTS}/docx-4-brief.png`, fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();

@@ -125,15 +125,17 @@ test('a machine-translation plan shows its options per language and keeps the ch
   await expect(options).toBeVisible();
   const german = options.getByTestId('mt-german');
   const finnish = options.getByTestId('mt-finnish');
-  await expect(german.getByRole('combobox', { name: 'Engine for German' })).toHaveText('Parlance Neural MT');
+  await expect(german.getByRole('combobox', { name: 'Engine for German' }).locator('option:checked')).toHaveText(
+    'Parlance Neural MT',
+  );
   // German has formal and informal address; Finnish has not
   await expect(finnish.getByRole('combobox', { name: 'Engine for Finnish' })).toBeVisible();
   await expect(finnish.getByRole('combobox', { name: /^Form of address/ })).toHaveCount(0);
 
-  await german.getByRole('combobox', { name: 'Engine for German' }).click();
-  await page.getByRole('option', { name: 'Parlance AI (large language model)' }).click();
-  await german.getByRole('combobox', { name: 'Form of address in German' }).click();
-  await page.getByRole('option', { name: 'Formal', exact: true }).click();
+  await german
+    .getByRole('combobox', { name: 'Engine for German' })
+    .selectOption({ label: 'Parlance AI (large language model)' });
+  await german.getByRole('combobox', { name: 'Form of address in German' }).selectOption({ label: 'Formal' });
   await german.getByRole('checkbox', { name: 'Use my glossary' }).check();
   await page.screenshot({ path: `${SHOTS}/mt-options.png`, fullPage: true });
 

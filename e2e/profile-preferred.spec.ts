@@ -58,8 +58,7 @@ test('the demo customer reads the credit history beside the sub-accounts', async
   await page.waitForURL(/#sub_account$/);
   const history = page.getByRole('region', { name: 'Credit history' });
   await expect(history).toBeVisible();
-  await history.getByLabel('Period').click();
-  await page.getByRole('option', { name: 'All time' }).click();
+  await history.getByLabel('Period').selectOption({ label: 'All time' });
   const rows = history.getByRole('table', { name: 'Credit history' }).getByRole('row');
   // a header and at least one movement
   await expect(rows.nth(1)).toBeVisible();

@@ -50,8 +50,7 @@ test('a customer edits account information, billing address and mailing preferen
   await page.getByLabel('First name').fill('Petra');
   await page.getByLabel('Last name').fill('Novak');
   await page.getByLabel('VAT ID').fill('SI12345678');
-  await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('option', { name: 'Germany' }).click();
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Billing address saved')).toBeVisible();
   await expectAccessible(page);

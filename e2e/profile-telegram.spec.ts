@@ -74,8 +74,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await page.goto('/profile#languages');
   await page.getByRole('button', { name: 'Add language' }).click();
   await expect(page.getByText('Choose the transcription language')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Transcription language' }).click();
-  await page.getByRole('option', { name: 'Italian', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Transcription language' }).selectOption({ label: 'Italian' });
   await page.getByRole('button', { name: 'Add language' }).click();
   await expect(page.getByRole('button', { name: 'Italian (press Delete to remove)' })).toBeVisible();
   await expectAccessible(page);

@@ -27,8 +27,7 @@ async function reviewedProjectId(page: Page): Promise<number> {
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 test('an admin opens a QA job, a translator takes it, scores the work and the review shows', async ({ browser }) => {

@@ -26,8 +26,7 @@ test('the customer statement reconciles to the balance and filters by action typ
   await expectAccessible(page);
   await shot(page, 'statement');
 
-  await page.getByLabel('Action type').click();
-  await page.getByRole('option', { name: 'Project payment' }).click();
+  await page.getByLabel('Action type').selectOption({ label: 'Project payment' });
   await expect(rows(page).first()).toBeVisible();
   const actions = await rows(page).getByRole('cell').nth(1).allTextContents();
   for (const text of await rows(page).locator('td:nth-child(2) p:first-child').allTextContents()) {
@@ -53,8 +52,7 @@ test('the customer filters the statement by tag and by language', async ({ page 
   await expect(rows(page).first()).toBeVisible();
   const all = await rows(page).count();
 
-  await page.getByLabel('Tag').click();
-  await page.getByRole('option', { name: 'legal', exact: true }).click();
+  await page.getByLabel('Tag').selectOption({ label: 'legal' });
   await expect(rows(page).first()).toBeVisible();
   // the tagged project's payment: fewer lines, each one about a project
   await expect.poll(() => rows(page).count()).toBeLessThan(all);
@@ -62,17 +60,13 @@ test('the customer filters the statement by tag and by language', async ({ page 
     expect(text).not.toBe('Credits granted');
   }
   // with an action type no tagged line has: the empty state
-  await page.getByLabel('Action type').click();
-  await page.getByRole('option', { name: 'Credits granted' }).click();
+  await page.getByLabel('Action type').selectOption({ label: 'Credits granted' });
   await expect(page.getByText('No statement lines in this time range')).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByLabel('Action type').click();
-  await page.getByRole('option', { name: 'All actions' }).click();
-  await page.getByLabel('Tag').click();
-  await page.getByRole('option', { name: 'All tags' }).click();
-  await page.getByLabel('Target language').click();
-  await page.getByRole('option', { name: 'French', exact: true }).click();
+  await page.getByLabel('Action type').selectOption({ label: 'All actions' });
+  await page.getByLabel('Tag').selectOption({ label: 'All tags' });
+  await page.getByLabel('Target language').selectOption({ label: 'French' });
   await expect(rows(page).first()).toBeVisible();
   await expect.poll(() => rows(page).count()).toBeLessThan(all);
   await shot(page, 'statement-filters');

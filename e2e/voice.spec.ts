@@ -54,8 +54,7 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
   await expect(card.getByRole('list', { name: 'Your voice samples' })).toContainText('French');
 
   // a file that is not audio is refused with a message, and nothing is added
-  await card.getByLabel('Language of the sample').click();
-  await page.getByRole('option', { name: 'German', exact: true }).click();
+  await card.getByLabel('Language of the sample').selectOption({ label: 'German' });
   await card.getByTestId('voice-sample-input').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
@@ -76,8 +75,7 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     await page.getByRole('link', { name: 'Voices' }).first().click();
     await page.waitForURL('**/voice');
     await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
-    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-    await page.getByRole('option', { name: 'German', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'German' });
     const voices = page.getByRole('list', { name: 'Voices' });
     const voice = voices.getByRole('listitem').filter({ hasText: 'German' }).first();
     await expect(voice).toBeVisible();
@@ -94,11 +92,9 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     await shots(page, 'voices');
 
     // an empty language says so
-    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-    await page.getByRole('option', { name: 'Icelandic', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'Icelandic' });
     await expect(page.getByText('No voices for this language yet')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-    await page.getByRole('option', { name: 'German', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'German' });
 
     await voice.getByRole('button', { name: /^Order a voice-over from / }).click();
     await page.waitForURL(/\/wizard/);

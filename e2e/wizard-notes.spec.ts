@@ -34,8 +34,7 @@ test('a customer uses a saved project note in the brief', async ({ page, console
   // brief: a typed line, then the saved note added below it
   const note = page.getByLabel('Note to the translator');
   await note.fill('For the spring campaign.');
-  await page.getByLabel('Use a saved note').click();
-  await page.getByRole('option', { name: 'Brand voice' }).click();
+  await page.getByLabel('Use a saved note').selectOption({ label: 'Brand voice' });
   await expect(note).toHaveValue(/^For the spring campaign\.\n\nFriendly and direct\./);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();

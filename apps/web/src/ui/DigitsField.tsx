@@ -1,9 +1,9 @@
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Field, type FieldProps } from './Field';
 import { isDigitsOnly } from '@parlance/shared';
 import type { Ref } from 'react';
 
-type DigitsFieldProps = Omit<TextFieldProps, 'onChange' | 'value' | 'ref'> & {
+type DigitsFieldProps = Omit<FieldProps, 'onChange' | 'value' | 'ref'> & {
   value: string;
   /** the unit shown after the number (words, credits) */
   unit?: string;
@@ -15,7 +15,7 @@ type DigitsFieldProps = Omit<TextFieldProps, 'onChange' | 'value' | 'ref'> & {
 /** A number input that refuses anything but digits: a typed letter never reaches the value. */
 export function DigitsField({ value, onValueChange, unit, slotProps, ref, ...props }: DigitsFieldProps) {
   return (
-    <TextField
+    <Field
       {...props}
       value={value}
       inputRef={ref}

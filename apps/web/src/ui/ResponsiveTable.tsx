@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
+import { SelectField } from './SelectField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode } from 'react';
@@ -204,13 +204,11 @@ function CardList<T>({
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
           {selectAll}
           {onSort && sortable.length > 0 && (
-            <TextField
-              select
+            <SelectField
               size="small"
               label="Sort by"
               value={sort ?? ''}
               onChange={(e) => onSort(e.target.value)}
-              slotProps={{ select: { native: true } }}
               sx={{ flex: '1 1 10rem' }}
             >
               {sortable.map((c) => (
@@ -218,7 +216,7 @@ function CardList<T>({
                   {plainLabel(c) || c.key}
                 </option>
               ))}
-            </TextField>
+            </SelectField>
           )}
         </Box>
       ) : null}

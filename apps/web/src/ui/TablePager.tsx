@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import MenuItem from '@mui/material/MenuItem';
-import Select, { type SelectChangeEvent } from '@mui/material/Select';
+import NativeSelect from '@mui/material/NativeSelect';
 import type { SxProps, Theme } from '@mui/material/styles';
 import SvgIcon from '@mui/material/SvgIcon';
-import { type MouseEvent, useId, useRef } from 'react';
+import { type ChangeEvent, type MouseEvent, useId, useRef } from 'react';
 
 interface TablePagerProps {
   /** all rows, or -1 when unknown */
@@ -16,7 +15,7 @@ interface TablePagerProps {
   /** a choice is shown only with more than one option */
   rowsPerPageOptions: readonly (number | { label: string; value: number })[];
   onPageChange: (event: MouseEvent<HTMLButtonElement> | null, page: number) => void;
-  onRowsPerPageChange?: (event: SelectChangeEvent<number>) => void;
+  onRowsPerPageChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
   labelRowsPerPage?: string;
   labelDisplayedRows?: (rows: { from: number; to: number; count: number; page: number }) => string;
   sx?: SxProps<Theme>;
@@ -31,7 +30,9 @@ const displayed = ({ from, to, count }: { from: number; to: number; count: numbe
  * The pager under a list: MUI's TablePagination as it looks and reads (same parts, class names,
  * labels and sizes; call sites unchanged but for the import), without TablePaginationActions, whose
  * Tooltips bring MUI's Tooltip and Popper (≈ 12 kB gzipped with the pager itself) to the first load
- * of every page with a list (issue 11). The arrows' names show as the browser's own tooltip.
+ * of every page with a list (issue 11). The arrows' names show as the browser's own tooltip. The
+ * rows-per-page choice is a native select, as TablePagination's `native` one: MUI's Select would
+ * bring Menu, Popover and Modal with it.
  */
 export function TablePager({
   count,
@@ -92,13 +93,11 @@ export function TablePager({
           </Box>
         )}
         {withChoice && (
-          <Select<number>
-            variant="standard"
-            id={selectId}
-            labelId={labelId}
+          <NativeSelect
             value={rowsPerPage}
             onChange={onRowsPerPageChange}
             input={<InputBase />}
+            inputProps={{ id: selectId, 'aria-labelledby': labelId }}
             className="MuiTablePagination-input"
             sx={{
               color: 'inherit',
@@ -106,18 +105,18 @@ export function TablePager({
               flexShrink: 0,
               mr: 4,
               ml: 1,
-              '& .MuiSelect-select': { pl: 1, pr: 3, textAlign: 'right', textAlignLast: 'right' },
+              '& .MuiNativeSelect-select': { pl: 1, pr: 3, textAlign: 'right', textAlignLast: 'right' },
             }}
           >
             {rowsPerPageOptions.map((o) => {
               const value = typeof o === 'number' ? o : o.value;
               return (
-                <MenuItem key={value} value={value}>
+                <option key={value} value={value}>
                   {typeof o === 'number' ? o : o.label}
-                </MenuItem>
+                </option>
               );
             })}
-          </Select>
+          </NativeSelect>
         )}
         <Box
           component="p"

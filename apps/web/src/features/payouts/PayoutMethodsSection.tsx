@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../ui/Field';
+import { SelectField } from '../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import {
   PAYEE_STATUS_LABELS,
@@ -122,8 +122,7 @@ export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[
       )}
       <Box component="form" onSubmit={submit} noValidate aria-label="Add a payout method">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label="Method"
             value={method}
@@ -134,12 +133,12 @@ export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[
             sx={{ minWidth: 160 }}
           >
             {PAYOUT_METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
+              <option key={m} value={m}>
                 {PAYOUT_METHOD_LABELS[m]}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
-          <TextField
+          </SelectField>
+          <Field
             size="small"
             label={ACCOUNT_LABELS[method]}
             value={account}

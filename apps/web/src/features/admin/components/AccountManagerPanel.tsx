@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { ACCOUNT_MANAGER_TEXTS, STAFF_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
@@ -34,8 +33,7 @@ export function AccountManagerPanel({ uid }: { uid: string }) {
         <Skeleton width={240} />
       ) : canWrite ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={ACCOUNT_MANAGER_TEXTS.title}
             value={selected}
@@ -45,13 +43,13 @@ export function AccountManagerPanel({ uid }: { uid: string }) {
             }}
             sx={{ minWidth: { sm: 280 } }}
           >
-            <MenuItem value={NONE}>{ACCOUNT_MANAGER_TEXTS.none}</MenuItem>
+            <option value={NONE}>{ACCOUNT_MANAGER_TEXTS.none}</option>
             {state.data.candidates.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
+              <option key={c.id} value={String(c.id)}>
                 {c.name} ({c.email})
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </SelectField>
           <Button
             variant="contained"
             disabled={selected === current || assign.isPending}

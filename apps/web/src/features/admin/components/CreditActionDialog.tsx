@@ -4,9 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { CREDIT_ACTION_KINDS, CREDIT_ACTION_RULES, CREDIT_ACTION_TEXTS, type CreditAction } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { useAddCreditAction, useEditCreditAction, useReasons } from '../backoffice-api';
@@ -62,8 +62,7 @@ export function CreditActionDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure && <Alert severity="error">{failure.message}</Alert>}
-          <TextField
-            select
+          <SelectField
             label="Type"
             required
             value={type}
@@ -78,13 +77,12 @@ export function CreditActionDialog({
             helperText={errors.type}
           >
             {CREDIT_ACTION_KINDS.map((k) => (
-              <MenuItem key={k} value={k}>
+              <option key={k} value={k}>
                 {CREDIT_ACTION_RULES[k].label}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
-          <TextField
-            select
+          </SelectField>
+          <SelectField
             label="Reason"
             required
             value={reason}
@@ -97,13 +95,13 @@ export function CreditActionDialog({
             helperText={errors.reason ?? (type ? undefined : 'Choose a type first')}
           >
             {(reasons.data?.results ?? []).map((r) => (
-              <MenuItem key={r.id} value={r.id}>
+              <option key={r.id} value={r.id}>
                 {r.name}
-              </MenuItem>
+              </option>
             ))}
-            {reason && !reasons.data && <MenuItem value={reason}>{reason}</MenuItem>}
-          </TextField>
-          <TextField
+            {reason && !reasons.data && <option value={reason}>{reason}</option>}
+          </SelectField>
+          <Field
             label="Amount (credits)"
             required
             value={amount}
@@ -111,23 +109,17 @@ export function CreditActionDialog({
               setAmount(e.target.value);
               clear('amount');
             }}
-            inputMode="numeric"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             error={!!errors.amount}
             helperText={errors.amount ?? (editing ? 'A change is posted as a correction' : '1 credit = $0.01')}
           />
-          <TextField
-            label="Remarks"
-            value={remarks}
-            onChange={(e) => setRemarks(e.target.value)}
-            multiline
-            minRows={2}
-          />
+          <Field label="Remarks" value={remarks} onChange={(e) => setRemarks(e.target.value)} multiline minRows={2} />
           {!editing && recurring && (
-            <TextField select label="Repeat" value={recurrence} onChange={(e) => setRecurrence(e.target.value)}>
-              <MenuItem value="none">Once</MenuItem>
-              <MenuItem value="weekly">Every week until stopped</MenuItem>
-              <MenuItem value="monthly">Every month until stopped</MenuItem>
-            </TextField>
+            <SelectField label="Repeat" value={recurrence} onChange={(e) => setRecurrence(e.target.value)}>
+              <option value="none">Once</option>
+              <option value="weekly">Every week until stopped</option>
+              <option value="monthly">Every month until stopped</option>
+            </SelectField>
           )}
         </Stack>
       </DialogContent>

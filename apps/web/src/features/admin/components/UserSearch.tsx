@@ -13,7 +13,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -55,7 +55,7 @@ export function UserSearch() {
   return (
     <Stack spacing={2.5}>
       <Box component="form" role="search" onSubmit={(e) => e.preventDefault()} sx={{ maxWidth: 560 }}>
-        <TextField
+        <Field
           label="ID or E-mail"
           name="userID"
           type="search"

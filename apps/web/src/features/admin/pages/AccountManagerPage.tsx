@@ -7,7 +7,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -31,7 +31,7 @@ export default function AccountManagerPage() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
         {list.data ? `Customers of ${list.data.manager.name}` : <Skeleton width={260} />}
       </Typography>
-      <TextField
+      <Field
         size="small"
         label="Search by name or e-mail"
         value={query}

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { isStaffGroup, STAFF_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
@@ -56,8 +56,7 @@ export default function AclPage() {
         >
           <Typography sx={{ fontWeight: 600, mb: 1 }}>Add a staff member to a group</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField
-              select
+            <SelectField
               size="small"
               label="Group"
               value={group}
@@ -66,12 +65,12 @@ export default function AclPage() {
               required
             >
               {staffGroups.map((g) => (
-                <MenuItem key={g.name} value={g.name}>
+                <option key={g.name} value={g.name}>
                   {g.name}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
-            <TextField
+            </SelectField>
+            <Field
               size="small"
               label="Staff ID or e-mail"
               value={user}

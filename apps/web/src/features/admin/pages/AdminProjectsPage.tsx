@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_LIMITS, PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectRow } from '@parlance/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -100,27 +101,26 @@ export default function AdminProjectsPage() {
           mb: 2,
         }}
       >
-        <TextField
+        <Field
           size="small"
           label="Customer"
           placeholder="Name, e-mail or id"
           value={filter.customer}
           onChange={set('customer')}
         />
-        <TextField
+        <Field
           size="small"
           label="Translator"
           placeholder="Name, e-mail or id"
           value={filter.translator}
           onChange={set('translator')}
         />
-        <TextField
+        <SelectField
           size="small"
-          select
           label="Status"
           value={filter.status}
           onChange={set('status')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">Any status</option>
           {PROJECT_STATUSES.map((s) => (
@@ -128,14 +128,13 @@ export default function AdminProjectsPage() {
               {PROJECT_STATUS_LABELS[s]}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </SelectField>
+        <SelectField
           size="small"
-          select
           label="Source language"
           value={filter.sourceLanguage}
           onChange={set('sourceLanguage')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">Any</option>
           {languages.data?.map((l) => (
@@ -143,14 +142,13 @@ export default function AdminProjectsPage() {
               {l.name}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </SelectField>
+        <SelectField
           size="small"
-          select
           label="Target language"
           value={filter.targetLanguage}
           onChange={set('targetLanguage')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="">Any</option>
           {languages.data?.map((l) => (
@@ -158,8 +156,8 @@ export default function AdminProjectsPage() {
               {l.name}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </SelectField>
+        <Field
           size="small"
           type="date"
           label="Ordered from"
@@ -167,7 +165,7 @@ export default function AdminProjectsPage() {
           onChange={set('dateFrom')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <Field
           size="small"
           type="date"
           label="Ordered until"

@@ -17,7 +17,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -451,7 +451,7 @@ function InvoiceDialog({ uid, action, onClose }: { uid: string; action: CreditAc
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField
+          <Field
             size="small"
             label="Invoice id"
             value={invoiceId}

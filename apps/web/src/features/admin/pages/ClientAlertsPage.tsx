@@ -11,7 +11,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import {
   CLIENT_ALERT_FLAG_LABELS,
@@ -69,7 +69,7 @@ function CustomerPicker({ onChoose }: { onChoose: (id: number) => void }) {
   const found = search.data?.users ?? [];
   return (
     <Box sx={{ mb: 3, maxWidth: 560 }}>
-      <TextField
+      <Field
         fullWidth
         size="small"
         label="Customer"

@@ -13,7 +13,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -22,7 +21,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -165,37 +165,35 @@ export default function ConvertPage() {
           gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
         }}
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Status"
           value={filter.status}
           onChange={(e) => change({ status: e.target.value as PayoutStatus | '' })}
           slotProps={ALL_VISIBLE}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <option value="">All statuses</option>
           {PAYOUT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {PAYOUT_STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </SelectField>
+        <SelectField
           size="small"
           label="Method"
           value={filter.method}
           onChange={(e) => change({ method: e.target.value as ConvertFilter['method'] })}
           slotProps={ALL_VISIBLE}
         >
-          <MenuItem value="">All methods</MenuItem>
+          <option value="">All methods</option>
           {PAYOUT_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
+            <option key={m} value={m}>
               {PAYOUT_METHOD_LABELS[m]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
+        </SelectField>
+        <Field
           size="small"
           type="date"
           label="Target from"
@@ -203,7 +201,7 @@ export default function ConvertPage() {
           onChange={(e) => change({ from: e.target.value })}
           slotProps={SHRINK}
         />
-        <TextField
+        <Field
           size="small"
           type="date"
           label="Target to"
@@ -211,7 +209,7 @@ export default function ConvertPage() {
           onChange={(e) => change({ to: e.target.value })}
           slotProps={SHRINK}
         />
-        <TextField
+        <Field
           size="small"
           label="E-mail or translator id"
           value={searchText}
@@ -233,8 +231,7 @@ export default function ConvertPage() {
         </Typography>
         {canWrite && (
           <>
-            <TextField
-              select
+            <SelectField
               size="small"
               label="Set status"
               value={bulkStatus}
@@ -242,15 +239,15 @@ export default function ConvertPage() {
               sx={{ minWidth: 220 }}
               slotProps={ALL_VISIBLE}
             >
-              <MenuItem value="" disabled>
+              <option value="" disabled>
                 Choose a status
-              </MenuItem>
+              </option>
               {CONVERT_BULK_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
+                <option key={s} value={s}>
                   {BULK_LABELS[s]}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </SelectField>
             <Button variant="outlined" onClick={applyStatus} disabled={update.isPending}>
               Update status
             </Button>
@@ -621,7 +618,7 @@ function PayoutDialog({
                 {rows.length - pending.length} of the selected requests are not pending and are left as they are.
               </Alert>
             )}
-            <TextField
+            <Field
               autoFocus
               fullWidth
               size="small"

@@ -7,11 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import {
   MODERATION_LIMITS,
@@ -122,36 +122,35 @@ export default function ModerationPage() {
         keep it hidden (the author is told).
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
+        <SelectField
           label="Status"
           value={status}
           onChange={(e) => resetPage(setStatus)(e.target.value as '' | ModerationStatus)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <option value="">All statuses</option>
           {MODERATION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
+        </SelectField>
+        <Field
           type="date"
           label="From"
           value={from}
           onChange={(e) => resetPage(setFrom)(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <Field
           type="date"
           label="To"
           value={to}
           onChange={(e) => resetPage(setTo)(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <Field
           type="search"
           label="Search"
           placeholder="Title, language, status or author id"

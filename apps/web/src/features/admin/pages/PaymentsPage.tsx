@@ -1,8 +1,7 @@
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PAYMENT_STATUSES, type PaymentStatus } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -93,8 +92,7 @@ export default function PaymentsPage() {
         mark it received; only then does the customer get the credits.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 2 }} aria-label="Filter payments">
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Status"
           value={filter.status}
@@ -102,15 +100,14 @@ export default function PaymentsPage() {
           sx={{ minWidth: 200 }}
           slotProps={ALL_VISIBLE}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <option value="">All statuses</option>
           {PAYMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {PAYMENT_STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </SelectField>
+        <SelectField
           size="small"
           label="Method"
           value={filter.method}
@@ -118,13 +115,13 @@ export default function PaymentsPage() {
           sx={{ minWidth: 200 }}
           slotProps={ALL_VISIBLE}
         >
-          <MenuItem value="">All methods</MenuItem>
+          <option value="">All methods</option>
           {(Object.keys(METHOD_LABELS) as AdminPayment['method'][]).map((m) => (
-            <MenuItem key={m} value={m}>
+            <option key={m} value={m}>
               {METHOD_LABELS[m]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         {!waitingView && (
           <Button onClick={() => changeFilter(WAITING_WIRES)} sx={{ alignSelf: { sm: 'center' } }}>
             Show waiting transfers

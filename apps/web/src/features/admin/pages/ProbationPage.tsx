@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { PROBATION_GRADUATION, PROBATION_TEXTS, type ProbationParams, STAFF_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
@@ -104,7 +104,7 @@ export default function ProbationPage() {
         >
           <Stack spacing={2}>
             {(Object.keys(LABELS) as (keyof ProbationParams)[]).map((k) => (
-              <TextField
+              <Field
                 key={k}
                 name={k}
                 label={LABELS[k][0]}

@@ -14,7 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { MODERATION_LIMITS, MODERATION_TEXTS, type VocabularyLanguage } from '@parlance/shared';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -99,7 +99,7 @@ function AddLanguageForm({ onAdded }: { onAdded: (id: number) => void }) {
   };
   return (
     <Stack component="form" direction="row" spacing={1} onSubmit={submit} noValidate sx={{ alignItems: 'flex-start' }}>
-      <TextField
+      <Field
         size="small"
         label="New language"
         value={name}
@@ -164,7 +164,7 @@ function WordsPanel({ language }: { language: VocabularyLanguage }) {
           noValidate
           sx={{ flex: 1, alignItems: 'flex-start' }}
         >
-          <TextField
+          <Field
             size="small"
             label="New word"
             value={word}
@@ -182,7 +182,7 @@ function WordsPanel({ language }: { language: VocabularyLanguage }) {
             Add
           </Button>
         </Stack>
-        <TextField
+        <Field
           size="small"
           type="search"
           label="Search words"
@@ -276,7 +276,7 @@ function RenameDialog({
       >
         <DialogTitle id="rename-language-title">Rename language</DialogTitle>
         <DialogContent>
-          <TextField
+          <Field
             autoFocus
             fullWidth
             label="Name"

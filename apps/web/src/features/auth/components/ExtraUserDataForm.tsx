@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { fieldErrorsOf, messageOf, useUpdateRegisterInfo } from '../api';
 import { CountrySelect } from './CountrySelect';
-import { Field, keepFieldFocus } from './Field';
+import { Field } from '../../../ui/Field';
+import { keepFieldFocus } from './keep-field-focus';
 import { muiRegister, rule } from './mui-register';
 import { AuthForm } from './AuthForm';
 
@@ -85,6 +86,7 @@ export function ExtraUserDataForm({
   return (
     <AuthForm label="Complete your account" onSubmit={onSubmit} error={commonError}>
       <Field
+        fullWidth
         {...muiRegister(register, 'fullName', { validate: fullNameRule })}
         label="Full name"
         autoComplete="name"
@@ -99,6 +101,7 @@ export function ExtraUserDataForm({
         helperText={errors.country?.message}
       />
       <Field
+        fullWidth
         {...muiRegister(register, 'company', { validate: companyRule })}
         label="Company"
         autoComplete="organization"
@@ -106,6 +109,7 @@ export function ExtraUserDataForm({
         helperText={errors.company?.message ?? 'Optional'}
       />
       <Field
+        fullWidth
         {...muiRegister(register, 'phone', { validate: phoneRule })}
         label="Phone"
         type="tel"

@@ -8,7 +8,8 @@ import { login, messageOf } from '../login-api';
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha';
 import { CaptchaField } from './CaptchaField';
 import { PasswordField } from './PasswordField';
-import { Field, keepFieldFocus } from './Field';
+import { Field } from '../../../ui/Field';
+import { keepFieldFocus } from './keep-field-focus';
 import { type Rules, useSmallForm } from '../use-small-form';
 
 // Only shown after a failed sign-in: kept out of the first load of /auth.
@@ -114,17 +115,19 @@ export function LoginForm({
               Two-step login is on for this account. {TEXTS.twoFactorRequired}.
             </Box>
             <Field
+              fullWidth
               {...field('code')}
               label="Authentication code"
               autoComplete="one-time-code"
               error={!!errors.code}
               helperText={errors.code ?? '6 digits'}
-              inputProps={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
             />
           </>
         ) : (
           <>
             <Field
+              fullWidth
               {...field('email')}
               label="Email"
               type="email"
@@ -135,6 +138,7 @@ export function LoginForm({
             />
             <Box>
               <PasswordField
+                fullWidth
                 {...field('password')}
                 label="Password"
                 autoComplete="current-password"

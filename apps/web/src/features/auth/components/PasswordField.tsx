@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
-import { Field, type FieldProps } from './Field';
+import { Field, type FieldProps } from '../../../ui/Field';
 
 // A password input with a show/hide toggle.
 export function PasswordField(props: FieldProps) {
@@ -12,20 +12,26 @@ export function PasswordField(props: FieldProps) {
     <Field
       {...props}
       type={shown ? 'text' : 'password'}
-      endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            aria-label={shown ? 'Hide password' : 'Show password'}
-            aria-pressed={shown}
-            onClick={() => setShown((s) => !s)}
-            onMouseDown={(e) => e.preventDefault()}
-            edge="end"
-            size="small"
-          >
-            {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-          </IconButton>
-        </InputAdornment>
-      }
+      slotProps={{
+        ...props.slotProps,
+        input: {
+          ...props.slotProps?.input,
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-pressed={shown}
+                onClick={() => setShown((s) => !s)}
+                onMouseDown={(e) => e.preventDefault()}
+                edge="end"
+                size="small"
+              >
+                {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

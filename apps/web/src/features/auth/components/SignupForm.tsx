@@ -19,7 +19,8 @@ import { CaptchaField } from './CaptchaField';
 import { CountrySelect } from './CountrySelect';
 import { PasswordField } from './PasswordField';
 import { PasswordHint } from './PasswordHint';
-import { Field, keepFieldFocus } from './Field';
+import { Field } from '../../../ui/Field';
+import { keepFieldFocus } from './keep-field-focus';
 import { muiRegister, rule } from './mui-register';
 import { AuthForm } from './AuthForm';
 
@@ -143,6 +144,7 @@ export function SignupForm({
   return (
     <AuthForm label="Create account" onSubmit={onSubmit} error={commonError}>
       <Field
+        fullWidth
         {...muiRegister(register, 'fullName', { validate: fullNameRule })}
         label="Full name"
         autoComplete="name"
@@ -151,6 +153,7 @@ export function SignupForm({
         helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
       />
       <Field
+        fullWidth
         {...muiRegister(register, 'email', { validate: emailRule })}
         label="Email"
         type="email"
@@ -159,6 +162,7 @@ export function SignupForm({
         helperText={errors.email?.message}
       />
       <PasswordField
+        fullWidth
         {...muiRegister(register, 'password', { validate: passwordRule })}
         label="Password"
         autoComplete="new-password"
@@ -166,6 +170,7 @@ export function SignupForm({
         helperText={passwordServerError ?? <PasswordHint value={password} />}
       />
       <PasswordField
+        fullWidth
         {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
         label="Repeat password"
         autoComplete="new-password"
@@ -180,6 +185,7 @@ export function SignupForm({
           helperText={errors.country?.message}
         />
         <Field
+          fullWidth
           {...muiRegister(register, 'company', { validate: companyRule })}
           label="Company"
           autoComplete="organization"

@@ -10,7 +10,7 @@ import { userQuery, useCurrentUser, useRefreshUser } from '../../../app/current-
 import { resetCsrfToken } from '../../../app/http';
 import { useCountriesInfo } from '../login-api';
 import { AuthCard } from '../components/AuthCard';
-import { keepFieldFocus } from '../components/Field';
+import { keepFieldFocus } from '../components/keep-field-focus';
 import { LoginForm } from '../components/LoginForm';
 import { needsExtraUserData, pathAfterLogin, pathAfterSignup, safeReturnPath } from '../redirect';
 

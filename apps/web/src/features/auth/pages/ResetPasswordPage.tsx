@@ -21,7 +21,8 @@ import {
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaField } from '../components/CaptchaField';
-import { Field, keepFieldFocus } from '../components/Field';
+import { Field } from '../../../ui/Field';
+import { keepFieldFocus } from '../components/keep-field-focus';
 import { PasswordField } from '../components/PasswordField';
 import { PasswordHint } from '../components/PasswordHint';
 import { AuthForm } from '../components/AuthForm';
@@ -94,6 +95,7 @@ function RequestLinkView({ initialEmail }: { initialEmail: string }) {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset your password">
         <Stack spacing={2.5}>
           <Field
+            fullWidth
             {...form.field('email')}
             label="Email"
             type="email"
@@ -220,6 +222,7 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
   return (
     <AuthForm onSubmit={onSubmit} error={commonError}>
       <PasswordField
+        fullWidth
         {...form.field('password')}
         label="New password"
         autoComplete="new-password"
@@ -228,6 +231,7 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
         helperText={passwordServerError ?? <PasswordHint value={password} />}
       />
       <PasswordField
+        fullWidth
         {...form.field('repeatPassword')}
         label="Repeat password"
         autoComplete="new-password"

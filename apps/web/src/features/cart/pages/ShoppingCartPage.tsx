@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import {
   type Cart,
@@ -228,7 +228,7 @@ function CouponBox({ cart }: { cart: Cart }) {
         </Stack>
       )}
       <Box component="form" onSubmit={submit} noValidate>
-        <TextField
+        <Field
           label="Coupon code"
           size="small"
           fullWidth

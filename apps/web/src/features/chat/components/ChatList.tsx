@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -80,7 +80,7 @@ export function ChatList({ viewer: role, chats, selected, customer, onSelect, on
         )}
       </Box>
       <Box sx={{ px: 2, pb: 1 }} data-tour="global-search">
-        <TextField
+        <Field
           size="small"
           fullWidth
           placeholder="Search files, chats and messages"

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachIcon from '@mui/icons-material/AttachFile';
@@ -354,7 +354,7 @@ function RenameField({
         void onSave(value.trim());
       }}
     >
-      <TextField
+      <Field
         size="small"
         autoFocus
         value={value}
@@ -867,7 +867,7 @@ function Composer({
             {emojiAnchor && <EmojiPicker onPick={insertEmoji} compact={compact} />}
           </Suspense>
         </Popover>
-        <TextField
+        <Field
           inputRef={textArea}
           multiline
           fullWidth

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, CHAT_TEXTS, chatTitleError } from '@parlance/shared';
@@ -76,7 +76,7 @@ export function CreateGroup({ customer, onCreated, onCancel }: Props) {
       </Typography>
       {step === 'select' && (
         <>
-          <TextField
+          <Field
             size="small"
             fullWidth
             placeholder="Search by name or language"
@@ -145,7 +145,7 @@ export function CreateGroup({ customer, onCreated, onCancel }: Props) {
         </Box>
       )}
       {step === 'name' && (
-        <TextField
+        <Field
           inputRef={titleRef}
           fullWidth
           autoFocus

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,7 +65,7 @@ export function CustomerLookup() {
           setIds(externalIdsOf(text));
         }}
       >
-        <TextField
+        <Field
           label="External ids"
           size="small"
           fullWidth

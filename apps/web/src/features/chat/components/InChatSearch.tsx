@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '@parlance/shared';
@@ -22,7 +22,7 @@ export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (mess
   });
   return (
     <Box>
-      <TextField
+      <Field
         size="small"
         fullWidth
         autoFocus

@@ -5,8 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -162,8 +161,7 @@ function Members({ chat, me }: { chat: Chat; me: number }) {
       {chat.type === 'custom' && !chat.deletedAt && (
         <Box sx={{ mb: 1 }}>
           {adding ? (
-            <TextField
-              select
+            <SelectField
               size="small"
               fullWidth
               label="Add member"
@@ -182,16 +180,16 @@ function Members({ chat, me }: { chat: Chat; me: number }) {
               }}
             >
               {candidates.length === 0 && (
-                <MenuItem value="" disabled>
+                <option value="" disabled>
                   Everyone is here already
-                </MenuItem>
+                </option>
               )}
               {candidates.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
+                <option key={c.id} value={c.id}>
                   {c.name} ({c.type})
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </SelectField>
           ) : (
             <Button size="small" onClick={() => setAdding(true)}>
               Add member

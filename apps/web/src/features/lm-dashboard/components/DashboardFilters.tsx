@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
 import { type Language, LM_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
@@ -46,7 +46,7 @@ export function DashboardFilters({
         </li>
       )}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={ids.length ? undefined : LM_TEXTS.selectLanguage} />
+        <Field {...params} label={label} placeholder={ids.length ? undefined : LM_TEXTS.selectLanguage} />
       )}
       sx={{ minWidth: 220, flex: '1 1 220px' }}
     />
@@ -58,7 +58,7 @@ export function DashboardFilters({
       aria-label="Filters"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 3 }}
     >
-      <TextField
+      <Field
         size="small"
         label={LM_TEXTS.clientFilter}
         value={client}

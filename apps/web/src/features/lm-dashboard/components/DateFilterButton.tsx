@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Popover from '@mui/material/Popover';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { LM_DATE_PRESETS, LM_TEXTS } from '@parlance/shared';
@@ -70,7 +70,7 @@ export function DateFilterButton({ value, onChange }: { value: DateFilter; onCha
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Custom range
           </Typography>
-          <TextField
+          <Field
             size="small"
             label={LM_TEXTS.from}
             placeholder="YYYY-MM-DD"
@@ -82,7 +82,7 @@ export function DateFilterButton({ value, onChange }: { value: DateFilter; onCha
               applyCustom(e.target.value, to);
             }}
           />
-          <TextField
+          <Field
             size="small"
             label={LM_TEXTS.to}
             placeholder="YYYY-MM-DD"

@@ -6,9 +6,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import {
   type Message,
@@ -100,8 +99,7 @@ export default function MessagesPage() {
       subtitle={unread === undefined ? ' ' : unread === 0 ? 'All caught up' : `${unread} unread`}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Status"
           value={view.status}
@@ -109,26 +107,25 @@ export default function MessagesPage() {
           sx={{ minWidth: 140 }}
         >
           {MESSAGE_STATUS_FILTERS.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </SelectField>
+        <SelectField
           size="small"
           label="Type"
           value={view.type}
           onChange={(e) => go({ type: e.target.value as MessageType | 'all' })}
           sx={{ minWidth: 200 }}
         >
-          <MenuItem value="all">All types</MenuItem>
+          <option value="all">All types</option>
           {MESSAGE_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
+            <option key={t} value={t}>
               {MESSAGE_TYPE_LABELS[t]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         <Box sx={{ flex: 1 }} />
         <Button
           variant="contained"

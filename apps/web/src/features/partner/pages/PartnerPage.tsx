@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { PARTNER_LIMITS, PARTNER_TEXTS, type ReferredSignup, TEXTS } from '@parlance/shared';
 import { useState } from 'react';
@@ -66,7 +66,7 @@ export default function PartnerPage() {
         </Typography>
         {data ? (
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-            <TextField
+            <Field
               size="small"
               fullWidth
               label="Referral link"
@@ -94,7 +94,7 @@ export default function PartnerPage() {
       </Paper>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <TextField
+        <Field
           type="date"
           size="small"
           label="From"
@@ -102,7 +102,7 @@ export default function PartnerPage() {
           onChange={(e) => set({ from: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <Field
           type="date"
           size="small"
           label="To"

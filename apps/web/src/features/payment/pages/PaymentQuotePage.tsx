@@ -6,7 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { isDigitsOnly, type PriceQuoteResults } from '@parlance/shared';
 import { useEffect, useState } from 'react';
@@ -69,7 +69,7 @@ export default function PaymentQuotePage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <TextField
+        <Field
           label="Credits to buy"
           value={amount}
           onChange={(e) => changeAmount(e.target.value)}

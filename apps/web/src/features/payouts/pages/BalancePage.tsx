@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { PAYOUT_METHOD_LABELS, PAYOUT_TEXTS, type Payout, type PayoutMethod, payoutFee, TEXTS } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
@@ -151,7 +151,7 @@ export default function BalancePage() {
             ) : (
               <Box component="form" onSubmit={submit} noValidate>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-                  <TextField
+                  <Field
                     label="Amount (USD)"
                     value={amount}
                     onChange={(e) => setAmount(e.target.value)}
@@ -159,8 +159,7 @@ export default function BalancePage() {
                     size="small"
                     helperText={`Minimum ${formatUsd(data.minimum)}`}
                   />
-                  <TextField
-                    select
+                  <SelectField
                     label="Method"
                     value={chosen}
                     onChange={(e) => setMethod(e.target.value as PayoutMethod)}
@@ -168,11 +167,11 @@ export default function BalancePage() {
                     sx={{ minWidth: 220 }}
                   >
                     {methods.map((m) => (
-                      <MenuItem key={m.method} value={m.method}>
+                      <option key={m.method} value={m.method}>
                         {PAYOUT_METHOD_LABELS[m.method]} · {m.account}
-                      </MenuItem>
+                      </option>
                     ))}
-                  </TextField>
+                  </SelectField>
                   <Button type="submit" variant="contained" disabled={ask.isPending || credits <= 0}>
                     Request payout
                   </Button>

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { useQuery } from '@tanstack/react-query';
 import { type AccountDetails, type AccountInfoInput, accountInfoInputSchema, PROFILE_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
@@ -67,10 +67,10 @@ function AccountForm({ details }: { details: AccountDetails }) {
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...textField(register, errors, 'fullName')} label="Full name" autoComplete="name" required />
+          <Field {...textField(register, errors, 'fullName')} label="Full name" autoComplete="name" required />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <Field
             id="profile-email"
             label="Email"
             value={details.email}
@@ -80,26 +80,25 @@ function AccountForm({ details }: { details: AccountDetails }) {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...textField(register, errors, 'company')} label="Company" autoComplete="organization" />
+          <Field {...textField(register, errors, 'company')} label="Company" autoComplete="organization" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...textField(register, errors, 'userIndustry')} label="Industry" />
+          <Field {...textField(register, errors, 'userIndustry')} label="Industry" />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <TextField {...textField(register, errors, 'address')} label="Address" autoComplete="street-address" />
+          <Field {...textField(register, errors, 'address')} label="Address" autoComplete="street-address" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...textField(register, errors, 'city')} label="City" autoComplete="address-level2" />
+          <Field {...textField(register, errors, 'city')} label="City" autoComplete="address-level2" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             control={control}
             name="userCountry"
             render={({ field, fieldState }) => (
-              <TextField
+              <SelectField
                 {...field}
                 id="profile-userCountry"
-                select
                 fullWidth
                 required
                 label="Country"
@@ -109,17 +108,17 @@ function AccountForm({ details }: { details: AccountDetails }) {
                 }
               >
                 {(countries.data ?? []).map((c) => (
-                  <MenuItem key={c.code} value={c.code}>
+                  <option key={c.code} value={c.code}>
                     {c.name}
-                  </MenuItem>
+                  </option>
                 ))}
-                {!countries.data && field.value && <MenuItem value={field.value}>{field.value}</MenuItem>}
-              </TextField>
+                {!countries.data && field.value && <option value={field.value}>{field.value}</option>}
+              </SelectField>
             )}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <Field
             {...textField(register, errors, 'phone', 'Digits, hyphens, parentheses and spaces')}
             label="Phone"
             type="tel"

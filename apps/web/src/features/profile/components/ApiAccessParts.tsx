@@ -18,7 +18,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_KEY_TEXTS, type WebhookDelivery } from '@parlance/shared';
@@ -171,7 +171,7 @@ export function WebhookPart() {
           void submit(false);
         }}
       >
-        <TextField
+        <Field
           label="Webhook URL"
           placeholder="https://example.com/parlance-events"
           value={value}

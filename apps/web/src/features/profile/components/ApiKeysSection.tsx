@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { API_KEY_TEXTS, type ApiKeysState, type OauthClientInput, oauthClientInputSchema } from '@parlance/shared';
@@ -161,7 +161,7 @@ function OauthPart({ state }: { state: ApiKeysState }) {
         </Typography>
       )}
       {state.oauth && <ScopesEditor key={state.oauth.scopes.join()} kind="oauth" current={state.oauth.scopes} />}
-      <TextField
+      <Field
         {...textField(register, errors, 'redirect_uri', 'https://… (http:// only for localhost)')}
         label="Redirect uri"
         required

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -71,7 +71,7 @@ function AvailabilityForm({ profile, zones }: { profile: TranslatorProfile; zone
                 onChange={(_e, v) => field.onChange(v ?? '')}
                 getOptionLabel={(z) => z.replace(/_/g, ' ')}
                 renderInput={(params) => (
-                  <TextField
+                  <Field
                     {...params}
                     id="time-zone"
                     label="Time zone"
@@ -93,7 +93,7 @@ function AvailabilityForm({ profile, zones }: { profile: TranslatorProfile; zone
           </Typography>
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField
+          <Field
             {...textField(register, errors, 'vacation_from')}
             label="First day"
             type="date"
@@ -101,7 +101,7 @@ function AvailabilityForm({ profile, zones }: { profile: TranslatorProfile; zone
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField
+          <Field
             {...textField(register, errors, 'vacation_to')}
             label="Last day"
             type="date"

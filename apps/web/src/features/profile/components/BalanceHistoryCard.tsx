@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CREDIT_ACTION_LABELS, type CreditActionType } from '@parlance/shared';
@@ -69,8 +68,7 @@ export function BalanceHistoryCard() {
             {history.data && ` Balance now: ${formatCredits(history.data.balance)}.`}
           </Typography>
         </div>
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Period"
           value={periodId}
@@ -81,11 +79,11 @@ export function BalanceHistoryCard() {
           sx={{ minWidth: 180 }}
         >
           {PERIODS.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
+            <option key={p.id} value={p.id}>
               {p.label}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
       </Box>
       {history.isError && !rows ? (
         <Alert

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { useQuery } from '@tanstack/react-query';
 import { type BillingInfo, billingInfoInputSchema, PROFILE_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
@@ -69,35 +69,34 @@ function BillingForm({ userId, billing }: { userId: number; billing: BillingInfo
       )}
       <Grid container spacing={2}>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'firstName')} label="First name" autoComplete="given-name" />
+          <Field {...textField(register, errors, 'firstName')} label="First name" autoComplete="given-name" />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'lastName')} label="Last name" autoComplete="family-name" />
+          <Field {...textField(register, errors, 'lastName')} label="Last name" autoComplete="family-name" />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'Company')} label="Company" autoComplete="organization" />
+          <Field {...textField(register, errors, 'Company')} label="Company" autoComplete="organization" />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'vat_id')} label="VAT ID" />
+          <Field {...textField(register, errors, 'vat_id')} label="VAT ID" />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <TextField {...textField(register, errors, 'address')} label="Address" autoComplete="street-address" />
+          <Field {...textField(register, errors, 'address')} label="Address" autoComplete="street-address" />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'city')} label="City" autoComplete="address-level2" />
+          <Field {...textField(register, errors, 'city')} label="City" autoComplete="address-level2" />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'zipCode')} label="ZIP code" autoComplete="postal-code" />
+          <Field {...textField(register, errors, 'zipCode')} label="ZIP code" autoComplete="postal-code" />
         </Grid>
         <Grid size={half}>
           <Controller
             control={control}
             name="Country"
             render={({ field, fieldState }) => (
-              <TextField
+              <SelectField
                 {...field}
                 id="profile-billing-country"
-                select
                 fullWidth
                 required
                 label="Country"
@@ -105,16 +104,16 @@ function BillingForm({ userId, billing }: { userId: number; billing: BillingInfo
                 helperText={fieldState.error?.message}
               >
                 {(countries.data ?? []).map((c) => (
-                  <MenuItem key={c.code} value={c.code}>
+                  <option key={c.code} value={c.code}>
                     {c.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </SelectField>
             )}
           />
         </Grid>
         <Grid size={half}>
-          <TextField {...textField(register, errors, 'phone')} label="Phone" type="tel" autoComplete="tel" />
+          <Field {...textField(register, errors, 'phone')} label="Phone" type="tel" autoComplete="tel" />
         </Grid>
       </Grid>
       <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ mt: 3 }}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
 import { type AboutMeInput, aboutMeInputSchema, bioWordCount, TRANSLATOR_TEXTS } from '@parlance/shared';
 import { useForm } from 'react-hook-form';
@@ -40,7 +40,7 @@ function BioForm({ bio }: { bio: string }) {
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="About me">
-      <TextField
+      <Field
         {...rest}
         inputRef={ref}
         id="about-me"

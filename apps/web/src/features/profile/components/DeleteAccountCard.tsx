@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { DELETE_TEXTS } from '@parlance/shared';
@@ -118,7 +118,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
             </RadioGroup>
           )}
           {step === 'other' && (
-            <TextField
+            <Field
               id="delete-comment"
               label="Reason"
               multiline
@@ -129,7 +129,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
             />
           )}
           {step === 'password' && (
-            <TextField
+            <Field
               id="delete-password"
               label="Password"
               type="password"

@@ -1,5 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import type { Language } from '@parlance/shared';
 
 /** One language out of the registry's list, by slug. */
@@ -24,7 +24,7 @@ export function LanguagePicker({
       getOptionLabel={(l) => l.name}
       isOptionEqualToValue={(a, b) => a.slug === b.slug}
       onChange={(_, l) => onChange(l?.slug ?? null)}
-      renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error} />}
+      renderInput={(params) => <Field {...params} label={label} error={Boolean(error)} helperText={error} />}
       sx={{ flex: '1 1 200px', minWidth: 0 }}
     />
   );

@@ -5,9 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -51,9 +50,8 @@ function LanguageSelect(props: {
   allowEmpty?: string;
 }) {
   return (
-    <TextField
+    <SelectField
       id={props.id}
-      select
       label={props.label}
       value={props.value}
       required={props.required}
@@ -62,13 +60,13 @@ function LanguageSelect(props: {
       helperText={props.error ?? ' '}
       sx={{ minWidth: 220 }}
     >
-      {props.allowEmpty !== undefined && <MenuItem value="">{props.allowEmpty}</MenuItem>}
+      {props.allowEmpty !== undefined && <option value="">{props.allowEmpty}</option>}
       {props.languages.map((l) => (
-        <MenuItem key={l.id} value={props.by === 'slug' ? l.slug : String(l.id)}>
+        <option key={l.id} value={props.by === 'slug' ? l.slug : String(l.id)}>
           {l.name}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </SelectField>
   );
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
 import { type Networks, networksInputSchema, PROFILE_EXTRA_TEXTS, SOCIAL_NETWORKS } from '@parlance/shared';
 import { useState } from 'react';
@@ -61,7 +61,7 @@ function NetworksForm({ networks }: { networks: Networks }) {
       <Grid container spacing={2}>
         {SOCIAL_NETWORKS.map((n) => (
           <Grid key={n.id} size={{ xs: 12, sm: 6 }}>
-            <TextField
+            <Field
               {...textField(register, errors, n.id)}
               label={n.label}
               type="url"

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { NOTE_TEXTS, type ProjectNote, type ProjectNoteInput, projectNoteInputSchema } from '@parlance/shared';
@@ -56,8 +56,8 @@ function NoteForm({ note, onDone }: { note: ProjectNote | null; onDone: () => vo
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Project note">
       <Stack spacing={2}>
-        <TextField {...textField(register, formState.errors, 'title', 'Optional')} label="Title" />
-        <TextField {...textField(register, formState.errors, 'content')} label="Note" multiline minRows={3} required />
+        <Field {...textField(register, formState.errors, 'title', 'Optional')} label="Title" />
+        <Field {...textField(register, formState.errors, 'content')} label="Note" multiline minRows={3} required />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             Save note

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { PROFILE_TEXTS, type UpdatePasswordInput, updatePasswordInputSchema } from '@parlance/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -51,19 +51,19 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
                 {commonError}
               </Alert>
             )}
-            <TextField
+            <Field
               {...textField(register, errors, 'old_password')}
               label="Current password"
               type="password"
               autoComplete="current-password"
             />
-            <TextField
+            <Field
               {...textField(register, errors, 'password')}
               label="New password"
               type="password"
               autoComplete="new-password"
             />
-            <TextField
+            <Field
               {...textField(register, errors, 'password_verify')}
               label="Repeat new password"
               type="password"

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startPhoneVerifyInputSchema } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
@@ -74,7 +74,7 @@ export function PhoneVerifyCard() {
           )}
           <form noValidate onSubmit={send} aria-label="Send a code">
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <TextField
+              <Field
                 id="verify-phone"
                 label="Phone to verify"
                 type="tel"
@@ -89,7 +89,7 @@ export function PhoneVerifyCard() {
           {status.data.pending && (
             <form noValidate onSubmit={verify} aria-label="Verify the code">
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-                <TextField
+                <Field
                   id="verify-code"
                   label="Code from the SMS"
                   value={code}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -148,7 +148,7 @@ function AddPreferred() {
       noOptionsText={query.length < 2 ? 'Type 2 letters of a name, or an ID' : 'No translator found'}
       sx={{ maxWidth: 420, mb: 2 }}
       renderInput={(params) => (
-        <TextField {...params} label="Add a translator" placeholder="Name or translator ID" size="small" />
+        <Field {...params} label="Add a translator" placeholder="Name or translator ID" size="small" />
       )}
     />
   );

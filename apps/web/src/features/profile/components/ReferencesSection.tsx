@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type RefereesInput, refereesInputSchema, TRANSLATOR_TEXTS, type TranslatorProfile } from '@parlance/shared';
@@ -45,7 +45,7 @@ function ReferencesForm({ profile }: { profile: TranslatorProfile }) {
     const { ref, ...rest } = register(`referees.${i}.${name}`);
     const error = errors?.[i]?.[name]?.message;
     return (
-      <TextField
+      <Field
         {...rest}
         inputRef={ref}
         id={`referee-${i}-${name}`}

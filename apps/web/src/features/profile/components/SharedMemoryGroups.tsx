@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import RemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -57,7 +57,7 @@ export function SharedMemoryGroups({ userId }: { userId: number }) {
           void onCreate();
         }}
       >
-        <TextField
+        <Field
           size="small"
           label="Group name"
           value={name}
@@ -159,7 +159,7 @@ function GroupCard({ group, userId }: { group: SharedMemoryGroup; userId: number
             void onAdd();
           }}
         >
-          <TextField
+          <Field
             size="small"
             type="email"
             label="Translator's e-mail"

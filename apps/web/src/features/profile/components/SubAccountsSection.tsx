@@ -9,7 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -86,13 +86,13 @@ function AddForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Add a sub-account">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField
+        <Field
           {...textField(register, formState.errors, 'email', 'A new address: the account is created for it')}
           label="Sub-account email"
           type="email"
           required
         />
-        <TextField {...textField(register, formState.errors, 'name', 'Optional')} label="Name" />
+        <Field {...textField(register, formState.errors, 'name', 'Optional')} label="Name" />
         <Button
           type="submit"
           variant="contained"
@@ -198,7 +198,7 @@ function TransferDialog({ sub, onClose }: { sub: SubAccount; onClose: () => void
               {error}
             </Alert>
           )}
-          <TextField
+          <Field
             id="transfer-credits"
             label="Credits"
             value={credits}

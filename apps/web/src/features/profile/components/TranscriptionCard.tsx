@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { PROFILE_EXTRA_TEXTS, transcriptionSkillInputSchema } from '@parlance/shared';
@@ -81,20 +80,19 @@ export function TranscriptionCard({ userId }: { userId: number }) {
           )}
           <form noValidate onSubmit={add} aria-label="Add a transcription language">
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <TextField
+              <SelectField
                 id="transcription-language"
-                select
                 label="Transcription language"
                 value={lang}
                 onChange={(e) => setLang(e.target.value)}
                 sx={{ minWidth: 240 }}
               >
                 {langs.data.map((l) => (
-                  <MenuItem key={l.id} value={l.slug}>
+                  <option key={l.id} value={l.slug}>
                     {l.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </SelectField>
               <Button type="submit" variant="outlined" disabled={set.isPending} sx={{ mt: { sm: 1 } }}>
                 Add language
               </Button>

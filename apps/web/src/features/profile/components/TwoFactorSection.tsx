@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_TEXTS } from '@parlance/shared';
@@ -46,7 +46,7 @@ function CodeForm({ action, label, onDone }: { action: 'enable' | 'disable'; lab
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={label}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
+        <Field
           id={`tfa-code-${action}`}
           label="6-digit code"
           value={code}

@@ -4,10 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { VOICE_LIMITS, VOICE_TEXTS } from '@parlance/shared';
@@ -98,8 +97,7 @@ export function VoiceSamplesCard() {
         </Stack>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          select
+        <SelectField
           label="Language of the sample"
           value={language}
           onChange={(e) => {
@@ -110,11 +108,11 @@ export function VoiceSamplesCard() {
           sx={{ minWidth: 240 }}
         >
           {names.languages.map((l) => (
-            <MenuItem key={l.slug} value={l.slug}>
+            <option key={l.slug} value={l.slug}>
               {l.name}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={upload.isPending}>
           Add a sample
           <input

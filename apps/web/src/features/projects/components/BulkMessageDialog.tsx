@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { bulkMessageSchema, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
@@ -66,7 +66,7 @@ function BulkMessageForm({ projectIds, onClose, onSent }: Omit<BulkMessageDialog
             Your message goes to the discussion of each of the {projectIds.length} selected projects (
             {projectIds.map((id) => `#${id}`).join(', ')}).
           </Typography>
-          <TextField
+          <Field
             label="Message"
             multiline
             minRows={4}

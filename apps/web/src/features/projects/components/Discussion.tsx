@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { MODERATION_TEXTS, PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
@@ -89,7 +89,7 @@ export function Discussion({ project }: { project: ProjectDetail }) {
           aria-label="Write a message"
           sx={{ display: 'grid', gap: 1 }}
         >
-          <TextField
+          <Field
             label="Your message"
             multiline
             minRows={2}

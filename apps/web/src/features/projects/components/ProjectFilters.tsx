@@ -1,8 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { PROJECT_STATUS_FILTERS, PROJECT_STATUS_LABELS, type ProjectStatusFilter } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { useProjectTags } from '../api';
@@ -69,32 +69,31 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
         '& > button': { justifySelf: 'start' },
       }}
     >
-      <TextField
+      <Field
         size="small"
         label="ID"
         value={id}
         onChange={(e) => setId(e.target.value.replace(/\D/g, '').slice(0, 10))}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <TextField
-        select
+      <SelectField
         size="small"
         label="Status"
         value={value.status}
         onChange={(e) => set('status', e.target.value as ProjectStatusFilter)}
       >
         {PROJECT_STATUS_FILTERS.map((s) => (
-          <MenuItem key={s} value={s}>
+          <option key={s} value={s}>
             {statusFilterLabel(s)}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </SelectField>
       <Autocomplete
         size="small"
         options={tags.data ?? []}
         value={value.tag || null}
         onChange={(_e, v) => set('tag', v ?? '')}
-        renderInput={(params) => <TextField {...params} label="Tag" />}
+        renderInput={(params) => <Field {...params} label="Tag" />}
       />
       <Autocomplete
         size="small"
@@ -103,7 +102,7 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
         isOptionEqualToValue={(a, b) => a.slug === b.slug}
         value={language(value.sourceLanguage)}
         onChange={(_e, l) => set('sourceLanguage', l?.slug ?? '')}
-        renderInput={(params) => <TextField {...params} label="Source language" />}
+        renderInput={(params) => <Field {...params} label="Source language" />}
       />
       <Autocomplete
         size="small"
@@ -112,22 +111,21 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
         isOptionEqualToValue={(a, b) => a.slug === b.slug}
         value={language(value.targetLanguage)}
         onChange={(_e, l) => set('targetLanguage', l?.slug ?? '')}
-        renderInput={(params) => <TextField {...params} label="Target language" />}
+        renderInput={(params) => <Field {...params} label="Target language" />}
       />
-      <TextField
-        select
+      <SelectField
         size="small"
         label="Expertise"
         value={names.expertises.some((e) => e.slug === value.expertise) ? value.expertise : ''}
         onChange={(e) => set('expertise', e.target.value)}
       >
-        <MenuItem value="">Any expertise</MenuItem>
+        <option value="">Any expertise</option>
         {names.expertises.map((e) => (
-          <MenuItem key={e.slug} value={e.slug}>
+          <option key={e.slug} value={e.slug}>
             {e.name}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </SelectField>
       <Button onClick={() => onChange(NO_FILTERS)} disabled={!hasFilters(value)} sx={{ whiteSpace: 'nowrap' }}>
         Clear filters
       </Button>

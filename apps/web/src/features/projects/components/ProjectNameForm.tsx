@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { PROJECT_LIMITS, PROJECT_TEXTS, projectNameSchema } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { checkForm } from '../../../ui/form-check';
@@ -51,7 +51,7 @@ export function ProjectNameForm({ project, title, onDone }: ProjectNameFormProps
       aria-label={`Rename project #${project.id}`}
       sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: title ? 320 : 220 }}
     >
-      <TextField
+      <Field
         size="small"
         label="Project name"
         autoFocus

@@ -5,7 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, projectRatingSchema, RATING_REASONS } from '@parlance/shared';
 import { formErrors } from '../../../ui/form-check';
@@ -113,7 +113,7 @@ function RatingForm({ project, onClose }: { project: NonNullable<RatingDialogPro
             </FormGroup>
             {errors.reasons && <FormHelperText>{errors.reasons}</FormHelperText>}
           </FormControl>
-          <TextField
+          <Field
             label="Comment"
             multiline
             minRows={3}

@@ -1,7 +1,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { PROJECT_TEXTS, type ProjectDetail, projectDisputeSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
@@ -52,7 +52,7 @@ export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
         Tell us what is wrong with the delivery. Our team reviews it with you and the translator; the translator is not
         paid meanwhile.
       </Typography>
-      <TextField
+      <Field
         label="What is wrong?"
         multiline
         minRows={4}
@@ -102,7 +102,7 @@ export function ReassignDialog({ open, project, onClose }: ProjectDialogProps) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         The project goes to this translator and starts (or continues) In Progress.
       </Typography>
-      <TextField
+      <Field
         label="Translator ID"
         autoFocus
         value={translatorId}
@@ -175,7 +175,7 @@ export function ResolveDialog({ open, project, onClose }: ProjectDialogProps) {
         <FormControlLabel value="pay" control={<Radio />} label="Pay the translator (project completed)" />
       </RadioGroup>
       {outcome === 'partial' && (
-        <TextField
+        <Field
           label="Credits to refund"
           sx={{ mt: 1 }}
           value={amount}

@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import {
   type ProjectDetail,
@@ -192,8 +192,7 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
             {rows.map((row, i) => (
               <TableRow key={row.key} data-testid="review-error-row">
                 <TableCell>
-                  <TextField
-                    select
+                  <SelectField
                     size="small"
                     fullWidth
                     label={`Category ${i + 1}`}
@@ -202,15 +201,14 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
                     error={Boolean(fieldErrors[`errors.${i}.category`])}
                   >
                     {REVIEW_ERROR_CATEGORIES.map((c) => (
-                      <MenuItem key={c} value={c}>
+                      <option key={c} value={c}>
                         {c}
-                      </MenuItem>
+                      </option>
                     ))}
-                  </TextField>
+                  </SelectField>
                 </TableCell>
                 <TableCell>
-                  <TextField
-                    select
+                  <SelectField
                     size="small"
                     fullWidth
                     label={`Severity ${i + 1}`}
@@ -219,14 +217,14 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
                     error={Boolean(fieldErrors[`errors.${i}.severity`])}
                   >
                     {REVIEW_SEVERITIES.map((s) => (
-                      <MenuItem key={s} value={s}>
+                      <option key={s} value={s}>
                         {SEVERITY_LABELS[s]}
-                      </MenuItem>
+                      </option>
                     ))}
-                  </TextField>
+                  </SelectField>
                 </TableCell>
                 <TableCell>
-                  <TextField
+                  <Field
                     size="small"
                     type="number"
                     label={`Count ${i + 1}`}
@@ -265,7 +263,7 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
           {fieldErrors.errors}
         </Typography>
       )}
-      <TextField
+      <Field
         label="Comment"
         multiline
         minRows={3}

@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { PROJECT_LIMITS, PROJECT_TEXTS, projectTagsSchema } from '@parlance/shared';
 import { checkForm } from '../../../ui/form-check';
@@ -105,7 +105,7 @@ function TagsForm({ project, onClose }: { project: NonNullable<TagsDialogProps['
           })
         }
         renderInput={(params) => (
-          <TextField
+          <Field
             {...params}
             label="Tags"
             placeholder={tags.length ? '' : 'e.g. marketing'}

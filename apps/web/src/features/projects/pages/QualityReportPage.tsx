@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import {
   FREE_REPORT_CATEGORY,
@@ -162,7 +162,7 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
 
       {kind === 'free' ? (
         <>
-          <TextField
+          <Field
             label="Findings"
             multiline
             minRows={6}
@@ -178,7 +178,7 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {rows.map((r) => (
-              <TextField
+              <Field
                 key={r.key}
                 label={`${SEVERITY_LABELS[r.severity]} errors`}
                 type="number"
@@ -207,8 +207,7 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
               role="group"
               aria-label={`Error row ${i + 1}`}
             >
-              <TextField
-                select
+              <SelectField
                 size="small"
                 label="Category"
                 value={r.category}
@@ -217,13 +216,12 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
                 sx={{ flex: 2 }}
               >
                 {REVIEW_ERROR_CATEGORIES.map((c) => (
-                  <MenuItem key={c} value={c}>
+                  <option key={c} value={c}>
                     {c}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
-              <TextField
-                select
+              </SelectField>
+              <SelectField
                 size="small"
                 label="Severity"
                 value={r.severity}
@@ -232,12 +230,12 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
                 sx={{ flex: 1 }}
               >
                 {REVIEW_SEVERITIES.map((s) => (
-                  <MenuItem key={s} value={s}>
+                  <option key={s} value={s}>
                     {SEVERITY_LABELS[s]}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
-              <TextField
+              </SelectField>
+              <Field
                 size="small"
                 label="Count"
                 type="number"
@@ -275,7 +273,7 @@ function Editor({ data, refOf, csrftoken }: { data: QualityReportAnswer; refOf: 
               </Button>
             </Box>
           )}
-          <TextField
+          <Field
             label="Comment"
             multiline
             minRows={3}

@@ -3,9 +3,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { type Expertise, type Language, PATHS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -74,7 +74,7 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
               }}
               onBlur={field.onBlur}
               renderInput={(params) => (
-                <TextField
+                <Field
                   {...params}
                   inputRef={field.ref}
                   label="Translate from"
@@ -103,7 +103,7 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
               onBlur={field.onBlur}
               filterSelectedOptions
               renderInput={(params) => (
-                <TextField
+                <Field
                   {...params}
                   inputRef={field.ref}
                   label="Translate to"
@@ -146,8 +146,7 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
             name="expertise"
             control={control}
             render={({ field, fieldState }) => (
-              <TextField
-                select
+              <SelectField
                 fullWidth
                 label="Expertise"
                 inputRef={field.ref}
@@ -160,15 +159,15 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
                 }}
                 error={!!fieldState.error}
                 helperText={fieldState.error?.message}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                slotProps={{ inputLabel: { shrink: true } }}
               >
-                <MenuItem value="">Any (general)</MenuItem>
+                <option value="">Any (general)</option>
                 {expertises.map((e) => (
-                  <MenuItem key={e.slug} value={e.slug}>
+                  <option key={e.slug} value={e.slug}>
                     {e.name}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
+              </SelectField>
             )}
           />
         </Stack>

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { STATEMENT_EXPORT_TEXTS, type StatementExport, statementExportFieldsSchema } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -68,7 +68,7 @@ export function EmailStatementDialog({
       <form onSubmit={submit} noValidate>
         <DialogTitle>Email the statement</DialogTitle>
         <DialogContent>
-          <TextField
+          <Field
             {...register('email')}
             label="Email address"
             type="email"

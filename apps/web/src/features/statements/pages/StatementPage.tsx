@@ -4,9 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
 import { lazy, useState } from 'react';
@@ -79,7 +79,7 @@ export default function StatementPage() {
       }
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <TextField
+        <Field
           type="date"
           size="small"
           label="From"
@@ -87,7 +87,7 @@ export default function StatementPage() {
           onChange={(e) => set({ from: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <Field
           type="date"
           size="small"
           label="To"
@@ -95,61 +95,55 @@ export default function StatementPage() {
           onChange={(e) => set({ to: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Action type"
           value={view.type}
           onChange={(e) => set({ type: e.target.value as CreditActionType | '' })}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
-          <MenuItem value="">All actions</MenuItem>
+          <option value="">All actions</option>
           {(types.data ?? []).map((t) => (
-            <MenuItem key={t.id} value={t.id}>
+            <option key={t.id} value={t.id}>
               {t.name}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         {(['sourceLang', 'targetLang'] as const).map((field) => (
-          <TextField
+          <SelectField
             key={field}
-            select
             size="small"
             label={field === 'sourceLang' ? 'Source language' : 'Target language'}
             value={view[field]}
             onChange={(e) => set({ [field]: e.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
-            }}
+            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">All languages</MenuItem>
+            <option value="">All languages</option>
             {languages.map((l) => (
-              <MenuItem key={l.slug} value={l.slug}>
+              <option key={l.slug} value={l.slug}>
                 {l.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </SelectField>
         ))}
         {!translator && (
-          <TextField
-            select
+          <SelectField
             size="small"
             label="Tag"
             value={view.tag}
             onChange={(e) => set({ tag: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: 140 }}
           >
-            <MenuItem value="">All tags</MenuItem>
+            <option value="">All tags</option>
             {(tags.data ?? []).map((t) => (
-              <MenuItem key={t.id} value={t.id}>
+              <option key={t.id} value={t.id}>
                 {t.name}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </SelectField>
         )}
         <Box sx={{ flex: 1 }} />
         <Button

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { MyTeamCustomers } from './MyTeamCustomers';
@@ -25,7 +25,7 @@ export function AdminMyTeamLookup() {
         The customers who have a translator in their team.
       </Typography>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
-        <TextField
+        <Field
           label="Translator ID"
           size="small"
           value={value}

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
 import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
@@ -116,7 +116,7 @@ function AddTranslatorForm() {
       noValidate
       sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 2 }}
     >
-      <TextField
+      <Field
         label="Translator ID"
         size="small"
         value={value}

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
@@ -41,7 +41,7 @@ export function MyTeamCustomers({ translatorId }: { translatorId: number }) {
 
   return (
     <>
-      <TextField
+      <Field
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder="Name, company or e-mail"

@@ -2,11 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { PATHS, VOICE_LIMITS, VOICE_TEXTS, type Voice } from '@parlance/shared';
@@ -34,21 +33,19 @@ export default function VoicesPage() {
       title="Voices"
       subtitle="Listen to our translators' voice-over samples and order a voice-over from the voice you like."
     >
-      <TextField
-        select
+      <SelectField
         label="Language"
         value={filter.language}
         onChange={(e) => setFilter({ ...filter, language: e.target.value, page: 1 })}
         sx={{ width: { xs: '100%', sm: 320 }, mb: 3 }}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
       >
-        <MenuItem value="">All languages</MenuItem>
+        <option value="">All languages</option>
         {names.languages.map((l) => (
-          <MenuItem key={l.slug} value={l.slug}>
+          <option key={l.slug} value={l.slug}>
             {l.name}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </SelectField>
 
       {voices.isError && !rows && (
         <Alert

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { BRIEF_MAX_CHARS, LIMITS, ORDER_TEXTS, TRANSLATION_CATEGORIES } from '@parlance/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -99,15 +99,14 @@ export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: S
         Tell us who the translation is for, the tone you want and any terms to keep as they are.
       </Typography>
       <Stack sx={{ gap: 3, maxWidth: 720 }}>
-        <TextField
+        <Field
           label="Project name"
           value={name}
           onChange={(e) => setName(e.target.value)}
           helperText="Shown in your cart and your projects"
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <TextField
-          select
+        <SelectField
           label="What is the translation for?"
           value={category}
           onChange={(e) => setCategory(e.target.value)}
@@ -115,11 +114,11 @@ export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: S
           sx={{ maxWidth: 420 }}
         >
           {TRANSLATION_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c}>
+            <option key={c} value={c}>
               {CATEGORY_LABELS[c]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         <SavedNotes
           onPick={(content) =>
             setNote((current) =>
@@ -127,7 +126,7 @@ export function BriefStep({ order, onNext, onBack, onFinishLater, nextLabel }: S
             )
           }
         />
-        <TextField
+        <Field
           label="Note to the translator"
           multiline
           minRows={5}
@@ -187,8 +186,7 @@ function SavedNotes({ onPick }: { onPick: (content: string) => void }) {
       </Typography>
     ) : null;
   return (
-    <TextField
-      select
+    <SelectField
       label="Use a saved note"
       value=""
       onChange={(e) => {
@@ -203,10 +201,10 @@ function SavedNotes({ onPick }: { onPick: (content: string) => void }) {
       sx={{ maxWidth: 420 }}
     >
       {notes.data.map((n) => (
-        <MenuItem key={n.id} value={String(n.id)}>
+        <option key={n.id} value={String(n.id)}>
           {n.title || n.content.slice(0, 60)}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </SelectField>
   );
 }

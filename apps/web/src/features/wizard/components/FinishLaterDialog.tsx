@@ -1,5 +1,5 @@
 import DialogContentText from '@mui/material/DialogContentText';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { ORDER_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast';
@@ -56,7 +56,7 @@ export function FinishLaterDialog({ open, pid, step, defaultEmail, onClose }: Fi
       <DialogContentText sx={{ mb: 2 }}>
         Your order is saved. We will e-mail you a link that brings you back to this step.
       </DialogContentText>
-      <TextField
+      <Field
         autoFocus
         fullWidth
         type="email"

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { type Language, ORDER_TEXTS } from '@parlance/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ export function LanguagesStep({ order, onNext, onBack, onFinishLater, nextLabel 
             setErrors((x) => ({ ...x, source: undefined }));
           }}
           renderInput={(params) => (
-            <TextField {...params} label="Translate from" required error={!!errors.source} helperText={errors.source} />
+            <Field {...params} label="Translate from" required error={!!errors.source} helperText={errors.source} />
           )}
         />
         <Autocomplete
@@ -86,7 +86,7 @@ export function LanguagesStep({ order, onNext, onBack, onFinishLater, nextLabel 
             setErrors((x) => ({ ...x, targets: undefined }));
           }}
           renderInput={(params) => (
-            <TextField
+            <Field
               {...params}
               label="Translate to"
               required

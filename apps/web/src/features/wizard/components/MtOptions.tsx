@@ -2,11 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { MT_FORMALITY, type MtAvailableParams, type MtPairChoice } from '@parlance/shared';
 import { useLanguages } from '../api';
@@ -64,8 +63,7 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                 {nameOf(pair.source_language)} → {language}
               </Typography>
               <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: { md: 'center' } }}>
-                <TextField
-                  select
+                <SelectField
                   size="small"
                   label={`Engine for ${language}`}
                   value={choice.engine}
@@ -73,14 +71,13 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                   sx={{ minWidth: 260 }}
                 >
                   {pair.engines.map((e) => (
-                    <MenuItem key={e.slug} value={e.slug}>
+                    <option key={e.slug} value={e.slug}>
                       {e.name}
-                    </MenuItem>
+                    </option>
                   ))}
-                </TextField>
+                </SelectField>
                 {pair.formality && (
-                  <TextField
-                    select
+                  <SelectField
                     size="small"
                     label={`Form of address in ${language}`}
                     value={choice.formality}
@@ -90,11 +87,11 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                     sx={{ minWidth: 200 }}
                   >
                     {MT_FORMALITY.map((f) => (
-                      <MenuItem key={f} value={f}>
+                      <option key={f} value={f}>
                         {FORMALITY_LABELS[f]}
-                      </MenuItem>
+                      </option>
                     ))}
-                  </TextField>
+                  </SelectField>
                 )}
                 {pair.glossary && (
                   <FormControlLabel

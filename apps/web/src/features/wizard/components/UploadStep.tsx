@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -243,7 +243,7 @@ export function UploadStep({ order, onNext, onBack, onFinishLater, nextLabel }: 
 
       {entry === 'paste' && (
         <Stack sx={{ gap: 1.5, alignItems: 'flex-start' }}>
-          <TextField
+          <Field
             label="Your text"
             multiline
             minRows={6}
@@ -260,7 +260,7 @@ export function UploadStep({ order, onNext, onBack, onFinishLater, nextLabel }: 
 
       {entry === 'url' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}>
-          <TextField
+          <Field
             label="Web page address"
             type="url"
             placeholder="https://"

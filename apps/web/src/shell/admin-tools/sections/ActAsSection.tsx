@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { TEXTS, type UserData } from '@parlance/shared';
 import { useState } from 'react';
 import { UserDetailsTable } from '../../../features/admin/components/UserDetailsTable';
@@ -64,7 +64,7 @@ export function ActAsSection({ user, onDone }: { user: UserData; onDone: () => v
           startActing();
         }}
       >
-        <TextField
+        <Field
           label="User ID or e-mail"
           name="uid"
           size="small"

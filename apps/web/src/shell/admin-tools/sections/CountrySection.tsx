@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import { LIMITS, TEXTS, type UserData } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../ui/toast';
@@ -41,8 +41,7 @@ export function CountrySection({ user }: { user: UserData }) {
           if (selected) change.mutate({ kind: 'set', code: selected });
         }}
       >
-        <TextField
-          select
+        <SelectField
           label="Country"
           size="small"
           fullWidth
@@ -51,7 +50,7 @@ export function CountrySection({ user }: { user: UserData }) {
           disabled={busy || countries.isPending}
           helperText={countries.error ? countries.error.message : undefined}
           error={!!countries.error}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         >
           <option value="" disabled>
             {countries.isPending ? 'Loading countries…' : 'Choose a country'}
@@ -61,7 +60,7 @@ export function CountrySection({ user }: { user: UserData }) {
               {c.name} ({c.code})
             </option>
           ))}
-        </TextField>
+        </SelectField>
         <Stack direction="row" spacing={1}>
           <Button
             type="submit"

@@ -1,7 +1,6 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { SelectField } from '../../../ui/SelectField';
 import { ADMIN_CURRENCIES, CURRENCY_SYMBOLS, LIMITS, TEXTS, type UserData } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../ui/toast';
@@ -29,8 +28,7 @@ export function CurrencySection({ user }: { user: UserData }) {
 
   return (
     <Section title="Currency">
-      <TextField
-        select
+      <SelectField
         label="Currency"
         size="small"
         fullWidth
@@ -50,11 +48,11 @@ export function CurrencySection({ user }: { user: UserData }) {
         }}
       >
         {ADMIN_CURRENCIES.map((code) => (
-          <MenuItem key={code} value={code}>
+          <option key={code} value={code}>
             {code} ({CURRENCY_SYMBOLS[code] ?? code})
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </SelectField>
       <ErrorLine message={change.error?.message} />
     </Section>
   );

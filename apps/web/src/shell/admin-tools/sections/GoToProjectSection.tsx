@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../ui/Field';
 import { isDigitsOnly, TEXTS } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,7 +51,7 @@ export function GoToProjectSection({ onDone }: { onDone: () => void }) {
           check.mutate(pid);
         }}
       >
-        <TextField
+        <Field
           label="Project ID"
           name="PID"
           size="small"

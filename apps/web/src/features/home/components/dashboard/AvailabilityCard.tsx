@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_TEXTS, type DashboardAdditionalData } from '@parlance/shared';
 import { useEffect, useState } from 'react';
@@ -90,7 +90,7 @@ function AvailabilityBody({ data }: { data: DashboardAdditionalData }) {
             alignItems: 'start',
           }}
         >
-          <TextField
+          <Field
             label="First day"
             type="date"
             size="small"
@@ -99,7 +99,7 @@ function AvailabilityBody({ data }: { data: DashboardAdditionalData }) {
             slotProps={{ inputLabel: { shrink: true } }}
             error={!!error && !from}
           />
-          <TextField
+          <Field
             label="Last day"
             type="date"
             size="small"

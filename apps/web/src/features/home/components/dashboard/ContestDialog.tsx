@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { Field } from '../../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { type AffectedProject, LEVELING_AFFECT_LABELS } from '@parlance/shared';
 import { useState } from 'react';
@@ -34,7 +34,7 @@ export function ContestDialog({ item, onClose }: { item: AffectedProject; onClos
           {LEVELING_AFFECT_LABELS[item.attribute]} {affectValue(item)}. The quality team reviews your contest; if they
           accept it, this no longer counts for your level.
         </Typography>
-        <TextField
+        <Field
           label="Why (optional)"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
