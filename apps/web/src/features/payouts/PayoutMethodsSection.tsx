@@ -15,11 +15,9 @@ import {
   type PayeeStatus,
   type PayoutMethod,
   type PayoutMethodOnFile,
-  payoutMethodInputSchema,
 } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf, messageOf } from '../../app/http';
-import { checkForm } from '../../ui/form-check';
 import { toast } from '../../ui/toast';
 import { useRemovePayoutMethod, useSavePayoutMethod } from './api';
 
@@ -45,9 +43,10 @@ export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[
   const [account, setAccount] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkForm(payoutMethodInputSchema, { method, account });
+    const { checkPayoutMethod } = await import('./payout-method-check');
+    const checked = checkPayoutMethod(method, account);
     if (!checked.ok) {
       setError(checked.errors.account ?? checked.error);
       return;

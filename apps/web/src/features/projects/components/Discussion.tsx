@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { MODERATION_TEXTS, PROJECT_LIMITS, type ProjectDetail, projectMessageSchema } from '@parlance/shared';
-import { checkForm } from '../../../ui/form-check';
+import { MODERATION_TEXTS, PROJECT_LIMITS, type ProjectDetail } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messageOf, projectQuery, sendProjectMessage } from '../api';
@@ -25,9 +24,10 @@ export function Discussion({ project }: { project: ProjectDetail }) {
   });
   const canWrite = project.actions.includes('message');
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkForm(projectMessageSchema, { body });
+    const { checkProjectMessage } = await import('../message-check');
+    const checked = checkProjectMessage(body);
     if (!checked.ok) {
       setError(checked.error);
       return;
