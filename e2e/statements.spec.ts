@@ -27,12 +27,14 @@ test('the customer statement reconciles to the balance and filters by action typ
   await shot(page, 'statement');
 
   await page.getByLabel('Action type').selectOption({ label: 'Project payment' });
-  await expect(rows(page).first()).toBeVisible();
-  const actions = await rows(page).getByRole('cell').nth(1).allTextContents();
-  for (const text of await rows(page).locator('td:nth-child(2) p:first-child').allTextContents()) {
-    expect(text).toBe('Project payment');
-  }
-  expect(actions.length).toBeGreaterThan(0);
+  // the unfiltered rows stay on screen until the filtered page answers: wait for it
+  const actionTexts = () => rows(page).locator('td:nth-child(2) p:first-child').allTextContents();
+  await expect
+    .poll(async () => {
+      const texts = await actionTexts();
+      return texts.length > 0 && texts.every((text) => text === 'Project payment');
+    })
+    .toBe(true);
 
   await page.getByLabel('From').fill('');
   await expect(page.getByText('Please select the time range first')).toBeVisible();
