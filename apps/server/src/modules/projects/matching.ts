@@ -21,8 +21,9 @@ export function needsEditing(p: { type: string; needProofreading: boolean }): bo
 export type TranslatorRef = number | SQLWrapper;
 
 /**
- * When the rules are read: a time, or (in a prepared statement) the placeholders `now` (an ISO
- * timestamp) and `today` (YYYY-MM-DD), filled by `momentValues`.
+ * When the rules are read: a time, or `now` (an ISO timestamp) and `today` (YYYY-MM-DD) as
+ * placeholders (a prepared statement, filled by `momentValues`) or as those strings (the same
+ * builder run with its values inside a transaction: platform/prepared.ts, preparedRead).
  */
 export type Moment = Date | { now: Placeholder | string; today: Placeholder | string };
 export const MOMENT_PLACEHOLDERS: Moment = { now: sql.placeholder('now'), today: sql.placeholder('today') };

@@ -180,7 +180,7 @@ const candidateRead = (name: string, offered: (translatorId: TranslatorRef, at: 
   );
 
 const readTranslationOffer = candidateRead('parlance_project_offer_translation', openTranslationJobSql);
-const readReviewOffer = candidateRead('parlance_project_offer_review', (t, at) => openReviewJobSql(t, at));
+const readReviewOffer = candidateRead('parlance_project_offer_review', openReviewJobSql);
 const readEditingOffer = candidateRead('parlance_project_offer_editing', openEditingJobSql);
 
 /** The QA or LL job over this project that the translator works or worked on, if any. */
