@@ -51,8 +51,47 @@ export default function createTheme(options = {}, ...args) {
   };
 }
 
+/**
+ * The zod builders packages/shared calls at module level, named with `z.` so that only those calls
+ * are taken as pure. A bare `z` would also match every function a minifier named `z` in a
+ * dependency: it dropped Preact's own `diff(...)` call (a page that rendered nothing).
+ */
+const ZOD_BUILDERS = [
+  'string',
+  'object',
+  'number',
+  'enum',
+  'array',
+  'boolean',
+  'coerce',
+  'literal',
+  'union',
+  'preprocess',
+  'record',
+  'iso',
+  'unknown',
+  'null',
+  'email',
+  'lazy',
+].map((builder) => `z.${builder}`);
+
+/**
+ * The React API on Preact (docs/decisions.md, "React API on Preact"): react-dom alone was 62.8 kB
+ * gzipped of every page's first load; preact/compat does its work in about 11. Every library the app
+ * uses (MUI, React Router, TanStack Query, react-hook-form, notistack, recharts, emoji-mart,
+ * react-joyride) imports `react`, and gets Preact through these names.
+ */
+const REACT_ON_PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   plugins: [react(), muiWithoutCssVars()],
+  resolve: { alias: REACT_ON_PREACT },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/chat/api' }])),
@@ -70,6 +109,7 @@ export default defineConfig({
     // The shared package builds its zod schemas at module level beside the constants and types the
     // pages import; a page that reads a constant need not carry zod (25 kB gzipped, issue 11).
     // Building a schema has no effect outside it (no registry, no global config: packages/shared).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    // Only the builders are named (ZOD_BUILDERS above).
+    rolldownOptions: { treeshake: { manualPureFunctions: ZOD_BUILDERS } },
   },
 });

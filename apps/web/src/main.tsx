@@ -4,9 +4,11 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
+import { renderAfterEvents } from './app/render-timing';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
+renderAfterEvents();
 createRoot(root).render(
   <StrictMode>
     <Providers>
