@@ -4,11 +4,11 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
-import { renderAfterEvents } from './app/render-timing';
+import { actLikeReact } from './app/preact-as-react';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-renderAfterEvents();
+actLikeReact();
 createRoot(root).render(
   <StrictMode>
     <Providers>
