@@ -3,8 +3,9 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { creditsToMoney, type Language, type PriceQuoteResults } from '@parlance/shared';
+import type { Language, PriceQuoteResults } from '@parlance/shared';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../../ui/money';
 
 // The answer of a quote: price, VAT and total in the user's currency (with the credits beside them),
 // and for a word-count quote one line per language pair with its deadline.
@@ -31,7 +32,7 @@ function Row({
           sx={{ fontWeight: strong ? 700 : 500, fontSize: strong ? 20 : undefined }}
           data-testid={strong ? 'quote-total' : undefined}
         >
-          {creditsToMoney(credits, quote.currency)}
+          {formatMoney(credits, quote.currency)}
         </Typography>
         <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: 13 }}>
           {credits.toLocaleString('en-US')} credits
@@ -77,7 +78,7 @@ export function QuoteSummary({
                   {dateFormat.format(new Date(item.deadline))}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 500 }}>{creditsToMoney(item.credits, quote.currency)}</Typography>
+              <Typography sx={{ fontWeight: 500 }}>{formatMoney(item.credits, quote.currency)}</Typography>
             </Stack>
           ))}
         </Stack>

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { creditsToMoney, MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults, planMisfit } from '@parlance/shared';
+import { MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults, planMisfit } from '@parlance/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fieldErrorsOf, messageOf, mtParamsQuery, quotePlan, updateOrder, usePriceList } from '../api';
@@ -20,6 +20,7 @@ import type { StepProps } from './step-props';
 import { TypedWordCount } from './TypedWordCount';
 import { useAddToCart } from './use-add-to-cart';
 import { wizardKeys } from '../keys';
+import { formatMoney } from '../../../ui/money';
 
 // Step 5: the plans (project types) with this order's price for each, an optional proofreading,
 // then Add to cart (finalize). A guest signs up first; the order is claimed at sign-in. An MT plan
@@ -190,7 +191,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
                     {q?.data && (
                       <>
                         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-                          {creditsToMoney(q.data.price_quote.SUMMARY_COST.customer, q.data.currency)}
+                          {formatMoney(q.data.price_quote.SUMMARY_COST.customer, q.data.currency)}
                         </Typography>
                         <Typography variant="body2" color="text.secondary">
                           Delivery by {latestDeadline(q.data)}
@@ -245,7 +246,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
               {proofreading ? ' + proofreading' : ''}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontSize: 20 }} data-testid="plan-total">
-              {creditsToMoney(
+              {formatMoney(
                 Math.round(chosenQuote.price_quote.SUMMARY_COST.customer * (proofreading ? 1 + proofPercent / 100 : 1)),
                 chosenQuote.currency,
               )}
