@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { Field } from '../../../ui/Field';
+import { LanguagePicker } from '../../../ui/LanguagePicker';
 import { SelectField } from '../../../ui/SelectField';
 import { type Expertise, type Language, PATHS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
 import { Controller, type Path, useForm } from 'react-hook-form';
@@ -56,11 +55,12 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
           control={control}
           rules={{ required: QUOTE_TEXTS.required }}
           render={({ field, fieldState }) => (
-            <Autocomplete
+            <LanguagePicker
+              label="Translate from"
+              required
               options={languages}
-              getOptionLabel={(l) => l.name}
               value={bySlug.get(field.value) ?? null}
-              onChange={(_e, l) => {
+              onChange={(l) => {
                 clearErrors('source_language');
                 field.onChange(l?.slug ?? '');
                 // a language is never translated into itself
@@ -73,16 +73,9 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
                 }
               }}
               onBlur={field.onBlur}
-              renderInput={(params) => (
-                <Field
-                  {...params}
-                  inputRef={field.ref}
-                  label="Translate from"
-                  required
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
+              inputRef={field.ref}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
             />
           )}
         />
@@ -91,27 +84,21 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
           control={control}
           rules={{ validate: (v) => v.length > 0 || QUOTE_TEXTS.required }}
           render={({ field, fieldState }) => (
-            <Autocomplete
+            <LanguagePicker
               multiple
+              label="Translate to"
+              required
               options={languages.filter((l) => l.slug !== source)}
-              getOptionLabel={(l) => l.name}
               value={field.value.map((s) => bySlug.get(s)).filter((l): l is Language => l !== undefined)}
-              onChange={(_e, list) => {
+              onChange={(list) => {
                 clearErrors('target_languages');
                 field.onChange(list.map((l) => l.slug));
               }}
               onBlur={field.onBlur}
               filterSelectedOptions
-              renderInput={(params) => (
-                <Field
-                  {...params}
-                  inputRef={field.ref}
-                  label="Translate to"
-                  required
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Choose one or more languages'}
-                />
-              )}
+              inputRef={field.ref}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? 'Choose one or more languages'}
             />
           )}
         />

@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { Field } from '../../../ui/Field';
+import { LanguagePicker } from '../../../ui/LanguagePicker';
 import Typography from '@mui/material/Typography';
 import { type Language, ORDER_TEXTS } from '@parlance/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -58,44 +57,35 @@ export function LanguagesStep({ order, onNext, onBack, onFinishLater, nextLabel 
         Choose the language of your content, then one or more languages to translate it into.
       </Typography>
       <Stack sx={{ gap: 3, maxWidth: 640 }}>
-        <Autocomplete
+        <LanguagePicker
+          label="Translate from"
+          required
           options={languages.data ?? []}
           loading={languages.isPending}
-          getOptionLabel={(l) => l.name}
           value={bySlug.get(source) ?? null}
-          onChange={(_e, l) => {
+          onChange={(l) => {
             setSource(l?.slug ?? '');
             setTargets((t) => t.filter((s) => s !== l?.slug));
             setErrors((x) => ({ ...x, source: undefined }));
           }}
-          renderInput={(params) => (
-            <Field {...params} label="Translate from" required error={!!errors.source} helperText={errors.source} />
-          )}
+          error={!!errors.source}
+          helperText={errors.source}
         />
-        <Autocomplete
+        <LanguagePicker
           multiple
+          label="Translate to"
+          required
           disabled={!source}
           options={available.data ?? []}
           loading={available.isFetching}
           filterSelectedOptions
-          getOptionLabel={(l) => l.name}
-          isOptionEqualToValue={(a, b) => a.slug === b.slug}
           value={targets.map((s) => bySlug.get(s)).filter((l): l is Language => l !== undefined)}
-          onChange={(_e, list) => {
+          onChange={(list) => {
             setTargets(list.map((l) => l.slug));
             setErrors((x) => ({ ...x, targets: undefined }));
           }}
-          renderInput={(params) => (
-            <Field
-              {...params}
-              label="Translate to"
-              required
-              error={!!errors.targets}
-              helperText={
-                errors.targets ?? (source ? 'Choose one or more languages' : 'Choose the source language first')
-              }
-            />
-          )}
+          error={!!errors.targets}
+          helperText={errors.targets ?? (source ? 'Choose one or more languages' : 'Choose the source language first')}
         />
         {errors.other && <Alert severity="error">{errors.other}</Alert>}
       </Stack>

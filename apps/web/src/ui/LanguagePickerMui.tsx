@@ -1,0 +1,80 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import type { Language } from '@parlance/shared';
+import { type Ref, type RefCallback, useEffect, useRef, useState } from 'react';
+import { Field } from './Field';
+import type { LanguagePickerProps } from './LanguagePicker';
+
+// The language picker proper: MUI's Autocomplete, loaded by LanguagePicker when a picker is first
+// used. It starts where the look-alike left off (focus, typed text, open list).
+
+/** What the visitor did in the look-alike before this one arrived. */
+export interface PickerStart {
+  /** text typed into the look-alike, null when none */
+  text: string | null;
+  open: boolean;
+  focus: boolean;
+}
+
+function assign<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+export function LanguagePickerMui(props: LanguagePickerProps & { start: PickerStart }) {
+  const { label, options, required, error, helperText, disabled, loading, inputRef, onBlur, start } = props;
+  const input = useRef<HTMLInputElement | null>(null);
+  // Autocomplete puts the chosen option's name in the field when it mounts: typed text stays
+  const keepTyped = useRef(start.text !== null);
+  const [open, setOpen] = useState(start.open && start.focus);
+  const [inputValue, setInputValue] = useState(start.text ?? (props.multiple ? '' : (props.value?.name ?? '')));
+
+  useEffect(() => {
+    keepTyped.current = false;
+    if (!start.focus) return;
+    const el = input.current;
+    el?.focus();
+    el?.setSelectionRange(el.value.length, el.value.length);
+    // later pickers mount as themselves; this start is used once
+    start.focus = false;
+    start.open = false;
+    start.text = null;
+  }, [start]);
+
+  const setRef: RefCallback<HTMLInputElement> = (el) => {
+    input.current = el;
+    assign(inputRef, el);
+  };
+
+  const common = {
+    options,
+    loading,
+    disabled,
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    inputValue,
+    onInputChange: (_e: unknown, value: string, reason: string) => {
+      if (reason === 'reset' && keepTyped.current) return;
+      setInputValue(value);
+    },
+    onBlur,
+    getOptionLabel: (l: Language) => l.name,
+    isOptionEqualToValue: (a: Language, b: Language) => a.slug === b.slug,
+    renderInput: (params: object) => (
+      <Field {...params} inputRef={setRef} label={label} required={required} error={error} helperText={helperText} />
+    ),
+  };
+
+  if (props.multiple) {
+    return (
+      <Autocomplete
+        {...common}
+        multiple
+        filterSelectedOptions={props.filterSelectedOptions}
+        value={props.value}
+        onChange={(_e, list) => props.onChange(list)}
+      />
+    );
+  }
+  return <Autocomplete {...common} value={props.value} onChange={(_e, l) => props.onChange(l)} />;
+}
