@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { LIMITS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
-import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useCreditsQuote } from '../api';
 import { DigitsField } from '../../../ui/DigitsField';
+import { useQuoteForm } from '../use-quote-form';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote for buying credits: the amount in credits, VAT by the billing country, and the way on to
@@ -17,18 +17,18 @@ interface CreditsValues {
 
 export function CreditsQuoteForm() {
   const quote = useCreditsQuote();
-  const { control, handleSubmit, setError, clearErrors, formState } = useForm<CreditsValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { recharge_amount: String(LIMITS.defaultCreditPurchaseAmount) },
-  });
+  const { values, errors, submitting, setValue, setError, clearError, inputRef, handleSubmit } =
+    useQuoteForm<CreditsValues>(
+      { recharge_amount: String(LIMITS.defaultCreditPurchaseAmount) },
+      { recharge_amount: (v) => (!v ? QUOTE_TEXTS.required : Number(v) > 0 ? null : QUOTE_TEXTS.positive) },
+    );
 
   const submit = handleSubmit(async (values) => {
     try {
       await quote.mutateAsync(values);
     } catch (error) {
       const message = fieldErrorsOf(error).recharge_amount;
-      if (message) setError('recharge_amount', { message });
+      if (message) setError('recharge_amount', message);
     }
   });
   const failure = quote.error && !fieldErrorsOf(quote.error).recharge_amount ? quote.error.message : null;
@@ -36,32 +36,24 @@ export function CreditsQuoteForm() {
   return (
     <Stack sx={{ gap: 3 }}>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2.5 }} aria-label="Quote for buying credits">
-        <Controller
+        <DigitsField
+          ref={inputRef('recharge_amount')}
           name="recharge_amount"
-          control={control}
-          rules={{ required: QUOTE_TEXTS.required, validate: (v) => Number(v) > 0 || QUOTE_TEXTS.positive }}
-          render={({ field, fieldState }) => (
-            <DigitsField
-              ref={field.ref}
-              name={field.name}
-              label="Credits to buy"
-              unit="credits"
-              required
-              value={field.value}
-              onBlur={field.onBlur}
-              onValueChange={(v) => {
-                clearErrors('recharge_amount');
-                field.onChange(v);
-              }}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? '1 credit = 0.01 USD'}
-              sx={{ maxWidth: 360 }}
-            />
-          )}
+          label="Credits to buy"
+          unit="credits"
+          required
+          value={values.recharge_amount}
+          onValueChange={(v) => {
+            clearError('recharge_amount');
+            setValue('recharge_amount', v);
+          }}
+          error={!!errors.recharge_amount}
+          helperText={errors.recharge_amount ?? '1 credit = 0.01 USD'}
+          sx={{ maxWidth: 360 }}
         />
         {failure && <Alert severity="error">{failure}</Alert>}
         <div>
-          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+          <Button type="submit" variant="contained" size="large" loading={submitting}>
             Get a quote
           </Button>
         </div>

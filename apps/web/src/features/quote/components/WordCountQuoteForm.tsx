@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import { LanguagePicker } from '../../../ui/LanguagePicker';
 import { SelectField } from '../../../ui/SelectField';
 import { type Expertise, type Language, PATHS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
-import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useWordCountQuote } from '../api';
 import { DigitsField } from '../../../ui/DigitsField';
+import { useQuoteForm } from '../use-quote-form';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote by word count: source, targets, words, expertise and editing (spec 1 sections 3 and 5).
@@ -22,17 +22,21 @@ interface WordCountValues {
   editing: boolean;
 }
 
-const FIELDS: readonly Path<WordCountValues>[] = ['source_language', 'target_languages', 'word_count', 'expertise'];
+type FieldName = Exclude<keyof WordCountValues, 'editing'>;
+const FIELDS: readonly FieldName[] = ['source_language', 'target_languages', 'word_count', 'expertise'];
 
 export function WordCountQuoteForm({ languages, expertises }: { languages: Language[]; expertises: Expertise[] }) {
   const quote = useWordCountQuote();
-  const { control, handleSubmit, setError, clearErrors, formState, watch, getValues, setValue } =
-    useForm<WordCountValues>({
-      mode: 'onSubmit',
-      reValidateMode: 'onSubmit',
-      defaultValues: { source_language: '', target_languages: [], word_count: '', expertise: '', editing: false },
-    });
-  const source = watch('source_language');
+  const { values, errors, submitting, setValue, setError, clearError, inputRef, handleSubmit } =
+    useQuoteForm<WordCountValues>(
+      { source_language: '', target_languages: [], word_count: '', expertise: '', editing: false },
+      {
+        source_language: (v) => (v ? null : QUOTE_TEXTS.required),
+        target_languages: (v) => (v.length > 0 ? null : QUOTE_TEXTS.required),
+        word_count: (v) => (!v ? QUOTE_TEXTS.required : Number(v) > 0 ? null : QUOTE_TEXTS.positive),
+      },
+    );
+  const source = values.source_language;
   const bySlug = new Map(languages.map((l) => [l.slug, l]));
 
   const submit = handleSubmit(async (values) => {
@@ -41,7 +45,7 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
         const name = FIELDS.find((f) => f === field);
-        if (name) setError(name, { message });
+        if (name) setError(name, message);
       }
     }
   });
@@ -50,127 +54,90 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
   return (
     <Stack sx={{ gap: 3 }}>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2.5 }} aria-label="Quote by word count">
-        <Controller
-          name="source_language"
-          control={control}
-          rules={{ required: QUOTE_TEXTS.required }}
-          render={({ field, fieldState }) => (
-            <LanguagePicker
-              label="Translate from"
-              required
-              options={languages}
-              value={bySlug.get(field.value) ?? null}
-              onChange={(l) => {
-                clearErrors('source_language');
-                field.onChange(l?.slug ?? '');
-                // a language is never translated into itself
-                const targets = getValues('target_languages');
-                if (l && targets.includes(l.slug)) {
-                  setValue(
-                    'target_languages',
-                    targets.filter((t) => t !== l.slug),
-                  );
-                }
-              }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-            />
-          )}
+        <LanguagePicker
+          label="Translate from"
+          required
+          options={languages}
+          value={bySlug.get(values.source_language) ?? null}
+          onChange={(l) => {
+            clearError('source_language');
+            setValue('source_language', l?.slug ?? '');
+            // a language is never translated into itself
+            const targets = values.target_languages;
+            if (l && targets.includes(l.slug)) {
+              setValue(
+                'target_languages',
+                targets.filter((t) => t !== l.slug),
+              );
+            }
+          }}
+          inputRef={inputRef('source_language')}
+          error={!!errors.source_language}
+          helperText={errors.source_language}
         />
-        <Controller
-          name="target_languages"
-          control={control}
-          rules={{ validate: (v) => v.length > 0 || QUOTE_TEXTS.required }}
-          render={({ field, fieldState }) => (
-            <LanguagePicker
-              multiple
-              label="Translate to"
-              required
-              options={languages.filter((l) => l.slug !== source)}
-              value={field.value.map((s) => bySlug.get(s)).filter((l): l is Language => l !== undefined)}
-              onChange={(list) => {
-                clearErrors('target_languages');
-                field.onChange(list.map((l) => l.slug));
-              }}
-              onBlur={field.onBlur}
-              filterSelectedOptions
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'Choose one or more languages'}
-            />
-          )}
+        <LanguagePicker
+          multiple
+          label="Translate to"
+          required
+          options={languages.filter((l) => l.slug !== source)}
+          value={values.target_languages.map((s) => bySlug.get(s)).filter((l): l is Language => l !== undefined)}
+          onChange={(list) => {
+            clearError('target_languages');
+            setValue(
+              'target_languages',
+              list.map((l) => l.slug),
+            );
+          }}
+          filterSelectedOptions
+          inputRef={inputRef('target_languages')}
+          error={!!errors.target_languages}
+          helperText={errors.target_languages ?? 'Choose one or more languages'}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2.5 }}>
-          <Controller
+          <DigitsField
+            ref={inputRef('word_count')}
             name="word_count"
-            control={control}
-            rules={{
-              required: QUOTE_TEXTS.required,
-              validate: (v) => Number(v) > 0 || QUOTE_TEXTS.positive,
+            label="Word count"
+            unit="words"
+            required
+            fullWidth
+            value={values.word_count}
+            onValueChange={(v) => {
+              clearError('word_count');
+              setValue('word_count', v);
             }}
-            render={({ field, fieldState }) => (
-              <DigitsField
-                ref={field.ref}
-                name={field.name}
-                label="Word count"
-                unit="words"
-                required
-                fullWidth
-                value={field.value}
-                onBlur={field.onBlur}
-                onValueChange={(v) => {
-                  clearErrors('word_count');
-                  field.onChange(v);
-                }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            error={!!errors.word_count}
+            helperText={errors.word_count}
           />
-          <Controller
+          <SelectField
+            fullWidth
+            label="Expertise"
+            inputRef={inputRef('expertise')}
             name="expertise"
-            control={control}
-            render={({ field, fieldState }) => (
-              <SelectField
-                fullWidth
-                label="Expertise"
-                inputRef={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => {
-                  clearErrors('expertise');
-                  field.onChange(e.target.value);
-                }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
-              >
-                <option value="">Any (general)</option>
-                {expertises.map((e) => (
-                  <option key={e.slug} value={e.slug}>
-                    {e.name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
-          />
+            value={values.expertise}
+            onChange={(e) => {
+              clearError('expertise');
+              setValue('expertise', e.target.value);
+            }}
+            error={!!errors.expertise}
+            helperText={errors.expertise}
+            slotProps={{ inputLabel: { shrink: true } }}
+          >
+            <option value="">Any (general)</option>
+            {expertises.map((e) => (
+              <option key={e.slug} value={e.slug}>
+                {e.name}
+              </option>
+            ))}
+          </SelectField>
         </Stack>
-        <Controller
-          name="editing"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label="Add editing by a second linguist (Translation + Editing)"
-            />
-          )}
+        <FormControlLabel
+          control={<Checkbox checked={values.editing} onChange={(e) => setValue('editing', e.target.checked)} />}
+          label="Add editing by a second linguist (Translation + Editing)"
         />
         {failure && <Alert severity="error">{failure}</Alert>}
         <div>
-          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+          <Button type="submit" variant="contained" size="large" loading={submitting}>
             Get a quote
           </Button>
         </div>
