@@ -125,9 +125,3 @@ export const priceListSchema = z.object({
   vat: z.array(z.object({ country: z.string(), percent: z.number() })),
 });
 export type PriceList = z.infer<typeof priceListSchema>;
-
-/** Credits as money in a display currency: credits / 100 USD x rate, with two decimals. */
-export function creditsToMoney(credits: number, currency: Pick<QuoteCurrency, 'symbol' | 'rate'>): string {
-  const value = (credits / 100) * currency.rate;
-  return `${currency.symbol}${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

@@ -1,6 +1,6 @@
-// Credits as money in a display currency, like creditsToMoney of @parlance/shared. A copy on
-// purpose: importing that one from two lazy pages splits the shared quote module into a chunk of
-// its own and the /auth first load grows past its budget (docs/decisions.md, "Bundle budget").
+// Money as the web shows it. Credits in a display currency are credits / 100 USD x rate, with two
+// decimals (the quote, the wizard, the cart). This lives here, not in packages/shared beside the
+// quote's schemas: a page importing it from there carried zod (24 kB gzipped, issue 11).
 
 export function formatMoney(credits: number, currency: { symbol: string; rate: number }): string {
   const value = (credits / 100) * currency.rate;
