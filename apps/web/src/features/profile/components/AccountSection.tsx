@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
 import { useQuery } from '@tanstack/react-query';
-import { type AccountDetails, type AccountInfoInput, accountInfoInputSchema, PROFILE_TEXTS } from '@parlance/shared';
+import { type AccountDetails, PROFILE_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useRefreshUser } from '../../../app/current-user';
 import { toast } from '../../../ui/toast';
 import { accountDetailsQuery, fieldErrorsOf, messageOf, useCountries, useSaveAccountDetails } from '../api';
-import { showServerErrors, textField } from './form-field';
+import { useCheckedForm } from '../use-checked-form';
 import { SectionCard, SectionState } from './SectionCard';
 
 const FIELDS = ['fullName', 'address', 'city', 'userCountry', 'userIndustry', 'phone', 'company'] as const;
+type AccountField = (typeof FIELDS)[number];
+const loadCheck = () => import('../account-checks').then((m) => m.checkAccountInfo);
 
 export function AccountSection() {
   const details = useQuery(accountDetailsQuery);
@@ -31,10 +31,8 @@ function AccountForm({ details }: { details: AccountDetails }) {
   const save = useSaveAccountDetails();
   const refreshUser = useRefreshUser();
   const [commonError, setCommonError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<AccountInfoInput>({
-    resolver: zodResolver(accountInfoInputSchema),
-    mode: 'onTouched',
-    defaultValues: {
+  const form = useCheckedForm(
+    {
       fullName: details.fullName,
       address: details.address,
       city: details.city,
@@ -43,17 +41,27 @@ function AccountForm({ details }: { details: AccountDetails }) {
       phone: details.phone,
       company: details.company,
     },
+    loadCheck,
+    'touched',
+  );
+  const { errors, submitting: isSubmitting } = form;
+  /** A text field's props: the form's value, checks and element, its message or hint below. */
+  const textField = (name: AccountField, helperText?: string) => ({
+    ...form.field(name),
+    id: `profile-${name}`,
+    error: !!errors[name],
+    helperText: errors[name] ?? helperText,
+    fullWidth: true,
   });
-  const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setCommonError(null);
     try {
       await save.mutateAsync(values);
       await refreshUser();
       toast(PROFILE_TEXTS.accountSaved, { variant: 'success' });
     } catch (err) {
-      if (!showServerErrors(fieldErrorsOf(err), setError, FIELDS))
+      if (!form.showServerErrors(fieldErrorsOf(err), FIELDS))
         setCommonError(messageOf(err, 'Could not save your account information.'));
     }
   });
@@ -67,7 +75,7 @@ function AccountForm({ details }: { details: AccountDetails }) {
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField(register, errors, 'fullName')} label="Full name" autoComplete="name" required />
+          <Field {...textField('fullName')} label="Full name" autoComplete="name" required />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field
@@ -80,46 +88,40 @@ function AccountForm({ details }: { details: AccountDetails }) {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField(register, errors, 'company')} label="Company" autoComplete="organization" />
+          <Field {...textField('company')} label="Company" autoComplete="organization" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField(register, errors, 'userIndustry')} label="Industry" />
+          <Field {...textField('userIndustry')} label="Industry" />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <Field {...textField(register, errors, 'address')} label="Address" autoComplete="street-address" />
+          <Field {...textField('address')} label="Address" autoComplete="street-address" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField(register, errors, 'city')} label="City" autoComplete="address-level2" />
+          <Field {...textField('city')} label="City" autoComplete="address-level2" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="userCountry"
-            render={({ field, fieldState }) => (
-              <SelectField
-                {...field}
-                id="profile-userCountry"
-                fullWidth
-                required
-                label="Country"
-                error={!!fieldState.error}
-                helperText={
-                  fieldState.error?.message ?? (countries.isError ? 'Could not load the countries' : undefined)
-                }
-              >
-                {(countries.data ?? []).map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-                {!countries.data && field.value && <option value={field.value}>{field.value}</option>}
-              </SelectField>
+          <SelectField
+            {...form.field('userCountry')}
+            id="profile-userCountry"
+            fullWidth
+            required
+            label="Country"
+            error={!!errors.userCountry}
+            helperText={errors.userCountry ?? (countries.isError ? 'Could not load the countries' : undefined)}
+          >
+            {(countries.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+            {!countries.data && form.values.userCountry && (
+              <option value={form.values.userCountry}>{form.values.userCountry}</option>
             )}
-          />
+          </SelectField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field
-            {...textField(register, errors, 'phone', 'Digits, hyphens, parentheses and spaces')}
+            {...textField('phone', 'Digits, hyphens, parentheses and spaces')}
             label="Phone"
             type="tel"
             autoComplete="tel"

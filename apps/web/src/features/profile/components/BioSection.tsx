@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
-import { type AboutMeInput, aboutMeInputSchema, bioWordCount, TRANSLATOR_TEXTS } from '@parlance/shared';
-import { useForm } from 'react-hook-form';
+import { bioWordCount, TRANSLATOR_TEXTS } from '@parlance/shared';
 import { toast } from '../../../ui/toast';
 import { fieldErrorsOf, messageOf } from '../api';
 import { translatorProfileQuery, useSaveBio } from '../translator-api';
-import { showServerErrors } from './form-field';
+import { useCheckedForm } from '../use-checked-form';
 import { SectionCard, SectionState } from './SectionCard';
+
+const loadCheck = () => import('../account-checks').then((m) => m.checkAboutMe);
 
 export function BioSection() {
   const profile = useQuery(translatorProfileQuery);
@@ -22,27 +22,23 @@ export function BioSection() {
 
 function BioForm({ bio }: { bio: string }) {
   const save = useSaveBio();
-  const { register, handleSubmit, setError, watch, formState } = useForm<AboutMeInput>({
-    resolver: zodResolver(aboutMeInputSchema),
-    defaultValues: { about_me: bio },
-  });
-  const words = bioWordCount(watch('about_me') ?? '');
-  const { ref, ...rest } = register('about_me');
-  const error = formState.errors.about_me?.message;
-  const onSubmit = handleSubmit(async (values) => {
+  // checked when sent, then on every change (react-hook-form's default mode, as before)
+  const form = useCheckedForm({ about_me: bio }, loadCheck, 'submit');
+  const words = bioWordCount(form.values.about_me);
+  const error = form.errors.about_me;
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
       toast(TRANSLATOR_TEXTS.saved, { variant: 'success' });
     } catch (err) {
-      if (!showServerErrors(fieldErrorsOf(err), setError, ['about_me']))
+      if (!form.showServerErrors(fieldErrorsOf(err), ['about_me']))
         toast(messageOf(err, 'Could not save.'), { variant: 'error' });
     }
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="About me">
       <Field
-        {...rest}
-        inputRef={ref}
+        {...form.field('about_me')}
         id="about-me"
         label="Bio"
         multiline
@@ -51,7 +47,7 @@ function BioForm({ bio }: { bio: string }) {
         error={!!error}
         helperText={error ?? `${words} ${words === 1 ? 'word' : 'words'} (at least 5)`}
       />
-      <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ mt: 2 }}>
+      <Button type="submit" variant="contained" disabled={form.submitting} sx={{ mt: 2 }}>
         Save bio
       </Button>
     </form>

@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
-import { type Networks, networksInputSchema, PROFILE_EXTRA_TEXTS, SOCIAL_NETWORKS } from '@parlance/shared';
+import { type Networks, PROFILE_EXTRA_TEXTS, SOCIAL_NETWORKS } from '@parlance/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { toast } from '../../../ui/toast';
 import { fieldErrorsOf, messageOf } from '../api';
 import { networksQuery, useSaveNetworks } from '../extras-api';
-import { showServerErrors, textField } from './form-field';
+import { useCheckedForm } from '../use-checked-form';
 import { SectionCard, SectionState } from './SectionCard';
 
 // Social networks (updateNetworksInfo): shown on the public profile (/profile/show).
 
-type Values = z.input<typeof networksInputSchema>;
 const FIELDS = SOCIAL_NETWORKS.map((n) => n.id);
+const loadCheck = () => import('../account-checks').then((m) => m.checkNetworks);
 
 export function NetworksCard() {
   const networks = useQuery(networksQuery);
@@ -35,19 +32,15 @@ export function NetworksCard() {
 function NetworksForm({ networks }: { networks: Networks }) {
   const save = useSaveNetworks();
   const [commonError, setCommonError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(networksInputSchema),
-    mode: 'onTouched',
-    defaultValues: networks,
-  });
-  const { errors, isSubmitting } = formState;
-  const onSubmit = handleSubmit(async (values) => {
+  const form = useCheckedForm({ ...networks }, loadCheck, 'touched');
+  const { errors, submitting: isSubmitting } = form;
+  const onSubmit = form.handleSubmit(async (values) => {
     setCommonError(null);
     try {
       await save.mutateAsync(values);
       toast(PROFILE_EXTRA_TEXTS.networksSaved, { variant: 'success' });
     } catch (err) {
-      if (!showServerErrors(fieldErrorsOf(err), setError, FIELDS))
+      if (!form.showServerErrors(fieldErrorsOf(err), FIELDS))
         setCommonError(messageOf(err, 'Could not save your social networks.'));
     }
   });
@@ -62,7 +55,11 @@ function NetworksForm({ networks }: { networks: Networks }) {
         {SOCIAL_NETWORKS.map((n) => (
           <Grid key={n.id} size={{ xs: 12, sm: 6 }}>
             <Field
-              {...textField(register, errors, n.id)}
+              {...form.field(n.id)}
+              id={`profile-${n.id}`}
+              error={!!errors[n.id]}
+              helperText={errors[n.id]}
+              fullWidth
               label={n.label}
               type="url"
               placeholder={n.hosts.length ? `https://${n.hosts[0]}/…` : 'https://…'}

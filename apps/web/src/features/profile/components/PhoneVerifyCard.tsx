@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Field } from '../../../ui/Field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { startPhoneVerifyInputSchema } from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import {
@@ -45,11 +44,13 @@ export function PhoneVerifyCard() {
     }
   };
 
-  const send = (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = startPhoneVerifyInputSchema.safeParse({ phone: number });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
-    void run(() => startPhoneVerify(parsed.data.phone));
+    // the call's schema, loaded with zod at the first send (issue 11: not on the profile's first load)
+    const { checkPhoneToVerify } = await import('../account-checks');
+    const checked = checkPhoneToVerify(number);
+    if (!checked.ok) return setError(checked.error);
+    void run(() => startPhoneVerify(checked.value.phone));
   };
   const verify = (event: FormEvent) => {
     event.preventDefault();
