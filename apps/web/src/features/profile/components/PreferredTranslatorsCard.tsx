@@ -1,23 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { countryName, formatDate } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
-import {
-  messageOf,
-  type PreferredTranslator,
-  preferredQuery,
-  type TranslatorMatch,
-  translatorSearchQuery,
-  useAddPreferred,
-  useRemovePreferred,
-} from '../api';
+import { messageOf, type PreferredTranslator, preferredQuery, useRemovePreferred } from '../api';
 import { TablePager } from '../../../ui/TablePager';
 
 // A customer's preferred translators (spec 2 "preferred translators"; the same list as My Team):
@@ -112,44 +104,85 @@ export function PreferredTranslatorsCard() {
   );
 }
 
-/** The search box: a name (2 characters or more) or an ID; choosing a translator adds them. */
-function AddPreferred() {
-  const [input, setInput] = useState('');
-  const [query, setQuery] = useState('');
-  const add = useAddPreferred();
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const found = useQuery(translatorSearchQuery(query));
+const loadPicker = () => import('./PreferredTranslatorPicker').then((m) => m.PreferredTranslatorPicker);
+type Picker = Awaited<ReturnType<typeof loadPicker>>;
 
+/**
+ * The search box: until its Autocomplete has loaded (on the first pointing at or focus), a field
+ * drawn and labelled as the Autocomplete's, which keeps what is typed in it and hands it over, with
+ * the list open if it was clicked (the Autocomplete opens its list on a click).
+ */
+function AddPreferred() {
+  const [typed, setTyped] = useState('');
+  const [wanted, setWanted] = useState(false);
+  const [clicked, setClicked] = useState(false);
+  const [Picker, setPicker] = useState<Picker | null>(null);
+  const load = () => {
+    if (!Picker)
+      loadPicker().then(
+        (picker) => setPicker(() => picker),
+        () => undefined, // tried again at the next pointing or focus
+      );
+  };
+  if (Picker && wanted) return <Picker typed={typed} opened={clicked} />;
   return (
-    <Autocomplete<TranslatorMatch, false, false, false>
-      options={found.data ?? []}
-      loading={found.isFetching}
-      filterOptions={(options) => options}
-      getOptionLabel={(t) => `${t.name} (ID ${t.id})`}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      inputValue={input}
-      onInputChange={(_e, value, reason) => {
-        if (reason !== 'reset') setInput(value);
+    <Field
+      label="Add a translator"
+      placeholder="Name or translator ID"
+      size="small"
+      fullWidth
+      autoComplete="off"
+      value={typed}
+      onChange={(e) => setTyped(e.target.value)}
+      onPointerEnter={load}
+      onMouseDown={() => setClicked(true)}
+      onFocus={() => {
+        setWanted(true);
+        load();
       }}
-      value={null}
-      onChange={(_e, picked) => {
-        if (!picked) return;
-        add.mutate(picked.id, {
-          onSuccess: () => {
-            setInput('');
-            toast(`${picked.name} is now a preferred translator.`, { variant: 'success' });
-          },
-          onError: (e) => toast(messageOf(e), { variant: 'error' }),
-        });
-      }}
-      noOptionsText={query.length < 2 ? 'Type 2 letters of a name, or an ID' : 'No translator found'}
       sx={{ maxWidth: 420, mb: 2 }}
-      renderInput={(params) => (
-        <Field {...params} label="Add a translator" placeholder="Name or translator ID" size="small" />
-      )}
+      slotProps={{
+        input: { endAdornment: <DropDownArrow />, sx: LOOK_ALIKE_INPUT },
+        htmlInput: {
+          role: 'combobox',
+          'aria-autocomplete': 'list',
+          'aria-expanded': false,
+          autoCapitalize: 'none',
+          spellCheck: false,
+        },
+      }}
     />
+  );
+}
+
+// the small outlined Autocomplete's paddings, with room for its list button on the right
+const LOOK_ALIKE_INPUT = {
+  position: 'relative',
+  p: '6px 39px 6px 6px',
+  '& .MuiOutlinedInput-input': { p: '2.5px 4px 2.5px 8px' },
+} as const;
+
+/** The Autocomplete's list button as it is drawn (a 28 px icon button with the drop-down arrow). */
+function DropDownArrow() {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        right: 9,
+        top: '50%',
+        transform: 'translate(0, -50%)',
+        display: 'inline-flex',
+        p: '2px',
+        mr: '-2px',
+        color: 'action.active',
+        pointerEvents: 'none',
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" focusable="false" aria-hidden="true">
+        <path d="M7 10l5 5 5-5z" />
+      </svg>
+    </Box>
   );
 }
