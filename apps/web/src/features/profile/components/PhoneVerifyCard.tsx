@@ -47,7 +47,12 @@ export function PhoneVerifyCard() {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     // the call's schema, loaded with zod at the first send (issue 11: not on the profile's first load)
-    const { checkPhoneToVerify } = await import('../account-checks');
+    let checkPhoneToVerify: typeof import('../account-checks').checkPhoneToVerify;
+    try {
+      ({ checkPhoneToVerify } = await import('../account-checks'));
+    } catch (err) {
+      return setError(messageOf(err, 'Something went wrong.'));
+    }
     const checked = checkPhoneToVerify(number);
     if (!checked.ok) return setError(checked.error);
     void run(() => startPhoneVerify(checked.value.phone));

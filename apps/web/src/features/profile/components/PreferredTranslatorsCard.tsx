@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { countryName, formatDate } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
@@ -117,10 +117,14 @@ function AddPreferred() {
   const [wanted, setWanted] = useState(false);
   const [clicked, setClicked] = useState(false);
   const [Picker, setPicker] = useState<Picker | null>(null);
+  const loaded = useRef(false);
   const load = () => {
     if (!Picker)
       loadPicker().then(
-        (picker) => setPicker(() => picker),
+        (picker) => {
+          loaded.current = true;
+          setPicker(() => picker);
+        },
         () => undefined, // tried again at the next pointing or focus
       );
   };
@@ -139,6 +143,13 @@ function AddPreferred() {
       onFocus={() => {
         setWanted(true);
         load();
+      }}
+      onBlur={() => {
+        // left before the Autocomplete came: it takes over at the next focus, not from elsewhere
+        // (a blur at the hand-over itself, when this field goes, changes nothing)
+        if (loaded.current) return;
+        setWanted(false);
+        setClicked(false);
       }}
       sx={{ maxWidth: 420, mb: 2 }}
       slotProps={{
