@@ -49,6 +49,20 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
   await expect(
     page.getByRole('region', { name: 'Preferred translators' }).getByText('No preferred translators yet.'),
   ).toBeVisible();
+
+  // from the keyboard: tabbing past the search box leaves the focus where it went (its list loads on
+  // the first focus); back in it, typing finds the translator and Enter adds them
+  await page.getByLabel('Add a translator').focus();
+  await page.keyboard.press('Tab');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByLabel('Add a translator')).toBeFocused();
+  await page.keyboard.type('Tomas');
+  await expect(page.getByRole('option', { name: /^Tomas Translator \(ID \d+\)$/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Tomas Translator is now a preferred translator.')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -30,6 +30,13 @@ test('a customer edits account information, billing address and mailing preferen
   await expectAccessible(page);
   await shot(page, 'account');
 
+  // a field is checked when it is left, then on every change
+  await page.getByLabel('Full name').fill('');
+  await page.getByLabel('Full name').press('Tab');
+  await expect(page.getByText('Incorrect full name')).toBeVisible();
+  await page.getByLabel('Full name').fill('Petra Profile');
+  await expect(page.getByText('Incorrect full name')).toBeHidden();
+
   // a phone with letters is refused with the spec's rule, on the field
   await page.getByLabel('Phone', { exact: true }).fill('555-CALL');
   await page.getByRole('button', { name: 'Save' }).click();
