@@ -334,6 +334,19 @@ function authFirstLoad() {
   const web = { authFirstLoadGzipKb: Number(m[1]), budgetKb: Number(m[2]), files: Number(m[3]) };
   web.withinBudget = web.authFirstLoadGzipKb <= web.budgetKb;
   console.log(`  first load of /auth: ${m[1]} kB gzipped JavaScript in ${m[3]} files (budget ${m[2]} kB)`);
+  // every page's first load (issue 11: none above 170 kB), and the heaviest
+  const pages = [...report.stdout.matchAll(/^\s+([\d.]+) kB {2}(\w+) \(\d+ files\)/gm)].map((p) => ({
+    page: p[2],
+    kb: Number(p[1]),
+  }));
+  const within = report.stdout.match(/pages within 170 kB: (\d+) of (\d+)/);
+  if (within && pages.length > 0) {
+    const heaviest = pages.reduce((a, b) => (b.kb > a.kb ? b : a));
+    web.pagesWithin170 = Number(within[1]);
+    web.pages = Number(within[2]);
+    web.heaviestPage = heaviest;
+    console.log(`  pages within 170 kB: ${within[1]} of ${within[2]}; heaviest ${heaviest.page} ${heaviest.kb} kB`);
+  }
   return web;
 }
 
@@ -408,6 +421,10 @@ function printTable() {
   } else if (web.authFirstLoadGzipKb !== undefined) {
     const verdict = web.withinBudget ? 'within' : 'OVER';
     lines.push(`/auth first load: ${web.authFirstLoadGzipKb} kB gzipped JS (${verdict} the ${web.budgetKb} kB budget)`);
+    if (web.pages)
+      lines.push(
+        `pages' first loads within 170 kB: ${web.pagesWithin170} of ${web.pages} (heaviest: ${web.heaviestPage.page}, ${web.heaviestPage.kb} kB)`,
+      );
   } else {
     lines.push(`/auth first load: unavailable (${web?.error?.split('\n')[0].replace(/:$/, '')}; see above)`);
   }
