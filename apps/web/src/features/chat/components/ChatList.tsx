@@ -6,8 +6,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { Field } from '../../../ui/Field';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -20,10 +18,14 @@ import PinIcon from '@mui/icons-material/PushPinOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, chatCan, groupChats } from '@parlance/shared';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { OnDemand } from '../../../ui/OnDemand';
 import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
 import { chatKeys } from '../api';
+
+// the add-chat and pin menus load when first opened (ActionMenu)
+const ActionMenu = lazy(() => import('./on-demand').then((m) => ({ default: m.ActionMenu })));
 
 interface Props {
   viewer: ChatRole;
@@ -66,16 +68,21 @@ export function ChatList({ viewer: role, chats, selected, customer, onSelect, on
             <IconButton aria-label="Add chat" onClick={(e) => setAddAnchor(e.currentTarget)} data-tour="add-chat">
               <AddIcon />
             </IconButton>
-            <Menu anchorEl={addAnchor} open={!!addAnchor} onClose={() => setAddAnchor(null)}>
-              <MenuItem
-                onClick={() => {
-                  setAddAnchor(null);
-                  onCreate();
-                }}
-              >
-                Team group
-              </MenuItem>
-            </Menu>
+            <OnDemand when={!!addAnchor}>
+              <ActionMenu
+                anchorEl={addAnchor}
+                onClose={() => setAddAnchor(null)}
+                actions={[
+                  {
+                    label: 'Team group',
+                    onClick: () => {
+                      setAddAnchor(null);
+                      onCreate();
+                    },
+                  },
+                ]}
+              />
+            </OnDemand>
           </>
         )}
       </Box>
@@ -219,9 +226,13 @@ function ChatRow({
           </Box>
         </Box>
       </ListItemButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void togglePin()}>{chat.pinnedAt ? 'Unpin' : 'Pin'}</MenuItem>
-      </Menu>
+      <OnDemand when={!!anchor}>
+        <ActionMenu
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          actions={[{ label: chat.pinnedAt ? 'Unpin' : 'Pin', onClick: () => void togglePin() }]}
+        />
+      </OnDemand>
     </ListItem>
   );
 }

@@ -4,9 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import Popover from '@mui/material/Popover';
-import MenuItem from '@mui/material/MenuItem';
 import { Field } from '../../../ui/Field';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -37,17 +34,8 @@ import {
   type ReactionType,
   unreadChipLabel,
 } from '@parlance/shared';
-import {
-  type KeyboardEvent,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { OnDemand } from '../../../ui/OnDemand';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -62,10 +50,15 @@ import {
   usePinned,
 } from '../api';
 import { type ChatRole, chatTitleFor, timeOfDay } from '../format';
-import { SidePanel } from './SidePanel';
+import type { MenuAction } from './ActionMenu';
 
-// emoji-mart and its data load only when the picker is first opened
-const EmojiPicker = lazy(() => import('./EmojiPicker'));
+// menus, the emoji popover (and emoji-mart after it) and the side panel load when first opened
+const loadOnDemand = () => import('./on-demand');
+const ActionMenu = lazy(() => loadOnDemand().then((m) => ({ default: m.ActionMenu })));
+const EmojiPopover = lazy(() => loadOnDemand().then((m) => ({ default: m.EmojiPopover })));
+const SidePanel = lazy(() => loadOnDemand().then((m) => ({ default: m.SidePanel })));
+/** the panel's code starts loading when the pointer or focus reaches one of its buttons */
+const prefetchPanel = () => void loadOnDemand();
 
 const REACTION_EMOJI: Record<ReactionType, string> = { like: '👍', heart: '❤️', checked: '✅', ok: '👌' };
 
@@ -222,13 +215,20 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
             </Typography>
           )}
           <Tooltip title="Search in chat">
-            <IconButton aria-label="Search in chat" onClick={() => setPanel(panel === 'search' ? null : 'search')}>
+            <IconButton
+              aria-label="Search in chat"
+              onPointerEnter={prefetchPanel}
+              onFocus={prefetchPanel}
+              onClick={() => setPanel(panel === 'search' ? null : 'search')}
+            >
               <SearchIcon />
             </IconButton>
           </Tooltip>
           <Tooltip title="Files">
             <IconButton
               aria-label="Files"
+              onPointerEnter={prefetchPanel}
+              onFocus={prefetchPanel}
               onClick={() => setPanel(panel === 'files' ? null : 'files')}
               data-tour="files"
             >
@@ -237,7 +237,12 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
           </Tooltip>
           {chatCan(role, 'seeMembersTab') && (
             <Tooltip title="Members">
-              <IconButton aria-label="Members" onClick={() => setPanel(panel === 'members' ? null : 'members')}>
+              <IconButton
+                aria-label="Members"
+                onPointerEnter={prefetchPanel}
+                onFocus={prefetchPanel}
+                onClick={() => setPanel(panel === 'members' ? null : 'members')}
+              >
                 <PeopleIcon />
               </IconButton>
             </Tooltip>
@@ -323,7 +328,9 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
         />
       </Box>
       {panel && (
-        <SidePanel chat={chat} viewer={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
+        <Suspense fallback={null}>
+          <SidePanel chat={chat} viewer={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
+        </Suspense>
       )}
     </Box>
   );
@@ -412,16 +419,21 @@ function PinnedBar({
           <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label="Pinned message menu">
             <MoreIcon fontSize="small" />
           </IconButton>
-          <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                onUnpin(current.id);
-              }}
-            >
-              Unpin
-            </MenuItem>
-          </Menu>
+          <OnDemand when={!!anchor}>
+            <ActionMenu
+              anchorEl={anchor}
+              onClose={() => setAnchor(null)}
+              actions={[
+                {
+                  label: 'Unpin',
+                  onClick: () => {
+                    setAnchor(null);
+                    onUnpin(current.id);
+                  },
+                },
+              ]}
+            />
+          </OnDemand>
         </>
       )}
     </Box>
@@ -495,6 +507,63 @@ function MessageItem({
   const grouped = REACTION_TYPES.map((type) => ({ type, people: m.reactions.filter((r) => r.type === type) })).filter(
     (g) => g.people.length > 0,
   );
+  /** the message's menu, in the order it shows them */
+  const messageActions = (): MenuAction[] => {
+    const actions: MenuAction[] = [];
+    if (approved && !m.deletedAt)
+      actions.push({
+        label: 'Reply',
+        onClick: () => {
+          close();
+          onReply();
+        },
+      });
+    if (m.text) actions.push({ label: 'Copy text', onClick: () => void copy() });
+    if (chatCan(role, 'pinMessage', { messageStatus: m.status }) && !m.deletedAt)
+      actions.push({
+        label: m.isPinned ? 'Unpin' : 'Pin',
+        onClick: () => {
+          close();
+          void onAct(`/messages/${m.id}`, 'PATCH', { isPinned: !m.isPinned });
+        },
+      });
+    if (chatCan(role, 'moderateMessage') && m.status === 'moderation')
+      actions.push(
+        {
+          label: 'Approve',
+          onClick: () => {
+            close();
+            void onAct(`/messages/${m.id}/moderation`, 'PATCH', { status: 'approved' });
+          },
+        },
+        {
+          label: 'Decline',
+          onClick: () => {
+            close();
+            void onAct(`/messages/${m.id}/moderation`, 'PATCH', { status: 'declined' });
+          },
+        },
+      );
+    if (chatCan(role, 'moderateMessage'))
+      actions.push({
+        label: m.deletedAt ? 'Restore' : 'Delete',
+        onClick: () => {
+          close();
+          if (m.deletedAt) void onAct(`/messages/${m.id}/restore`, 'PATCH');
+          else
+            void onAct(`/messages/${m.id}`, 'DELETE').then(() =>
+              toast('Message deleted', {
+                action: () => (
+                  <Button color="inherit" size="small" onClick={() => void onAct(`/messages/${m.id}/restore`, 'PATCH')}>
+                    Undo
+                  </Button>
+                ),
+              }),
+            );
+        },
+      });
+    return actions;
+  };
   return (
     <Box
       id={`message-${m.id}`}
@@ -601,90 +670,32 @@ function MessageItem({
           </Box>
         )}
       </Box>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
-        {approved && !m.deletedAt && (
-          <Box sx={{ display: 'flex', px: 1 }} aria-label="Reactions">
-            {REACTION_TYPES.map((type) => (
-              <IconButton
-                key={type}
-                aria-label={`React ${type}`}
-                onClick={() => {
-                  close();
-                  void onAct(`/messages/${m.id}/reaction`, 'POST', { type });
-                }}
-              >
-                <span aria-hidden>{REACTION_EMOJI[type]}</span>
-              </IconButton>
-            ))}
-          </Box>
-        )}
-        {approved && !m.deletedAt && (
-          <MenuItem
-            onClick={() => {
-              close();
-              onReply();
-            }}
-          >
-            Reply
-          </MenuItem>
-        )}
-        {m.text && <MenuItem onClick={() => void copy()}>Copy text</MenuItem>}
-        {chatCan(role, 'pinMessage', { messageStatus: m.status }) && !m.deletedAt && (
-          <MenuItem
-            onClick={() => {
-              close();
-              void onAct(`/messages/${m.id}`, 'PATCH', { isPinned: !m.isPinned });
-            }}
-          >
-            {m.isPinned ? 'Unpin' : 'Pin'}
-          </MenuItem>
-        )}
-        {chatCan(role, 'moderateMessage') &&
-          m.status === 'moderation' && [
-            <MenuItem
-              key="approve"
-              onClick={() => {
-                close();
-                void onAct(`/messages/${m.id}/moderation`, 'PATCH', { status: 'approved' });
-              }}
-            >
-              Approve
-            </MenuItem>,
-            <MenuItem
-              key="decline"
-              onClick={() => {
-                close();
-                void onAct(`/messages/${m.id}/moderation`, 'PATCH', { status: 'declined' });
-              }}
-            >
-              Decline
-            </MenuItem>,
-          ]}
-        {chatCan(role, 'moderateMessage') && (
-          <MenuItem
-            onClick={() => {
-              close();
-              if (m.deletedAt) void onAct(`/messages/${m.id}/restore`, 'PATCH');
-              else
-                void onAct(`/messages/${m.id}`, 'DELETE').then(() =>
-                  toast('Message deleted', {
-                    action: () => (
-                      <Button
-                        color="inherit"
-                        size="small"
-                        onClick={() => void onAct(`/messages/${m.id}/restore`, 'PATCH')}
-                      >
-                        Undo
-                      </Button>
-                    ),
-                  }),
-                );
-            }}
-          >
-            {m.deletedAt ? 'Restore' : 'Delete'}
-          </MenuItem>
-        )}
-      </Menu>
+      <OnDemand when={!!anchor}>
+        <ActionMenu
+          anchorEl={anchor}
+          onClose={close}
+          header={
+            approved &&
+            !m.deletedAt && (
+              <Box sx={{ display: 'flex', px: 1 }} aria-label="Reactions">
+                {REACTION_TYPES.map((type) => (
+                  <IconButton
+                    key={type}
+                    aria-label={`React ${type}`}
+                    onClick={() => {
+                      close();
+                      void onAct(`/messages/${m.id}/reaction`, 'POST', { type });
+                    }}
+                  >
+                    <span aria-hidden>{REACTION_EMOJI[type]}</span>
+                  </IconButton>
+                ))}
+              </Box>
+            )
+          }
+          actions={messageActions()}
+        />
+      </OnDemand>
     </Box>
   );
 }
@@ -839,34 +850,14 @@ function Composer({
         >
           <EmojiIcon />
         </IconButton>
-        <Popover
-          open={!!emojiAnchor}
-          anchorEl={emojiAnchor}
-          onClose={() => setEmojiAnchor(null)}
-          anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
-          transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          slotProps={{
-            paper: {
-              'aria-label': 'Emoji picker',
-              role: 'dialog',
-              // emoji-mart keeps Escape for its search box: Escape closes the picker first
-              onKeyDownCapture: (e: KeyboardEvent) => {
-                if (e.key === 'Escape') setEmojiAnchor(null);
-              },
-            },
-          }}
-        >
-          {/* the fallback has the picker's size, so the popover is placed for the picker that replaces it */}
-          <Suspense
-            fallback={
-              <Typography sx={{ p: 2, width: compact ? 292 : 364, height: 435, color: 'text.secondary' }}>
-                Loading emoji…
-              </Typography>
-            }
-          >
-            {emojiAnchor && <EmojiPicker onPick={insertEmoji} compact={compact} />}
-          </Suspense>
-        </Popover>
+        <OnDemand when={!!emojiAnchor}>
+          <EmojiPopover
+            anchorEl={emojiAnchor}
+            onClose={() => setEmojiAnchor(null)}
+            onPick={insertEmoji}
+            compact={compact}
+          />
+        </OnDemand>
         <Field
           inputRef={textArea}
           multiline

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHAT_API, chatCall } from '../api';
 import { adminChatPath } from '../format';
@@ -45,6 +45,11 @@ export function CustomerLookup() {
         `${CHAT_API}/admin/users?${ids.map((id) => `externalId[]=${encodeURIComponent(id)}`).join('&')}`,
       ).then((b) => b.data),
   });
+  // a customer's chats open in a full-screen dialog: its code loads while the customers are listed
+  const listed = (found.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (listed) void import('./on-demand');
+  }, [listed]);
   const open = (c: CustomerHit) => navigate(`${adminChatPath(c.id)}/`, { state: { username: c.name, id: c.id } });
 
   return (

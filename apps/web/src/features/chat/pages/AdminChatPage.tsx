@@ -1,9 +1,4 @@
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { CustomerLookup } from '../components/CustomerLookup';
@@ -11,6 +6,8 @@ import { ADMIN_CHAT_HOME, adminChatPath } from '../format';
 import { ChatScreen, chatIdOf } from './ChatPage';
 
 const NotFoundPage = lazy(() => import('../../../shell/NotFoundPage'));
+// opened from the look-up, which starts loading it when it lists customers
+const AdminChatDialog = lazy(() => import('../components/on-demand').then((m) => ({ default: m.AdminChatDialog })));
 
 /**
  * /admin/blend-talk: an admin looks customers up by external id.
@@ -42,16 +39,10 @@ export default function AdminChatPage() {
   if (!state?.username || state.id !== customer) return screen;
   const close = () => navigate(ADMIN_CHAT_HOME);
   return (
-    <Dialog fullScreen open onClose={close} aria-labelledby="admin-chat-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, minHeight: 56 }}>
-        <Typography id="admin-chat-title" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
-          Chats of {state.username}
-        </Typography>
-        <IconButton aria-label="Close" onClick={close}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      {screen}
-    </Dialog>
+    <Suspense fallback={null}>
+      <AdminChatDialog username={state.username} onClose={close}>
+        {screen}
+      </AdminChatDialog>
+    </Suspense>
   );
 }

@@ -13,13 +13,14 @@ import { toast } from '../../../ui/toast';
 import { CHAT_API, chatCall, type Message, useChats } from '../api';
 import { ChatList } from '../components/ChatList';
 import { ChatView } from '../components/ChatView';
-import { CreateGroup } from '../components/CreateGroup';
 import type { ChatRole } from '../format';
 import { ChatLive } from '../live';
 
 const NotFoundPage = lazy(() => import('../../../shell/NotFoundPage'));
 // react-joyride loads only for a first visit
 const OnboardingTour = lazy(() => import('../components/OnboardingTour'));
+// the group creation (checkboxes, chips) loads when it is first opened
+const CreateGroup = lazy(() => import('../components/CreateGroup').then((m) => ({ default: m.CreateGroup })));
 
 /** The first-visit tour is remembered per user in this browser (docs/decisions.md, Team chat web UI). */
 export const tourFlagKey = (userId: number) => `parlance.chat.onboarding.${userId}`;
@@ -154,7 +155,9 @@ export function ChatScreen({ viewer: role, me, base, selected, customer, tour = 
           sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}
         >
           {creating ? (
-            <CreateGroup customer={customer} onCreated={open} onCancel={() => setCreating(false)} />
+            <Suspense fallback={null}>
+              <CreateGroup customer={customer} onCreated={open} onCancel={() => setCreating(false)} />
+            </Suspense>
           ) : chat ? (
             <ChatView
               key={chat.chatId}
