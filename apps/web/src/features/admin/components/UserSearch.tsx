@@ -18,13 +18,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { type AdminUserPreview, LIMITS, TEXTS } from '@parlance/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useUserSearch } from '../api';
 import { useActAs } from '../use-act-as';
 import { useDebouncedValue } from '../use-debounced-value';
 import { EmptyState } from '../../../ui/EmptyState';
-import { SanitizedMessage } from './SanitizedMessage';
-import { UserDetailsDialog } from './UserDetailsDialog';
+import { OnDemand } from '../../../ui/OnDemand';
+
+// DOMPurify comes with the message it cleans: its chunk starts loading with the first search, so it
+// is there when the answer is (the answer comes 500 ms after the last keystroke at the earliest)
+const loadSanitizedMessage = () => import('./SanitizedMessage');
+const SanitizedMessage = lazy(() => loadSanitizedMessage().then((m) => ({ default: m.SanitizedMessage })));
+// the details dialog loads when first opened
+const UserDetailsDialog = lazy(() => import('./UserDetailsDialog').then((m) => ({ default: m.UserDetailsDialog })));
 
 /** Column headers stay for screen readers when the compact layout hides them. */
 const visuallyHidden = {
@@ -60,7 +66,10 @@ export function UserSearch() {
           name="userID"
           type="search"
           value={input}
-          onChange={(e) => setInput(e.target.value)}
+          onChange={(e) => {
+            setInput(e.target.value);
+            void loadSanitizedMessage();
+          }}
           autoFocus
           fullWidth
           autoComplete="off"
@@ -97,11 +106,13 @@ export function UserSearch() {
         onDetails={setDetails}
       />
 
-      <UserDetailsDialog
-        uid={details ? String(details.ID) : null}
-        title={details ? `${details.UserName} #${details.ID}` : undefined}
-        onClose={() => setDetails(null)}
-      />
+      <OnDemand when={details !== null}>
+        <UserDetailsDialog
+          uid={details ? String(details.ID) : null}
+          title={details ? `${details.UserName} #${details.ID}` : undefined}
+          onClose={() => setDetails(null)}
+        />
+      </OnDemand>
     </Stack>
   );
 }
@@ -152,9 +163,12 @@ function SearchResults({ term, waiting, search, actingAs, onActAs, onDetails }: 
   }
   if (search.data.error !== undefined) {
     return (
-      <Alert severity="warning" sx={{ opacity: waiting ? 0.6 : 1 }}>
-        <SanitizedMessage html={search.data.error} />
-      </Alert>
+      // the skeleton stands in only if DOMPurify's chunk is not there yet (it loads with the first keystroke)
+      <Suspense fallback={<ResultsSkeleton />}>
+        <Alert severity="warning" sx={{ opacity: waiting ? 0.6 : 1 }}>
+          <SanitizedMessage html={search.data.error} />
+        </Alert>
+      </Suspense>
     );
   }
   return (
