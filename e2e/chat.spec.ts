@@ -90,8 +90,12 @@ test('customer and translator chat live in a new team group; the badge counts an
     .filter({ hasText: 'Happy to join!' })
     .getByRole('button', { name: 'Message actions' })
     .click();
+  // the menu is open (its Reply is there) before Pin is looked for, and before Escape closes it: an
+  // Escape pressed while the menu was still opening left it open over the page
+  await expect(translator.getByRole('menuitem', { name: 'Reply' })).toBeVisible();
   await expect(translator.getByRole('menuitem', { name: 'Pin' })).toHaveCount(0);
   await translator.keyboard.press('Escape');
+  await expect(translator.getByRole('menu')).toHaveCount(0);
 
   // the customer reacts with a heart; the translator sees it live
   await reply.getByRole('button', { name: 'Message actions' }).click();
