@@ -22,7 +22,6 @@ import {
   type ReviewErrorCategory,
   type ReviewSeverity,
   reviewScore,
-  reviewSubmitSchema,
 } from '@parlance/shared';
 import { useState } from 'react';
 import { HttpError } from '../../../app/http';
@@ -147,21 +146,20 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
   const update = (key: number, patch: Partial<Row>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
-  function onSubmit(event: React.FormEvent) {
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const parsed = reviewSubmitSchema.safeParse({
+    const { checkReview } = await import('../review-check');
+    const parsed = checkReview({
       errors: rows.map((r) => ({ category: r.category, severity: r.severity, count: r.count })),
       comment,
     });
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-      setFieldErrors(errors);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
       return;
     }
     setFieldErrors({});
-    submit.mutate(parsed.data, {
+    submit.mutate(parsed.value, {
       onSuccess: () => toast(REVIEW_TEXTS.reviewSubmitted, { variant: 'success' }),
       onError: (err) => {
         const body = err instanceof HttpError ? (err.body as { errors?: Record<string, string> } | null) : null;
