@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SyntheticEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 
 // The list filters' language and tag pickers (My Projects, the LM dashboard). MUI's Autocomplete
 // with its Popper is 18 kB gzipped of those pages' first load (issue 11), and nobody needs its list
@@ -37,22 +37,35 @@ export function FilterAutocomplete<T, Multiple extends boolean | undefined = fal
   props: FilterAutocompleteProps<T, Multiple>,
 ) {
   const [Real, setReal] = useState<Autocomplete | null>(() => loaded);
+  // the text in the input once a picker has been reached (null: the value's label)
   const [inputValue, setInputValue] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const byPointer = useRef(false);
-  const caret = useRef<[number, number] | null>(null);
+  // the stand-in's input as the Autocomplete takes it over
+  const handover = useRef({
+    focused: false,
+    swapping: false,
+    pointer: false,
+    typed: false,
+    caret: [0, 0] as [number, number],
+  });
+  const ignoreReset = useRef(false);
   const autoId = useId();
   const id = props.id ?? autoId;
   const label = singleLabel(props);
 
-  // the swap: the Autocomplete's input takes the stand-in's focus and caret
-  useEffect(() => {
-    if (!Real || !caret.current) return;
+  // the swap: the Autocomplete's input takes the stand-in's focus and caret before anything can be
+  // typed between them, and its list opens when the picker was clicked or typed in
+  useLayoutEffect(() => {
+    const state = handover.current;
+    if (!Real || !state.swapping) return;
+    state.swapping = false;
+    ignoreReset.current = state.typed;
+    if (!state.focused) return;
     const input = root.current?.querySelector('input');
     input?.focus();
-    input?.setSelectionRange(...caret.current);
-    caret.current = null;
+    input?.setSelectionRange(...state.caret);
+    if (state.pointer || state.typed) setOpen(true);
   }, [Real]);
 
   if (Real) {
@@ -65,20 +78,26 @@ export function FilterAutocomplete<T, Multiple extends boolean | undefined = fal
         open={open}
         onOpen={() => setOpen(true)}
         onClose={() => setOpen(false)}
-        {...(inputValue !== null && { inputValue, onInputChange: (_e, v) => setInputValue(v) })}
+        {...(inputValue !== null && {
+          inputValue,
+          onInputChange: (_e, v, reason) => {
+            // the Autocomplete, mounted unfocused, sets its input to its value's text (again as it
+            // takes the focus): what was typed in the stand-in stays, until the next key or leaving
+            if (reason === 'reset' && ignoreReset.current) return;
+            if (reason === 'input' || reason === 'blur') ignoreReset.current = false;
+            setInputValue(v);
+          },
+        })}
       />
     );
   }
 
   function activate() {
     void loadAutocomplete().then((autocomplete) => {
-      const input = root.current?.querySelector('input');
-      const focused = !!input && document.activeElement === input;
-      if (focused) {
-        caret.current = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
-        setOpen(byPointer.current || input.value !== label);
-      }
-      setInputValue(input?.value ?? label);
+      // from here the stand-in's input is on its way out: its removal blurs it, which is no leaving
+      handover.current.focused = !!root.current?.contains(document.activeElement);
+      handover.current.swapping = true;
+      setInputValue((v) => v ?? label);
       setReal(() => autocomplete);
     });
   }
@@ -89,9 +108,21 @@ export function FilterAutocomplete<T, Multiple extends boolean | undefined = fal
       id={id}
       rootRef={root}
       text={inputValue ?? label}
-      onText={setInputValue}
-      onPointer={() => {
-        byPointer.current = true;
+      onText={(text) => {
+        handover.current.typed = true;
+        setInputValue(text);
+      }}
+      onInputState={(input, focused) => {
+        if (!handover.current.swapping) handover.current.focused = focused;
+        handover.current.caret = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
+      }}
+      onPointer={(opens) => {
+        handover.current.pointer = opens;
+      }}
+      onClear={() => {
+        handover.current.pointer = false;
+        handover.current.typed = false;
+        setInputValue('');
       }}
       onActivate={activate}
     />
@@ -109,7 +140,11 @@ interface StandInProps<T, Multiple extends boolean | undefined> extends FilterAu
   rootRef: React.RefObject<HTMLDivElement | null>;
   text: string;
   onText: (text: string) => void;
-  onPointer: () => void;
+  /** the input's focus and caret, as they change */
+  onInputState: (input: HTMLInputElement, focused: boolean) => void;
+  /** a press in the field: whether it opens the list (on the input or the open button) */
+  onPointer: (opens: boolean) => void;
+  onClear: () => void;
   onActivate: () => void;
 }
 
@@ -144,7 +179,9 @@ function StandIn<T, Multiple extends boolean | undefined>({
   rootRef,
   text,
   onText,
+  onInputState,
   onPointer,
+  onClear,
   onActivate,
   ...props
 }: StandInProps<T, Multiple>) {
@@ -167,7 +204,10 @@ function StandIn<T, Multiple extends boolean | undefined>({
       className={`MuiAutocomplete-root${dirty ? ' MuiAutocomplete-hasClearIcon' : ''} MuiAutocomplete-hasPopupIcon`}
       sx={[standInSx(small, dirty, !!props.multiple), ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}
       onPointerEnter={() => void loadAutocomplete()}
-      onPointerDown={onPointer}
+      onPointerDown={(e) => {
+        const target = e.target as Element;
+        onPointer(target === input() || !!target.closest('.MuiAutocomplete-popupIndicator'));
+      }}
       // as the Autocomplete's root: a press anywhere in the field but its input focuses the input
       onMouseDown={(e) => {
         if (e.target !== input()) e.preventDefault();
@@ -185,25 +225,29 @@ function StandIn<T, Multiple extends boolean | undefined>({
             ref: () => {},
             className: 'MuiAutocomplete-inputRoot',
             onMouseDown: () => {},
-            startAdornment: values.map((v, index) => (
-              <Chip
-                // biome-ignore lint/suspicious/noArrayIndexKey: as the Autocomplete keys its chips
-                key={index}
-                className="MuiAutocomplete-tag"
-                label={getLabel(v)}
-                size={props.size}
-                tabIndex={-1}
-                data-item-index={index}
-                onDelete={(e) =>
-                  change(
-                    e,
-                    values.filter((_, j) => j !== index),
-                    'removeOption',
-                    v,
-                  )
-                }
-              />
-            )),
+            // none without chips: an adornment shrinks the label, as a value would
+            startAdornment:
+              values.length === 0
+                ? undefined
+                : values.map((v, index) => (
+                    <Chip
+                      // biome-ignore lint/suspicious/noArrayIndexKey: as the Autocomplete keys its chips
+                      key={index}
+                      className="MuiAutocomplete-tag"
+                      label={getLabel(v)}
+                      size={props.size}
+                      tabIndex={-1}
+                      data-item-index={index}
+                      onDelete={(e) =>
+                        change(
+                          e,
+                          values.filter((_, j) => j !== index),
+                          'removeOption',
+                          v,
+                        )
+                      }
+                    />
+                  )),
             endAdornment: (
               <div className="MuiAutocomplete-endAdornment">
                 {dirty && (
@@ -213,7 +257,7 @@ function StandIn<T, Multiple extends boolean | undefined>({
                     aria-label="Clear"
                     title="Clear"
                     onClick={(e) => {
-                      onText('');
+                      onClear();
                       change(e, props.multiple ? [] : null, 'clear');
                     }}
                   >
@@ -230,8 +274,16 @@ function StandIn<T, Multiple extends boolean | undefined>({
             ref: () => {},
             className: 'MuiAutocomplete-input',
             value: text,
-            onChange: (e: React.ChangeEvent<HTMLInputElement>) => onText(e.target.value),
-            onFocus: onActivate,
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              onText(e.target.value);
+              onInputState(e.target, true);
+            },
+            onSelect: (e: React.SyntheticEvent<HTMLInputElement>) => onInputState(e.currentTarget, true),
+            onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
+              onInputState(e.target, true);
+              onActivate();
+            },
+            onBlur: (e: React.FocusEvent<HTMLInputElement>) => onInputState(e.target, false),
             role: 'combobox',
             'aria-autocomplete': 'list',
             'aria-expanded': false,
