@@ -4,11 +4,9 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
 import { useNames } from '../../../ui/use-names';
@@ -16,8 +14,12 @@ import { allFinished } from '../downloadable';
 import { formatDateTime, formatShortDate } from '../../../ui/format';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';
+import { OnDemand } from '../../../ui/OnDemand';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+
+// a row's menu loads when a menu is first opened (issue 11: not part of the list's first load)
+const RowActionsMenu = lazy(() => import('./CancelProjectsDialog').then((m) => ({ default: m.RowActionsMenu })));
 
 const visuallyHidden = {
   position: 'absolute',
@@ -208,19 +210,17 @@ function RowMenu({ row, onAction }: { row: ProjectRow; onAction: (a: RowAction, 
       >
         <MoreIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem component={AppLink} href={`/project/${row.id}`}>
-          Open
-        </MenuItem>
-        <MenuItem onClick={() => pick('tags')}>Tags</MenuItem>
-        {row.actions.includes('rate') && <MenuItem onClick={() => pick('rate')}>Rate</MenuItem>}
-        {allFinished([row]) && <MenuItem onClick={() => pick('download')}>Download</MenuItem>}
-        {canCancel(row) && (
-          <MenuItem onClick={() => pick('cancel')} sx={{ color: 'error.main' }}>
-            Cancel project
-          </MenuItem>
-        )}
-      </Menu>
+      <OnDemand when={anchor !== null}>
+        <RowActionsMenu
+          row={row}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          onPick={pick}
+          canRate={row.actions.includes('rate')}
+          canDownload={allFinished([row])}
+          canCancel={canCancel(row)}
+        />
+      </OnDemand>
     </>
   );
 }
