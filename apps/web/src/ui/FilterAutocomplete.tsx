@@ -93,13 +93,16 @@ export function FilterAutocomplete<T, Multiple extends boolean | undefined = fal
   }
 
   function activate() {
-    void loadAutocomplete().then((autocomplete) => {
+    const swap = (autocomplete: Autocomplete) => {
       // from here the stand-in's input is on its way out: its removal blurs it, which is no leaving
       handover.current.focused = !!root.current?.contains(document.activeElement);
       handover.current.swapping = true;
       setInputValue((v) => v ?? label);
       setReal(() => autocomplete);
-    });
+    };
+    // loaded already (another picker, or a hover): at once, before the next key
+    if (loaded) swap(loaded);
+    else void loadAutocomplete().then(swap);
   }
 
   return (
