@@ -2,34 +2,16 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
-import type { Language } from '@parlance/shared';
-import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Field } from './Field';
-import type { LanguagePickerMui, PickerStart } from './LanguagePickerMui';
+import type { LanguagePickerProps, PickerStart } from './language-picker-props';
+import type { LanguagePickerMui } from './LanguagePickerMui';
 
 // The language pickers of the quote and the ordering wizard. MUI's Autocomplete with its Popper is
 // about 18 kB gzipped of those pages' first load (issue 11); it loads when a picker is first used
 // (pointer over it, focus, touch). Until then a look-alike stands in its place: the same outlined
 // field, chips, buttons and combobox semantics, drawn with the Autocomplete's measures. When the
 // real one arrives it takes over the focus, the typed text and the open list.
-
-export interface LanguagePickerCommon {
-  label: string;
-  options: Language[];
-  required?: boolean;
-  error?: boolean;
-  helperText?: ReactNode;
-  disabled?: boolean;
-  loading?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-  onBlur?: () => void;
-}
-
-export type LanguagePickerProps = LanguagePickerCommon &
-  (
-    | { multiple?: false; value: Language | null; onChange: (value: Language | null) => void }
-    | { multiple: true; value: Language[]; onChange: (value: Language[]) => void; filterSelectedOptions?: boolean }
-  );
 
 let RealPicker: typeof LanguagePickerMui | null = null;
 let loading: Promise<void> | null = null;

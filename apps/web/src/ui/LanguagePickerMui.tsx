@@ -2,18 +2,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import type { Language } from '@parlance/shared';
 import { type Ref, type RefCallback, useEffect, useRef, useState } from 'react';
 import { Field } from './Field';
-import type { LanguagePickerProps } from './LanguagePicker';
+import type { LanguagePickerProps, PickerStart } from './language-picker-props';
 
 // The language picker proper: MUI's Autocomplete, loaded by LanguagePicker when a picker is first
 // used. It starts where the look-alike left off (focus, typed text, open list).
-
-/** What the visitor did in the look-alike before this one arrived. */
-export interface PickerStart {
-  /** text typed into the look-alike, null when none */
-  text: string | null;
-  open: boolean;
-  focus: boolean;
-}
 
 function assign<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);

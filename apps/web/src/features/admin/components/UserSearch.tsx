@@ -21,7 +21,7 @@ import { type AdminUserPreview, LIMITS, TEXTS } from '@parlance/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useUserSearch } from '../api';
 import { useActAs } from '../use-act-as';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { EmptyState } from '../../../ui/EmptyState';
 import { OnDemand } from '../../../ui/OnDemand';
 

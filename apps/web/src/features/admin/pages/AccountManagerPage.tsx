@@ -15,7 +15,7 @@ import { useManagerCustomers } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { TablePager } from '../../../ui/TablePager';
 
 /** /admin/account-managers/{id}: the customers a staff member looks after. */

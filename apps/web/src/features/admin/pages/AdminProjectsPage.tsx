@@ -14,7 +14,7 @@ import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { TextLink } from '../../../ui/TextLink';
 import { type AdminProjectsFilter, useAdminProjects } from '../api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { TablePager } from '../../../ui/TablePager';
 
 // /my-projects for an admin: every project on the platform (issue 10, item 4), filtered and paged

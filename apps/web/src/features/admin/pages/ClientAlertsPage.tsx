@@ -31,7 +31,7 @@ import { usePermission } from '../backoffice-api';
 import { useClientAlerts, useSaveClientAlerts } from '../client-alerts-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 /** /client-alerts: per customer, which staff are mailed for each alert (am, sales, support). */
 export default function ClientAlertsPage() {

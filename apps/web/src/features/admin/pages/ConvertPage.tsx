@@ -58,7 +58,7 @@ import {
   usePayout,
   useUpdateConversion,
 } from '../convert-api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';

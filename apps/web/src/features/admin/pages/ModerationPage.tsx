@@ -27,7 +27,7 @@ import { messageOf } from '../../../app/http';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { type ModerationFilters, useDecide, useModeration, useModerations } from '../moderation-api';
 import { TablePager } from '../../../ui/TablePager';
 

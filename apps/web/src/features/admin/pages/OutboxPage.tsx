@@ -2,16 +2,21 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ADMIN_PAGE_SIZE, type OutboxMessage, useOutbox } from '../api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
-import { OutboxMessageDialog } from '../components/OutboxMessageDialog';
 import { OutboxStatusChip } from '../components/OutboxStatusChip';
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { QueryState } from '../../../ui/QueryState';
 import { TablePager } from '../../../ui/TablePager';
+import { OnDemand } from '../../../ui/OnDemand';
+
+// The message dialog (Modal and DOMPurify, about 18 kB gzipped) loads when a message is first opened.
+const OutboxMessageDialog = lazy(() =>
+  import('../components/OutboxMessageDialog').then((m) => ({ default: m.OutboxMessageDialog })),
+);
 
 /** one line cut with an ellipsis in the table; the whole text, wrapped, on a card (below md) */
 const WRAP_ON_CARDS = {
@@ -58,7 +63,9 @@ export default function OutboxPage() {
           </>
         )}
       </QueryState>
-      <OutboxMessageDialog message={open} onClose={() => setOpen(null)} />
+      <OnDemand when={open !== null}>
+        <OutboxMessageDialog message={open} onClose={() => setOpen(null)} />
+      </OnDemand>
     </AdminPageLayout>
   );
 }

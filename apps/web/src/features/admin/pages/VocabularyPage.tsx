@@ -29,7 +29,7 @@ import {
   useRenameLanguage,
   useWords,
 } from '../moderation-api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { TablePager } from '../../../ui/TablePager';
 
 /** /admin/vocabulary: the banned-word vocabulary, languages on the left and their words on the right. */

@@ -18,11 +18,12 @@ import PinIcon from '@mui/icons-material/PushPinOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, chatCan, groupChats } from '@parlance/shared';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { OnDemand } from '../../../ui/OnDemand';
 import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
 import { chatKeys } from '../api';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 // the add-chat and pin menus load when first opened (ActionMenu)
 const ActionMenu = lazy(() => import('./on-demand').then((m) => ({ default: m.ActionMenu })));
@@ -41,7 +42,7 @@ interface Props {
 export function ChatList({ viewer: role, chats, selected, customer, onSelect, onOpenMessage, onCreate }: Props) {
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const [phrase, setPhrase] = useState('');
-  const debounced = useDebounced(phrase.trim(), CHAT_LIMITS.globalSearchDebounceMs);
+  const debounced = useDebouncedValue(phrase.trim(), CHAT_LIMITS.globalSearchDebounceMs);
   const groups = groupChats(chats, role);
   const sections: [string, Chat[]][] =
     role === 'translator'
@@ -307,13 +308,4 @@ function GlobalResults({
       )}
     </Box>
   );
-}
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }

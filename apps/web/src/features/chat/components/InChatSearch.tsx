@@ -6,14 +6,14 @@ import { CHAT_LIMITS } from '@parlance/shared';
 import { useState } from 'react';
 import { CHAT_API, chatCall, type Message } from '../api';
 import { timeOfDay } from '../format';
-import { useDebounced } from './ChatList';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { chatKeys } from '../api';
 
 /** In-chat search (debounced 400 ms), shown in the side panel. */
 export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (messageId: number) => void }) {
   const client = useQueryClient();
   const [phrase, setPhrase] = useState('');
-  const debounced = useDebounced(phrase.trim(), CHAT_LIMITS.inChatSearchDebounceMs);
+  const debounced = useDebouncedValue(phrase.trim(), CHAT_LIMITS.inChatSearchDebounceMs);
   const { data, isFetching } = useQuery({
     queryKey: chatKeys.inChatSearch(chatId, debounced),
     enabled: debounced !== '',

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useRefreshProjects } from '../api';
-import { canCancel } from './CustomerProjectsTable';
+import { canCancel } from './row-action';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface CancelProjectsDialogProps {

@@ -17,6 +17,7 @@ import { ProjectName } from './ProjectName';
 import { OnDemand } from '../../../ui/OnDemand';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { canCancel, type RowAction } from './row-action';
 
 // a row's menu loads when a menu is first opened (issue 11: not part of the list's first load)
 const RowActionsMenu = lazy(() => import('./CancelProjectsDialog').then((m) => ({ default: m.RowActionsMenu })));
@@ -31,12 +32,6 @@ const visuallyHidden = {
 } as const;
 
 export type SortField = (typeof PROJECT_SORT_FIELDS)[number];
-export type RowAction = 'tags' | 'rate' | 'download' | 'cancel';
-
-/** The server tells what the customer may do with each row (`actions`, as on the project page). */
-export function canCancel(p: ProjectRow): boolean {
-  return p.actions.includes('cancel');
-}
 
 interface CustomerProjectsTableProps {
   rows: ProjectRow[];

@@ -2,7 +2,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { ProjectRow } from '@parlance/shared';
 import { AppLink } from '../../../ui/AppLink';
-import type { RowAction } from './CustomerProjectsTable';
+import type { RowAction } from './row-action';
 
 interface RowActionsMenuProps {
   row: ProjectRow;
