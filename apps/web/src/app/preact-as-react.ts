@@ -11,8 +11,9 @@ import { options } from 'preact';
  *    its label (MUI Rating's stars) gets focus inside the click, and the focus handler's state change
  *    re-rendered the radio with its old `checked` before the browser decided whether to fire
  *    `change`, so the click was lost. Here an update made while an event is dispatched waits, and
- *    renders when the input or change event has reached the window (the last stop of its path), or
- *    a task later for any other event; updates made outside events render in a microtask as before.
+ *    renders when the event has reached the window (the last stop of its path: a click, a key, a
+ *    submit, and a field's input or change), or a task later for any other event; updates made
+ *    outside events render in a microtask as before.
  * 2. A controlled field shows its `value` (or `checked`) and nothing else. React puts the DOM back
  *    after each input or change event, so a handler that refuses a keystroke (digits only) by keeping
  *    the state as it was also keeps the field as it was; Preact writes the value only when it
@@ -69,6 +70,17 @@ export function actLikeReact(): void {
     // in between would put back the old `checked` first
     window.addEventListener(type, (event) => {
       if (changesOn(event.target) === type) settle();
+    });
+  }
+  // A click or a key a person made renders its updates before the next thing they do, as React's
+  // do: the editor a click on Edit opens is there before the next keystroke (a browser test filled
+  // the form the click was replacing). Not at a checkbox's or a radio's click: its `change` comes
+  // after, and where onChange is read. Events a script dispatches (el.click()) wait for the task.
+  for (const type of ['click', 'keydown', 'keyup', 'submit']) {
+    window.addEventListener(type, (event) => {
+      if (!event.isTrusted) return;
+      if (type === 'click' && changesOn(event.target) === 'change') return;
+      settle();
     });
   }
 }
