@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
 
 // The ordering wizard (spec 1 sections 2, 5 and 8): a customer uploads a file and sees its counted
 // words, picks languages, an expertise, writes a brief, picks a priced plan and adds it to the cart.
@@ -54,6 +54,9 @@ test.describe('ordering wizard', () => {
 
     // languages: the source is required
     await expect(page.getByRole('combobox', { name: 'Translate from' })).toBeVisible();
+    // the target picker is disabled until there is a source, and its helper text says so legibly
+    await expect(page.getByText('Choose the source language first')).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Please select the language you are translating your text from')).toBeVisible();
     await shot(page, '2-languages-error');
