@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import type { Language } from '@parlance/shared';
-import { type Ref, type RefCallback, useEffect, useRef, useState } from 'react';
+import { type Ref, type RefCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Field } from './Field';
 import type { LanguagePickerProps, PickerStart } from './language-picker-props';
 
@@ -20,11 +20,16 @@ export function LanguagePickerMui(props: LanguagePickerProps & { start: PickerSt
   const [open, setOpen] = useState(start.open && start.focus);
   const [inputValue, setInputValue] = useState(start.text ?? (props.multiple ? '' : (props.value?.name ?? '')));
 
-  useEffect(() => {
+  // at mount, before the browser paints or takes another key: the focus comes over only if it is
+  // still nowhere (the look-alike that had it is gone); a visitor who moved on to another field
+  // keeps it there (a word count typed right after "Get a quote" had landed in this picker)
+  useLayoutEffect(() => {
     keepTyped.current = false;
     if (!start.focus) return;
     const el = input.current;
-    el?.focus();
+    const elsewhere =
+      document.activeElement && document.activeElement !== document.body && document.activeElement !== el;
+    if (!elsewhere) el?.focus();
     el?.setSelectionRange(el.value.length, el.value.length);
     // later pickers mount as themselves; this start is used once
     start.focus = false;
