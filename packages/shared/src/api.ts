@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants';
+import { PERMISSIONS } from './staff';
 
 // Payloads and answers shared by server and web. Field names are the spec's.
 
@@ -20,6 +21,11 @@ export const userDataSchema = z.object({
   phone: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
   termsAccepted: z.boolean(),
+  /**
+   * The staff permissions of the real person behind the session (the admin while acting); empty
+   * for customers and translators. The web shows exactly the menus and actions they allow.
+   */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
@@ -145,6 +151,8 @@ export const outboxMailSchema = z.object({
   status: z.enum(['stored', 'sent', 'failed']),
   error: z.string().nullable(),
   createdAt: z.string(),
+  /** a link or code that signs the recipient in was masked in text and html */
+  secretsHidden: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

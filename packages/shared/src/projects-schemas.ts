@@ -235,7 +235,7 @@ export const projectDetailSchema = projectRowSchema.extend({
   ratingReasons: z.array(z.string()).nullable(),
   ratingComment: z.string().nullable(),
   /** the viewer's relation to the project */
-  viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'candidate', 'reviewer']),
+  viewerRole: z.enum(['customer', 'translator', 'editor', 'admin', 'staff', 'candidate', 'reviewer']),
   files: z.array(projectFileSchema),
   events: z.array(projectEventSchema),
   messages: z.array(projectMessageRowSchema),

@@ -116,8 +116,9 @@ export const PROJECT_ACTIONS = [
   'release',
   'reassign',
   'resolve',
-  'message',
   'review',
   'create-review-job',
+  // last: the buttons of a page follow this order, and writing is what every viewer may do
+  'message',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];

@@ -22,11 +22,16 @@ export const PERMISSIONS = [
   'settings.write',
   /** the access-control list: who is in which group */
   'roles.write',
+  /**
+   * the mail outbox (sign-in links and codes masked): no group grants it, super-admins hold it,
+   * since mail holds what signs people in
+   */
+  'outbox.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const STAFF_GROUPS = {
-  /** the legacy "full back-office access" group: every permission but managing roles */
+  /** the legacy "full back-office access" group: every permission but managing roles and the outbox */
   admin: 'role.admin',
   finance: 'role.finance',
   support: 'role.support',
@@ -36,9 +41,9 @@ export const STAFF_GROUPS = {
 export type StaffGroup = (typeof STAFF_GROUPS)[keyof typeof STAFF_GROUPS];
 
 export const GROUP_PERMISSIONS: Record<StaffGroup, readonly Permission[]> = {
-  'role.admin': PERMISSIONS.filter((p) => p !== 'roles.write'),
+  'role.admin': PERMISSIONS.filter((p) => p !== 'roles.write' && p !== 'outbox.read'),
   'role.finance': ['backoffice.read', 'credits.write', 'payouts.write'],
-  'role.support': ['backoffice.read', 'users.act', 'projects.write'],
+  'role.support': ['backoffice.read', 'users.act'],
   'role.moderation': ['backoffice.read', 'moderation.write'],
   'role.language-manager': ['backoffice.read', 'languages.write', 'projects.write'],
 };
@@ -46,7 +51,7 @@ export const GROUP_PERMISSIONS: Record<StaffGroup, readonly Permission[]> = {
 export const STAFF_GROUP_DESCRIPTIONS: Record<StaffGroup, string> = {
   'role.admin': 'Full back-office access',
   'role.finance': 'Finance: credit actions and payouts',
-  'role.support': 'Support: act as users, project interventions',
+  'role.support': 'Support: read the back office, act as users to help them',
   'role.moderation': 'Moderation: moderation table and vocabulary',
   'role.language-manager': 'Language management: dashboard and probation',
 };

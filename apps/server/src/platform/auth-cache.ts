@@ -1,3 +1,4 @@
+import type { Permission } from '@parlance/shared';
 import type { sessions, users } from '../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -8,6 +9,8 @@ export interface CachedAuth {
   session: SessionRow;
   user: UserRow | null;
   admin: UserRow | null;
+  /** the real person's staff permissions (session.ts) */
+  permissions: ReadonlySet<Permission>;
 }
 
 interface Entry {

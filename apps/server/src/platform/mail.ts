@@ -12,6 +12,11 @@ export interface MailMessage {
   html?: string;
   /** a mail the user may turn off in their mailing preferences: not sent when the flag is off */
   preference?: { userId: number; flag: MailingFlag };
+  /**
+   * The strings in the text and HTML that sign someone in or prove they own the address (a
+   * password link, a code): kept in the outbox, shown there masked (modules/admin/outbox.ts).
+   */
+  secrets?: string[];
   /** files sent with the mail; the outbox keeps their names and sizes in the text, not the files */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -35,7 +40,7 @@ export function createMailer(
 ): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
-    async send({ preference, ...message }) {
+    async send({ preference, secrets, ...message }) {
       if (preference && !(await wantsMail(db, preference.userId, preference.flag))) return;
       if (preference && opts.notify) await opts.notify(preference.userId, message);
       const [row] = await db
@@ -47,6 +52,7 @@ export function createMailer(
             ? `${message.text}\n\nAttached: ${message.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ')}`
             : message.text,
           html: message.html,
+          secrets: secrets ?? [],
           status: 'stored',
         })
         .returning({ id: mailOutbox.id });

@@ -1,6 +1,5 @@
 import { SESSION_COOKIE } from '@parlance/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ROUTE_ACCESS } from './route-access';
 
 // The OpenAPI document as a contract (issue 8): every operation gets an operationId, its security
 // (from ROUTE_ACCESS: public calls none, the others the session cookie or a bearer token) and the 4xx
@@ -101,7 +100,7 @@ export function operationIdOf(method: string, url: string): string {
 export function openApiTransform(args: TransformArgs) {
   const result = jsonSchemaTransform(args) as { schema: JsonObject; url: string };
   const method = String(args.route.method);
-  const access = ROUTE_ACCESS[`${method} ${args.url}`];
+  const access = (args.route.config as { access?: string } | undefined)?.access;
   if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
   const security: Record<string, string[]>[] = signedIn

@@ -1,4 +1,4 @@
-import type { UserData } from '@parlance/shared';
+import { PERMISSIONS, type UserData } from '@parlance/shared';
 import type { AuthContext } from './session';
 
 /** What other areas may add to the user data (sub-accounts, unread count) once they exist. */
@@ -33,5 +33,6 @@ export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): Use
     phone: user.phone,
     twoFactorEnabled: user.totpEnabled,
     termsAccepted: user.termsAcceptedAt != null,
+    permissions: PERMISSIONS.filter((p) => auth.permissions.has(p)),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from './access';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     deps: Services;
     /** every registered route as "METHOD /path" (npm run routes) */
     routeTable: string[];
+    /** who may call each registered route, by "METHOD /path" (platform/access.ts) */
+    routeAccess: ReadonlyMap<string, RouteAccess>;
   }
 }
 

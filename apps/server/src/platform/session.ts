@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER, LIMITS, SESSION_COOKIE, TEXTS } from '@parlance/shared';
+import { CSRF_HEADER, isStaff, LIMITS, type Permission, permissionsOf, SESSION_COOKIE, TEXTS } from '@parlance/shared';
 import { type Db, statementHandle, type Tx } from '../db/client';
 import type { AuthCache, CachedAuth } from './auth-cache';
-import { sessions, users } from '../db/schema';
+import { aclGroups, sessions, userAclGroups, users } from '../db/schema';
 import type { Clock } from './clock';
 import { randomToken, safeEqual, sha256 } from './crypto';
 import { AppError } from './errors';
@@ -18,6 +18,42 @@ export interface AuthContext {
   user: UserRow;
   admin: UserRow | null;
   via: 'session' | 'bearer';
+  /**
+   * The staff permissions of the real person behind the request (the admin while acting), from
+   * their acl groups; empty for customers and translators. Every staff decision reads this set.
+   */
+  permissions: ReadonlySet<Permission>;
+}
+
+const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
+
+/** The permissions the real person holds, given their acl group names. */
+export function permissionSet(real: UserRow, groups: readonly string[]): ReadonlySet<Permission> {
+  return isStaff(real) ? new Set(permissionsOf(real, groups)) : NO_PERMISSIONS;
+}
+
+/** The AuthContext of a user who just signed in on their own, with their staff permissions. */
+export async function authContextFor(
+  db: Db | Tx,
+  user: UserRow,
+  via: AuthContext['via'] = 'session',
+): Promise<AuthContext> {
+  if (!isStaff(user) || user.isAdmin) return authContextOf(user, via);
+  const rows = await db
+    .select({ name: aclGroups.name })
+    .from(userAclGroups)
+    .innerJoin(aclGroups, eq(aclGroups.id, userAclGroups.groupId))
+    .where(eq(userAclGroups.userId, user.id));
+  return authContextOf(
+    user,
+    via,
+    rows.map((r) => r.name),
+  );
+}
+
+/** An AuthContext for a user signed in on their own (no acting); staff permissions from their groups. */
+export function authContextOf(user: UserRow, via: AuthContext['via'], groups: readonly string[] = []): AuthContext {
+  return { user, admin: null, via, permissions: permissionSet(user, groups) };
 }
 
 declare module 'fastify' {
@@ -65,16 +101,35 @@ function prepareLookups(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('parlance_user_by_id');
+  const groups = db
+    .select({ name: aclGroups.name })
+    .from(userAclGroups)
+    .innerJoin(aclGroups, eq(aclGroups.id, userAclGroups.groupId))
+    .where(eq(userAclGroups.userId, sql.placeholder('id')))
+    .prepare('parlance_acl_groups_of_user');
+  /** Staff permissions are read only for staff accounts: customers and translators hold none. */
+  const permissionsOfReal = async (real: UserRow): Promise<ReadonlySet<Permission>> => {
+    if (!isStaff(real) || real.isAdmin) return permissionSet(real, []);
+    const rows = await groups.execute({ id: real.id });
+    return permissionSet(
+      real,
+      rows.map((r) => r.name),
+    );
+  };
   return {
     async byCookie(idHash: string, now: Date): Promise<CachedAuth | null> {
       const [row] = await session.execute({ idHash, now });
       if (!row) return null;
       const actingAdminId = row.session.actingAdminId;
       const admin = actingAdminId === null ? null : ((await user.execute({ id: actingAdminId }))[0] ?? null);
-      return { session: row.session, user: row.user, admin };
+      const real = admin ?? row.user;
+      const permissions = real ? await permissionsOfReal(real) : NO_PERMISSIONS;
+      return { session: row.session, user: row.user, admin, permissions };
     },
-    async byId(id: number): Promise<UserRow | null> {
-      return (await user.execute({ id }))[0] ?? null;
+    async byId(id: number): Promise<AuthContext | null> {
+      const found = (await user.execute({ id }))[0];
+      if (!found) return null;
+      return { user: found, admin: null, via: 'bearer', permissions: await permissionsOfReal(found) };
     },
   };
 }
@@ -97,9 +152,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       if (bearer) {
         const userId = await opts.jwt.verify(bearer, opts.clock.now());
         if (userId === null) throw new AppError(401, 'The access token is invalid or expired');
-        const user = await lookups.byId(userId);
-        if (!user) throw new AppError(401, 'The access token is invalid or expired');
-        request.auth = { user, admin: null, via: 'bearer' };
+        const auth = await lookups.byId(userId);
+        if (!auth) throw new AppError(401, 'The access token is invalid or expired');
+        request.auth = auth;
         return;
       }
       const sid = request.cookies[SESSION_COOKIE];
@@ -115,7 +170,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         }
         if (row) {
           request.session = row.session;
-          if (row.user) request.auth = { user: row.user, admin: row.admin, via: 'session' };
+          if (row.user)
+            request.auth = { user: row.user, admin: row.admin, via: 'session', permissions: row.permissions };
         }
       }
       if (!changesState(request)) return;

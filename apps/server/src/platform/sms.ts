@@ -6,7 +6,8 @@ import { mailOutbox } from '../db/schema';
 // message is stored with the address `sms:<phone>`), so the demo needs no SMS service.
 
 export interface SmsProvider {
-  send(to: string, text: string): Promise<void>;
+  /** `secrets`: the parts of the text that prove the phone is the user's (a code, a link) */
+  send(to: string, text: string, secrets?: string[]): Promise<void>;
 }
 
 /** POSTs {to, text} as JSON to the gateway; a non-2xx answer is an error (the caller tells the user). */
@@ -26,8 +27,8 @@ export function httpSmsProvider(url: string, fetchImpl: typeof fetch = fetch): S
 
 export function outboxSmsProvider(db: Db): SmsProvider {
   return {
-    async send(to, text) {
-      await db.insert(mailOutbox).values({ toAddress: `sms:${to}`, subject: 'SMS', text, status: 'stored' });
+    async send(to, text, secrets = []) {
+      await db.insert(mailOutbox).values({ toAddress: `sms:${to}`, subject: 'SMS', text, secrets, status: 'stored' });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { UserData } from '@parlance/shared';
+import { PERMISSIONS, type UserData } from '@parlance/shared';
 import { describe, expect, it } from 'vitest';
 import { badgeCount, firstChars, headerNavFor, unreadLabel } from './navigation';
 import { ACL, sidebarMenuFor } from './sidebar/sidebar-menu';
@@ -21,6 +21,7 @@ function user(type: UserData['type'], over: Partial<UserData> = {}): UserData {
     phone: null,
     twoFactorEnabled: false,
     termsAccepted: true,
+    permissions: type === 'admin' ? [...PERMISSIONS] : [],
     ...over,
   };
 }

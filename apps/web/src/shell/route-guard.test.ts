@@ -1,4 +1,4 @@
-import type { UserData } from '@parlance/shared';
+import { PERMISSIONS, type UserData } from '@parlance/shared';
 import { describe, expect, it } from 'vitest';
 import { decideRoute, signInPath } from './route-guard';
 
@@ -20,6 +20,7 @@ function user(type: UserData['type']): UserData {
     phone: null,
     twoFactorEnabled: false,
     termsAccepted: true,
+    permissions: type === 'admin' ? [...PERMISSIONS] : [],
   };
 }
 

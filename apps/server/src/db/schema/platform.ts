@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
     // stored: kept here only (no SMTP_URL); sent: delivered to the SMTP server; failed: see error
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
     error: text('error'),
+    /** the strings of the message that sign someone in (links, codes): shown masked */
+    secrets: jsonb('secrets').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],

@@ -29,7 +29,7 @@ import {
 import { markDelayed, releaseEarnings } from '../../modules/projects/timed-moves';
 import { getOrCreateAccount, hashRequest, platformAccount, postTransaction } from '../../platform/ledger';
 import { createLocalBus } from '../../platform/realtime';
-import type { UserRow } from '../../platform/session';
+import { authContextOf, type UserRow } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 
 // Demo content of the project lifecycle (new databases only, through the real services): the demo
@@ -296,7 +296,8 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const start = new Date(now.getTime() - 10 * DAY);
   const at = (ms: number) => new Date(start.getTime() + ms);
-  const as = (user: UserRow, when: Date) => ({ user, now: when, publicUrl });
+  // the demo's people act on their own; the super-admin seeds its moves with every permission
+  const as = (user: UserRow, when: Date) => ({ actor: authContextOf(user, 'session'), user, now: when, publicUrl });
 
   await seedTranslator(db, translator, customer);
   // the open and just-taken ones are paid 3 hours ago: a demo made today offers them before their deadlines

@@ -144,10 +144,10 @@ describe('acting is refused', () => {
 
   it('does not act as yourself or as another admin', async () => {
     const self = await act(admin, 'admin@parlance.test');
-    expect(self.statusCode).toBe(400);
+    expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsSelf });
     const other = await act(admin, 'second.admin@parlance.test');
-    expect(other.statusCode).toBe(400);
+    expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsAdmin });
     expect(await userOf(admin)).toMatchObject({ id: admin.user.id });
   });

@@ -4,7 +4,8 @@ import type { Services } from '../../platform/services';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
 import { type SessionRow, startSession, type UserRow } from '../../platform/session';
-import { whyCannotActAs } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 
 // An admin acting as a user (spec 1 section 4): a new session of the user that remembers the admin.
 // Start and restore rotate the session (the old cookie dies) and write the audit log.
@@ -23,8 +24,7 @@ export async function startActing(
   admin: UserRow,
   target: UserRow,
 ): Promise<void> {
-  const reason = whyCannotActAs(admin, target);
-  if (reason) throw badRequest(reason);
+  authorize(request.auth, 'user.act-as', target);
   const previous = requireBrowserSession(request);
   await deps.db.transaction(async (tx) => {
     await audit(tx, {

@@ -425,7 +425,7 @@ describe('outbox and audit log', () => {
       error: null,
     });
     expect(Object.keys(page1.data[0]).sort()).toEqual(
-      ['createdAt', 'error', 'html', 'id', 'status', 'subject', 'text', 'to'].sort(),
+      ['createdAt', 'error', 'html', 'id', 'secretsHidden', 'status', 'subject', 'text', 'to'].sort(),
     );
     const page2 = (await as(admin).get('/api/2/admin/outbox?page=2&pageSize=20')).json();
     expect(page2.data).toHaveLength(before + 5);

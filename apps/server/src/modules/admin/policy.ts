@@ -1,11 +1,20 @@
-import { TEXTS } from '@parlance/shared';
+import { isStaff, TEXTS } from '@parlance/shared';
+import { allowIf, defineRules } from '../../platform/permissions';
 import type { UserRow } from '../../platform/session';
 
-// Who may be acted as. Admin rights themselves are checked by requireAdmin.
+// The back office's rules for `can()`. The staff permission itself (users.act) is the route's
+// access; what remains is whom: never oneself, never another staff account.
 
-/** Why `admin` may not act as `target`, or null when it may. */
-export function whyCannotActAs(admin: UserRow, target: UserRow): string | null {
-  if (target.id === admin.id) return TEXTS.cannotActAsSelf;
-  if (target.isAdmin || target.type === 'admin') return TEXTS.cannotActAsAdmin;
-  return null;
+declare module '../../platform/permissions' {
+  interface Actions {
+    'user.act-as': UserRow;
+  }
 }
+
+defineRules({
+  'user.act-as': (actor, target) => {
+    const admin = actor.admin ?? actor.user;
+    if (target.id === admin.id) return allowIf(false, 403, TEXTS.cannotActAsSelf);
+    return allowIf(!isStaff(target), 403, TEXTS.cannotActAsAdmin);
+  },
+});

@@ -1,5 +1,5 @@
-import type { AdminUserDescription, AdminUserPreview, AuditEntryData, OutboxMail } from '@parlance/shared';
-import type { auditLog, mailOutbox } from '../../db/schema';
+import type { AdminUserDescription, AdminUserPreview, AuditEntryData } from '@parlance/shared';
+import type { auditLog } from '../../db/schema';
 import type { UserRow } from '../../platform/session';
 
 // Allowlist serializers of the admin answers: never a row as it is (no password hash, no TOTP secret).
@@ -21,19 +21,6 @@ export function presentUserDescription(user: UserRow, aclGroups: string[]): Admi
     hasPassword: user.passwordHash != null,
     twoFactorEnabled: user.totpEnabled,
     aclGroups,
-  };
-}
-
-export function presentOutboxMail(row: typeof mailOutbox.$inferSelect): OutboxMail {
-  return {
-    id: row.id,
-    to: row.toAddress,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    status: row.status,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

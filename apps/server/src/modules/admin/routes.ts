@@ -20,11 +20,13 @@ import {
 } from '@parlance/shared';
 import { badRequest } from '../../platform/errors';
 import { countryByIp } from '../../platform/geo';
-import { requireAdmin } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
+import { staffMember } from '../../platform/permissions';
 import type { UserRow } from '../../platform/session';
 import { findChatCustomers } from '../chat/service';
 import { restoreAdmin, startActing } from './acting';
-import { presentAuditEntry, presentOutboxMail, presentUserDescription, presentUserPreview } from './present';
+import { outboxPage } from './outbox';
+import { presentAuditEntry, presentUserDescription, presentUserPreview } from './present';
 import {
   accountManagerCustomers,
   accountManagerOf,
@@ -33,7 +35,6 @@ import {
   backoffice,
   changeAclMembership,
   listAclGroupsWithMembers,
-  outboxPage,
   projectExists,
 } from './service';
 import {
@@ -64,21 +65,16 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  // Every call here is for admins (also while acting): guests 401, everyone else 403, before the
-  // input is even looked at.
-  app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
-  });
-
   /** The user a tool acts on: the one named by uid, else the effective user (the acted-as user). */
   const targetOf = async (request: FastifyRequest, uid: string | undefined): Promise<UserRow> =>
-    uid ? requireUserByRef(deps.db, uid) : requireAdmin(request).user;
+    uid ? requireUserByRef(deps.db, uid) : requireUser(request).user;
 
-  const actor = (request: FastifyRequest) => ({ actorId: requireAdmin(request).realUser.id, ip: request.ip });
+  const actor = (request: FastifyRequest) => ({ actorId: staffMember(request).id, ip: request.ip });
 
   app.post(
     '/adminService/isProjectExist',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'Does a project with this id exist? (form: PID, digits only)',
@@ -96,6 +92,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/adminService/searchUser',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'Find users by id, e-mail, or part of a name or e-mail (at most 20)',
@@ -115,6 +112,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/adminService/getUserDescription',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'What the admin tools show about a user (uid: id or e-mail)',
@@ -131,7 +129,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/manage/act',
     {
-      config: { csrf: true },
+      config: { access: 'users.act', csrf: true },
       schema: {
         tags: TAGS,
         summary: 'Act as a user (uid: id or e-mail); without uid, restore admin rights',
@@ -142,7 +140,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const { uid, NoRedirect } = request.query;
       if (uid) await startActing(deps, request, reply, realUser, await requireUserByRef(deps.db, uid));
       else await restoreAdmin(deps, request, reply, realUser);
@@ -154,7 +152,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/tools/:currency/SetCurrency',
     {
-      config: { csrf: true },
+      config: { access: 'users.act', csrf: true },
       schema: {
         tags: TAGS,
         summary: "Set a user's currency (USD, EUR, NIS, GBP, CHF, CAD, AUD); default user: the effective one",
@@ -175,6 +173,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/country/set-locale',
     {
+      config: { access: 'users.act' },
       schema: {
         tags: TAGS,
         summary: "Set a user's country (admin_locale: ISO 3166 code); default user: the effective one",
@@ -193,6 +192,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/country/reset-locale',
     {
+      config: { access: 'users.act' },
       schema: {
         tags: TAGS,
         summary: "Reset a user's country to the country of the request's IP address (or none)",
@@ -212,18 +212,20 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/backoffice',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "The admin's access-control groups and overview counts",
         response: { 200: z.object({ results: backofficeSchema }) },
       },
     },
-    async (request) => ({ results: await backoffice(deps.db, requireAdmin(request).realUser) }),
+    async (request) => ({ results: await backoffice(deps.db, staffMember(request)) }),
   );
 
   app.get(
     '/api/2/account/acl-list',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'Every access-control group, with the permissions it grants and its members',
@@ -236,6 +238,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/acl-list/members',
     {
+      config: { access: 'roles.write' },
       schema: {
         tags: TAGS,
         summary: 'Add a staff account to an access-control group (super-admins; written to the audit log)',
@@ -252,6 +255,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/acl-list/members',
     {
+      config: { access: 'roles.write' },
       schema: {
         tags: TAGS,
         summary: 'Take a staff account out of an access-control group (super-admins; written to the audit log)',
@@ -268,6 +272,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/account-managers/:id/customers',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'The customers an account manager (a staff member) looks after, by name, paged on the server',
@@ -295,6 +300,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/users/:id/account-manager',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "A customer's account manager, and the staff accounts one can be chosen from",
@@ -308,6 +314,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/users/:id/account-manager',
     {
+      config: { access: 'users.act' },
       schema: {
         tags: TAGS,
         summary: "Assign a customer's account manager (a staff member), or remove it with managerId null (audited)",
@@ -324,6 +331,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/chat/getUsers',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'Customers whose team chats an admin may open, by user ID (external id), name or e-mail (at most 100)',
@@ -337,6 +345,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/customers',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: TAGS,
         summary: 'Create a customer account (for a partner); without a password the customer sets one later',
@@ -362,6 +371,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/outbox',
     {
+      config: { access: 'outbox.read' },
       schema: {
         tags: TAGS,
         summary: 'Mail written by the server, newest first (page from 1, pageSize up to 100)',
@@ -370,14 +380,14 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { rows, totalCount } = await outboxPage(deps.db, request.query);
-      return { data: rows.map(presentOutboxMail), totalCount };
+      return outboxPage(deps.db, requireUser(request), deps.config.smtpUrl !== undefined, request.query);
     },
   );
 
   app.get(
     '/api/2/admin/audit',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'The audit log, newest first (page from 1, pageSize up to 100)',

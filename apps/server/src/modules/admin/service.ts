@@ -134,19 +134,6 @@ export async function changeAclMembership(
   });
 }
 
-export async function outboxPage(db: Db, { page, pageSize }: PageRequest) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(mailOutbox),
-  ]);
-  return { rows, totalCount: total.n };
-}
-
 export async function auditPage(db: Db, { page, pageSize }: PageRequest) {
   const [rows, [total]] = await Promise.all([
     db

@@ -6,7 +6,8 @@ import { audit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
 import type { AuthContext, UserRow } from '../../platform/session';
 import { assertNoFieldErrors, type FieldErrors, knownCountry, nameErrors, normaliseName, phoneErrors } from './fields';
-import { canViewAccount } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { presentAccount } from './present';
 import type { AccountInfo, UpdateRegisterInfoBody } from './schemas';
 import { aclGroupNames, addToAclGroup, findUserById, removeFromAclGroup, roleGroup } from './users';
@@ -95,7 +96,7 @@ export async function acceptPolicy(deps: Services, auth: AuthContext, ip: string
 /** GET /api/2/account?user_id=: one's own account, or anyone's for an admin; others get 404. */
 export async function accountInfo(deps: Services, auth: AuthContext, userId: number | undefined): Promise<AccountInfo> {
   const id = userId ?? auth.user.id;
-  if (!canViewAccount(auth, id)) throw notFound(TEXTS.userNotFound);
+  authorize(auth, 'account.read', { userId: id });
   const user = id === auth.user.id ? auth.user : await findUserById(deps.db, id);
   if (!user) throw notFound(TEXTS.userNotFound);
   return presentAccount(user, await aclGroupNames(deps.db, user.id));

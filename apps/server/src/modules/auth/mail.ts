@@ -41,5 +41,5 @@ export function passwordMail(
     `<p>${escapeHtml(ignore)}</p>`,
     '<p>Parlance</p>',
   ].join('\n');
-  return { to: to.email, subject, text, html };
+  return { to: to.email, subject, text, html, secrets: [link, escapeHtml(link)] };
 }

@@ -1,27 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext, UserRow } from '../../platform/session';
-import { canManageCredentials, canViewAccount } from './policy';
+import { can } from '../../platform/permissions';
+import { SUPER_ADMIN, testActor, testUser } from '../../test/actors';
+import './policy';
 
-const user = (id: number, isAdmin = false): UserRow =>
-  ({ id, isAdmin, type: isAdmin ? 'admin' : 'customer' }) as UserRow;
-const ctx = (u: UserRow, extra: Partial<AuthContext> = {}): AuthContext => ({
-  user: u,
-  admin: null,
-  via: 'session',
-  ...extra,
-});
-
-describe('auth policy', () => {
+describe('auth rules', () => {
   it('lets only the owner in a browser session manage sign-in settings', () => {
-    expect(canManageCredentials(ctx(user(1)))).toBe(true);
-    expect(canManageCredentials(ctx(user(1), { via: 'bearer' }))).toBe(false);
-    expect(canManageCredentials(ctx(user(1), { admin: user(9, true) }))).toBe(false);
+    expect(can(testActor({ id: 1 }), 'account.manage-credentials', null)).toBe(true);
+    expect(can(testActor({ id: 1 }, { via: 'bearer' }), 'account.manage-credentials', null)).toBe(false);
+    const actingAdmin = testUser({ id: 9, type: 'admin', isAdmin: true });
+    expect(can(testActor({ id: 1 }, { admin: actingAdmin }), 'account.manage-credentials', null)).toBe(false);
   });
 
-  it('shows an account to its owner and to admins, also while they act as someone', () => {
-    expect(canViewAccount(ctx(user(1)), 1)).toBe(true);
-    expect(canViewAccount(ctx(user(1)), 2)).toBe(false);
-    expect(canViewAccount(ctx(user(9, true)), 2)).toBe(true);
-    expect(canViewAccount(ctx(user(1), { admin: user(9, true) }), 2)).toBe(true);
+  it('shows an account to its owner and to staff, also while they act as someone', () => {
+    expect(can(testActor({ id: 1 }), 'account.read', { userId: 1 })).toBe(true);
+    expect(can(testActor({ id: 1 }), 'account.read', { userId: 2 })).toBe(false);
+    expect(can(SUPER_ADMIN(), 'account.read', { userId: 2 })).toBe(true);
+    const finance = testActor({ id: 5, type: 'admin' }, { groups: ['role.finance'] });
+    expect(can(finance, 'account.read', { userId: 2 })).toBe(true);
+    const actingAdmin = testUser({ id: 9, type: 'admin', isAdmin: true });
+    expect(can(testActor({ id: 1 }, { admin: actingAdmin }), 'account.read', { userId: 2 })).toBe(true);
   });
 });

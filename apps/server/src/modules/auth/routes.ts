@@ -17,7 +17,8 @@ import {
   setFirstPassword,
   setPasswordWithToken,
 } from './passwords';
-import { canManageCredentials } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { countUnreadMessages } from '../../platform/messages';
 import { presentUser } from './present';
 import {
@@ -54,7 +55,7 @@ const accountTags = ['account'];
 /** Sign-in settings need the owner in a browser session (see policy.ts). */
 function requireCredentialOwner(request: FastifyRequest) {
   const auth = requireUser(request);
-  if (!canManageCredentials(auth)) throw forbidden(TEXTS.ownerOnly);
+  authorize(auth, 'account.manage-credentials', null);
   return auth;
 }
 
@@ -68,6 +69,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     CAPTCHA_CHALLENGE_PATH,
     {
+      config: { access: 'public' },
       schema: {
         summary: "A new ALTCHA proof-of-work challenge (the widget's challenge URL)",
         tags,
@@ -83,7 +85,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addAccountInfo',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'public' },
       schema: {
         summary: 'Sign up (form-encoded); signs the new user in',
         tags,
@@ -94,15 +96,15 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const user = await registerAccount(deps, request.body, request.ip);
-      await signIn(deps, request, reply, user, { action: 'auth.login', details: { via: 'signup' } });
-      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+      const auth = await signIn(deps, request, reply, user, { action: 'auth.login', details: { via: 'signup' } });
+      return { ...ok, user: presentUser(auth) };
     },
   );
 
   app.post(
     '/api/2/account/auth/login',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'public' },
       schema: {
         summary: 'Sign in with e-mail and password (and the two-step code when it is on)',
         description:
@@ -115,16 +117,19 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const user = await authenticate(deps, request.body);
-      await signIn(deps, request, reply, user, { action: 'auth.login', details: { twoFactor: user.totpEnabled } });
+      const auth = await signIn(deps, request, reply, user, {
+        action: 'auth.login',
+        details: { twoFactor: user.totpEnabled },
+      });
       const unreadMessages = await countUnreadMessages(deps.db, user.id);
-      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }, { unreadMessages }) };
+      return { ...ok, user: presentUser(auth, { unreadMessages }) };
     },
   );
 
   app.get(
     '/api/logout',
     {
-      config: { csrf: true },
+      config: { access: 'public', csrf: true },
       schema: { summary: 'Sign out (needs the CSRF header when signed in)', tags, response: { 200: okAnswer } },
     },
     async (request, reply) => {
@@ -147,7 +152,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/auth/password/resetPasswordToken',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'public' },
       schema: {
         summary: 'Mail a password-reset link (valid one hour, single use)',
         description: '404 with errors.email for an address that has no account (the spec asks for this).',
@@ -166,6 +171,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/user/checkToken',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Whether a password link token is unused and unexpired',
         tags,
@@ -180,7 +186,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/auth/password',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'public' },
       schema: {
         summary: 'Set the password from a mailed link (reset or create); signs the user in',
         description: 'Ends every other session of the user. 400 when the link is invalid, expired or used.',
@@ -194,14 +200,18 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const token = request.query.token ?? request.body.token;
       const user = await setPasswordWithToken(deps, token, request.body, request.ip);
-      await signIn(deps, request, reply, user, { action: 'auth.login', details: { via: 'password-link' } });
-      return { ...ok, user: presentUser({ user, admin: null, via: 'session' }) };
+      const auth = await signIn(deps, request, reply, user, {
+        action: 'auth.login',
+        details: { via: 'password-link' },
+      });
+      return { ...ok, user: presentUser(auth) };
     },
   );
 
   app.post(
     '/api/2/account/auth/first-password/setup',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Set the first password of a signed-in user who has none',
         tags,
@@ -223,7 +233,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/auth/send-password-link',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
         summary: 'Mail a link to set a password (signed-in user without one)',
         tags,
@@ -240,6 +250,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateRegisterInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Complete or change the registration details of the signed-in user',
         tags: accountTags,
@@ -261,6 +272,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/accept-terms-of-service',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Accept the terms of service',
         tags: accountTags,
@@ -279,6 +291,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/user/checkPolicyTermsConditions',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Whether the signed-in user accepted the privacy policy',
         tags: accountTags,
@@ -294,7 +307,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/user/updatePolicyTermsConditions',
     {
-      config: { csrf: true },
+      config: { access: 'user', csrf: true },
       schema: {
         summary: 'Accept the privacy policy (needs the CSRF header)',
         tags: accountTags,
@@ -311,6 +324,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account',
     {
+      config: { access: 'user' },
       schema: {
         summary: "Account information: your own, or any user's for an admin",
         tags: accountTags,
@@ -328,6 +342,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/auth/2fa',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The secret and otpauth:// URI to set up two-step login',
         description: 'Shows the same pending secret until it is confirmed; 409 when two-step login is already on.',
@@ -344,6 +359,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/2fa',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Turn two-step login on with a code from the authenticator app',
         tags,
@@ -362,6 +378,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/2fa/reset',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Turn two-step login off with a current code',
         tags,
@@ -380,6 +397,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/auth/token',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'A bearer JWT (10 minutes) and the acl groups of the signed-in user',
         tags,

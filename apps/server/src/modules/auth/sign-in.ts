@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/services';
 import { type AuditEntry, audit } from '../../platform/audit';
-import { startSession, type UserRow } from '../../platform/session';
+import { type AuthContext, authContextFor, startSession, type UserRow } from '../../platform/session';
 import { claimGuestOrders } from '../wizard/guest';
 
 /**
@@ -14,11 +14,12 @@ export async function signIn(
   reply: FastifyReply,
   user: UserRow,
   entry: Omit<AuditEntry, 'actorId' | 'ip'>,
-): Promise<void> {
+): Promise<AuthContext> {
   await deps.db.transaction(async (tx) => {
     await startSession(tx, request, reply, deps.clock, { userId: user.id, previous: request.session });
     await audit(tx, { actorId: user.id, ip: request.ip, targetType: 'user', targetId: user.id, ...entry });
   });
   // a guest's window-shopping orders on this browser become the user's
   await claimGuestOrders(deps.db, request, reply, user.id);
+  return authContextFor(deps.db, user);
 }

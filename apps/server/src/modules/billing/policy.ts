@@ -1,7 +1,20 @@
-import type { UserRow } from '../../platform/session';
+import { allowIf, defineRules, holds } from '../../platform/permissions';
 
-// Billing details belong to their account: its owner, or an admin (also while acting as someone).
+// Billing details belong to their account: its owner reads and changes them (also an admin acting
+// as them); staff read anyone's, and finance changes them. Anyone else is told it does not exist.
 
-export function canManageBilling(asker: { user: Pick<UserRow, 'id'>; isAdmin: boolean }, accountId: number): boolean {
-  return asker.isAdmin || asker.user.id === accountId;
+declare module '../../platform/permissions' {
+  interface Actions {
+    'billing.read': { accountId: number };
+    'billing.write': { accountId: number };
+  }
 }
+
+defineRules({
+  'billing.read': (actor, { accountId }) =>
+    allowIf(actor.user.id === accountId || holds(actor, 'backoffice.read'), 404),
+  'billing.write': (actor, { accountId }) => {
+    if (actor.user.id === accountId || holds(actor, 'credits.write')) return allowIf(true);
+    return allowIf(false, holds(actor, 'backoffice.read') ? 403 : 404);
+  },
+});

@@ -3,9 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingInfoInputSchema, billingInfoSchema } from '@parlance/shared';
-import { notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { canManageBilling } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { presentBillingInfo } from './present';
 import { getBillingInfo, saveBillingInfo } from './service';
 
@@ -17,16 +17,15 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
   const { deps } = app;
 
   /** The account asked about, when the asker may see it; someone else's account is not found (404). */
-  const accountOf = (request: FastifyRequest, id: number): number => {
-    const auth = requireUser(request);
-    const isAdmin = (auth.admin ?? auth.user).isAdmin;
-    if (!canManageBilling({ user: auth.user, isAdmin }, id)) throw notFound();
+  const accountOf = (request: FastifyRequest, id: number, action: 'billing.read' | 'billing.write'): number => {
+    authorize(requireUser(request), action, { accountId: id });
     return id;
   };
 
   app.get(
     '/api/2/account/:id/billing-info',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'The billing details of an account (its owner or an admin)',
@@ -35,7 +34,7 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const id = accountOf(request, request.params.id);
+      const id = accountOf(request, request.params.id, 'billing.read');
       return { results: presentBillingInfo(await getBillingInfo(deps.db, id)) };
     },
   );
@@ -43,6 +42,7 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/:id/billing-info',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -53,7 +53,7 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const id = accountOf(request, request.params.id);
+      const id = accountOf(request, request.params.id, 'billing.write');
       return { results: presentBillingInfo(await saveBillingInfo(deps.db, id, request.body, deps.clock.now())) };
     },
   );
@@ -62,6 +62,7 @@ export const billingRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/userService/updateBillingInfo',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:

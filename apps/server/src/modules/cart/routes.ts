@@ -26,7 +26,6 @@ import {
   updateCartOrder,
 } from './cart-edits';
 import { NotEnoughCreditsError, payCartWithCredits } from './pay-with-credits';
-import { canUseCart } from './policy';
 import { presentAppliedCoupon, presentCart } from './present';
 import { readFields } from './read-fields';
 
@@ -34,10 +33,13 @@ const TAGS = ['Cart'];
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const errorAnswer = z.object({ status: z.literal('ERROR'), message: z.string() }).passthrough();
 
-/** The signed-in customer whose cart this is: guests 401, translators 403. */
+/**
+ * The signed-in customer whose cart this is: guests 401, everyone else 403. The cart routes admit
+ * only customers already; the registry's cart kinds (a public route) rely on this check.
+ */
 export function cartUser(request: FastifyRequest): UserRow {
   const { user } = requireUser(request);
-  if (!canUseCart(user)) throw forbidden('Only customers have a cart');
+  if (user.type !== 'customer') throw forbidden('Only customers have a cart');
   return user;
 }
 
@@ -49,6 +51,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/cart/all',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: "The customer's cart, re-priced now, with coupons, VAT, total, balance and cart key (ck)",
@@ -66,6 +69,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/cart/mark-as-delete',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: 'Take an order out of the cart (form: poid); answers the cart',
@@ -83,6 +87,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/cart/update',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary:
@@ -102,6 +107,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/cart/submitCoupon',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: 'Apply a coupon to the cart (form: couponId = id or code, totalWithVat = the total shown, credits)',
@@ -125,6 +131,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/cart/removeCoupon',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: 'Take a coupon off the cart (form: couponId = id or code)',
@@ -147,6 +154,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/internal/user/un-attach-coupons',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: "Take every coupon off the signed-in customer's cart",
@@ -162,7 +170,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/ajax/cart/needProofReading',
     {
-      config: { csrf: true },
+      config: { access: 'customer', csrf: true },
       schema: {
         tags: TAGS,
         summary:
@@ -182,6 +190,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/cart/translateNow',
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary:

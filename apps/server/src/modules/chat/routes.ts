@@ -60,6 +60,7 @@ import {
   syncMyTeamChats,
   toggleReaction,
   unreadNotifications,
+  type Viewer,
 } from './service';
 
 export const CHAT_BASE = '/chat/api';
@@ -82,7 +83,10 @@ function requireBearer(request: FastifyRequest): AuthContext {
   return auth;
 }
 
-const viewerOf = (request: FastifyRequest): UserRow => requireBearer(request).user;
+const viewerOf = (request: FastifyRequest): UserRow & Viewer => {
+  const auth = requireBearer(request);
+  return { ...auth.user, actor: auth };
+};
 
 const sendSchema = z.object({
   text: z.string().max(CHAT_LIMITS.messageMax).default(''),
@@ -123,7 +127,10 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${CHAT_BASE}/current-user`,
-    { schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: chatCurrentUserSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: chatCurrentUserSchema } },
+    },
     async (request) => {
       const user = viewerOf(request);
       return { id: user.id, name: user.name, type: chatRole(user), pictureUrl: user.thumbUrl };
@@ -133,6 +140,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The user's chats in list order (pinned first, then latest activity); admins may pass customer",
@@ -160,13 +168,17 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${CHAT_BASE}/chats/:id`,
-    { schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: chatListEntrySchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: chatListEntrySchema } },
+    },
     async (request) => getChat(deps.db, viewerOf(request), request.params.id),
   );
 
   app.post(
     `${CHAT_BASE}/chats`,
     {
+      config: { access: 'customer' },
       schema: {
         tags: TAGS,
         summary: 'Create a team group (customers, and admins on behalf of a customer)',
@@ -197,6 +209,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/chats/:id`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Rename (title) or pin in your list (isPinned)',
@@ -216,6 +229,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/chats/:id/seen`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "Mark the chat's notifications seen",
@@ -233,6 +247,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats/:id/messages`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'One page of history (30 messages; page 1 is the newest), in creation order',
@@ -247,6 +262,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats/:id/pinnedMessages`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Pinned messages (pinned bar)',
@@ -280,6 +296,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/direct-messages`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Send a message (text and/or uploaded attachments); a retry with the same clientId is stored once',
@@ -293,6 +310,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/reply-messages`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Reply to a message',
@@ -306,6 +324,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/messages/:id/reaction`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Toggle your reaction (like, heart, checked, ok)',
@@ -320,6 +339,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/messages/:id`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'One message with its pageNumber (jump to it)',
@@ -333,6 +353,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/messages/:id`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Pin or unpin a message (isPinned)',
@@ -352,6 +373,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
     app.route({
       method,
       url,
+      config: { access: 'moderation.write' },
       schema: { tags: TAGS, summary, params: z.object({ id: bigId }), response: { 200: chatMessageSchema } },
       handler: async (request) => afterChange(deleteMessage(deps.db, viewerOf(request), request.params.id, restore)),
     });
@@ -360,6 +382,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/messages/:id/moderation`,
     {
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'Approve or decline a message on moderation (admins)',
@@ -381,6 +404,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${CHAT_BASE}/messages/:id/attachments/:attachmentId`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Remove an attachment (its uploader or an admin)',
@@ -398,6 +422,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/chat-members`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Add a member to a team group',
@@ -416,6 +441,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${CHAT_BASE}/chat-members/:chatId/:userId`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Remove a member',
@@ -433,6 +459,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat-members/:chatId`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Members of a chat (not for translators)',
@@ -446,6 +473,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/notifications`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Unseen notifications grouped by chat and type; total is the header badge',
@@ -459,6 +487,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat-attachments/:chatId`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Files of a chat',
@@ -473,6 +502,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/search/:phrase`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Search files, chats and messages of your chats (admins: of a customer)',
@@ -492,6 +522,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat/:chatId/search/:phrase`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Search messages of one chat',
@@ -504,13 +535,17 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${CHAT_BASE}/my-contacts`,
-    { schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: chatPeopleSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: chatPeopleSchema } },
+    },
     async (request) => ({ data: (await contactsOf(deps.db, viewerOf(request))).map((user) => ({ user })) }),
   );
 
   app.get(
     `${CHAT_BASE}/admin/user-contacts/:userId`,
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "A customer's contacts (admins)",
@@ -528,6 +563,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/admin/users`,
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'Customers by external id (admins)',
@@ -551,6 +587,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     FILES_BASE,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Upload a chat file (multipart field file, at most 100 MB): answers id, originalName, size, mimeType',
@@ -588,6 +625,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${FILES_BASE}/:id`,
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Delete an uploaded chat file (its uploader or an admin)',
@@ -604,7 +642,10 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `${FILES_BASE}/:id/download`,
-    { schema: { tags: TAGS, summary: 'Download a chat file under its name', params: z.object({ id }) } },
+    {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary: 'Download a chat file under its name', params: z.object({ id }) },
+    },
     async (request, reply) => {
       const a = await attachmentFor(deps.db, viewerOf(request), request.params.id);
       const stream = await deps.storage.get(a.fileId);
@@ -620,6 +661,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/live`,
     {
+      config: { access: 'self' },
       websocket: true,
       schema: {
         tags: TAGS,

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext, UserRow } from '../../platform/session';
 import { audit } from '../../platform/audit';
 import { decideModeration } from '../../platform/moderation';
 import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
@@ -25,7 +25,11 @@ import { can, chatRole } from './policy';
 // are gap-free and commit in order) and writes a chat_events row for its audience.
 
 type Q = Db | Tx;
-export type Viewer = Pick<UserRow, 'id' | 'type' | 'isAdmin' | 'name'>;
+/**
+ * Who reads or writes in the chat: the bearer token's user, and the whole request's AuthContext
+ * for the capability rules (policy.ts). The platform's own system messages have no actor.
+ */
+export type Viewer = Pick<UserRow, 'id' | 'type' | 'isAdmin' | 'name'> & { actor?: AuthContext };
 
 const MY_TEAM_TITLE = 'My Team';
 

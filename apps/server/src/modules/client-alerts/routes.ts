@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientAlertAnswerSchema, clientAlertBodySchema, clientAlertQuerySchema } from '@parlance/shared';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/permissions';
+import { staffMember } from '../../platform/permissions';
 import { findAlertCustomer, readAlertSettings, saveAlertSettings } from '../../platform/client-alerts';
 
 const TAGS = ['Admin'];
@@ -56,6 +56,7 @@ export const clientAlertRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/adminsetting/alert/notification',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "A customer's alert routing: per alert, whether am, sales and support are mailed; admins only",
@@ -64,7 +65,6 @@ export const clientAlertRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await requirePermission(deps.db, request, 'backoffice.read');
       return answer(request.query.user_id);
     },
   );
@@ -72,6 +72,7 @@ export const clientAlertRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/adminsetting/alert/notification',
     {
+      config: { access: 'settings.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -81,16 +82,10 @@ export const clientAlertRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const staff = await requirePermission(deps.db, request, 'settings.write');
+      const staff = staffMember(request);
       const customer = await findAlertCustomer(deps.db, request.body.user_id);
       await deps.db.transaction((tx) =>
-        saveAlertSettings(
-          tx,
-          customer.id,
-          request.body.settings,
-          { id: staff.user.id, ip: request.ip },
-          deps.clock.now(),
-        ),
+        saveAlertSettings(tx, customer.id, request.body.settings, { id: staff.id, ip: request.ip }, deps.clock.now()),
       );
       return answer(customer.id);
     },

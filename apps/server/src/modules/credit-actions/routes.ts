@@ -15,7 +15,7 @@ import {
 } from '@parlance/shared';
 import { badRequest } from '../../platform/errors';
 import { balanceOfOwner } from '../../platform/ledger';
-import { holds, requirePermission } from '../../platform/permissions';
+import { holds, staffMember } from '../../platform/permissions';
 import { requireUserByRef } from '../admin/users';
 import { presentCreditAction, presentCreditList } from './present';
 import {
@@ -45,13 +45,14 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   });
 
   const operator = async (request: FastifyRequest) => ({
-    id: (await requirePermission(deps.db, request, 'credits.write')).user.id,
+    id: staffMember(request).id,
     ip: request.ip,
   });
 
   app.get(
     '/service/getCreditList',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "A user's credit actions, newest first, 25 per page, each with its child actions",
@@ -63,18 +64,18 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const staff = await requirePermission(deps.db, request, 'backoffice.read');
       const user = await requireUserByRef(deps.db, request.query.uid);
       const page = await creditListPage(deps.db, user.id, request.query.page);
       const balance =
         user.type === 'admin' || user.isAdmin ? 0 : await balanceOfOwner(deps.db, user.id, creditAccountKind(user));
-      return presentCreditList(page, balance, holds(staff, 'credits.write'));
+      return presentCreditList(page, balance, holds(request.auth, 'credits.write'));
     },
   );
 
   app.get(
     '/api/2/credit_action/action/reason',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'The reasons a credit action of this type may give (type: addcredit, buycredit, removecredit)',
@@ -102,6 +103,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/creditActions/add',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: TAGS,
         summary: 'Create a credit action (form: uid, type, reason, amount, remarks, recurrence)',
@@ -122,6 +124,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/creditActions/:id/edit',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: TAGS,
         summary: "Edit a credit action when its type's edit flag allows (form: reason, amount, remarks)",
@@ -141,6 +144,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/creditActions/:id/stop',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: TAGS,
         summary: 'Stop a recurring credit action (addcredit, buycredit)',
@@ -158,6 +162,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/credit_action/buy_credit/invoice',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: TAGS,
         summary: 'Save an invoice id against a buy-credit action (creditActionId, invoiceId)',
@@ -175,6 +180,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/credit_action/parkedCredits',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "A translator's parked credits: earnings not yet released to the available balance",
@@ -183,7 +189,6 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await requirePermission(deps.db, request, 'backoffice.read');
       const user = await requireUserByRef(deps.db, request.query.user_id);
       if (user.type !== 'translator') return { results: { parkedCredits: 0, available: 0 } };
       const [parkedCredits, available] = await Promise.all([

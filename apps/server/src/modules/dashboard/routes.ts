@@ -24,7 +24,7 @@ import {
 } from '@parlance/shared';
 import { forbidden, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { requirePermission } from '../../platform/permissions';
+import { staffMember } from '../../platform/permissions';
 import { statementCsv, statementPdf } from '../statements/export';
 import { createContest, decideContest, listContests } from './contests';
 import { affectedProjects, contestsOf, recomputeLevels } from './leveling';
@@ -61,6 +61,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/dashboard/statistics',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -74,6 +75,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/dashboard/statement',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -88,6 +90,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/statement/export',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -128,6 +131,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/dashboard/additional-data',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -142,6 +146,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/dashboard/balance',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -156,6 +161,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/leveling/:id/projects-affected',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -185,6 +191,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/leveling/rejected-project',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -210,6 +217,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/recruitment/check',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -223,6 +231,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/leveling/contests',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: "Translators' leveling contests, newest first (status, page, limit)",
@@ -235,7 +244,6 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await requirePermission(db, request, 'backoffice.read');
       return listContests(db, request.query);
     },
   );
@@ -243,6 +251,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/leveling/contests/:id',
     {
+      config: { access: 'languages.write' },
       schema: {
         tags: TAGS,
         summary: 'Accept (the item stops counting for the level) or reject an open contest (form: status)',
@@ -253,8 +262,8 @@ export const dashboardRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const staff = await requirePermission(db, request, 'languages.write');
-      await decideContest(db, request.params.id, request.body.status, staff.user.id, now());
+      const staff = staffMember(request);
+      await decideContest(db, request.params.id, request.body.status, staff.id, now());
       return { status: 'OK' as const };
     },
   );

@@ -6,7 +6,8 @@ import { invoiceSummarySchema } from '@parlance/shared';
 import { notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { renderInvoicePdf } from './invoice-pdf';
-import { canSeeInvoice } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { presentInvoiceSummary } from './present';
 import { findInvoice, invoicePage } from './service';
 
@@ -19,6 +20,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/invoices',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The signed-in user's invoices, newest first",
@@ -39,6 +41,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/invoice/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'The invoice as a PDF (its owner or an admin)',
@@ -47,9 +50,9 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      const isAdmin = (auth.admin ?? auth.user).isAdmin;
       const invoice = await findInvoice(deps.db, request.params.id);
-      if (!invoice || !canSeeInvoice({ userId: auth.user.id, isAdmin }, invoice)) throw notFound('Invoice not found');
+      if (!invoice) throw notFound('Invoice not found');
+      authorize(auth, 'invoice.read', invoice);
       const pdf = await renderInvoicePdf(invoice);
       return reply
         .header('content-type', 'application/pdf')

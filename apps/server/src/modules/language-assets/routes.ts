@@ -78,7 +78,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/discover/languages',
-    { schema: { summary: 'Every language of the marketplace (id, slug, name, iso, flag)', tags } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Every language of the marketplace (id, slug, name, iso, flag)', tags },
+    },
     async () => ({ status: 'OK' as const, results: (await listLanguages(deps.db)).map(presentLanguage) }),
   );
 
@@ -86,6 +89,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/terminology/list',
     {
+      config: { access: 'customer' },
       schema: {
         summary: 'Your terminology, one entry per language pair (paginated)',
         tags,
@@ -102,6 +106,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/terminology',
     {
+      config: { access: 'customer' },
       schema: {
         summary: 'The terms of one language pair (srcLang, tarLang: language slugs; paginated)',
         tags,
@@ -125,6 +130,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/terminology/import',
     {
+      config: { access: 'customer' },
       schema: {
         summary:
           'Import terminology (multipart: srcLang, tarLang, replace, then file: CSV, XLSX or TBX up to 10 MB). 409 when the pair has terminology and replace is not set',
@@ -152,6 +158,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/terminology/delete',
     {
+      config: { access: 'customer' },
       schema: {
         summary: 'Delete terminology by id (ids[]); nothing is deleted when one is not yours',
         tags,
@@ -169,7 +176,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   // ---- translation memory ----
   app.post(
     '/tmx/import',
-    { schema: { summary: 'Import a TMX file into your translation memory (multipart file, up to 200 MB)', tags } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Import a TMX file into your translation memory (multipart file, up to 200 MB)', tags },
+    },
     async (request) => {
       const auth = requireUser(request);
       const received = await receivePart(request, TMX_RULE);
@@ -181,7 +191,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/tmx/getxtmlanguages',
-    { schema: { summary: 'The languages of your translation memory with their segment counts', tags } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'The languages of your translation memory with their segment counts', tags },
+    },
     async (request) => {
       const auth = requireUser(request);
       return { status: 'OK' as const, results: await memoryLanguages(deps.db, auth.user.id) };
@@ -196,6 +209,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/tmx/getTMX',
     {
+      config: { access: 'customer' },
       schema: {
         summary: 'Download your translation memory as TMX 1.4 (optionally only some languages: langs[])',
         tags,
@@ -216,7 +230,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/account/tmx/imports',
-    { schema: { summary: 'Your TMX imports (paginated)', tags, querystring: z.object(paging) } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Your TMX imports (paginated)', tags, querystring: z.object(paging) },
+    },
     async (request) => {
       const auth = requireUser(request);
       return {
@@ -228,7 +245,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/api/2/account/tmx/imports/:id',
-    { schema: { summary: 'Delete one TMX import and its units', tags, params: idParam } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Delete one TMX import and its units', tags, params: idParam },
+    },
     async (request) => {
       const auth = requireUser(request);
       await deleteImport(deps.db, auth.user.id, request.params.id);
@@ -239,6 +259,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/tmx/search',
     {
+      config: { access: 'customer' },
       schema: {
         summary: 'Units of your memory whose text in `lang` starts with `q` (case and spacing ignored; 20 at most)',
         tags,
@@ -261,6 +282,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/:uuid/glossary',
     {
+      config: { access: 'customer' },
       schema: { summary: 'Your glossary files (paginated)', tags, params: accountParam, querystring: z.object(paging) },
     },
     async (request) => {
@@ -275,6 +297,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/:uuid/glossary',
     {
+      config: { access: 'customer' },
       schema: {
         summary: `Upload a glossary file (multipart file: ${GLOSSARY_EXTENSIONS.join(', ')}; up to 20 MB)`,
         tags,
@@ -297,7 +320,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/account/:uuid/glossary/:fileId',
-    { schema: { summary: 'Download one of your glossary files', tags, params: fileParams } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Download one of your glossary files', tags, params: fileParams },
+    },
     async (request, reply) => {
       const auth = ownAccount(request, request.params.uuid);
       const row = await ownGlossary(deps.db, auth.user.id, request.params.fileId);
@@ -315,7 +341,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/api/2/account/:uuid/glossary/:fileId',
-    { schema: { summary: 'Delete one of your glossary files', tags, params: fileParams } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Delete one of your glossary files', tags, params: fileParams },
+    },
     async (request) => {
       const auth = ownAccount(request, request.params.uuid);
       await deleteGlossary(deps, auth.user.id, request.params.fileId);
@@ -327,6 +356,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/cat-tool-map/:id',
     {
+      config: { access: 'customer' },
       schema: {
         summary:
           'The translator groups that share your translation memory (user_id: only the groups of that translator)',
@@ -343,7 +373,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/cat-tool-map-groups/:id',
-    { schema: { summary: 'One of your translator groups with its translators', tags, params: idParam } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'One of your translator groups with its translators', tags, params: idParam },
+    },
     async (request) => {
       const auth = requireUser(request);
       const { ownerId: _owner, ...group } = await ownGroup(deps.db, auth.user.id, request.params.id);
@@ -363,7 +396,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/api/2/account/cat-tool-map/:id/group',
-    { schema: { summary: 'Create a translator group (name)', tags, params: idParam, body: groupBody } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Create a translator group (name)', tags, params: idParam, body: groupBody },
+    },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
       const results = await createGroup(deps, auth.user.id, request.body.name);
@@ -373,7 +409,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/api/2/account/cat-tool-map/:id/group',
-    { schema: { summary: 'Delete a translator group (group_id)', tags, params: idParam } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Delete a translator group (group_id)', tags, params: idParam },
+    },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
       const { group_id } = groupRef.parse(fromBodyOrQuery(request));
@@ -385,6 +424,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/cat-tool-map/:id/group/user',
     {
+      config: { access: 'customer' },
       schema: {
         summary: "Add a translator to a group (group_id, the translator's email)",
         tags,
@@ -401,7 +441,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/api/2/account/cat-tool-map/:id/group/user',
-    { schema: { summary: 'Remove a translator from a group (group_id, user_id)', tags, params: idParam } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Remove a translator from a group (group_id, user_id)', tags, params: idParam },
+    },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
       const { group_id, user_id } = memberRef.parse(fromBodyOrQuery(request));
@@ -414,6 +457,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/projects/:id/translation-memory',
     {
+      config: { access: 'translator' },
       schema: {
         summary: "The customer's shared translation memory for this project: its languages",
         tags,
@@ -437,7 +481,10 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/projects/:id/translation-memory/download',
-    { schema: { summary: "Download the customer's shared translation memory as TMX", tags, params: idParam } },
+    {
+      config: { access: 'translator' },
+      schema: { summary: "Download the customer's shared translation memory as TMX", tags, params: idParam },
+    },
     async (request, reply) => {
       const auth = requireUser(request);
       const ownerId = await sharedMemoryOwner(deps.db, auth.user.id, request.params.id);

@@ -1,5 +1,5 @@
 // The language-manager dashboard: project-health tiles, their project tables and capacity per language pair.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,23 +13,9 @@ import {
   lmProjectListSchema,
   lmTileSchema,
 } from '@parlance/shared';
-import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../platform/errors';
-import { requireUser } from '../../platform/guards';
-import { aclGroupNames } from '../auth/users';
-import { lmDashboardAccess } from './policy';
 import { availableFigures, capacityPage, projectPage, resolveScope, tileFigures } from './service';
 
 const TAGS = ['Language-manager dashboard'];
-
-/** The signed-in language manager or super-admin; 401, 404 or 403 otherwise. */
-async function requireLanguageManager(db: Db, request: FastifyRequest) {
-  const { user } = requireUser(request);
-  const access = lmDashboardAccess(user, user.isAdmin ? [] : await aclGroupNames(db, user.id));
-  if (access === 'notFound') throw notFound();
-  if (access === 'forbidden') throw forbidden(LM_TEXTS.forbidden);
-  return user;
-}
 
 export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -40,6 +26,7 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
     app.get(
       `/api/2/dashboard/projects/${tile.call}`,
       {
+        config: { access: 'languages.write', refusal: LM_TEXTS.forbidden },
         schema: {
           tags: TAGS,
           summary: `${tile.title}: total, MyTeam and editing counts, and the busiest language pairs`,
@@ -48,7 +35,6 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
         },
       },
       async (request) => {
-        await requireLanguageManager(deps.db, request);
         const scope = await resolveScope(deps.db, request.query, deps.clock.now());
         return { results: await tileFigures(deps.db, tile.call, scope) };
       },
@@ -58,6 +44,7 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/2/dashboard/users/available-translators',
     {
+      config: { access: 'languages.write', refusal: LM_TEXTS.forbidden },
       schema: {
         tags: TAGS,
         summary: 'Translators and editors available today in the chosen languages, and waiting pilot projects',
@@ -66,7 +53,6 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      await requireLanguageManager(deps.db, request);
       const scope = await resolveScope(deps.db, request.query, deps.clock.now());
       return { results: await availableFigures(deps.db, scope) };
     },
@@ -75,6 +61,7 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/2/project/list',
     {
+      config: { access: 'languages.write', refusal: LM_TEXTS.forbidden },
       schema: {
         tags: TAGS,
         summary:
@@ -84,7 +71,6 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      await requireLanguageManager(deps.db, request);
       const scope = await resolveScope(deps.db, request.query, deps.clock.now());
       return projectPage(deps.db, request.query, scope);
     },
@@ -93,6 +79,7 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/2/dashboard/capacity',
     {
+      config: { access: 'languages.write', refusal: LM_TEXTS.forbidden },
       schema: {
         tags: TAGS,
         summary: 'Open and waiting words per language pair against available translators and recent throughput',
@@ -101,7 +88,6 @@ export const lmDashboardRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      await requireLanguageManager(deps.db, request);
       const scope = await resolveScope(deps.db, request.query, deps.clock.now());
       return capacityPage(deps.db, scope, request.query.page);
     },

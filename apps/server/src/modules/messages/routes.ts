@@ -9,9 +9,7 @@ import {
   messageListSchema,
   messagesQuerySchema,
 } from '@parlance/shared';
-import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { canSendNotice } from './policy';
 import { presentMessage } from './present';
 import { listMessages, markRead, sendNotice } from './service';
 
@@ -24,6 +22,7 @@ export const messageRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/messages',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The signed-in user's messages, newest first, filtered by status (all, unread, read) and type",
@@ -41,6 +40,7 @@ export const messageRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/messages/:id/read',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Mark one message read (it stays read)',
@@ -59,6 +59,7 @@ export const messageRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/messages/read',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Mark several messages read at once (ids[]): all of them or, when one is not yours, none',
@@ -77,6 +78,7 @@ export const messageRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/messages',
     {
+      config: { access: 'users.act' },
       schema: {
         tags: TAGS,
         summary: "An admin notice to one user's message box (user_id, subject, body)",
@@ -85,8 +87,6 @@ export const messageRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const auth = requireUser(request);
-      if (!canSendNotice(auth.admin ?? auth.user)) throw forbidden();
       const id = await sendNotice(
         deps.db,
         { userId: request.body.user_id, subject: request.body.subject, body: request.body.body },

@@ -9,18 +9,15 @@ import {
   moderationItemSchema,
   moderationSearchQuerySchema,
   PAGINATION_HEADERS,
-  TEXTS,
   vocabularyLanguageInputSchema,
   vocabularyLanguageSchema,
   vocabularyWordInputSchema,
   vocabularyWordSchema,
 } from '@parlance/shared';
-import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../platform/errors';
-import { requireUser } from '../../platform/guards';
+
+import { notFound } from '../../platform/errors';
+import { staffMember } from '../../platform/permissions';
 import { MAX_DB_INT } from '../../platform/input';
-import { aclGroupNames } from '../auth/users';
-import { moderationAccess } from './policy';
 import {
   type Actor,
   addLanguage,
@@ -45,22 +42,9 @@ const errorAnswer = z.object({
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_DB_INT) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
-/** The signed-in moderator or super-admin; 401 for guests, 404 for customers and translators, 403 for other staff. */
-export async function requireModerator(db: Db, request: FastifyRequest): Promise<Actor> {
-  const { user } = requireUser(request);
-  const access = moderationAccess(user, user.isAdmin ? [] : await aclGroupNames(db, user.id));
-  if (access === 'notFound') throw notFound();
-  if (access === 'forbidden') throw forbidden(TEXTS.forbidden);
-  return { id: user.id, ip: request.ip };
-}
-
-const actors = new WeakMap<FastifyRequest, Actor>();
-
-/** The moderator of a request that passed the guard (preValidation), so that no input is looked at before. */
+/** The moderator of the request (the routes' access admitted only holders of moderation.write). */
 function actorOf(request: FastifyRequest): Actor {
-  const actor = actors.get(request);
-  if (!actor) throw forbidden();
-  return actor;
+  return { id: staffMember(request).id, ip: request.ip };
 }
 
 /** Pagination in the response headers (spec 2 section 7): total, page, per page, pages, and a Link header. */
@@ -86,15 +70,11 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = instance;
   const refused = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer };
-  // who may call is settled before validation: a customer with a bad body gets 404, not a field error
-  const preValidation = async (request: FastifyRequest) => {
-    actors.set(request, await requireModerator(deps.db, request));
-  };
 
   app.get(
     '/moderation/api/languages',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'The vocabulary languages, with their word counts',
@@ -110,7 +90,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.post(
     '/moderation/api/languages',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -129,7 +109,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.patch(
     '/moderation/api/languages/:id',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'Rename a vocabulary language (title)',
@@ -147,7 +127,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/moderation/api/search/word/:term',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'Words containing the term (case folded), 30 a page, pagination in the headers; optional language id',
@@ -166,7 +146,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.post(
     '/moderation/api/words',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -186,7 +166,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/moderation/api/words/:id',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -205,7 +185,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.delete(
     '/moderation/api/words/:id',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'Delete a word from the vocabulary',
@@ -223,7 +203,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/moderation/api/moderations/search',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -241,7 +221,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/moderation/api/moderations/:id',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'One message on moderation: its text, reasons, history and a link to it',
@@ -258,7 +238,7 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
   app.patch(
     '/moderation/api/moderations/:id',
     {
-      preValidation,
+      config: { access: 'moderation.write' },
       schema: {
         tags: TAGS,
         summary: 'Approve (delivered, live) or decline (the author is told) a message; approving twice delivers once',

@@ -14,6 +14,7 @@ export const partnerRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/partner',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:

@@ -91,7 +91,10 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
 
     app.get(
       '/sandbox/checkout/:key',
-      { schema: { tags: TAGS, summary: 'The hosted checkout page of a payment (HTML; owner only)', params } },
+      {
+        config: { access: 'self' },
+        schema: { tags: TAGS, summary: 'The hosted checkout page of a payment (HTML; owner only)', params },
+      },
       async (request, reply) => {
         const browser = browserOf(request);
         if (!browser) return sendHtml(reply, signInPage(request));
@@ -108,7 +111,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
       '/sandbox/checkout/:key',
       {
         // a plain HTML form: it carries the session's token in form_token instead of the header
-        config: { csrf: false },
+        config: { access: 'self', csrf: false },
         schema: {
           tags: TAGS,
           summary: 'Pay with a card (form: number, expiry MM/YY, cvc, name, save_card, form_token)',
@@ -162,6 +165,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
     app.get(
       '/sandbox/checkout/:key/confirm',
       {
+        config: { access: 'self' },
         schema: { tags: TAGS, summary: 'The confirmation step of a card that requires it (HTML; owner only)', params },
       },
       async (request, reply) => {
@@ -187,7 +191,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
     app.post(
       '/sandbox/checkout/:key/confirm',
       {
-        config: { csrf: false },
+        config: { access: 'self', csrf: false },
         schema: {
           tags: TAGS,
           summary: 'Confirm or cancel a payment that requires confirmation (form: action=confirm|cancel, form_token)',

@@ -15,7 +15,8 @@ import {
   wireTransferBodySchema,
   wireTransferResultSchema,
 } from '@parlance/shared';
-import { requireAdmin, requireUser } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
+import { staffMember } from '../../platform/permissions';
 import { SandboxProvider } from '../../platform/payments';
 import { sha256 } from '../../platform/crypto';
 import { clientAlertMails } from '../../platform/client-alerts';
@@ -48,6 +49,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/cart/vendorurl',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The card processor's hosted checkout page for a purchase-credits quote (pqid)",
@@ -67,6 +69,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/payments/:key',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'A payment of the signed-in user (status, amounts, invoice); /payment/thankyou/ reads it',
@@ -83,6 +86,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/cards',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The signed-in user's saved cards (brand, last four digits, expiry)",
@@ -98,6 +102,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/cards/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Forget a saved card',
@@ -115,6 +120,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/cart/executeRecurringPayment',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -143,6 +149,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/ajax/cart/wiretransferapply',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Pay a purchase-credits quote by wire transfer: a pending payment, our bank details and the reference',
@@ -176,6 +183,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/payments',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: ADMIN_TAGS,
         summary: 'Every payment, newest first (filter by status, method); admins only',
@@ -184,7 +192,6 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { rows, totalCount } = await adminPaymentsPage(deps, request.query);
       return { data: rows.map((r) => presentAdminPayment(r.payment, r.user)), totalCount };
     },
@@ -193,6 +200,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/payments/:key/received',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: ADMIN_TAGS,
         summary: 'Mark a pending wire transfer received: credits the customer once, issues the invoice; admins only',
@@ -202,7 +210,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const payment = await markWireReceived(deps, request.params.key, realUser, request.ip);
       return { results: await adminView(payment) };
     },
@@ -211,6 +219,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/payments/:key/cancel',
     {
+      config: { access: 'credits.write' },
       schema: {
         tags: ADMIN_TAGS,
         summary: 'Cancel a payment that is still pending (a wire transfer that never came); admins only',
@@ -219,7 +228,7 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const payment = await cancelPaymentByAdmin(deps, request.params.key, realUser, request.ip);
       return { results: await adminView(payment) };
     },

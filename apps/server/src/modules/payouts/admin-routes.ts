@@ -12,7 +12,7 @@ import {
   convertUpdateSchema,
   payoutUpdateSchema,
 } from '@parlance/shared';
-import { requireAdmin } from '../../platform/guards';
+import { staffMember } from '../../platform/permissions';
 import { bulkUpdate, convertCsvChunks, convertPage, pageSizeOf, payOut } from './admin-service';
 
 const TAGS = ['Admin: payouts'];
@@ -24,6 +24,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/convert/requests',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary:
@@ -33,7 +34,6 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { rows, totalCount } = await convertPage(deps.db, request.query);
       return { data: rows, totalCount, perPage: pageSizeOf(request.query), page: request.query.page };
     },
@@ -42,6 +42,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/convert/requests/downloads/csv',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'The requests the filters match, as a CSV file (the name is in Content-Disposition)',
@@ -49,7 +50,6 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const today = deps.clock.now().toISOString().slice(0, 10);
       const range =
         request.query.from || request.query.to ? `${request.query.from ?? ''}_${request.query.to ?? ''}` : today;
@@ -67,6 +67,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/creditsConvert/updateConversion',
     {
+      config: { access: 'payouts.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -76,7 +77,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const result = await bulkUpdate(
         deps.db,
         { ids: request.body.req, status: request.body.status, remark: request.body.remark },
@@ -91,6 +92,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/adminService/payout_update',
     {
+      config: { access: 'payouts.write' },
       schema: {
         tags: TAGS,
         summary:
@@ -100,7 +102,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const result = await payOut(
         deps.db,
         deps.payoutProvider,

@@ -23,9 +23,10 @@ import type { Db, Tx } from '../../db/client';
 import { payoutMethods, payoutRequests, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { requireAdmin, requireUser } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
+import { staffMember } from '../../platform/permissions';
 import { writeUserMessage } from '../../platform/messages';
-import { staffOf } from '../../platform/permissions';
+import { holds, realPerson } from '../../platform/permissions';
 
 const TAGS = ['Payouts'];
 const ADMIN_TAGS = ['Admin: payouts'];
@@ -38,12 +39,11 @@ function translatorOf(request: FastifyRequest) {
 }
 
 /** The user {id} itself, or staff reading it; anyone else: 404. */
-async function ownerOrStaff(db: Db, request: FastifyRequest, id: number): Promise<{ actorId: number; own: boolean }> {
-  const { user } = requireUser(request);
-  if (user.id === id) return { actorId: user.id, own: true };
-  const staff = await staffOf(db, request);
-  if (!staff) throw notFound();
-  return { actorId: staff.user.id, own: false };
+function ownerOrStaff(request: FastifyRequest, id: number): { actorId: number; own: boolean } {
+  const auth = requireUser(request);
+  if (auth.user.id === id) return { actorId: auth.user.id, own: true };
+  if (!holds(auth, 'backoffice.read')) throw notFound();
+  return { actorId: realPerson(auth).id, own: false };
 }
 
 /** Refuses removing a method while a payout by it is still on its way (its account is on the request). */
@@ -69,6 +69,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/convert/methods',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -98,6 +99,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/convert/methods/:method',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: 'Remove a payout method (refused while a payout by it is still on its way)',
@@ -125,6 +127,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/:id/payee/status',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The user's Payoneer payee: active, pending (waiting for approval), declined or none",
@@ -133,7 +136,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await ownerOrStaff(deps.db, request, request.params.id);
+      ownerOrStaff(request, request.params.id);
       const [row] = await deps.db
         .select({ status: payoutMethods.status, account: payoutMethods.account })
         .from(payoutMethods)
@@ -145,6 +148,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/:id/payee/unlink',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Unlink the Payoneer payee (its owner; refused while a Payoneer payout is on its way)',
@@ -153,7 +157,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { own } = await ownerOrStaff(deps.db, request, request.params.id);
+      const { own } = ownerOrStaff(request, request.params.id);
       if (!own) throw forbidden('Only the payee unlinks their Payoneer account');
       await deps.db.transaction(async (tx) => {
         await refuseWhileInUse(tx, request.params.id, 'payoneer');
@@ -170,6 +174,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/payoneer/translator/:id/change-status',
     {
+      config: { access: 'payouts.write' },
       schema: {
         tags: ADMIN_TAGS,
         summary: "Set a translator's Payoneer payee status (active, pending or declined); the translator is told",
@@ -179,7 +184,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const now = deps.clock.now();
       const { status, remark } = request.body;
       return deps.db.transaction(async (tx) => {
@@ -218,6 +223,7 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/payoneer/payees',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: ADMIN_TAGS,
         summary: 'Payoneer payees of one status (default: waiting for approval), oldest first, at most 100',
@@ -226,7 +232,6 @@ export const payoutMethodRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const rows = await deps.db
         .select({
           userId: payoutMethods.userId,

@@ -61,6 +61,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/convert/requests',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: "The signed-in translator's payout requests, newest first, with balances and methods on file",
@@ -92,6 +93,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/convert/request',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary:
@@ -120,6 +122,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/convert/requests/:id/cancel',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: 'Cancel an own pending payout request: the credits come back to available',
@@ -143,6 +146,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/:uuid/payout/update',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: 'Cancel an own pending payout request (form: uuid, id, status=cancelled); the credits come back',
@@ -170,6 +174,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/convert/invoice/:id',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: 'The self-billing invoice of an own paid payout, as a PDF',

@@ -30,6 +30,7 @@ export const pricingRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/wizard/pricequote',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         consumes,
@@ -67,6 +68,7 @@ export const pricingRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/calc',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         consumes,

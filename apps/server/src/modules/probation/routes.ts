@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { probationParamsSchema, probationStateSchema } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { requirePermission } from '../../platform/permissions';
+import { holds, staffMember } from '../../platform/permissions';
 import { readProbationParams, saveProbationParams, translatorProbation } from './service';
 
 const TAGS = ['Probation'];
@@ -28,6 +28,7 @@ export const probationRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/probation/params',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary: 'The probation parameters of matching',
@@ -35,14 +36,14 @@ export const probationRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const staff = await requirePermission(deps.db, request, 'backoffice.read');
-      return { results: await readProbationParams(deps.db), canWrite: staff.permissions.has('languages.write') };
+      return { results: await readProbationParams(deps.db), canWrite: holds(request.auth, 'languages.write') };
     },
   );
 
   app.post(
     '/api/2/admin/probation/params',
     {
+      config: { access: 'languages.write' },
       schema: {
         tags: TAGS,
         summary: 'Save the probation parameters (JSON, as answered by GET); written to the audit log',
@@ -51,11 +52,11 @@ export const probationRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const staff = await requirePermission(deps.db, request, 'languages.write');
+      const staff = staffMember(request);
       const saved = await saveProbationParams(
         deps.db,
         request.body,
-        { id: staff.user.id, ip: request.ip },
+        { id: staff.id, ip: request.ip },
         deps.clock.now(),
       );
       return { results: saved, canWrite: true };
@@ -65,6 +66,7 @@ export const probationRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/probation',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: "The translator's probation state: on probation or not, until when, and what is offered meanwhile",

@@ -19,10 +19,11 @@ import {
   transcriptionSkillsSchema,
 } from '@parlance/shared';
 import { users } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { createSmsProvider } from '../../platform/sms';
-import { canEditTranslatorProfile } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { startPhoneVerification } from './phone';
 import {
   getNetworks,
@@ -36,7 +37,6 @@ import { getTelegramSubscription, sandboxStart, setTelegramSubscription, smsTele
 const tags = ['profile'];
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 const okStatus = z.literal('OK');
-const NOT_TRANSLATOR = 'These profile sections are for translators';
 
 export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +46,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/networks',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The social network links of the signed-in user',
         tags,
@@ -58,6 +59,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateNetworksInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Save the social network links (linkedin, facebook, twitter, proz, website; https links, empty removes)',
@@ -76,6 +78,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/transcription-skills',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The languages the signed-in translator transcribes',
         tags,
@@ -84,7 +87,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      if (!canEditTranslatorProfile(auth)) throw forbidden(NOT_TRANSLATOR);
+      authorize(auth, 'profile.translator-sections', null);
       return { results: await getTranscriptionSkills(deps, auth.user.id) };
     },
   );
@@ -92,6 +95,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/setTranscriptionSkill',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Add a transcription language (uid, lang: language id or slug) or remove it (status=cancel); matching offers transcription projects in these languages',
@@ -103,7 +107,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      if (!canEditTranslatorProfile(auth)) throw forbidden(NOT_TRANSLATOR);
+      authorize(auth, 'profile.translator-sections', null);
       return { status: 'OK' as const, results: await setTranscriptionSkill(deps, auth, request.body) };
     },
   );
@@ -111,7 +115,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/sendSMSVerification',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         summary:
           "Send (again) a verification code by SMS: to the phone given, or to the account's phone (one a minute)",
@@ -145,6 +149,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/telegram/subscription',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Whether Telegram notifications are on (has_subscribed) and, while off, the bot link with the one-time start code',
@@ -161,6 +166,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/telegram/subscription',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Turn Telegram notifications on (has_subscribed=1; Start must have been pressed in the bot) or off (has_subscribed=0)',
@@ -182,7 +188,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/telegram/sms',
     {
-      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: 5, timeWindow: 60_000 } },
       schema: {
         summary: "Text the bot link to the user's verified phone, to open it where Telegram is installed",
         tags: telegramTags,
@@ -201,6 +207,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/telegram/sandbox/start',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Sandbox only (no TELEGRAM_BOT_TOKEN): stands in for pressing Start in the bot with the start code. 404 when a real bot is configured',
@@ -220,6 +227,7 @@ export const profileExtraRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/public-profile',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           "A user's public profile (/profile/show): one's own, or a translator's to the customers who work with them and to admins; others 404",

@@ -34,7 +34,7 @@ export async function startPhoneVerification(deps: Services, sms: SmsProvider, a
     .values({ userId: auth.user.id, ...values })
     .onConflictDoUpdate({ target: phoneVerifications.userId, set: values });
   try {
-    await sms.send(phone, `Your Parlance verification code is ${code}. It is valid for 10 minutes.`);
+    await sms.send(phone, `Your Parlance verification code is ${code}. It is valid for 10 minutes.`, [code]);
   } catch {
     await deps.db.delete(phoneVerifications).where(eq(phoneVerifications.userId, auth.user.id));
     throw new AppError(502, PHONE_TEXTS.sendFailed);

@@ -1,21 +1,33 @@
+import { API_KEY_TEXTS, DELETE_TEXTS, TEXTS } from '@parlance/shared';
+import { allowIf, defineRules } from '../../platform/permissions';
 import type { AuthContext } from '../../platform/session';
 
-// Who may do what in the profile area, as pure functions.
+// The profile area's rules for `can()`.
 
-/**
- * The password and API credentials belong to the person themselves in a browser session: not to
- * an admin acting as them and not to a bearer token (a 10-minute token must not mint lasting keys).
- */
-export function canManageSecrets(auth: AuthContext): boolean {
-  return auth.admin === null && auth.via === 'session';
+declare module '../../platform/permissions' {
+  interface Actions {
+    /**
+     * The password and API credentials belong to the person themselves in a browser session: not
+     * to an admin acting as them and not to a bearer token (a 10-minute token must not mint keys).
+     */
+    'account.manage-secrets': null;
+    /** closing the account: the owner in a browser session, as for secrets */
+    'account.delete': null;
+    /** API keys are for buying through the API: customers */
+    'account.api-keys': null;
+    /** the skill sections (languages, expertise, availability, bio, uploads, references, voice) */
+    'profile.translator-sections': null;
+  }
 }
 
-/** API keys are for buying through the API: customers (and admins, who buy too). */
-export function canHaveApiKeys(auth: AuthContext): boolean {
-  return auth.user.type !== 'translator';
-}
+/** The owner themselves, signed in in a browser (not acting, not a bearer token). */
+const isOwnerInBrowser = (actor: AuthContext) => actor.admin === null && actor.via === 'session';
 
-/** The skill sections (languages, expertise, availability, bio, uploads, references) are a translator's. */
-export function canEditTranslatorProfile(auth: AuthContext): boolean {
-  return auth.user.type === 'translator';
-}
+export const NOT_TRANSLATOR = 'These profile sections are for translators';
+
+defineRules({
+  'account.manage-secrets': (actor) => allowIf(isOwnerInBrowser(actor), 403, TEXTS.ownerOnly),
+  'account.delete': (actor) => allowIf(isOwnerInBrowser(actor), 403, DELETE_TEXTS.ownerOnly),
+  'account.api-keys': (actor) => allowIf(actor.user.type === 'customer', 403, API_KEY_TEXTS.translatorsNoKeys),
+  'profile.translator-sections': (actor) => allowIf(actor.user.type === 'translator', 403, NOT_TRANSLATOR),
+});

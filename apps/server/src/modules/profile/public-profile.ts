@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { holds } from '../../platform/permissions';
 import {
   type Networks,
   type PublicProfile,
@@ -98,13 +99,13 @@ export async function setTranscriptionSkill(
 }
 
 /**
- * Whom a user's public profile is shown to: themselves, admins, and the customers who work with a
+ * Whom a user's public profile is shown to: themselves, staff, and the customers who work with a
  * translator (a project of theirs the translator took or edits, or their My Team). Anyone else is
  * told it does not exist (404), so profiles cannot be enumerated.
  */
 async function maySee(deps: Services, auth: AuthContext, targetId: number, targetType: string): Promise<boolean> {
   if (targetId === auth.user.id) return true;
-  if ((auth.admin ?? auth.user).isAdmin) return true;
+  if (holds(auth, 'backoffice.read')) return true;
   if (targetType !== 'translator' || auth.user.type !== 'customer') return false;
   const [team] = await deps.db
     .select({ id: myTeamMembers.translatorId })

@@ -7,7 +7,6 @@ import {
   phoneStatusSchema,
   startPhoneVerifyInputSchema,
   tryPhoneVerifyInputSchema,
-  API_KEY_TEXTS,
   checkCredentialsInputSchema,
   DELETE_TEXTS,
   deleteAccountInputSchema,
@@ -19,7 +18,6 @@ import {
   mailingPreferencesInputSchema,
   mailingPreferencesSchema,
   secondaryEmailInputSchema,
-  TEXTS,
   updatePasswordInputSchema,
 } from '@parlance/shared';
 import { forbidden } from '../../platform/errors';
@@ -30,7 +28,8 @@ import { apiKeysState, generateOauthClient, regenerateApiKey, updateOauthClient 
 import { createSmsProvider } from '../../platform/sms';
 import { checkCredentials, deleteAccount } from './delete-account';
 import { phoneStatus, startPhoneVerification, tryPhoneVerification } from './phone';
-import { canHaveApiKeys, canManageSecrets } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 
 const tags = ['profile'];
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
@@ -40,14 +39,14 @@ const okStatus = z.literal('OK');
 /** The password belongs to the person in a browser session (see policy.ts). */
 function requireSecretsOwner(request: FastifyRequest) {
   const auth = requireUser(request);
-  if (!canManageSecrets(auth)) throw forbidden(TEXTS.ownerOnly);
+  authorize(auth, 'account.manage-secrets', null);
   return auth;
 }
 
 /** API credentials: a customer (or admin) in their own browser session. */
 function requireKeyOwner(request: FastifyRequest) {
   const auth = requireSecretsOwner(request);
-  if (!canHaveApiKeys(auth)) throw forbidden(API_KEY_TEXTS.translatorsNoKeys);
+  authorize(auth, 'account.api-keys', null);
   return auth;
 }
 
@@ -63,6 +62,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/details',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The account information form of the signed-in user',
         tags,
@@ -78,6 +78,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateAccountInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Save the account information (fullName, address, userCountry, userIndustry, city, phone, company)',
         tags,
@@ -95,6 +96,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updatePassword',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Change the password (old_password, password, password_verify); ends the other sessions',
         tags,
@@ -113,6 +115,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/mailing-preferences',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The mailing preference flags and secondary e-mails of the signed-in user',
         tags,
@@ -128,6 +131,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateMailingPreferences',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Save mailing preference flags ("1" or "0" each); flags not sent keep their value',
         tags,
@@ -145,6 +149,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addSecEmailToUser',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Add a secondary e-mail address (uid, email); at most 5',
         tags,
@@ -162,6 +167,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/removeSecEmailFromUser',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Remove a secondary e-mail address (uid, email)',
         tags,
@@ -179,6 +185,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/api-keys',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The API key and OAuth client of the signed-in customer (never their secrets)',
         tags,
@@ -194,6 +201,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateApiKeysForm',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Generate the API key (keygen); a new key replaces the old one. The key is answered once, as token_api',
@@ -213,7 +221,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/userService/updateApiKeysForm',
     {
-      config: { csrf: true },
+      config: { access: 'user', csrf: true },
       schema: {
         summary: 'Reset the API key (s=reset&react=1; needs the CSRF header): the old key stops working',
         tags,
@@ -231,6 +239,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/oauth/generate-keys',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Create (or replace) the OAuth client: clientId and clientSecret, the secret answered once',
         tags,
@@ -248,6 +257,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/oauth/update-client',
     {
+      config: { access: 'user' },
       schema: {
         summary: "Change the OAuth client's redirect uri",
         tags,
@@ -266,7 +276,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/check-credentials',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         summary: "Check the signed-in user's password (the deletion's password step)",
         tags,
@@ -277,7 +287,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      if (!canManageSecrets(auth)) throw forbidden(DELETE_TEXTS.ownerOnly);
+      authorize(auth, 'account.delete', null);
       await checkCredentials(auth, request.body.password);
       return ok;
     },
@@ -286,7 +296,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/deleteAccount',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         summary:
           'Delete the account (JSON: reason from getDeleteReasons, comment when other, password). Personal data erased; ledger and invoices kept; every session ends. 409 while projects are open',
@@ -297,7 +307,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      if (!canManageSecrets(auth)) throw forbidden(DELETE_TEXTS.ownerOnly);
+      authorize(auth, 'account.delete', null);
       // staff accounts are closed by another admin, not by themselves
       if (auth.user.isAdmin) throw forbidden(DELETE_TEXTS.ownerOnly);
       await deleteAccount(deps, auth, request.body, request.ip);
@@ -312,7 +322,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/phoneverify/startverify',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         summary: 'Send a 6-digit code to the phone by SMS (one a minute; valid 10 minutes)',
         tags: phoneTags,
@@ -331,7 +341,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/phoneverify/tryverify',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         summary: 'Verify the phone with the code (5 tries)',
         tags: phoneTags,
@@ -350,6 +360,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/ajax/phoneverify/status',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The phone, whether it is verified, and a number waiting for its code',
         tags: phoneTags,

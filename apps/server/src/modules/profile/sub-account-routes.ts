@@ -19,7 +19,7 @@ import { deleteNote, listNotes, saveNote } from './notes';
 import { requireUser } from '../../platform/guards';
 import { presentUser } from '../../platform/present-user';
 import { switchTargets } from '../../platform/sub-accounts';
-import type { AuthContext } from '../../platform/session';
+import { type AuthContext, authContextFor } from '../../platform/session';
 import {
   addSubAccount,
   balanceHistory,
@@ -49,13 +49,17 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/account/beneficiary',
-    { schema: { summary: 'Your sub-accounts with their balances', tags, response: { 200: listAnswer } } },
+    {
+      config: { access: 'user' },
+      schema: { summary: 'Your sub-accounts with their balances', tags, response: { 200: listAnswer } },
+    },
     async (request) => ({ results: await listSubAccounts(deps, requireCustomer(request).user.id) }),
   );
 
   app.post(
     '/api/2/account/beneficiary',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Add a sub-account: a new customer account for the e-mail (409 when the e-mail has an account)',
         tags,
@@ -72,6 +76,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/2/account/beneficiary/:id',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Detach a sub-account (the account, its credits and projects stay, on its own)',
         tags,
@@ -85,6 +90,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/beneficiary/:id/settings/auto_transfer',
     {
+      config: { access: 'user' },
       schema: {
         summary: "Auto-transfer: cover the sub-account's orders from your credits when it has too few (value)",
         tags,
@@ -106,6 +112,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/switchBA',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Switch this browser session to one of your sub-accounts (uid), or back to the main account',
         tags,
@@ -117,7 +124,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const auth = requireUser(request);
       const { user, session } = await switchAccount(deps, request, reply, auth, request.body.uid);
-      const next = { user, admin: null, via: 'session' as const };
+      const next = await authContextFor(deps.db, user);
       return {
         status: 'OK' as const,
         user: presentUser(next, { beneficiary: await switchTargets(deps.db, next, session) }),
@@ -128,6 +135,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/balance/transfer',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'Move credits to your sub-account or back to your main account (to_user_uuid, credits); Idempotency-Key header: a retry moves nothing again',
@@ -157,6 +165,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/balance/history',
     {
+      config: { access: 'user' },
       schema: {
         summary:
           'The movements of your credits since a day (since=YYYY-MM-DD): limit (at most 500) per page, page, order asc (oldest first, the default) or desc; totalCount counts them all',
@@ -194,6 +203,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/userService/getProjectNotesList',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Your project notes, newest first',
         tags: ['project-notes'],
@@ -206,6 +216,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/saveProjectNote',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Save a project note (content required; id to change one)',
         tags: ['project-notes'],
@@ -224,7 +235,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     '/userService/deleteProjectNote',
     {
       // the spec lists CSRFToken in the query; the token is checked in the header (the web sends both)
-      config: { csrf: true },
+      config: { access: 'user', csrf: true },
       schema: {
         summary: 'Delete a project note (CSRFToken, id)',
         tags: ['project-notes'],
@@ -241,6 +252,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/customer/preferred-translators',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Your preferred translators (My Team): they are offered your projects first',
         tags: ['preferred-translators'],

@@ -152,7 +152,9 @@ export async function smsTelegramLink(deps: Services, sms: SmsProvider, userId: 
   const state = await getTelegramSubscription(deps, userId);
   if (!state.link) throw badRequest(PROFILE_EXTRA_TEXTS.telegramSubscribed);
   try {
-    await sms.send(user.phone, `Get your Parlance notifications in Telegram: open ${state.link} and press Start.`);
+    await sms.send(user.phone, `Get your Parlance notifications in Telegram: open ${state.link} and press Start.`, [
+      state.link,
+    ]);
   } catch {
     throw new AppError(502, PROFILE_EXTRA_TEXTS.telegramSendFailed);
   }

@@ -22,10 +22,10 @@ import {
   type UploadKind,
 } from '@parlance/shared';
 import { aclGroups, expertises, userAclGroups } from '../../db/schema';
-import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import type { AuthContext } from '../../platform/session';
-import { canEditTranslatorProfile } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import {
   addExpertise,
   addLanguagePair,
@@ -45,12 +45,11 @@ import { contentDisposition, deleteUpload, readableUpload, receiveUpload } from 
 
 const tags = ['profile'];
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
-const NOT_TRANSLATOR = 'These profile sections are for translators';
 const MODEL_TRAINING_GROUP = 'role.model-training-expert';
 
 function requireTranslator(request: FastifyRequest): AuthContext {
   const auth = requireUser(request);
-  if (!canEditTranslatorProfile(auth)) throw forbidden(NOT_TRANSLATOR);
+  authorize(auth, 'profile.translator-sections', null);
   return auth;
 }
 
@@ -78,13 +77,17 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/2/account/translator-profile',
-    { schema: { summary: "The translator's profile sections", tags, response: { 200: profileAnswer } } },
+    {
+      config: { access: 'user' },
+      schema: { summary: "The translator's profile sections", tags, response: { 200: profileAnswer } },
+    },
     async (request) => answer(requireTranslator(request)),
   );
 
   app.get(
     '/api/2/profilewizard',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The sign-up walk-through of a translator: the steps, which are done, and the next one',
         tags,
@@ -101,6 +104,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addLanguageInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The native language (nativeLan, required) and a second native language (nativeLan2)',
         tags,
@@ -123,7 +127,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(
       path,
       {
-        config: { csrf: true },
+        config: { access: 'user', csrf: true },
         schema: {
           summary: `${summary}; needs the CSRF header`,
           tags,
@@ -146,7 +150,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(
       path,
       {
-        config: { csrf: true },
+        config: { access: 'user', csrf: true },
         schema: {
           summary: `${summary}; needs the CSRF header`,
           tags,
@@ -165,6 +169,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/checkExpertOnlyFlag',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Whether the translator works only as a subject-matter expert (is_only_expert)',
         tags,
@@ -183,6 +188,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addAboutMeInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The bio (about_me), at least 5 words',
         tags,
@@ -201,6 +207,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addAvailabilityInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Time zone (required) and vacation (vacation_from and vacation_to, both or neither)',
         tags,
@@ -219,6 +226,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/addRefereesInfo',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'One to three references (JSON: referees[] of name, email, company, relationship)',
         tags,
@@ -236,6 +244,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/saveSoftwareService',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The software and services the translator offers (JSON: software[], services[] from the lists)',
         tags,
@@ -255,6 +264,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
     app.post(
       `/service/${rule.path}`,
       {
+        config: { access: 'user' },
         schema: {
           summary: `Upload the ${rule.label} (multipart, one file: ${rule.extensions.join(', ')}, at most ${rule.maxBytes / 1024 / 1024} MB)`,
           tags,
@@ -278,6 +288,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/uploads/:id',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'A profile file: its owner and admins (a photo: any signed-in user)',
         tags,
@@ -303,6 +314,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/2/account/uploads/:id',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Remove one of your profile files',
         tags,
@@ -337,7 +349,10 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   for (const [name, load] of lists) {
     app.get(
       `/userService/${name}`,
-      { schema: { summary: `Reference list: ${name.slice(3)}`, tags, response: { 200: listAnswer(named) } } },
+      {
+        config: { access: 'public' },
+        schema: { summary: `Reference list: ${name.slice(3)}`, tags, response: { 200: listAnswer(named) } },
+      },
       async () => ({ status: 'OK' as const, list: await load() }),
     );
   }

@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { holds } from '../../platform/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { TRANSLATOR_TEXTS, UPLOAD_KINDS, type UploadKind } from '@parlance/shared';
@@ -165,14 +166,13 @@ export async function receiveUpload(deps: Services, request: FastifyRequest, aut
 }
 
 /**
- * An upload as someone may read it: its owner and admins; the avatar also to any signed-in user
+ * An upload as someone may read it: its owner and staff; the avatar also to any signed-in user
  * (it is shown beside their name). Anyone else: 404.
  */
 export async function readableUpload(deps: Services, auth: AuthContext, id: number) {
   const [row] = await deps.db.select().from(profileUploads).where(eq(profileUploads.id, id));
   if (!row) throw notFound();
-  const isAdmin = (auth.admin ?? auth.user).isAdmin;
-  if (row.userId !== auth.user.id && !isAdmin && row.kind !== 'avatar') throw notFound();
+  if (row.userId !== auth.user.id && !holds(auth, 'backoffice.read') && row.kind !== 'avatar') throw notFound();
   return row;
 }
 

@@ -3,14 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VOICE_LIMITS, ownVoiceSampleSchema, voiceListQuerySchema, voiceListSchema } from '@parlance/shared';
-import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { canEditTranslatorProfile } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import { contentDisposition } from './uploads';
 import { deleteVoiceSample, listVoices, ownVoiceSamples, readableVoiceSample, receiveVoiceSample } from './voice';
 
 const tags = ['voice'];
-const NOT_TRANSLATOR = 'Voice samples are for translators';
 const ownAnswer = z.object({ status: z.literal('OK'), list: z.array(ownVoiceSampleSchema) });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -20,13 +19,16 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
 
   const requireTranslator = (request: Parameters<typeof requireUser>[0]) => {
     const auth = requireUser(request);
-    if (!canEditTranslatorProfile(auth)) throw forbidden(NOT_TRANSLATOR);
+    authorize(auth, 'profile.translator-sections', null);
     return auth;
   };
 
   app.get(
     '/api/2/account/voice-samples',
-    { schema: { summary: "The translator's own voice-over samples", tags, response: { 200: ownAnswer } } },
+    {
+      config: { access: 'user' },
+      schema: { summary: "The translator's own voice-over samples", tags, response: { 200: ownAnswer } },
+    },
     async (request) => ({
       status: 'OK' as const,
       list: await ownVoiceSamples(deps, requireTranslator(request).user.id),
@@ -36,6 +38,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/service/uploadVoiceSample',
     {
+      config: { access: 'user' },
       schema: {
         summary: `Add a voice-over sample (multipart: language, a language slug, then one file: ${VOICE_LIMITS.extensions.join(', ')}, at most 10 MB); replaces the sample of that language. Needs the Voice-over service`,
         tags,
@@ -52,6 +55,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/2/account/voice-samples/:id',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Remove one of your voice-over samples',
         tags,
@@ -69,6 +73,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/voices',
     {
+      config: { access: 'customer' },
       schema: {
         summary:
           'Voices for voice-over (customers): samples of translators offering Voice-over, newest first; language narrows, page and perPage (12, 24, 48) page',
@@ -83,6 +88,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/voices/:id/sample',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'The audio of a voice sample: its translator, customers while the voice is listed, and admins',
         tags,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { holds } from '../../platform/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -230,13 +231,13 @@ export async function listVoices(
 }
 
 /**
- * A sample as someone may hear it: its translator, admins, and customers while the translator
+ * A sample as someone may hear it: its translator, staff, and customers while the translator
  * offers Voice-over (what /voice lists). Other translators, and anything else: 404.
  */
 export async function readableVoiceSample(deps: Services, auth: AuthContext, id: number) {
   const [row] = await deps.db.select().from(voiceSamples).where(eq(voiceSamples.id, id));
   if (!row) throw notFound(VOICE_TEXTS.notFound);
-  if (row.userId === auth.user.id || (auth.admin ?? auth.user).isAdmin) return row;
+  if (row.userId === auth.user.id || holds(auth, 'backoffice.read')) return row;
   if (auth.user.type !== 'customer') throw notFound(VOICE_TEXTS.notFound);
   const [listed] = await deps.db
     .select({ yes: sql<number>`1` })

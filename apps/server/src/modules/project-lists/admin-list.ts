@@ -3,6 +3,9 @@ import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema';
 import { pageOfProjects } from './list-query';
+import type { AuthContext } from '../../platform/session';
+import { actionsFor, knownRole } from '../projects/policy';
+import type { ListRow } from './list-query';
 import { presentCustomerRow } from './present';
 import { likeLiteral, type ProjectListAnswer } from './service';
 
@@ -43,15 +46,20 @@ function order(q: AdminProjectsQuery): SQL[] {
   return [sql`${SORT[q.sort]} ${sql.raw(q.order === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`, dir(projects.id)];
 }
 
-/** A row as an admin sees it: the customer's price, both people's names. */
-function presentAdminRow(row: Parameters<typeof presentCustomerRow>[0]): ProjectRow {
-  return { ...presentCustomerRow(row, []), statusLabel: PROJECT_STATUS_LABELS[row.status] };
+/** A row as staff see it: the customer's price, both people's names, and the staff member's own actions. */
+function presentAdminRow(row: ListRow, actor: AuthContext): ProjectRow {
+  const role = knownRole(actor, row) ?? 'staff';
+  return {
+    ...presentCustomerRow(row, [], actor),
+    actions: actionsFor(actor, { project: row, role }),
+    statusLabel: PROJECT_STATUS_LABELS[row.status],
+  };
 }
 
-export async function listAdminProjects(db: Db, q: AdminProjectsQuery): Promise<ProjectListAnswer> {
+export async function listAdminProjects(db: Db, actor: AuthContext, q: AdminProjectsQuery): Promise<ProjectListAnswer> {
   const page = await pageOfProjects(db, adminProjectsWhere(q), order(q), q);
   return {
-    data: page.rows.map(presentAdminRow),
+    data: page.rows.map((row) => presentAdminRow(row, actor)),
     totalCount: page.totalCount,
     ...(page.totalCountIsLowerBound ? { totalCountIsLowerBound: true } : {}),
   };

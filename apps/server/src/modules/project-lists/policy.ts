@@ -1,22 +1,17 @@
-import type { AuthContext, UserRow } from '../../platform/session';
+import { allowIf, defineRules } from '../../platform/permissions';
 
-// Who may read which project list. Lists only ever hold the asker's own rows (the queries filter
-// by the asker), so the policy is about roles: a customer's lists are not a translator's and the
-// other way round (403).
+// The project lists' rules for `can()`. Which list a person reads is their route's access
+// (customers' lists, translators' lists, the back office's list); the lists themselves only ever
+// hold the asker's own rows, since the queries filter by the asker. What remains is one object:
+// a translator's My Team customers are that translator's.
 
-/** Customer lists (My Projects, tags, My Team): customers, and admins, who may order too. */
-export function canReadCustomerLists(user: Pick<UserRow, 'type'>): boolean {
-  return user.type === 'customer' || user.type === 'admin';
+declare module '../../platform/permissions' {
+  interface Actions {
+    /** the customers whose My Team a translator is in */
+    'my-team.read-customers': { translatorId: number };
+  }
 }
 
-/** Translator lists (My Projects tabs, open jobs, availability). */
-export function canReadTranslatorLists(user: Pick<UserRow, 'type'>): boolean {
-  return user.type === 'translator';
-}
-
-/** A translator's My Team customers: that translator, or an admin (also while acting as someone). */
-export function canReadMyTeamCustomers(auth: AuthContext, translatorId: number): boolean {
-  const real = auth.admin ?? auth.user;
-  if (real.isAdmin) return true;
-  return auth.user.type === 'translator' && auth.user.id === translatorId;
-}
+defineRules({
+  'my-team.read-customers': (actor, { translatorId }) => allowIf(actor.user.id === translatorId),
+});

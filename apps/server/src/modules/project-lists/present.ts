@@ -1,8 +1,10 @@
 import { PROJECT_STATUS_LABELS, PROJECT_TYPES, type ProjectRow } from '@parlance/shared';
+import type { AuthContext } from '../../platform/session';
 import { actionsFor, type ViewerRole } from '../projects/policy';
 import { badgesOf } from '../projects/present';
 import { estimateEarnings } from './earnings-estimate';
 import type { ListRow, ReviewSummary } from './list-query';
+import type { TranslatorViewer } from './service';
 
 // Allowlist serializers of the lists: a customer sees the price, a translator only its own earnings.
 
@@ -37,9 +39,9 @@ function commonRow(
 }
 
 /** A row of the customer's own list: the price, never the translator's earnings. */
-export function presentCustomerRow(row: ListRow, tags: string[]): ProjectRow {
+export function presentCustomerRow(row: ListRow, tags: string[], actor: AuthContext): ProjectRow {
   return {
-    ...commonRow(row, tags, actionsFor('customer', row.status, null, row.kind)),
+    ...commonRow(row, tags, actionsFor(actor, { project: row, role: 'customer' })),
     priceCredits: row.priceCredits,
   };
 }
@@ -48,7 +50,7 @@ export function presentCustomerRow(row: ListRow, tags: string[]): ProjectRow {
  * A row of a translator's list: the earnings of the job this translator has (translator or editor),
  * or, for a job only offered, the estimate by level. Open jobs hide the customer's name and tags.
  */
-export function presentTranslatorRow(row: ListRow, viewer: { id: number; level: number }): ProjectRow {
+export function presentTranslatorRow(row: ListRow, viewer: TranslatorViewer): ProjectRow {
   let earningsCredits: number;
   if (row.translatorId === viewer.id) earningsCredits = row.translatorEarningsCredits;
   else if (row.editorId === viewer.id) earningsCredits = row.editorEarningsCredits;
@@ -61,7 +63,7 @@ export function presentTranslatorRow(row: ListRow, viewer: { id: number; level: 
     row.translatorId === viewer.id ? 'translator' : row.editorId === viewer.id ? 'editor' : 'candidate';
   // a row the translator does not work on is a job offered to them (the open-jobs list)
   const job = row.status === 'IN_REVIEW' && row.editorId === null ? 'take-edit' : 'take';
-  const base = commonRow(row, [], actionsFor(role, row.status, mine ? null : job, row.kind));
+  const base = commonRow(row, [], actionsFor(viewer.actor, { project: row, role, job: mine ? null : job }));
   return {
     ...base,
     // an editor works to the editing deadline

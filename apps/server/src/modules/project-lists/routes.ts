@@ -15,9 +15,8 @@ import {
   transInactiveSchema,
   type ProjectStatusFilter,
 } from '@parlance/shared';
-import { forbidden } from '../../platform/errors';
 import { compiledAnswer } from '../../platform/serializer';
-import { requireAdmin, requireUser } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
 import { listAdminProjects } from './admin-list';
 import type { UserRow } from '../../platform/session';
 import {
@@ -29,7 +28,8 @@ import {
   requireTranslatorAccount,
   searchTranslators,
 } from './my-team';
-import { canReadCustomerLists, canReadMyTeamCustomers, canReadTranslatorLists } from './policy';
+import { authorize } from '../../platform/permissions';
+import './policy';
 import {
   countReviewJobs,
   customerStatusCounts,
@@ -101,16 +101,14 @@ const myTeamSchema = z.object({
   totalCount: z.number(),
 });
 
+/** The customer asking (the route's access admits only customers). */
 function customer(request: FastifyRequest): UserRow {
-  const { user } = requireUser(request);
-  if (!canReadCustomerLists(user)) throw forbidden(ONLY_CUSTOMERS);
-  return user;
+  return requireUser(request).user;
 }
 
+/** The translator asking (the route's access admits only translators). */
 function translator(request: FastifyRequest): UserRow {
-  const { user } = requireUser(request);
-  if (!canReadTranslatorLists(user)) throw forbidden(ONLY_TRANSLATORS);
-  return user;
+  return requireUser(request).user;
 }
 
 export const projectListRoutes: FastifyPluginAsync = async (root) => {
@@ -124,6 +122,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/projects',
     {
+      config: { access: 'backoffice.read' },
       schema: {
         tags: TAGS,
         summary:
@@ -133,8 +132,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return listAdminProjects(db, request.query);
+      return listAdminProjects(db, requireUser(request), request.query);
     },
   );
 
@@ -143,6 +141,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/customer-projects',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary:
@@ -151,12 +150,13 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: LIST_ANSWER },
       },
     },
-    async (request) => listCustomerProjects(db, customer(request).id, request.query),
+    async (request) => listCustomerProjects(db, requireUser(request), request.query),
   );
 
   app.get(
     '/api/2/account/customer-projects/counts',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary:
@@ -177,6 +177,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/projects/tags',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary: "The customer's distinct project tags",
@@ -189,6 +190,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/my-team',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary: "The customer's preferred translators (My Team)",
@@ -202,6 +204,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/my-team',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary: "Add a translator to the customer's team (form or JSON: translatorId); answers the team",
@@ -219,6 +222,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/my-team/search',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary: 'Translators to add to My Team, by name (2 characters or more) or id: at most 10',
@@ -239,6 +243,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/my-team/:translatorId',
     {
+      config: { access: 'customer', refusal: ONLY_CUSTOMERS },
       schema: {
         tags: TAGS,
         summary: "Remove a translator from the customer's team; answers the team",
@@ -258,6 +263,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/job/open',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary:
@@ -267,7 +273,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listOpenJobs(db, viewer, now(), request.query);
     },
   );
@@ -275,6 +281,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/translator-projects',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary:
@@ -288,7 +295,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       const { scope, kind, ...pageQuery } = request.query;
       return listTranslatorProjects(db, viewer, { scope, kind }, pageQuery);
     },
@@ -297,6 +304,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/project/cqr/reviews',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: "The translator's projects that their customers rated or reviewed (cqr), with those reviews",
@@ -305,7 +313,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listCustomerReviews(db, viewer, request.query);
     },
   );
@@ -313,6 +321,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/project/ll/reviews',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: "LL reviews of the translator's work, with their scores",
@@ -321,7 +330,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listReviewedProjects(db, viewer, ['ll'], request.query);
     },
   );
@@ -329,6 +338,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/translator-qa-ll-projects',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: "The translator's projects with a QA or LL score (Reviewed by QA/LL)",
@@ -337,7 +347,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listReviewedProjects(db, viewer, ['qa', 'll'], request.query);
     },
   );
@@ -345,6 +355,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/bonus',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: 'Bonus projects the translator works on or may take',
@@ -353,7 +364,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listBonusProjects(db, viewer, now(), request.query);
     },
   );
@@ -361,6 +372,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/project/qa',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: 'QA review jobs taken by or offered to the translator',
@@ -369,7 +381,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const viewer = await translatorViewer(db, translator(request).id);
+      const viewer = await translatorViewer(db, requireUser(request));
       return listReviewJobs(db, viewer, 'qa', now(), request.query);
     },
   );
@@ -377,6 +389,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/project/qa/count',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: 'How many QA review jobs the QA list holds',
@@ -389,6 +402,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/ll/inhouse/jobs',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: 'LL jobs taken by or offered to the translator; count=true answers { count }',
@@ -400,13 +414,14 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
       const user = translator(request);
       const { count, ...pageQuery } = request.query;
       if (count) return { count: await countReviewJobs(db, user.id, 'll', now()) };
-      return listReviewJobs(db, await translatorViewer(db, user.id), 'll', now(), pageQuery);
+      return listReviewJobs(db, await translatorViewer(db, requireUser(request)), 'll', now(), pageQuery);
     },
   );
 
   app.get(
     '/api/2/is-my-team-member',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: 'Whether a customer has the translator in their team',
@@ -419,6 +434,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/translator/my-team-customers/:id',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary:
@@ -435,7 +451,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const auth = requireUser(request);
       const { id } = request.params;
-      if (!canReadMyTeamCustomers(auth, id)) throw forbidden();
+      authorize(auth, 'my-team.read-customers', { translatorId: id });
       await requireTranslatorAccount(db, id);
       const { query, ...pageQuery } = request.query;
       return listMyTeamCustomers(db, id, query || undefined, pageQuery);
@@ -445,6 +461,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/trans-inactive',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary: "The translator's availability: the active flag and the vacation dates (YYYY-MM-DD)",
@@ -463,6 +480,7 @@ export const projectListRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/trans-inactive',
     {
+      config: { access: 'translator', refusal: ONLY_TRANSLATORS },
       schema: {
         tags: TAGS,
         summary:

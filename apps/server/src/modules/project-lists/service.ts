@@ -1,3 +1,4 @@
+import type { AuthContext } from '../../platform/session';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type CustomerProjectsQuery,
@@ -129,9 +130,10 @@ const customerLists = new ShapeCache<CustomerListStatements>();
 
 export async function listCustomerProjects(
   db: Db,
-  customerId: number,
+  actor: AuthContext,
   q: CustomerProjectsQuery,
 ): Promise<ProjectListAnswer> {
+  const customerId = actor.user.id;
   const values = customerFilterValues(customerId, q);
   const present = Object.keys(values) as (keyof CustomerFilterValues)[];
   const shape = `${q.status}|${q.sort}|${q.order}|${present.join(',')}`;
@@ -159,7 +161,7 @@ export async function listCustomerProjects(
   const n = rows.length > 0 ? rows[0].total : ((await statements.total.execute(values))[0]?.n ?? 0);
   const page = pageOf(rows, statements.fromCounters ? { n: Number(n), isLowerBound: false } : cappedCount([{ n }]));
   return {
-    data: page.rows.map((r) => presentCustomerRow(r, r.tags ?? [])),
+    data: page.rows.map((r) => presentCustomerRow(r, r.tags ?? [], actor)),
     totalCount: page.totalCount,
     ...(page.totalCountIsLowerBound ? { totalCountIsLowerBound: true } : {}),
   };
@@ -204,14 +206,17 @@ export async function listCustomerTags(db: Db, customerId: number): Promise<stri
 export interface TranslatorViewer {
   id: number;
   level: number;
+  /** the translator asking, for the rows' actions */
+  actor: AuthContext;
 }
 
-export async function translatorViewer(db: Db, userId: number): Promise<TranslatorViewer> {
+export async function translatorViewer(db: Db, actor: AuthContext): Promise<TranslatorViewer> {
+  const userId = actor.user.id;
   const [profile] = await db
     .select({ level: translatorProfiles.level })
     .from(translatorProfiles)
     .where(eq(translatorProfiles.userId, userId));
-  return { id: userId, level: profile?.level ?? 1 };
+  return { id: userId, level: profile?.level ?? 1, actor };
 }
 
 function translatorPage(viewer: TranslatorViewer, page: Page<Parameters<typeof presentTranslatorRow>[0]>) {

@@ -6,8 +6,8 @@ import type { Services } from '../../platform/services';
 import { projectResources } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { authorize } from '../../platform/permissions';
-import './permissions';
-import type { UserRow } from '../../platform/session';
+import './policy';
+import type { AuthContext } from '../../platform/session';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import { deliveredMail, withNames } from './mails';
 import { needsEditing } from './matching';
@@ -84,10 +84,10 @@ export interface Received {
 export type Delivery = 'deliver' | 'deliver-edit';
 
 /** Which delivery this user may make now: 404 outsiders, 403 others, 409 from a wrong status. */
-async function deliveryOf(deps: Services, user: UserRow, projectId: number): Promise<Delivery> {
-  const { project, role } = await requireViewing(deps.db, user, projectId, deps.clock.now());
+async function deliveryOf(deps: Services, actor: AuthContext, projectId: number): Promise<Delivery> {
+  const { project, role } = await requireViewing(deps.db, actor, projectId, deps.clock.now());
   const delivery: Delivery = role === 'editor' ? 'deliver-edit' : 'deliver';
-  authorize(user, `project.${delivery}`, { project, role });
+  authorize(actor, `project.${delivery}`, { project, role });
   return delivery;
 }
 
@@ -209,11 +209,11 @@ export async function saveDelivery(
 export async function deliverWork(
   deps: Services,
   request: FastifyRequest,
-  user: UserRow,
+  actor: AuthContext,
   projectId: number,
   ctxOf: (tx: MoveContext['tx']) => MoveContext,
 ): Promise<Outcome> {
-  const delivery = await deliveryOf(deps, user, projectId);
+  const delivery = await deliveryOf(deps, actor, projectId);
   const received = await receive(deps, request);
   try {
     return await deps.db.transaction((tx) =>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inStatusGroup, PROJECT_STATUSES, type ProjectStatus, STATUS_GROUPS } from '@parlance/shared';
-import { actionsFor, type ViewerRole } from './policy';
+import type { ViewerRole } from './policy';
+import { shown } from './policy-test-helpers';
 
 // The permissions table of the project lifecycle, cell by cell: what each viewer may do with a
 // classic project in each status. A change to the status machine or the policy must change this
 // table on purpose. (Candidates are offered a job by matching; they may take it, nothing else.)
-const ROLES = ['customer', 'translator', 'editor', 'admin', 'reviewer'] as const;
+const ROLES = ['customer', 'translator', 'editor', 'admin', 'staff', 'reviewer'] as const;
 type Row = Record<(typeof ROLES)[number], string>;
 const TABLE: Record<ProjectStatus, Row> = {
   PENDING: {
@@ -13,6 +14,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'message',
     admin: 'cancel hold message reassign',
+    staff: '',
     reviewer: '',
   },
   PREPROCESSING: {
@@ -20,6 +22,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'message',
     admin: 'cancel hold message',
+    staff: '',
     reviewer: '',
   },
   IN_PROGRESS: {
@@ -27,6 +30,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'deliver message',
     editor: 'message',
     admin: 'hold message reassign',
+    staff: '',
     reviewer: '',
   },
   DELAYED: {
@@ -34,6 +38,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'deliver message',
     editor: 'message',
     admin: 'hold message reassign',
+    staff: '',
     reviewer: '',
   },
   READY: {
@@ -41,6 +46,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'message',
     admin: 'hold message',
+    staff: '',
     reviewer: '',
   },
   IN_REVIEW: {
@@ -48,6 +54,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'deliver message',
     admin: 'hold message',
+    staff: '',
     reviewer: '',
   },
   POSTPROCESSING: {
@@ -55,6 +62,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'message',
     admin: 'hold message',
+    staff: '',
     reviewer: '',
   },
   COMPLETED: {
@@ -62,15 +70,31 @@ const TABLE: Record<ProjectStatus, Row> = {
     translator: 'message',
     editor: 'message',
     admin: 'create-review-job message',
+    staff: '',
     reviewer: '',
   },
-  HOLD: { customer: 'message', translator: 'message', editor: 'message', admin: 'message release', reviewer: '' },
-  CANCELLED: { customer: 'message', translator: 'message', editor: 'message', admin: 'message', reviewer: '' },
+  HOLD: {
+    customer: 'message',
+    translator: 'message',
+    editor: 'message',
+    admin: 'message release',
+    staff: '',
+    reviewer: '',
+  },
+  CANCELLED: {
+    customer: 'message',
+    translator: 'message',
+    editor: 'message',
+    admin: 'message',
+    staff: '',
+    reviewer: '',
+  },
   DISPUTED: {
     customer: 'message rate',
     translator: 'message',
     editor: 'message',
     admin: 'hold message resolve',
+    staff: '',
     reviewer: '',
   },
 };
@@ -91,23 +115,23 @@ describe('project permissions: every viewer against every status', () => {
     for (const role of ROLES) {
       it(`${role} / ${status}: ${TABLE[status][role] || 'nothing'}`, () => {
         expect(
-          actionsFor(role as ViewerRole, status)
+          shown(role as ViewerRole, status)
             .sort()
             .join(' '),
         ).toBe(TABLE[status][role]);
       });
     }
     it(`candidate / ${status}: only the job offered`, () => {
-      expect(actionsFor('candidate', status, 'take')).toEqual(['take']);
-      expect(actionsFor('candidate', status, 'take-edit')).toEqual(['take-edit']);
-      expect(actionsFor('candidate', status, null)).toEqual([]);
+      expect(shown('candidate', status, 'take')).toEqual(['take']);
+      expect(shown('candidate', status, 'take-edit')).toEqual(['take-edit']);
+      expect(shown('candidate', status, null)).toEqual([]);
     });
   }
 
   it('a QA or LL job: the reviewer submits, the admin holds or releases, the customer reads', () => {
-    expect(actionsFor('translator', 'IN_PROGRESS', null, 'qa').sort()).toEqual(['message', 'review']);
-    expect(actionsFor('admin', 'IN_PROGRESS', null, 'll').sort()).toEqual(['hold', 'message']);
-    expect(actionsFor('customer', 'IN_PROGRESS', null, 'qa')).toEqual(['message']);
+    expect(shown('translator', 'IN_PROGRESS', null, 'qa').sort()).toEqual(['message', 'review']);
+    expect(shown('admin', 'IN_PROGRESS', null, 'll').sort()).toEqual(['hold', 'message']);
+    expect(shown('customer', 'IN_PROGRESS', null, 'qa')).toEqual(['message']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import {
+  isStaff,
   mergeErrorTables,
   PROJECT_TEXTS,
   REVIEW_TEXTS,
@@ -110,8 +111,8 @@ export async function submitReview(ctx: MoveContext, jobId: number, input: Revie
   const job = await findProject(ctx.tx, jobId, true);
   if (!job) throw projectNotFound();
   if (job.translatorId !== ctx.user.id) {
-    // the job's customer and admins know it (403); anybody else does not (404)
-    if (job.customerId === ctx.user.id || ctx.user.type === 'admin' || ctx.user.isAdmin) throw forbidden();
+    // the job's customer and staff know it (403); anybody else does not (404)
+    if (job.customerId === ctx.user.id || isStaff(ctx.user)) throw forbidden();
     throw projectNotFound();
   }
   if (!isReviewKind(job.kind) || job.reviewedProjectId === null) throw new AppError(409, REVIEW_TEXTS.notReviewJob);

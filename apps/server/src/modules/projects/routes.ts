@@ -21,11 +21,11 @@ import {
 import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
 import { badRequest } from '../../platform/errors';
-import { authorize } from '../../platform/permissions';
-import './permissions';
-import { requireAdmin, requireUser } from '../../platform/guards';
+import { asThemselves, authorize } from '../../platform/permissions';
+import './policy';
+import { requireUser } from '../../platform/guards';
 import { balanceOfOwner } from '../../platform/ledger';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext } from '../../platform/session';
 import { deliverWork } from './deliver';
 import {
   approveProject,
@@ -58,10 +58,11 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   const { deps } = app;
 
   const contextOf =
-    (request: FastifyRequest, user: UserRow) =>
+    (request: FastifyRequest, actor: AuthContext) =>
     (tx: Tx): MoveContext => ({
       tx,
-      user,
+      actor,
+      user: actor.user,
       now: deps.clock.now(),
       publicUrl: deps.config.publicUrl,
       ip: request.ip,
@@ -71,11 +72,11 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   /** Runs a move in one transaction, then notifies and mails; answers the project as the user now sees it. */
   async function move(
     request: FastifyRequest,
-    user: UserRow,
+    actor: AuthContext,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
-    const outcome = await transact(deps, (tx) => work(contextOf(request, user)(tx)));
-    return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
+    const outcome = await transact(deps, (tx) => work(contextOf(request, actor)(tx)));
+    return detailAfter(deps.db, actor, outcome.projectId, deps.clock.now());
   }
 
   /**
@@ -85,28 +86,29 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
    */
   async function moneyMove(
     request: FastifyRequest,
-    user: UserRow,
+    actor: AuthContext,
     body: unknown,
     work: (ctx: MoveContext) => Promise<Outcome>,
   ): Promise<ProjectDetail> {
     const key = idempotencyKeyOf(request);
-    if (!key) return move(request, user, work);
+    if (!key) return move(request, actor, work);
     const now = deps.clock.now();
     const call = { method: request.method, path: request.url.split('?')[0], body: body ?? null };
-    const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
-      const done = await work(contextOf(request, user)(tx));
-      return { ...done, body: await detailAfter(tx, user, done.projectId, now) };
+    const result = await transactOnce(deps, { userId: actor.user.id, key, request: call, now }, async (tx) => {
+      const done = await work(contextOf(request, actor)(tx));
+      return { ...done, body: await detailAfter(tx, actor, done.projectId, now) };
     });
     // the stored answer was for the moment of the move; answer the project as it is now
-    return result.replayed ? detailAfter(deps.db, user, result.body.id, deps.clock.now()) : result.body;
+    return result.replayed ? detailAfter(deps.db, actor, result.body.id, deps.clock.now()) : result.body;
   }
 
-  const userOf = (request: FastifyRequest) => requireUser(request).user;
-  const adminOf = (request: FastifyRequest) => requireAdmin(request).realUser;
+  const actorOf = (request: FastifyRequest) => requireUser(request);
+  const adminOf = (request: FastifyRequest) => asThemselves(requireUser(request));
 
   app.get(
     '/api/2/projects/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -116,15 +118,16 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
-      const viewing = await requireViewing(deps.db, user, request.params.id, deps.clock.now());
-      return projectDetailFor(deps.db, user, viewing);
+      const actor = actorOf(request);
+      const viewing = await requireViewing(deps.db, actor, request.params.id, deps.clock.now());
+      return projectDetailFor(deps.db, actor, viewing);
     },
   );
 
   app.post(
     '/api/2/job/:id/take',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -133,12 +136,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => move(request, userOf(request), (ctx) => takeJob(ctx, request.params.id)),
+    async (request) => move(request, actorOf(request), (ctx) => takeJob(ctx, request.params.id)),
   );
 
   app.post(
     '/api/2/job/:id/take-edit',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Take the editing job of a delivered Translation + Editing project',
@@ -146,12 +150,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => move(request, userOf(request), (ctx) => takeEditJob(ctx, request.params.id)),
+    async (request) => move(request, actorOf(request), (ctx) => takeEditJob(ctx, request.params.id)),
   );
 
   app.post(
     '/api/2/projects/:id/deliver',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -162,16 +167,17 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
-      const outcome = await deliverWork(deps, request, user, request.params.id, contextOf(request, user));
+      const actor = actorOf(request);
+      const outcome = await deliverWork(deps, request, actor, request.params.id, contextOf(request, actor));
       await afterCommit(deps, outcome);
-      return detailAfter(deps.db, user, outcome.projectId, deps.clock.now());
+      return detailAfter(deps.db, actor, outcome.projectId, deps.clock.now());
     },
   );
 
   app.post(
     '/api/2/projects/:id/approve',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "Approve the delivered work (READY -> COMPLETED; the translator's earnings become pending)",
@@ -179,12 +185,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => moneyMove(request, userOf(request), null, (ctx) => approveProject(ctx, request.params.id)),
+    async (request) => moneyMove(request, actorOf(request), null, (ctx) => approveProject(ctx, request.params.id)),
   );
 
   app.post(
     '/api/2/projects/:id/dispute',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Dispute the delivered work (READY -> DISPUTED); an admin resolves it',
@@ -194,12 +201,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) =>
-      move(request, userOf(request), (ctx) => disputeProject(ctx, request.params.id, request.body.reason)),
+      move(request, actorOf(request), (ctx) => disputeProject(ctx, request.params.id, request.body.reason)),
   );
 
   app.post(
     '/api/2/projects/:id/cancel',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Cancel a project nobody has started (PENDING, PREPROCESSING); price and VAT back to credits',
@@ -207,12 +215,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => moneyMove(request, userOf(request), null, (ctx) => cancelProject(ctx, request.params.id)),
+    async (request) => moneyMove(request, actorOf(request), null, (ctx) => cancelProject(ctx, request.params.id)),
   );
 
   app.post(
     '/api/2/projects/:id/rating',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Rate the work 1..5; 3 or less needs a reason and a comment of at least 3 characters',
@@ -221,12 +230,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => move(request, userOf(request), (ctx) => rateProject(ctx, request.params.id, request.body)),
+    async (request) => move(request, actorOf(request), (ctx) => rateProject(ctx, request.params.id, request.body)),
   );
 
   app.post(
     '/api/2/projects/:id/tags',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "Replace the project's tags (at most 30, 20 characters each)",
@@ -235,12 +245,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => move(request, userOf(request), (ctx) => setTags(ctx, request.params.id, request.body.tags)),
+    async (request) => move(request, actorOf(request), (ctx) => setTags(ctx, request.params.id, request.body.tags)),
   );
 
   app.post(
     '/api/2/projects/:id/name',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Rename the project (at least 2 characters)',
@@ -250,12 +261,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) =>
-      move(request, userOf(request), (ctx) => renameProject(ctx, request.params.id, request.body.name)),
+      move(request, actorOf(request), (ctx) => renameProject(ctx, request.params.id, request.body.name)),
   );
 
   app.post(
     '/api/2/projects/:id/messages',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "Write in the project's discussion (customer, translator, editor, admin)",
@@ -265,9 +277,9 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
+      const actor = actorOf(request);
       const { message } = await transact(deps, (tx) =>
-        postMessage(contextOf(request, user)(tx), request.params.id, request.body.body),
+        postMessage(contextOf(request, actor)(tx), request.params.id, request.body.body),
       );
       return message;
     },
@@ -276,6 +288,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/projects/bulk-message',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "One message to the translators of 2 or more of the customer's projects",
@@ -284,9 +297,9 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
+      const actor = actorOf(request);
       const { sent } = await transact(deps, (tx) =>
-        bulkMessage(contextOf(request, user)(tx), request.body.projectIds, request.body.message),
+        bulkMessage(contextOf(request, actor)(tx), request.body.projectIds, request.body.message),
       );
       return { sent };
     },
@@ -295,6 +308,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/projects/:id/review',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -304,12 +318,13 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         response: detail,
       },
     },
-    async (request) => move(request, userOf(request), (ctx) => submitReview(ctx, request.params.id, request.body)),
+    async (request) => move(request, actorOf(request), (ctx) => submitReview(ctx, request.params.id, request.body)),
   );
 
   app.get(
     '/api/2/account/earnings',
     {
+      config: { access: 'translator' },
       schema: {
         tags: TAGS,
         summary: "The translator's earnings: pending (held 72 hours after completion) and available credits",
@@ -317,9 +332,9 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
-      authorize(user, 'account.earnings', null);
-      return earningsOf(deps, user.id);
+      const actor = actorOf(request);
+      authorize(actor, 'account.earnings', null);
+      return earningsOf(deps, actor.user.id);
     },
   );
 
@@ -328,6 +343,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/projects/:id/review-jobs',
     {
+      config: { access: 'projects.write' },
       schema: {
         tags: TAGS,
         summary: 'Admin: open a QA or LL review job over a completed classic or bundle project',
@@ -343,6 +359,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/projects/:id/hold',
     {
+      config: { access: 'projects.write' },
       schema: { tags: TAGS, summary: 'Admin: put a project on hold', params: idParams, response: detail },
     },
     async (request) => move(request, adminOf(request), (ctx) => holdProject(ctx, request.params.id)),
@@ -351,6 +368,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/projects/:id/release',
     {
+      config: { access: 'projects.write' },
       schema: {
         tags: TAGS,
         summary: 'Admin: release a hold (back to the status before it)',
@@ -364,6 +382,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/projects/:id/reassign',
     {
+      config: { access: 'projects.write' },
       schema: {
         tags: TAGS,
         summary: 'Admin: give the translation job to another translator',
@@ -379,6 +398,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/admin/projects/:id/resolve',
     {
+      config: { access: 'projects.write' },
       schema: {
         tags: TAGS,
         summary: 'Admin: resolve a dispute: full refund, partial refund (refundCredits) and pay the rest, or pay',

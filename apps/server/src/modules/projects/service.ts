@@ -17,7 +17,7 @@ import { outsideTransaction, type Params, preparedOnce, preparedRead } from '../
 import type { MailMessage } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import { messageStatusMove } from './inbox';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext } from '../../platform/session';
 import {
   isReviewKind,
   type Moment,
@@ -29,7 +29,7 @@ import {
   reviewsProjectSql,
   type TranslatorRef,
 } from './matching';
-import { actionsFor, knownRole, seesEverything, seesFiles, type ViewerRole } from './policy';
+import { actionsFor, isStaffRole, knownRole, seesEverything, seesFiles, type ViewerRole } from './policy';
 import { presentEvent, presentMessage, presentProjectDetail, type ProjectRecord, type RowExtras } from './present';
 import { nextStatus, type ProjectMove } from './status-machine';
 import { earningsBase, editorEarnings, translatorEarnings } from './work-rules';
@@ -213,10 +213,11 @@ export interface Viewing {
 }
 
 /** The project as this user may see it, or 404 (an outsider, or no such project). */
-export async function requireViewing(db: Reader, user: UserRow, projectId: number, now: Date): Promise<Viewing> {
+export async function requireViewing(db: Reader, actor: AuthContext, projectId: number, now: Date): Promise<Viewing> {
+  const { user } = actor;
   const project = await findProject(db, projectId);
   if (!project) throw projectNotFound();
-  const role = knownRole(user, project);
+  const role = knownRole(actor, project);
   if (role) return { project, role, job: null };
   if (user.type === 'translator') {
     const job = await candidateJob(db, user.id, project.id, now);
@@ -305,6 +306,7 @@ async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowEx
     case 'editor':
       return { earningsCredits: p.editorEarningsCredits };
     case 'admin':
+    case 'staff':
       return { priceCredits: p.priceCredits, earningsCredits: p.translatorEarningsCredits };
     case 'reviewer':
       return {};
@@ -317,20 +319,21 @@ async function moneyFor(db: Reader, v: Viewing, viewerId: number): Promise<RowEx
 }
 
 /** GET /api/2/projects/{id} for this viewer. */
-export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): Promise<ProjectDetail> {
+export async function projectDetailFor(db: Reader, actor: AuthContext, v: Viewing): Promise<ProjectDetail> {
+  const { user } = actor;
   const p = v.project;
   const everything = seesEverything(v.role);
   const names = await namesOf(db, p);
   const events = everything ? await readEvents(db, { projectId: p.id }) : [];
   const messages = !everything
     ? []
-    : v.role === 'admin'
+    : isStaffRole(v.role)
       ? await readAllMessages(db, { projectId: p.id })
       : await readVisibleMessages(db, { projectId: p.id, viewerId: user.id });
   return presentProjectDetail(p, {
     role: v.role,
-    actions: actionsFor(v.role, p.status, v.job, p.kind),
-    tags: v.role === 'customer' || v.role === 'admin' ? await tagsOf(db, p.id) : [],
+    actions: actionsFor(actor, { project: p, role: v.role, job: v.job }),
+    tags: v.role === 'customer' || isStaffRole(v.role) ? await tagsOf(db, p.id) : [],
     customerName: names.get(p.customerId) ?? null,
     translatorName: p.translatorId ? (names.get(p.translatorId) ?? null) : null,
     money: await moneyFor(db, v, user.id),
@@ -345,8 +348,13 @@ export async function projectDetailFor(db: Reader, user: UserRow, v: Viewing): P
 }
 
 /** Reads the project again (after a move) and presents it to the user. */
-export async function detailAfter(db: Reader, user: UserRow, projectId: number, now: Date): Promise<ProjectDetail> {
-  return projectDetailFor(db, user, await requireViewing(db, user, projectId, now));
+export async function detailAfter(
+  db: Reader,
+  actor: AuthContext,
+  projectId: number,
+  now: Date,
+): Promise<ProjectDetail> {
+  return projectDetailFor(db, actor, await requireViewing(db, actor, projectId, now));
 }
 
 /** Everyone who works on or owns the project, for realtime events. */

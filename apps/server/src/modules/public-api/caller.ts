@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiCaller, type ApiScope, authenticateApiKey, oauthCallerById, scopesOf } from '../../platform/api-keys';
 import type { Services } from '../../platform/services';
-import { ROUTE_ACCESS } from '../../platform/route-access';
+import { authContextOf } from '../../platform/session';
+import type { RouteAccess } from '../../platform/access';
 import { ApiError } from './envelope';
 import type { RateLimiter } from './rate-limit';
 
@@ -15,9 +16,8 @@ declare module 'fastify' {
   }
 }
 
-/** The scope a route needs, from ROUTE_ACCESS (`api-read`, `api-order`, `api-pay`); null: open. */
-export function scopeOfRoute(method: string, url: string | undefined): ApiScope | null {
-  const access = ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url ?? ''}`];
+/** The scope a route needs, from its declared access (`api-read`, `api-order`, `api-pay`); null: open. */
+export function scopeOfRoute(access: RouteAccess | undefined): ApiScope | null {
   if (access === 'api-read') return 'read';
   if (access === 'api-order') return 'order';
   if (access === 'api-pay') return 'pay';
@@ -49,7 +49,7 @@ async function callerOf(deps: Services, request: FastifyRequest): Promise<ApiCal
 /** The onRequest hook of every scoped API route: authenticate, rate-limit, check the scope. */
 export function apiGuard(deps: Services, limiter: RateLimiter) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const scope = scopeOfRoute(request.method, request.routeOptions.url);
+    const scope = scopeOfRoute(request.routeOptions.config?.access);
     if (!scope) return;
     const caller = await callerOf(deps, request);
     const { user } = caller;
@@ -61,6 +61,6 @@ export function apiGuard(deps: Services, limiter: RateLimiter) {
       throw new ApiError(403, 'insufficient_scope', `This key does not have the "${scope}" scope`);
     }
     request.apiCaller = caller;
-    request.auth = { user, admin: null, via: 'bearer' };
+    request.auth = authContextOf(user, 'bearer');
   };
 }

@@ -79,7 +79,7 @@ const THEME = `.light-mode {
 `;
 
 export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api-docs/reference', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api-docs/reference', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     return (
       reply
@@ -91,16 +91,25 @@ export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
         .send(PAGE)
     );
   });
-  app.get('/api-docs/reference/scalar.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(scalar()),
+  app.get(
+    '/api-docs/reference/scalar.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(scalar()),
   );
-  app.get('/api-docs/reference/theme.css', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(THEME),
+  app.get(
+    '/api-docs/reference/theme.css',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(THEME),
   );
-  app.get('/api-docs/reference/init.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
+  app.get(
+    '/api-docs/reference/init.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
   );
 };

@@ -24,7 +24,7 @@ import { API_SCOPES, authenticateOauthClient } from '../../platform/api-keys';
 import { analyzeDocument } from '../../platform/documents';
 import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import type { Services } from '../../platform/services';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext, UserRow } from '../../platform/session';
 import { computeCart } from '../cart/cart';
 import { payCartWithCredits } from '../cart/pay-with-credits';
 import { presentCart } from '../cart/present';
@@ -133,9 +133,15 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     if (!request.apiCaller) throw new ApiError(401, 'unauthenticated', 'Not authenticated');
     return request.apiCaller.user;
   };
+  /** The caller as the web app's rules see them (apiGuard set it for every scoped route). */
+  const actorOf = (request: FastifyRequest): AuthContext => {
+    if (!request.auth) throw new ApiError(401, 'unauthenticated', 'Not authenticated');
+    return request.auth;
+  };
   const inTx = (tx: Tx): Services => ({ ...deps, db: tx as unknown as Db });
   const contextOf = (request: FastifyRequest, user: UserRow, tx: Tx): MoveContext => ({
     tx,
+    actor: actorOf(request),
     user,
     now: now(),
     publicUrl: deps.config.publicUrl,
@@ -174,6 +180,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/oauth/token',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS.auth,
         summary: 'An access token for the OAuth client (client credentials grant, RFC 6749 section 4.4)',
@@ -242,6 +249,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/v1/me',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.auth,
         summary: 'The customer the key belongs to, and the scopes of this key or token',
@@ -266,6 +274,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/text/analyze',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.quotes,
         summary: "A text's language (a guess) and its word count, counted as the web app counts",
@@ -292,6 +301,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/quotes',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.quotes,
         summary: "The price and deadline per target language of a text or a word count (the web wizard's prices)",
@@ -335,6 +345,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/orders',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.orders,
         summary: 'Create an order: content (text, url, or files uploaded next), languages, expertise, brief, urgency',
@@ -353,7 +364,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
       }
       return once(request, reply, user, async (tx) => {
         const scoped = inTx(tx);
-        const asker = { user, guestHash: null };
+        const asker = { auth: actorOf(request), user, guestHash: null };
         const order = await createOrder(scoped, request, reply, {
           type: b.type,
           name: b.name,
@@ -380,6 +391,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/v1/orders/:id',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.orders,
         summary: 'An order (before payment) with its files and quote',
@@ -387,12 +399,14 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: purchaseOrderSchema },
       },
     },
-    async (request) => viewOrderFor(deps.db, { user: callerOf(request), guestHash: null }, request.params.id),
+    async (request) =>
+      viewOrderFor(deps.db, { auth: actorOf(request), user: callerOf(request), guestHash: null }, request.params.id),
   );
 
   app.post(
     '/api/v1/orders/:id/files',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.orders,
         summary: 'Upload source files to a draft order (multipart/form-data, field "files"); they are counted',
@@ -403,7 +417,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const user = callerOf(request);
-      const asker = { user, guestHash: null };
+      const asker = { auth: actorOf(request), user, guestHash: null };
       const uploaded = await uploadSourceFiles(deps, request, asker, request.params.id);
       return { files: uploaded.files, word_count: uploaded.wordCount };
     },
@@ -412,6 +426,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/orders/:id/submit',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.orders,
         summary: 'Quote a complete order and put it in the cart (what is missing answers 400 by field)',
@@ -419,7 +434,8 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: purchaseOrderSchema },
       },
     },
-    async (request) => finalizeOrder(deps, { user: callerOf(request), guestHash: null }, request.params.id),
+    async (request) =>
+      finalizeOrder(deps, { auth: actorOf(request), user: callerOf(request), guestHash: null }, request.params.id),
   );
 
   // ---- cart and payment ----
@@ -427,6 +443,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/v1/cart',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.cart,
         summary: 'The cart re-priced now: orders, coupons, VAT, total, credit balance and the cart key (ck) to pay it',
@@ -439,6 +456,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/cart/pay',
     {
+      config: { access: 'api-pay' },
       schema: {
         tags: TAGS.cart,
         summary: 'Pay the cart from credits: its orders become projects (the ledger and invoice of the web app)',
@@ -475,6 +493,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/v1/projects',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.projects,
         summary: "The customer's projects, newest first, a page at a time",
@@ -498,13 +517,14 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
         perPage: request.query.per_page,
         status: request.query.status,
       });
-      return listCustomerProjects(deps.db, callerOf(request).id, q);
+      return listCustomerProjects(deps.db, actorOf(request), q);
     },
   );
 
   app.get(
     '/api/v1/projects/:id',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.projects,
         summary: 'A project: status, people, files (download with GET /api/v1/files/{id}), messages, events',
@@ -513,14 +533,15 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = callerOf(request);
-      return projectDetailFor(deps.db, user, await requireViewing(deps.db, user, request.params.id, now()));
+      const actor = actorOf(request);
+      return projectDetailFor(deps.db, actor, await requireViewing(deps.db, actor, request.params.id, now()));
     },
   );
 
   app.post(
     '/api/v1/projects/:id/messages',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.projects,
         summary: "Write in the project's discussion (the translator is told as in the web app)",
@@ -552,13 +573,14 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
       const user = callerOf(request);
       return once(request, reply, user, async (tx) => {
         const outcome = await work(contextOf(request, user, tx), request.params.id, request.body ?? {});
-        return { ...outcome, body: await detailAfter(tx, user, outcome.projectId, now()) };
+        return { ...outcome, body: await detailAfter(tx, actorOf(request), outcome.projectId, now()) };
       });
     };
 
   app.post(
     '/api/v1/projects/:id/approve',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.projects,
         summary: 'Approve a delivered project (READY): it completes and the translator is paid',
@@ -573,6 +595,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/projects/:id/dispute',
     {
+      config: { access: 'api-order' },
       schema: {
         tags: TAGS.projects,
         summary: 'Dispute a delivered project with a reason; support resolves it',
@@ -588,6 +611,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/v1/files/:id',
     {
+      config: { access: 'api-read' },
       schema: {
         tags: TAGS.projects,
         summary: 'Download a project file (a delivery, a source) by its id from the project ("s12", "r34")',
@@ -595,8 +619,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const user = callerOf(request);
-      const resource = await requireResourceAccess(deps.db, user, request.params.id, now());
+      const resource = await requireResourceAccess(deps.db, actorOf(request), request.params.id, now());
       const stream = await deps.storage.get(resource.storageId);
       return reply
         .header('content-type', resource.mime)
@@ -607,7 +630,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     },
   );
 
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
+  app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     publicApiDocument(app.swagger() as unknown as Record<string, unknown>, deps.config.publicUrl),
   );
 };

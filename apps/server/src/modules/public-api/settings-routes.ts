@@ -11,7 +11,6 @@ import {
   API_KEY_TEXTS,
   apiKeyScopesInputSchema,
   apiKeysStateSchema,
-  TEXTS,
   webhookDeliverySchema,
   webhookInputSchema,
   webhookStateSchema,
@@ -19,11 +18,12 @@ import {
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { isSpecialAddress } from '../../platform/documents/fetch-url';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import type { Services } from '../../platform/services';
 import { apiKeysState, revokeApiKey, setApiScopes } from '../profile/api-keys';
-import { canHaveApiKeys, canManageSecrets } from '../profile/policy';
+import { authorize } from '../../platform/permissions';
+import '../profile/policy';
 
 const tags = ['Profile'];
 const okStatus = z.literal('OK');
@@ -31,8 +31,8 @@ const DELIVERIES_PAGE = 50;
 
 function requireKeyOwner(request: FastifyRequest) {
   const auth = requireUser(request);
-  if (!canManageSecrets(auth)) throw forbidden(TEXTS.ownerOnly);
-  if (!canHaveApiKeys(auth)) throw forbidden(API_KEY_TEXTS.translatorsNoKeys);
+  authorize(auth, 'account.manage-secrets', null);
+  authorize(auth, 'account.api-keys', null);
   return auth;
 }
 
@@ -81,6 +81,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/webhook',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: "The customer's webhook URL and signing secret (null when none)",
@@ -93,6 +94,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.put(
     '/api/2/account/webhook',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Set the webhook URL (a public https address); the first time a signing secret is made',
@@ -131,6 +133,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/webhook',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Remove the webhook (and its delivery history)',
@@ -147,6 +150,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/webhook/deliveries',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: `The latest ${DELIVERIES_PAGE} webhook deliveries, newest first, with their status`,
@@ -184,6 +188,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/webhook/deliveries/:id/resend',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Send a delivery again (the same id, so the receiver can tell it is a repeat); a new day of retries',
@@ -208,6 +213,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/api-keys/scopes',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Choose what the API key (kind=key) or the OAuth client (kind=oauth) may do: read, order, pay',
@@ -225,6 +231,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/api-keys/key',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Revoke the API key: every call with it is refused (401) from now on',

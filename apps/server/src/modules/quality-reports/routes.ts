@@ -25,6 +25,7 @@ export const qualityReportRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/quality-report',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -42,6 +43,7 @@ export const qualityReportRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/quality-report',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -61,6 +63,7 @@ export const qualityReportRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/projects/:id/quality-reports',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "Every quality report of a QA or LL job and their errors added up (the job's reviewer and staff)",

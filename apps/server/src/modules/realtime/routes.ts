@@ -42,6 +42,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/2/realtime',
     {
+      config: { access: 'self' },
       websocket: true,
       schema: {
         tags: ['Realtime'],

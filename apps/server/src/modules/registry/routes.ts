@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { countrySchema, currencySchema, helpCenterAuthParamsSchema, TEXTS, uiFeatureSchema } from '@parlance/shared';
 import { countryByIp } from '../../platform/geo';
 import { badRequest, forbidden } from '../../platform/errors';
-import { requireAdmin, requireUser } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
+import { staffMember } from '../../platform/permissions';
 import { helpCenterAuthParams, helpCenterSignIn, HELP_CENTER_PATH } from './help-center';
 import { findRegistryKind, registryKindNames } from './kinds';
 import { presentCountry, presentCurrency, presentUiFeature } from './present';
@@ -33,6 +34,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/registry/get',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS,
         summary: 'Reference data and state of the web app, by kind',
@@ -57,6 +59,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/currency',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS,
         summary: 'Currencies with symbols and display rates (units per 1 USD)',
@@ -69,6 +72,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/country/list',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS,
         summary: 'Countries (ISO 3166 codes) by name',
@@ -81,6 +85,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/userService/getCountriesInfo',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS,
         summary: "Countries and the country of the caller's IP address (null when unknown or private)",
@@ -97,6 +102,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/site/ui-feature/config/get',
     {
+      config: { access: 'public' },
       schema: {
         tags: TAGS,
         summary: 'UI feature flags: all of them (data=UiFeature), or whether one is on (uuid)',
@@ -116,6 +122,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/site/ui-feature/config/set',
     {
+      config: { access: 'settings.write' },
       schema: {
         tags: TAGS,
         summary: 'Change a UI feature flag (admins); with a name, create it',
@@ -134,7 +141,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { realUser } = requireAdmin(request);
+      const realUser = staffMember(request);
       const row = await setUiFeature(deps.db, request.body, { id: realUser.id, ip: request.ip }, deps.clock.now());
       return { results: presentUiFeature(row) };
     },
@@ -143,6 +150,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/zendesk/auth-params',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['Help centre'],
         summary: 'Where and with what to sign in to the help centre',
@@ -162,7 +170,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
     '/api/2/help-center/sso',
     {
       // The browser posts this as a plain form (no CSRF header); the signed token is the proof.
-      config: { csrf: false },
+      config: { access: 'public', csrf: false },
       schema: {
         tags: ['Help centre'],
         summary: 'Help centre sign-in: checks the token and redirects (303) to return_to',

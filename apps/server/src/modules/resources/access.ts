@@ -3,7 +3,7 @@ import { PROJECT_TEXTS } from '@parlance/shared';
 import type { Db } from '../../db/client';
 import { projectResources, projects, purchaseOrderFiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext } from '../../platform/session';
 import { openJobSql, reviewsProjectSql } from '../projects/matching';
 import { knownRole } from '../projects/policy';
 
@@ -94,10 +94,11 @@ export async function findResource(db: Db, resourceId: string): Promise<Resolved
  */
 export async function requireResourceAccess(
   db: Db,
-  user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>,
+  actor: AuthContext,
   resourceId: string,
   now: Date,
 ): Promise<ResolvedResource> {
+  const { user } = actor;
   const resource = await findResource(db, resourceId);
   if (!resource) throw notFoundProject();
   const people = await db
@@ -109,7 +110,7 @@ export async function requireResourceAccess(
     })
     .from(projects)
     .where(inArray(projects.id, resource.projectIds));
-  if (people.some((p) => knownRole(user, p) !== null)) return resource;
+  if (people.some((p) => knownRole(actor, p) !== null)) return resource;
   if (user.type === 'translator') {
     // the reviewer of a QA or LL job over the project reads its files (docs/decisions.md, "QA and LL reviews")
     const reviewing = await db

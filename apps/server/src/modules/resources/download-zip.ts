@@ -6,9 +6,9 @@ import { type DownloadOption, PROJECT_TEXTS } from '@parlance/shared';
 import type { Db } from '../../db/client';
 import { projectResources, projects, purchaseOrderFiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
-import { isAdminUser } from '../projects/policy';
+import { seesAllProjects } from '../projects/policy';
 import { notFoundProject } from './access';
 
 // The customer's download of finished projects as one zip: a folder per project, the source (and
@@ -47,7 +47,7 @@ function uniquePath(used: Set<string>, folder: string, fileName: string): string
  */
 export async function planProjectsZip(
   db: Db,
-  user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>,
+  actor: AuthContext,
   ids: number[],
   option: DownloadOption,
 ): Promise<ZipEntry[]> {
@@ -62,8 +62,8 @@ export async function planProjectsZip(
     .from(projects)
     .where(inArray(projects.id, ids))
     .orderBy(asc(projects.id));
-  const admin = isAdminUser(user);
-  if (rows.length !== ids.length || rows.some((p) => p.customerId !== user.id && !admin)) throw notFoundProject();
+  const staff = seesAllProjects(actor);
+  if (rows.length !== ids.length || rows.some((p) => p.customerId !== actor.user.id && !staff)) throw notFoundProject();
   if (rows.some((p) => !inStatusGroup('downloadable', p.status))) {
     throw new AppError(409, PROJECT_TEXTS.downloadOnlyFinished);
   }

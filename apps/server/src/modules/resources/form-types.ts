@@ -1,8 +1,8 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema';
-import type { UserRow } from '../../platform/session';
-import { isAdminUser } from '../projects/policy';
+import type { AuthContext } from '../../platform/session';
+import { seesAllProjects } from '../projects/policy';
 import { reviewJobsWhere } from '../project-lists/service';
 import { notFoundProject } from './access';
 
@@ -24,16 +24,11 @@ export const TASK_FORMS: Record<'qa' | 'll', FormType[]> = {
 };
 
 /** The task's forms for its reviewer, a translator it is offered to, or an admin; 404 for everyone else. */
-export async function taskFormTypes(
-  db: Db,
-  user: Pick<UserRow, 'id' | 'type' | 'isAdmin'>,
-  taskUuid: string,
-  now: Date,
-): Promise<FormType[]> {
+export async function taskFormTypes(db: Db, actor: AuthContext, taskUuid: string, now: Date): Promise<FormType[]> {
   if (!/^\d{1,9}$/.test(taskUuid)) throw notFoundProject();
   const id = Number(taskUuid);
   const mayReview = (kind: 'qa' | 'll'): SQL =>
-    isAdminUser(user) ? eq(projects.kind, kind) : reviewJobsWhere(user.id, kind, now);
+    seesAllProjects(actor) ? eq(projects.kind, kind) : reviewJobsWhere(actor.user.id, kind, now);
   const [task] = await db
     .select({ kind: projects.kind })
     .from(projects)

@@ -31,7 +31,8 @@ export async function loadPostResource({
   deps,
   query,
 }: KindContext): Promise<z.infer<typeof postResourceSchema>> {
-  const { user } = requireUser(request);
+  const actor = requireUser(request);
+  const { user } = actor;
   const token = typeof query._token === 'string' ? query._token : undefined;
   if (token !== undefined && request.session && !safeEqual(token, request.session.csrfToken)) throw forbidden();
   const projectId = Number(query.project_id);
@@ -43,7 +44,7 @@ export async function loadPostResource({
     .where(and(eq(projectResources.projectId, projectId), eq(projectResources.uuid, uuid)));
   if (!row) throw notFoundProject();
   const now = deps.clock.now();
-  const resource = await requireResourceAccess(deps.db, user, `r${row.id}`, now);
+  const resource = await requireResourceAccess(deps.db, actor, `r${row.id}`, now);
   return {
     ...presentResolved(resource),
     projectId,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { projectResources, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/realtime';
-import type { UserRow } from '../../platform/session';
+import type { AuthContext } from '../../platform/session';
 import { deliveryMaxBytes, type Received, storeDeliveredPart } from '../projects/deliver';
 import { knownRole } from '../projects/policy';
 import { notFoundProject } from './access';
@@ -27,14 +27,15 @@ interface Target {
 }
 
 /** 404 outsiders (or no such file in the project), 403 people of the project who did not upload it, 409 from a wrong status. */
-async function replaceTarget(db: Db, user: UserRow, projectId: number, uuid: string): Promise<Target> {
+async function replaceTarget(db: Db, actor: AuthContext, projectId: number, uuid: string): Promise<Target> {
+  const { user } = actor;
   const [row] = await db
     .select({ project: projects, resource: projectResources })
     .from(projectResources)
     .innerJoin(projects, eq(projects.id, projectResources.projectId))
     .where(and(eq(projectResources.uuid, uuid), eq(projectResources.projectId, projectId)));
   const [project] = row ? [row.project] : await db.select().from(projects).where(eq(projects.id, projectId));
-  if (!project || knownRole(user, project) === null) throw notFoundProject();
+  if (!project || knownRole(actor, project) === null) throw notFoundProject();
   if (!row) throw notFoundProject();
   if (row.resource.uploadedBy !== user.id || !DELIVERED_CONTEXTS.includes(row.resource.context)) throw forbidden();
   if (!inStatusGroup('replaceable', project.status)) {
@@ -75,12 +76,12 @@ async function receiveOne(deps: Services, request: FastifyRequest) {
 export async function replaceDeliveredFile(
   deps: Services,
   request: FastifyRequest,
-  user: UserRow,
+  actor: AuthContext,
   projectId: number,
   uuid: string,
 ): Promise<ProjectFile> {
   // who and when is checked before a byte is stored
-  await replaceTarget(deps.db, user, projectId, uuid);
+  await replaceTarget(deps.db, actor, projectId, uuid);
   const received = await receiveOne(deps, request);
   let oldStorageId: string;
   let updated: typeof projectResources.$inferSelect;
@@ -88,7 +89,7 @@ export async function replaceDeliveredFile(
     ({ oldStorageId, updated } = await deps.db.transaction(async (tx) => {
       // again inside the transaction, with the project locked: the status may have moved meanwhile
       await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
-      const target = await replaceTarget(tx, user, projectId, uuid);
+      const target = await replaceTarget(tx, actor, projectId, uuid);
       const [row] = await tx
         .update(projectResources)
         .set({

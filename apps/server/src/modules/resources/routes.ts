@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { DOWNLOAD_OPTIONS, projectFileSchema, resourceAnswerSchema } from '@parlance/shared';
 import { forbidden, unauthorized } from '../../platform/errors';
 import { authorize } from '../../platform/permissions';
-import '../projects/permissions';
+import '../projects/policy';
 import { requireUser } from '../../platform/guards';
-import { canReadCustomerLists } from '../project-lists/policy';
 import { contentDisposition, opensInline, requireResourceAccess } from './access';
 import { DOWNLOAD_MAX_PROJECTS, planProjectsZip, streamZip } from './download-zip';
 import { taskFormTypes } from './form-types';
@@ -42,6 +41,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/resources/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'A project file\'s short-lived download_url and MIME type ("s{n}" source files, "r{n}" added files)',
@@ -50,8 +50,9 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { user } = requireUser(request);
-      const resource = await requireResourceAccess(deps.db, user, request.params.id, now());
+      const actor = requireUser(request);
+      const { user } = actor;
+      const resource = await requireResourceAccess(deps.db, actor, request.params.id, now());
       const key = await resourceLinkKey(deps.db);
       return { download_url: resourceDownloadUrl(key, resource.id, user.id, now()), file_mime: resource.mime };
     },
@@ -60,6 +61,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/resources/:id/file',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'The file of a signed download_url (inline for PDF and images, else an attachment)',
@@ -74,7 +76,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       const key = await resourceLinkKey(deps.db);
       if (!verifyResourceToken(key, request.query.token, id, auth.user.id, now())) throw forbidden(LINK_EXPIRED);
       // the rights are checked again: a link outlives nobody's access
-      const resource = await requireResourceAccess(deps.db, auth.user, id, now());
+      const resource = await requireResourceAccess(deps.db, auth, id, now());
       const stream = await deps.storage.get(resource.storageId);
       const inline = opensInline(resource.mime);
       return (
@@ -98,6 +100,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/projects/download',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -106,9 +109,9 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
-      if (!canReadCustomerLists(user) && !user.isAdmin) throw forbidden();
-      const entries = await planProjectsZip(deps.db, user, request.query.ids, request.query.option);
+      const actor = requireUser(request);
+      authorize(actor, 'project.download-zip', null);
+      const entries = await planProjectsZip(deps.db, actor, request.query.ids, request.query.option);
       const name = request.query.ids.length === 1 ? `project-${request.query.ids[0]}.zip` : 'projects.zip';
       return reply
         .header('content-type', 'application/zip')
@@ -125,6 +128,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/projects/:id/resource/:uuid',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Replace a delivered file with a new version (multipart: file); only its uploader, before approval',
@@ -133,8 +137,13 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { user } = requireUser(request);
-      const file = await replaceDeliveredFile(deps, request, user, request.params.id, request.params.uuid);
+      const file = await replaceDeliveredFile(
+        deps,
+        request,
+        requireUser(request),
+        request.params.id,
+        request.params.uuid,
+      );
       return { status: 'OK' as const, file };
     },
   );
@@ -142,6 +151,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/3/tasks/form-types',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The quality-report forms of a QA or LL task (task_uuid: the task project's id)",
@@ -150,9 +160,9 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { user } = requireUser(request);
-      authorize(user, 'task.form-types', null);
-      return taskFormTypes(deps.db, user, request.query.task_uuid, now());
+      const actor = requireUser(request);
+      authorize(actor, 'task.form-types', null);
+      return taskFormTypes(deps.db, actor, request.query.task_uuid, now());
     },
   );
 };

@@ -12,7 +12,7 @@ import {
 } from '@parlance/shared';
 import { z } from 'zod';
 import { requireUser } from '../../platform/guards';
-import { statementAccountOf } from './policy';
+import { statementAccountOf } from './account-kind';
 import { statementMail } from './export';
 import { accountTags, loadStatement } from './service';
 
@@ -25,6 +25,7 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/credit_action/types',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'The credit action types a statement is filtered by',
@@ -40,6 +41,7 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/tags',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: "The tags on the signed-in customer's projects, to filter the statement by (a tag's id is the tag)",
@@ -56,6 +58,7 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/statement/get',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:
@@ -74,6 +77,7 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/fileService/sendCustomerReportAsFile',
     {
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary:

@@ -1,29 +1,40 @@
 import { ORDER_TEXTS } from '@parlance/shared';
 import type { purchaseOrders } from '../../db/schema';
-import type { UserRow } from '../../platform/session';
+import { ALLOW, allowIf, defineGuestRules, refuse } from '../../platform/permissions';
+import type { AuthContext, UserRow } from '../../platform/session';
 
-// Who may touch a purchase order. An order belongs to its customer, or, while a guest window-shops,
-// to the browser holding its guest token. Everyone else is an outsider and gets 404.
+// Who may touch a purchase order: the wizard's rules for `can()`. An order belongs to its customer,
+// or, while a guest window-shops, to the browser holding its guest token. Everyone else is an
+// outsider and gets 404. These rules judge guests too (the actor is null for a guest).
 
 export type OrderRow = typeof purchaseOrders.$inferSelect;
 
-/** Who is asking: the signed-in (effective) user, and the hash of the guest token the browser sent. */
+/** Who is asking: the signed-in person (null for a guest) and the hash of the guest token the browser sent. */
 export interface Asker {
+  auth: AuthContext | null;
+  /** the signed-in (effective) user */
   user: UserRow | null;
   guestHash: string | null;
 }
 
-/** May the asker see and work on this order? */
-export function canTouchOrder(asker: Asker, order: OrderRow): boolean {
-  if (order.status === 'deleted') return false;
-  if (order.customerId !== null) return asker.user?.id === order.customerId;
-  return asker.guestHash !== null && order.guestTokenHash === asker.guestHash;
+declare module '../../platform/permissions' {
+  interface Actions {
+    /** see and work on an order (its customer, or the guest browser that started it) */
+    'order.touch': { order: OrderRow; guestHash: string | null };
+    /** start a new order (translators do not buy: their cart is hidden) */
+    'order.start': null;
+  }
 }
 
-/** Why the asker may not start an order, or null. Translators do not buy (their cart is hidden). */
-export function whyCannotOrder(asker: Asker): string | null {
-  return asker.user?.type === 'translator' ? ORDER_TEXTS.wizardNotForTranslators : null;
-}
+defineGuestRules({
+  'order.touch': (actor, { order, guestHash }) => {
+    if (order.status === 'deleted') return refuse(404);
+    if (order.customerId !== null) return allowIf(actor?.user.id === order.customerId, 404);
+    return allowIf(guestHash !== null && order.guestTokenHash === guestHash, 404);
+  },
+  'order.start': (actor) =>
+    actor?.user.type === 'translator' ? refuse(403, ORDER_TEXTS.wizardNotForTranslators) : ALLOW,
+});
 
 /** Why the order's content may no longer change, or null: paid orders are history. */
 export function whyOrderIsClosed(order: OrderRow): string | null {

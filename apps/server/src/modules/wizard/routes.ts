@@ -61,6 +61,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/po',
     {
+      config: { access: 'public' },
       preValidation: normalizeFormArrays,
       schema: {
         tags,
@@ -77,6 +78,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/po/:pid',
     {
+      config: { access: 'public' },
       preValidation: normalizeFormArrays,
       schema: {
         tags,
@@ -96,6 +98,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/po/resume',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Open the order of a finish-later link (ours): pid and resume from the link',
@@ -109,7 +112,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/po/finish-later',
     {
-      config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Save the step and mail a link that resumes the order',
@@ -129,6 +132,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/wizard/finalize',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Quote the order and put it in the cart (draft -> cart)',
@@ -143,6 +147,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/filepicker/fileUploaded',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "Upload the order's source files (multipart: pid, then one or more files); answers the counts",
@@ -156,6 +161,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/2/po/:pid/files/:fileId',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Remove a file of an order (ours) with its stored bytes; the count follows',
@@ -171,6 +177,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/wizard/updateText',
     {
+      config: { access: 'public' },
       bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags,
@@ -190,6 +197,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/wizard/getavailablelanguagesBySlug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Target languages available for a source language (every language but itself)',
@@ -203,6 +211,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/project/brief',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The brief (note) of an order',
@@ -219,6 +228,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/project/translation-category',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: `The translation category of an order: ${TRANSLATION_CATEGORIES.join(', ')}`,
@@ -240,6 +250,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/projects/:id/addresource',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "Reference files of an order's brief (multipart: context=reference, files); {id} is the order's pid",
@@ -259,6 +270,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
     app.post(
       path,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `Turn the ${column} option of an order on or off`,
@@ -275,6 +287,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/wizard/mt-available-params',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Machine-translation options per language pair of an order (MT project types)',

@@ -14,11 +14,12 @@ import {
 import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
 import { expertises, languages, purchaseOrderFiles, purchaseOrders } from '../../db/schema';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
 import { orderToPriceOf, priceOrder } from '../pricing/price-order';
 import { ensureGuestToken, guestTokenHash } from './guest';
 import { whyMtChoicesInvalid } from './mt-params';
-import { type Asker, canTouchOrder, canTypeWordCount, type OrderRow, whyCannotOrder, whyOrderIsClosed } from './policy';
+import { authorize, can } from '../../platform/permissions';
+import { type Asker, canTypeWordCount, type OrderRow, whyOrderIsClosed } from './policy';
 import { presentOrder } from './present';
 import { signResumeToken, verifyResumeToken } from './resume-token';
 
@@ -26,7 +27,7 @@ import { signResumeToken, verifyResumeToken } from './resume-token';
 // finish later (mail a link that resumes), finalize (quote and put in the cart).
 
 export function askerOf(request: FastifyRequest): Asker {
-  return { user: request.auth?.user ?? null, guestHash: guestTokenHash(request) };
+  return { auth: request.auth, user: request.auth?.user ?? null, guestHash: guestTokenHash(request) };
 }
 
 const newKey = () => randomBytes(18).toString('base64url');
@@ -36,7 +37,7 @@ export async function findOrderFor(db: Db | Tx, asker: Asker, pid: string, forUp
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(pid)) throw notFound();
   const query = db.select().from(purchaseOrders).where(eq(purchaseOrders.key, pid));
   const [order] = forUpdate ? await query.for('update') : await query;
-  if (!order || !canTouchOrder(asker, order)) throw notFound();
+  if (!order || !can(asker.auth, 'order.touch', { order, guestHash: asker.guestHash })) throw notFound();
   return order;
 }
 
@@ -148,8 +149,7 @@ export async function createOrder(
   input: PurchaseOrderUpdate,
 ): Promise<PurchaseOrder> {
   const asker = askerOf(request);
-  const refused = whyCannotOrder(asker);
-  if (refused) throw forbidden(refused);
+  authorize(asker.auth, 'order.start', null);
   const changes = await changesOf(deps.db, null, input);
   const owner = asker.user
     ? { customerId: asker.user.id, guestTokenHash: null }

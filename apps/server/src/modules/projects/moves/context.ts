@@ -3,10 +3,10 @@ import { audit } from '../../../platform/audit';
 import type { AlertMailboxes } from '../../../platform/client-alerts';
 import type { MailMessage } from '../../../platform/mail';
 import { type Action, type Actions, authorize } from '../../../platform/permissions';
-import type { UserRow } from '../../../platform/session';
+import type { AuthContext, UserRow } from '../../../platform/session';
 import { type NamedProject, withNames } from '../mails';
 import { knownRole, type ViewerRole } from '../policy';
-import '../permissions';
+import '../policy';
 import type { ProjectRecord } from '../present';
 import { findProject, type Outcome, personOf, projectNotFound } from '../service';
 import type { ProjectMove } from '../status-machine';
@@ -18,6 +18,9 @@ import type { ProjectMove } from '../status-machine';
 
 export interface MoveContext {
   tx: Tx;
+  /** who makes the move (their role on the project and their staff permissions) */
+  actor: AuthContext;
+  /** the actor's user (the one acted as, while acting) */
   user: UserRow;
   now: Date;
   publicUrl: string;
@@ -40,7 +43,7 @@ export async function lockFor(
 ): Promise<{ project: ProjectRecord; role: ViewerRole }> {
   const project = await findProject(ctx.tx, projectId, true);
   if (!project) throw projectNotFound();
-  const role = knownRole(ctx.user, project);
+  const role = knownRole(ctx.actor, project);
   if (!role) throw projectNotFound();
   return { project, role };
 }
@@ -54,12 +57,12 @@ export async function lockForAdmin(ctx: MoveContext, projectId: number): Promise
 
 /** A status move this role makes: 403 for a role that never makes it, 409 from a wrong status. */
 export function authorizeMove(ctx: MoveContext, project: ProjectRecord, role: ViewerRole, move: ProjectMove) {
-  authorize(ctx.user, `project.${move}`, { project, role });
+  authorize(ctx.actor, `project.${move}`, { project, role });
 }
 
 /** Any other project action (rate, tag, rename, message). */
 export function authorizeOn<A extends Action>(ctx: MoveContext, action: A, subject: Actions[A]) {
-  authorize(ctx.user, action, subject);
+  authorize(ctx.actor, action, subject);
 }
 
 export async function mailCustomer(

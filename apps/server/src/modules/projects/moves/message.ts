@@ -35,7 +35,7 @@ async function writeMessage(ctx: MoveContext, p: ProjectRecord, body: string) {
 
 /** POST /api/2/projects/{id}/messages: the project's discussion (customer, translator, editor, admin). */
 export async function postMessage(ctx: MoveContext, projectId: number, body: string) {
-  const { project, role } = await requireViewing(ctx.tx, ctx.user, projectId, ctx.now);
+  const { project, role } = await requireViewing(ctx.tx, ctx.actor, projectId, ctx.now);
   authorizeOn(ctx, 'project.message', { project, role });
   const { message, mails } = await writeMessage(ctx, project, body);
   return { message: presentMessage(message, ctx.user.name, ctx.user.id), mails };

@@ -2261,7 +2261,7 @@ export interface operations {
                         data: {
                             id: number;
                             name: string;
-                            actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "message" | "review" | "create-review-job")[];
+                            actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                             /** @enum {string} */
                             status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                             statusLabel: string;
@@ -2401,7 +2401,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "message" | "review" | "create-review-job")[];
+                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;
@@ -2435,7 +2435,7 @@ export interface operations {
                         ratingReasons: string[] | null;
                         ratingComment: string | null;
                         /** @enum {string} */
-                        viewerRole: "customer" | "translator" | "editor" | "admin" | "candidate" | "reviewer";
+                        viewerRole: "customer" | "translator" | "editor" | "admin" | "staff" | "candidate" | "reviewer";
                         files: {
                             id: string;
                             uuid: string;
@@ -2795,7 +2795,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "message" | "review" | "create-review-job")[];
+                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;
@@ -2829,7 +2829,7 @@ export interface operations {
                         ratingReasons: string[] | null;
                         ratingComment: string | null;
                         /** @enum {string} */
-                        viewerRole: "customer" | "translator" | "editor" | "admin" | "candidate" | "reviewer";
+                        viewerRole: "customer" | "translator" | "editor" | "admin" | "staff" | "candidate" | "reviewer";
                         files: {
                             id: string;
                             uuid: string;
@@ -3064,7 +3064,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "message" | "review" | "create-review-job")[];
+                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;
@@ -3098,7 +3098,7 @@ export interface operations {
                         ratingReasons: string[] | null;
                         ratingComment: string | null;
                         /** @enum {string} */
-                        viewerRole: "customer" | "translator" | "editor" | "admin" | "candidate" | "reviewer";
+                        viewerRole: "customer" | "translator" | "editor" | "admin" | "staff" | "candidate" | "reviewer";
                         files: {
                             id: string;
                             uuid: string;
