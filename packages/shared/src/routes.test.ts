@@ -14,7 +14,8 @@ describe('route table', () => {
     expect(findRoute('/auth/resetPassword')?.path).toBe('/auth/resetPassword');
     expect(findRoute('/project/42')?.path).toBe('/project/:id');
     expect(findRoute('/project/')).toBeUndefined();
-    expect(findRoute('/my-projects')?.path).toBe('/my-projects/*');
+    expect(findRoute('/my-projects')?.path).toBe('/my-projects');
+    expect(findRoute('/my-projects/')?.path).toBe('/my-projects');
     expect(findRoute('/my-projects/customer/')?.path).toBe('/my-projects/*');
     expect(findRoute('/admin/outbox')?.path).toBe('/admin/outbox');
     expect(findRoute('/admin/users/7')?.path).toBe('/admin/*');
@@ -34,8 +35,28 @@ describe('route table', () => {
     expect(canOpen(cart, 'customer')).toBe(true);
     const admin = findRoute('/admin')!;
     expect(canOpen(admin, 'customer')).toBe(false);
-    expect(canOpen(admin, 'admin')).toBe(true);
+    expect(canOpen(admin, 'admin', ['backoffice.read'])).toBe(true);
     expect(canOpen(findRoute('/auth')!, null)).toBe(true);
     expect(canOpen(findRoute('/mbox')!, null)).toBe(false);
+  });
+
+  it('lets staff open a back-office page only with its permission, and no customer- or translator-only page', () => {
+    const outbox = findRoute('/admin/outbox')!;
+    expect(canOpen(outbox, 'admin', ['backoffice.read'])).toBe(false);
+    expect(canOpen(outbox, 'admin', ['backoffice.read', 'outbox.read'])).toBe(true);
+    const lm = findRoute('/lm_dashboard/waiting/projects')!;
+    expect(canOpen(lm, 'admin', ['backoffice.read', 'moderation.write'])).toBe(false);
+    expect(canOpen(lm, 'admin', ['backoffice.read', 'languages.write'])).toBe(true);
+    // the permission binds staff only: a customer still cannot open the back office with it
+    expect(canOpen(findRoute('/admin')!, 'customer', ['backoffice.read'])).toBe(false);
+    for (const path of [
+      '/shopping-cart',
+      '/voice',
+      '/myteam',
+      '/my-projects/customer',
+      '/open-project-freelance-translator',
+    ])
+      expect(canOpen(findRoute(path)!, 'admin', ['backoffice.read']), path).toBe(false);
+    expect(canOpen(findRoute('/my-projects')!, 'admin', ['backoffice.read'])).toBe(true);
   });
 });

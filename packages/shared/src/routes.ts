@@ -1,18 +1,27 @@
 import type { UserType } from './constants';
+import type { Permission } from './staff';
 
 // The one route table of the web app: path pattern and who may open it.
-// 'guest' pages are public; a signed-in user is allowed when its type is listed.
+// 'guest' pages are public; a signed-in user is allowed when its type is listed. A staff page also
+// names the permission it needs: the server answers its calls only to staff holding it, so staff
+// without it get the not-found page rather than a page of refusals.
 export type RouteAccess = 'public' | 'guest-only' | readonly UserType[];
 
 export interface RouteDef {
   path: string;
   access: RouteAccess;
+  /** staff (type admin) must also hold this permission (staff.ts) */
+  permission?: Permission;
 }
 
 const ALL: readonly UserType[] = ['customer', 'translator', 'admin'];
 const CUSTOMER_ADMIN: readonly UserType[] = ['customer', 'admin'];
 const TRANSLATOR_ADMIN: readonly UserType[] = ['translator', 'admin'];
 const ADMIN: readonly UserType[] = ['admin'];
+// pages whose calls the server answers only to customers, or only to translators (staff get 403)
+const CUSTOMER: readonly UserType[] = ['customer'];
+const TRANSLATOR: readonly UserType[] = ['translator'];
+const CUSTOMER_TRANSLATOR: readonly UserType[] = ['customer', 'translator'];
 
 export const PATHS = {
   root: '/',
@@ -57,26 +66,29 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/incorrect-account', access: 'public' },
   { path: '/cpanel', access: ALL },
   { path: '/dashboard', access: TRANSLATOR_ADMIN },
-  { path: '/admin', access: ADMIN },
-  { path: '/admin/outbox', access: ADMIN },
-  { path: '/admin/payments', access: ADMIN },
-  { path: '/admin/acl', access: ADMIN },
-  { path: '/admin/probation', access: ADMIN },
-  { path: '/admin/features-new', access: ADMIN },
-  { path: '/admin/moderation', access: ADMIN },
-  { path: '/admin/vocabulary', access: ADMIN },
-  { path: '/admin/account-managers/:id', access: ADMIN },
-  { path: '/admin/blend-talk/*', access: ADMIN },
-  { path: '/admin/:id', access: ADMIN },
-  { path: '/admin/*', access: ADMIN },
-  { path: '/my-projects/*', access: ALL },
-  { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
+  { path: '/admin', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/outbox', access: ADMIN, permission: 'outbox.read' },
+  { path: '/admin/payments', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/acl', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/probation', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/features-new', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/moderation', access: ADMIN, permission: 'moderation.write' },
+  { path: '/admin/vocabulary', access: ADMIN, permission: 'moderation.write' },
+  { path: '/admin/account-managers/:id', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/blend-talk/*', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/:id', access: ADMIN, permission: 'backoffice.read' },
+  { path: '/admin/*', access: ADMIN, permission: 'backoffice.read' },
+  // plain /my-projects follows the user's type (staff: every project); its sub-paths are the
+  // customer's list and the translator's tabs
+  { path: '/my-projects', access: ALL },
+  { path: '/my-projects/*', access: CUSTOMER_TRANSLATOR },
+  { path: '/open-project-freelance-translator/*', access: TRANSLATOR },
   { path: '/project/:id', access: ALL },
   { path: '/quality-report/:kind', access: ALL },
-  { path: '/myteam', access: ALL },
-  { path: '/my-team', access: ALL },
-  { path: '/voice', access: CUSTOMER_ADMIN },
-  { path: '/shopping-cart', access: CUSTOMER_ADMIN },
+  { path: '/myteam', access: CUSTOMER_TRANSLATOR },
+  { path: '/my-team', access: CUSTOMER_TRANSLATOR },
+  { path: '/voice', access: CUSTOMER },
+  { path: '/shopping-cart', access: CUSTOMER },
   { path: '/wizard', access: 'public' },
   { path: '/wizard/2/entry', access: 'public' },
   { path: '/quote', access: 'public' },
@@ -87,14 +99,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/member/invoices', access: CUSTOMER_ADMIN },
   { path: '/customer-statement', access: CUSTOMER_ADMIN },
   { path: '/statement', access: TRANSLATOR_ADMIN },
-  { path: '/balance', access: ['translator'] },
+  { path: '/balance', access: TRANSLATOR },
   { path: '/mbox', access: ALL },
-  { path: '/convert', access: ADMIN },
+  { path: '/convert', access: ADMIN, permission: 'backoffice.read' },
   { path: '/partner', access: CUSTOMER_ADMIN },
   { path: '/affiliate-program', access: TRANSLATOR_ADMIN },
-  { path: '/client-alerts', access: ADMIN },
+  { path: '/client-alerts', access: ADMIN, permission: 'backoffice.read' },
   { path: '/blend-talk/chat/*', access: ALL },
-  { path: '/lm_dashboard/*', access: ADMIN },
+  { path: '/lm_dashboard/*', access: ADMIN, permission: 'languages.write' },
 ];
 
 /** Where a signed-in user of this type lands on `/` (spec 1 section 2). */
@@ -124,9 +136,13 @@ function matchPattern(pattern: string, pathname: string): boolean {
   return s.length === p.length;
 }
 
-/** May a user of this type (null for guests) open this route? */
-export function canOpen(route: RouteDef, type: UserType | null): boolean {
+/**
+ * May a user of this type (null for guests) open this route? Staff (type admin) must also hold the
+ * route's permission: `permissions` are the signed-in person's (UserData.permissions).
+ */
+export function canOpen(route: RouteDef, type: UserType | null, permissions: readonly Permission[] = []): boolean {
   if (route.access === 'public') return true;
   if (route.access === 'guest-only') return type === null;
-  return type !== null && route.access.includes(type);
+  if (type === null || !route.access.includes(type)) return false;
+  return type !== 'admin' || route.permission === undefined || permissions.includes(route.permission);
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigData, UserData } from '@parlance/shared';
+import type { ConfigData, Permission, UserData } from '@parlance/shared';
 import { http } from './http';
+import { hasPermission } from './permissions';
 
 // The signed-in user and the site config: needed by the guard, the shell and every feature.
 
@@ -36,6 +37,11 @@ export const configQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(userQuery);
+}
+
+/** Does the signed-in person hold the staff permission? (false while the user loads) */
+export function usePermission(permission: Permission): boolean {
+  return hasPermission(useCurrentUser().data, permission);
 }
 
 export function useConfig() {

@@ -15,6 +15,9 @@ const WizardPage = lazy(() => import('../features/wizard/pages/WizardPage'));
 // one chunk for the customer's partner page and the translator's affiliate program
 const PartnerPage = lazy(() => import('../features/partner/pages/PartnerPage'));
 
+// one chunk for /my-projects (staff: every project) and its customer and translator sub-paths
+const MyProjectsRoute = lazy(() => import('./MyProjectsRoute'));
+
 // one chunk for the customer's and the translator's statement
 const StatementPage = lazy(() => import('../features/statements/pages/StatementPage'));
 
@@ -42,7 +45,8 @@ const PAGES: Record<string, Page> = {
   '/quote': lazy(() => import('../features/quote/pages/QuotePage')),
   '/shopping-cart': lazy(() => import('../features/cart/pages/ShoppingCartPage')),
   '/payment/*': lazy(() => import('../features/payment/pages/PaymentPage')),
-  '/my-projects/*': lazy(() => import('./MyProjectsRoute')),
+  '/my-projects': MyProjectsRoute,
+  '/my-projects/*': MyProjectsRoute,
   '/project/:id': lazy(() => import('../features/projects/pages/ProjectPage')),
   '/quality-report/:kind': lazy(() => import('../features/projects/pages/QualityReportPage')),
   '/open-project-freelance-translator/*': lazy(() => import('../features/translator/pages/OpenProjectsPage')),

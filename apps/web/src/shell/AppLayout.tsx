@@ -17,6 +17,7 @@ import { routeHandleFor } from './route-handle';
 import { removeStored } from './storage';
 import { isSigningOut } from './signing-out';
 import { type SidebarState, useSidebar } from './use-sidebar';
+import { hasPermission } from '../app/permissions';
 
 // Heavy or rarely needed parts load on demand, so that a guest's first page stays small.
 // The docked sidebar does not load the phone drawer (MUI Drawer and Modal); the drawer loads when opened.
@@ -95,7 +96,7 @@ export function AppLayout() {
           {!bare && <Footer />}
         </Box>
       </Box>
-      {user?.isAdmin && (
+      {hasPermission(user, 'backoffice.read') && (
         <LazyPart>
           <AdminTools />
         </LazyPart>

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type UserData } from '@parlance/shared';
+import { GROUP_PERMISSIONS, PERMISSIONS, type StaffGroup, type UserData } from '@parlance/shared';
 import { describe, expect, it } from 'vitest';
 import { badgeCount, firstChars, headerNavFor, unreadLabel } from './navigation';
 import { ACL, sidebarMenuFor } from './sidebar/sidebar-menu';
@@ -42,7 +42,7 @@ describe('header navigation (spec 1 section 2)', () => {
       'Support',
       'Voices',
     ]);
-    expect(labels(user('admin'))).toEqual(['Dashboard', 'Projects', 'MyTeam', 'Support']);
+    expect(labels(user('admin'))).toEqual(['Dashboard', 'Projects', 'Support']);
     expect(labels(user('translator'))).toEqual(['Dashboard', 'Projects', 'Open Projects', 'Support']);
   });
 });
@@ -61,7 +61,7 @@ describe('sidebar menu', () => {
     expect(t).toEqual(expect.arrayContaining(['My Balance', 'Open projects', 'My projects', 'References']));
     expect(t).not.toContain('Invoices');
     const a = sideLabels(user('admin'));
-    expect(a).toEqual(expect.arrayContaining(['Invoices', 'Buy credits', 'My projects', 'MyTeam']));
+    expect(a).toEqual(expect.arrayContaining(['Invoices', 'Buy credits', 'My projects']));
     expect(a).not.toContain('My Balance');
     expect(a).not.toContain('Open projects');
   });
@@ -88,6 +88,48 @@ describe('sidebar menu', () => {
   it('hides team chat when the site turns it off', () => {
     const items = sidebarMenuFor({ user: user('customer'), aclGroups: [], chatEnabled: false }).flatMap((s) => s.items);
     expect(items.map((i) => i.label)).not.toContain('Team Chat');
+  });
+});
+
+/** A staff account (type admin, no super-admin) in one group. */
+const staff = (group: StaffGroup) => user('admin', { isAdmin: true, permissions: [...GROUP_PERMISSIONS[group]] });
+const backOffice = (u: UserData) =>
+  sidebarMenuFor({ user: u, aclGroups: [], chatEnabled: true })
+    .find((s) => s.title === 'Back office')
+    ?.items.map((i) => i.label);
+
+describe('staff menus follow their permissions', () => {
+  it('gives each group exactly the back-office screens it may open', () => {
+    expect(backOffice(staff('role.finance'))).toEqual(['Admin search']);
+    expect(backOffice(staff('role.support'))).toEqual(['Admin search']);
+    expect(backOffice(staff('role.moderation'))).toEqual(['Admin search', 'Moderation']);
+    expect(backOffice(staff('role.language-manager'))).toEqual(['Admin search', 'Language-manager dashboard']);
+    expect(backOffice(staff('role.admin'))).toEqual(['Admin search', 'Language-manager dashboard', 'Moderation']);
+    // only a super-admin reads the outbox
+    expect(backOffice(user('admin'))).toEqual(['Admin search', 'Language-manager dashboard', 'Moderation', 'Outbox']);
+  });
+
+  it('shows staff no customer-only or translator-only item', () => {
+    for (const group of Object.keys(GROUP_PERMISSIONS) as StaffGroup[]) {
+      const items = sideLabels(staff(group));
+      for (const hidden of [
+        'MyTeam',
+        'My Balance',
+        'Open projects',
+        'Affiliate program',
+        'Buy more credits',
+        'API Keys',
+      ])
+        expect(items, `${group}: ${hidden}`).not.toContain(hidden);
+      expect(labels(staff(group))).not.toContain('MyTeam');
+    }
+  });
+
+  it('shows no back office to customers and translators, nor to an admin acting as one', () => {
+    expect(backOffice(user('customer'))).toBeUndefined();
+    expect(backOffice(user('translator'))).toBeUndefined();
+    // acting: the acted-as customer's menu, though the session keeps the admin's permissions
+    expect(backOffice(user('customer', { isAdmin: true, permissions: [...PERMISSIONS] }))).toBeUndefined();
   });
 });
 

@@ -50,10 +50,11 @@ export function headerNavFor(user: UserData | null): readonly HeaderNavItem[] {
         { label: 'Voices', target: { to: PATHS.voice } },
       ];
     case 'admin':
+      // staff: no MyTeam (its calls are the customers' and translators'); the back office's
+      // screens are in the sidebar, each with its permission
       return [
         { label: 'Dashboard', target: { to: PATHS.dashboard } },
         { label: 'Projects', target: { to: PATHS.myProjects } },
-        { label: 'MyTeam', target: { to: PATHS.myTeam } },
         support,
       ];
     case 'translator':

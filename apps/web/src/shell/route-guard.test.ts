@@ -1,8 +1,11 @@
-import { PERMISSIONS, type UserData } from '@parlance/shared';
+import { GROUP_PERMISSIONS, PERMISSIONS, type StaffGroup, type UserData } from '@parlance/shared';
 import { describe, expect, it } from 'vitest';
 import { decideRoute, signInPath } from './route-guard';
 
-function user(type: UserData['type']): UserData {
+function user(
+  type: UserData['type'],
+  permissions: UserData['permissions'] = type === 'admin' ? [...PERMISSIONS] : [],
+): UserData {
   return {
     id: 1,
     name: 'Casey Customer',
@@ -20,9 +23,11 @@ function user(type: UserData['type']): UserData {
     phone: null,
     twoFactorEnabled: false,
     termsAccepted: true,
-    permissions: type === 'admin' ? [...PERMISSIONS] : [],
+    permissions,
   };
 }
+
+const staff = (group: StaffGroup) => user('admin', [...GROUP_PERMISSIONS[group]]);
 
 const at = (pathname: string, u: UserData | null | undefined, extra: Partial<Parameters<typeof decideRoute>[0]> = {}) =>
   decideRoute({ pathname, search: '', user: u, userFailed: false, signingOut: false, ...extra });
@@ -70,6 +75,52 @@ describe('decideRoute', () => {
     expect(at('/my-projects/customer', user('customer')).kind).toBe('render');
     expect(at('/payment/quote/', user('customer')).kind).toBe('render');
     expect(at('/admin/users/7', user('admin')).kind).toBe('render');
+  });
+
+  it('lets staff open only the back-office pages their permissions allow', () => {
+    const finance = staff('role.finance');
+    const support = staff('role.support');
+    const moderator = staff('role.moderation');
+    const lm = staff('role.language-manager');
+    for (const u of [finance, support, moderator, lm])
+      for (const path of ['/admin', '/admin/7', '/admin/payments', '/convert', '/client-alerts', '/my-projects'])
+        expect(at(path, u).kind, path).toBe('render');
+    expect(at('/lm_dashboard', lm).kind).toBe('render');
+    expect(at('/lm_dashboard/waiting/projects', lm).kind).toBe('render');
+    for (const u of [finance, support, moderator]) expect(at('/lm_dashboard', u).kind).toBe('notFound');
+    expect(at('/admin/moderation', moderator).kind).toBe('render');
+    expect(at('/admin/vocabulary', moderator).kind).toBe('render');
+    for (const u of [finance, support, lm]) {
+      expect(at('/admin/moderation', u).kind).toBe('notFound');
+      expect(at('/admin/vocabulary', u).kind).toBe('notFound');
+    }
+    // no group reads the outbox; a super-admin does
+    for (const group of Object.keys(GROUP_PERMISSIONS) as StaffGroup[])
+      expect(at('/admin/outbox', staff(group)).kind, group).toBe('notFound');
+    expect(at('/admin/outbox', user('admin')).kind).toBe('render');
+  });
+
+  it('keeps staff out of the customer-only and translator-only pages, even super-admins', () => {
+    for (const u of [staff('role.support'), user('admin')])
+      for (const path of [
+        '/shopping-cart',
+        '/voice',
+        '/myteam',
+        '/my-projects/customer',
+        '/my-projects/translator',
+        '/open-project-freelance-translator',
+        '/balance',
+      ])
+        expect(at(path, u).kind, path).toBe('notFound');
+    expect(at('/my-projects/customer', user('customer')).kind).toBe('render');
+    expect(at('/my-projects/inprogress', user('translator')).kind).toBe('render');
+    expect(at('/myteam', user('translator')).kind).toBe('render');
+  });
+
+  it('judges an admin acting as a customer as that customer', () => {
+    const acting = { ...user('customer', [...PERMISSIONS]), isAdmin: true };
+    expect(at('/shopping-cart', acting).kind).toBe('render');
+    expect(at('/admin', acting).kind).toBe('notFound');
   });
 
   it('waits while the user loads or a sign-out is on its way to /auth, and reports a failed load', () => {

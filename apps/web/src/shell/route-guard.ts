@@ -12,7 +12,10 @@ export type GuardDecision =
   | { kind: 'failed' }
   /** a guest on a protected page */
   | { kind: 'signIn'; to: string }
-  /** a signed-in user whose type may not open the page: the not-found page, in place */
+  /**
+   * a signed-in user whose type may not open the page, or staff without the page's permission:
+   * the not-found page, in place
+   */
   | { kind: 'notFound' };
 
 export interface GuardInput {
@@ -36,7 +39,7 @@ export function decideRoute({ pathname, search, hash = '', user, userFailed, sig
     if (route.access === 'guest-only') return { kind: 'render' };
     return { kind: 'signIn', to: signInPath(pathname + search + hash) };
   }
-  return canOpen(route, user.type) ? { kind: 'render' } : { kind: 'notFound' };
+  return canOpen(route, user.type, user.permissions) ? { kind: 'render' } : { kind: 'notFound' };
 }
 
 /** /auth?return=/mbox: the return address stays readable; only what would break the query is escaped. */

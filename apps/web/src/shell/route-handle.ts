@@ -21,6 +21,7 @@ const TITLES: Record<string, string> = {
   '/admin': 'Admin search',
   '/admin/outbox': 'Outbox',
   '/admin/*': 'Admin',
+  '/my-projects': 'My projects',
   '/my-projects/*': 'My projects',
   '/open-project-freelance-translator/*': 'Open projects',
   '/project/:id': 'Project',

@@ -7,7 +7,6 @@ import type {
   Backoffice,
   CreditAction,
   CreditList,
-  Permission,
   ProbationParams,
 } from '@parlance/shared';
 import { http, request } from '../../app/http';
@@ -24,12 +23,6 @@ export const backofficeQuery = queryOptions({
 
 export function useBackoffice() {
   return useQuery(backofficeQuery);
-}
-
-/** Does the signed-in staff member hold the permission? (undefined while loading) */
-export function usePermission(permission: Permission): boolean | undefined {
-  const { data } = useBackoffice();
-  return data ? data.permissions.includes(permission) : undefined;
 }
 
 export function useUserDescription(uid: string) {

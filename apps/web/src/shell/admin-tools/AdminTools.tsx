@@ -6,13 +6,14 @@ import { isActing, useCurrentUser } from '../../app/current-user';
 import { AdminToolsPanel } from './AdminToolsPanel';
 import { BUTTON_SIZE } from './position';
 import { useDraggablePosition } from './use-draggable-position';
+import { hasPermission } from '../../app/permissions';
 
 /** The event the mobile menu's 'Open admin actions' dispatches on window. */
 export const OPEN_ADMIN_TOOLS_EVENT = 'parlance:open-admin-tools';
 
 /**
  * The admin's floating tools (spec 1 section 2): a round button the admin can drag anywhere, which
- * opens the admin actions. The shell renders it for users with isAdmin, also while acting.
+ * opens the admin actions. The shell renders it for staff who read the back office, also while acting.
  */
 export function AdminTools() {
   const { data: user } = useCurrentUser();
@@ -26,7 +27,7 @@ export function AdminTools() {
     return () => window.removeEventListener(OPEN_ADMIN_TOOLS_EVENT, onOpen);
   }, []);
 
-  if (!user?.isAdmin) return null;
+  if (!user || !hasPermission(user, 'backoffice.read')) return null;
   return (
     <>
       <Fab

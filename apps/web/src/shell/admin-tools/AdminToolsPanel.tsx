@@ -13,6 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { Link as RouterLink } from 'react-router';
 import { isActing } from '../../app/current-user';
+import { hasPermission } from '../../app/permissions';
 import { ActAsSection, RestoreAdminBanner } from './sections/ActAsSection';
 import { CountrySection } from './sections/CountrySection';
 import { CurrencySection } from './sections/CurrencySection';
@@ -25,10 +26,12 @@ interface Props {
   user: UserData;
 }
 
-/** The admin actions. Each acts on the effective user, which the header names. */
+/** The admin actions the person's permissions allow. Each acts on the effective user, which the header names. */
 export function AdminToolsPanel({ open, onClose, user }: Props) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const acting = isActing(user);
+  // acting as someone and changing a user's currency or country: support's users.act
+  const canAct = hasPermission(user, 'users.act');
   return (
     <Dialog
       open={open}
@@ -56,17 +59,19 @@ export function AdminToolsPanel({ open, onClose, user }: Props) {
         <Stack spacing={2.5} divider={<Divider flexItem />}>
           {acting && <RestoreAdminBanner user={user} onDone={onClose} />}
           <GoToProjectSection onDone={onClose} />
-          <ActAsSection user={user} onDone={onClose} />
-          <CurrencySection user={user} />
-          <CountrySection user={user} />
+          <ActAsSection user={user} onDone={onClose} canAct={canAct} />
+          {canAct && <CurrencySection user={user} />}
+          {canAct && <CountrySection user={user} />}
           {!acting && (
             <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
               <Link component={RouterLink} to={PATHS.admin} onClick={onClose} variant="body2">
                 Admin search
               </Link>
-              <Link component={RouterLink} to={PATHS.adminOutbox} onClick={onClose} variant="body2">
-                Outbox
-              </Link>
+              {hasPermission(user, 'outbox.read') && (
+                <Link component={RouterLink} to={PATHS.adminOutbox} onClick={onClose} variant="body2">
+                  Outbox
+                </Link>
+              )}
             </Stack>
           )}
         </Stack>

@@ -3,6 +3,7 @@ import { headerNavFor } from '../navigation';
 import { useOpenSupport } from '../support';
 import { useLogoutWithToast } from '../use-logout';
 import { type NavMenuEntry, NavMenu } from './NavMenu';
+import { hasPermission } from '../../app/permissions';
 
 /**
  * Event the admin floating tools listen to, so that the mobile menu can open them. The same name as
@@ -30,7 +31,7 @@ export function MobileNavMenu({
         : { label: entry.label, onClick: openSupport },
     ),
   );
-  if (user?.isAdmin) {
+  if (hasPermission(user, 'backoffice.read')) {
     entries.push({
       label: TEXTS.openAdminActions,
       dividerBefore: true,
@@ -40,7 +41,7 @@ export function MobileNavMenu({
   if (user) {
     entries.push({
       label: 'Logout',
-      dividerBefore: !user.isAdmin,
+      dividerBefore: !hasPermission(user, 'backoffice.read'),
       onClick: logout.run,
       pending: logout.pending,
       keepOpen: true,

@@ -14,6 +14,7 @@ import { readStored, writeStored } from '../storage';
 import { useLogoutWithToast } from '../use-logout';
 import { LazyPart } from '../LazyPart';
 import { ShellIcon } from '../shell-icons';
+import { hasPermission } from '../../app/permissions';
 
 // the admin menu (MUI Menu, Popover, Modal) loads when first opened
 const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu })));
@@ -36,7 +37,7 @@ export function SignedInActions({ user }: { user: UserData }) {
     >
       {showCart && <CartButton />}
       {showChat && <ChatButton />}
-      {user.isAdmin && <AdminGear />}
+      {hasPermission(user, 'backoffice.read') && <AdminGear />}
     </Box>
   );
 }

@@ -17,6 +17,7 @@ import { Hint } from '../../ui/Hint';
 import { firstChars, unreadLabel } from '../navigation';
 import { ShellIcon } from '../shell-icons';
 import { logoutErrorMessage, useLogout } from '../use-logout';
+import { hasPermission } from '../../app/permissions';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/);
@@ -107,7 +108,7 @@ export function UserBar({ user, expanded }: { user: UserData; expanded: boolean 
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-        {user.isAdmin && (
+        {hasPermission(user, 'backoffice.read') && (
           <Button
             size="small"
             variant="outlined"

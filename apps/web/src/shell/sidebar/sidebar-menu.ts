@@ -1,4 +1,5 @@
-import { PATHS, type UserData } from '@parlance/shared';
+import { PATHS, type Permission, type UserData } from '@parlance/shared';
+import { hasPermission } from '../../app/permissions';
 import { API_DOCS, BUY_CREDITS_PATH, CHAT_PATH, COMMUNITY, HELP_CENTER, type NavTarget } from '../navigation';
 
 // The sidebar's menus per role (spec 1 section 2), as plain data. Loaded with the sidebar only.
@@ -38,7 +39,10 @@ export type SideIcon =
   | 'references'
   | 'software'
   | 'guidelines'
-  | 'telegram';
+  | 'telegram'
+  | 'search'
+  | 'insights'
+  | 'moderation';
 
 export interface SideItem {
   label: string;
@@ -149,25 +153,42 @@ function customerMenu(ctx: SidebarContext): SideSection[] {
   ];
 }
 
+/**
+ * The back office's screens, each shown only to staff holding its permission (the server refuses
+ * the calls of the others). Every staff account reads the back office.
+ */
+const BACK_OFFICE: readonly { permission: Permission; item: SideItem }[] = [
+  { permission: 'backoffice.read', item: link('Admin search', 'search', PATHS.admin) },
+  { permission: 'languages.write', item: link('Language-manager dashboard', 'insights', PATHS.lmDashboard) },
+  { permission: 'moderation.write', item: link('Moderation', 'moderation', PATHS.adminModeration) },
+  { permission: 'outbox.read', item: link('Outbox', 'mailing', PATHS.adminOutbox) },
+];
+
+export function backOfficeItems(user: UserData): SideItem[] {
+  return BACK_OFFICE.filter((b) => hasPermission(user, b.permission)).map((b) => b.item);
+}
+
+/** The translator's menu, and the staff account's (type admin): a staff account has no My Team, balance or open projects. */
 function staffMenu(ctx: SidebarContext): SideSection[] {
   const { user, aclGroups } = ctx;
-  const isAdmin = user.type === 'admin';
+  const isStaff = user.type === 'admin';
   const isTranslator = user.type === 'translator';
   const modelTrainingExpert = aclGroups.includes(ACL.modelTrainingExpert);
   const showCommunity = aclGroups.includes(ACL.certifiedTranslator) && !modelTrainingExpert;
-  const showMyTeam = isAdmin || user.myTeamStatus;
+  // the team pages call translator-only routes: staff cannot use them
+  const showMyTeam = isTranslator && user.myTeamStatus;
   // Model-training experts do not see these profile sections (spec 1 section 2).
   const expertOnly = isTranslator && !modelTrainingExpert;
   const controlPanel: SideItem[] = [
     link('Dashboard', 'dashboard', PATHS.dashboard),
-    ...(isAdmin ? [link('Invoices', 'invoices', PATHS.invoices)] : []),
+    ...(isStaff ? [link('Invoices', 'invoices', PATHS.invoices)] : []),
     ...(isTranslator ? [link('My Balance', 'balance', PATHS.balance)] : []),
     link('Statements', 'statements', PATHS.statement),
     link('Messages', 'messages', PATHS.mbox),
     ...(showCommunity ? [link('Community', 'community', COMMUNITY)] : []),
     // the spec's translator menu has no place for it: the affiliate program sits with the money pages
     ...(isTranslator ? [link('Affiliate program', 'partners', PATHS.affiliateProgram)] : []),
-    ...(isAdmin ? [link('Buy credits', 'buyCredits', BUY_CREDITS_PATH)] : []),
+    ...(isStaff ? [link('Buy credits', 'buyCredits', BUY_CREDITS_PATH)] : []),
   ];
   const projects: SideItem[] = isTranslator
     ? [
@@ -199,6 +220,7 @@ function staffMenu(ctx: SidebarContext): SideSection[] {
   return [
     { title: 'Control panel', items: controlPanel },
     { title: 'Projects', items: projects },
+    ...(isStaff ? [{ title: 'Back office', items: backOfficeItems(user) }] : []),
     ...(showMyTeam ? [{ items: [link('MyTeam', 'myTeam', PATHS.myTeam)] }] : []),
     ...chatSection(ctx),
     { title: 'Profile', items: profile },

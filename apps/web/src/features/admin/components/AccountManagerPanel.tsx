@@ -9,14 +9,15 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_MANAGER_TEXTS, STAFF_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAccountManager, useAssignAccountManager, usePermission } from '../backoffice-api';
+import { useAccountManager, useAssignAccountManager } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 
 const NONE = 'none';
 
 /** A customer's account manager on /admin/{id}: shown to all staff, changed with users.act. */
 export function AccountManagerPanel({ uid }: { uid: string }) {
   const state = useAccountManager(uid, true);
-  const canWrite = usePermission('users.act') === true;
+  const canWrite = usePermission('users.act');
   const assign = useAssignAccountManager(uid);
   const [choice, setChoice] = useState<string | null>(null);
   const [done, setDone] = useState('');

@@ -2,7 +2,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PATHS } from '@parlance/shared';
 import { Link, useLocation } from 'react-router';
-import { usePermission } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 
 // The admin area's own navigation: user search, audit log (a tab of /admin), the mail outbox and payments.
 export type AdminTab =
@@ -37,8 +37,9 @@ export function currentAdminTab(pathname: string, search: string): AdminTab {
 export function AdminTabs() {
   const { pathname, search } = useLocation();
   const value = currentAdminTab(pathname, search);
-  // the moderation tabs only for moderators and super-admins (role.moderation: moderation.write)
-  const canModerate = usePermission('moderation.write') === true;
+  // every staff account reads the back office; the outbox and the moderation tabs need their own
+  const canReadOutbox = usePermission('outbox.read');
+  const canModerate = usePermission('moderation.write');
   return (
     <Tabs
       value={value}
@@ -49,7 +50,7 @@ export function AdminTabs() {
     >
       <Tab value="users" label="User search" component={Link} to={PATHS.admin} />
       <Tab value="audit" label="Audit log" component={Link} to={`${PATHS.admin}${AUDIT_TAB_SEARCH}`} />
-      <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />
+      {canReadOutbox && <Tab value="outbox" label="Outbox" component={Link} to={PATHS.adminOutbox} />}
       <Tab value="payments" label="Payments" component={Link} to={PATHS.adminPayments} />
       <Tab value="payouts" label="Payouts" component={Link} to={PATHS.convert} />
       <Tab value="alerts" label="Client alerts" component={Link} to={PATHS.clientAlerts} />

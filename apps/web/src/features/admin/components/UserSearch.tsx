@@ -21,6 +21,7 @@ import { type AdminUserPreview, LIMITS, TEXTS } from '@parlance/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useUserSearch } from '../api';
 import { useActAs } from '../use-act-as';
+import { usePermission } from '../../../app/current-user';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { EmptyState } from '../../../ui/EmptyState';
 import { OnDemand } from '../../../ui/OnDemand';
@@ -55,6 +56,8 @@ export function UserSearch() {
   const debounced = useDebouncedValue(term, LIMITS.adminSearchDebounceMs);
   const search = useUserSearch(debounced);
   const actAs = useActAs();
+  // acting as a user needs users.act: without it the rows offer only the details
+  const canActAs = usePermission('users.act');
   const [details, setDetails] = useState<AdminUserPreview | null>(null);
   const waiting = term !== '' && (term !== debounced || search.isFetching);
 
@@ -102,7 +105,7 @@ export function UserSearch() {
         waiting={waiting}
         search={search}
         actingAs={actAs.isPending ? (actAs.variables ?? null) : null}
-        onActAs={(user) => actAs.mutate(String(user.ID))}
+        onActAs={canActAs ? (user) => actAs.mutate(String(user.ID)) : undefined}
         onDetails={setDetails}
       />
 
@@ -123,7 +126,8 @@ interface ResultsProps {
   search: ReturnType<typeof useUserSearch>;
   /** the id whose act-as is in flight */
   actingAs: string | null;
-  onActAs: (user: AdminUserPreview) => void;
+  /** absent: the viewer may not act as users */
+  onActAs?: (user: AdminUserPreview) => void;
   onDetails: (user: AdminUserPreview) => void;
 }
 
@@ -197,7 +201,8 @@ interface TableProps {
   users: AdminUserPreview[];
   waiting: boolean;
   actingAs: string | null;
-  onActAs: (user: AdminUserPreview) => void;
+  /** absent: the viewer may not act as users */
+  onActAs?: (user: AdminUserPreview) => void;
   onDetails: (user: AdminUserPreview) => void;
 }
 
@@ -205,16 +210,22 @@ function UsersTable({ users, waiting, actingAs, onActAs, onDetails }: TableProps
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const actions = (user: AdminUserPreview) => (
     <Stack direction="row" spacing={1} sx={{ justifyContent: compact ? 'flex-start' : 'flex-end' }}>
-      <Button
-        size="small"
-        variant="contained"
-        onClick={() => onActAs(user)}
-        disabled={actingAs !== null}
-        aria-label={`Act as ${user.UserName}`}
-        sx={{ minWidth: 72 }}
-      >
-        {actingAs === String(user.ID) ? <CircularProgress size={16} color="inherit" aria-label="Starting" /> : 'Act as'}
-      </Button>
+      {onActAs && (
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => onActAs(user)}
+          disabled={actingAs !== null}
+          aria-label={`Act as ${user.UserName}`}
+          sx={{ minWidth: 72 }}
+        >
+          {actingAs === String(user.ID) ? (
+            <CircularProgress size={16} color="inherit" aria-label="Starting" />
+          ) : (
+            'Act as'
+          )}
+        </Button>
+      )}
       <Button
         size="small"
         variant="outlined"

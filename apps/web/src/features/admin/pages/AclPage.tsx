@@ -12,13 +12,14 @@ import Typography from '@mui/material/Typography';
 import { isStaffGroup, STAFF_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAclChange, useAclList, usePermission } from '../backoffice-api';
+import { useAclChange, useAclList } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 
 /** /admin/acl: the access-control groups, what each may do and who is in it; super-admins change members. */
 export default function AclPage() {
   const acl = useAclList();
-  const canWrite = usePermission('roles.write') === true;
+  const canWrite = usePermission('roles.write');
   const change = useAclChange();
   const [group, setGroup] = useState('');
   const [user, setUser] = useState('');

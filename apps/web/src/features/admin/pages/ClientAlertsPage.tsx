@@ -27,7 +27,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../ui/toast';
 import { useUserSearch } from '../api';
-import { usePermission } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 import { useClientAlerts, useSaveClientAlerts } from '../client-alerts-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../components/EmptyState';
@@ -114,7 +114,7 @@ function CustomerPicker({ onChoose }: { onChoose: (id: number) => void }) {
 
 function AlertSettings({ userId }: { userId: number }) {
   const current = useClientAlerts(userId);
-  const canWrite = usePermission('settings.write') === true;
+  const canWrite = usePermission('settings.write');
   if (current.isPending) return <Skeleton variant="rounded" height={220} aria-label="Loading the alert settings" />;
   if (current.error)
     return (

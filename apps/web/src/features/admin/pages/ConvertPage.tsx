@@ -46,7 +46,7 @@ import { messageOf } from '../../../app/http';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
 import { toast } from '../../../ui/toast';
-import { usePermission } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PayeesWaiting } from '../components/PayeesWaiting';
@@ -84,7 +84,7 @@ export default function ConvertPage() {
   const search = useDebouncedValue(searchText, 400);
   const effective = useMemo(() => ({ ...filter, search }), [filter, search]);
   const requests = useConvertRequests(effective);
-  const canWrite = usePermission('payouts.write') === true;
+  const canWrite = usePermission('payouts.write');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<ConvertBulkStatus | ''>('');
   const [paying, setPaying] = useState(false);

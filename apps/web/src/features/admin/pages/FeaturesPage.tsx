@@ -7,13 +7,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { STAFF_TEXTS } from '@parlance/shared';
-import { usePermission, useSetUiFeature, useUiFeatures } from '../backoffice-api';
+import { useSetUiFeature, useUiFeatures } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 
 /** /admin/features-new: the ui-feature flags the wizard steps and the team chat read. */
 export default function FeaturesPage() {
   const features = useUiFeatures();
-  const canWrite = usePermission('settings.write') === true;
+  const canWrite = usePermission('settings.write');
   const set = useSetUiFeature();
   const on = (f: { status: number; config: Record<string, unknown> }) => f.status === 1 && f.config.enabled === true;
 

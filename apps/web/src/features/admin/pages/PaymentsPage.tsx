@@ -16,7 +16,7 @@ import {
   type PaymentsFilter,
   usePayments,
 } from '../api';
-import { usePermission } from '../backoffice-api';
+import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PaymentActionDialog } from '../components/PaymentActionDialog';
@@ -53,7 +53,7 @@ export default function PaymentsPage() {
   const [page, setPage] = useState(0);
   const [pending, setPending] = useState<{ payment: AdminPayment; action: PaymentAction } | null>(null);
   const payments = usePayments(filter, page);
-  const canWrite = usePermission('credits.write') === true;
+  const canWrite = usePermission('credits.write');
   const queryClient = useQueryClient();
 
   const act = useMutation({

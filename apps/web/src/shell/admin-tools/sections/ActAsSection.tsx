@@ -36,8 +36,11 @@ export function RestoreAdminBanner({ user, onDone }: { user: UserData; onDone: (
   );
 }
 
-/** Act as a user, or look one up, by id or e-mail. Details of an empty field: the effective user. */
-export function ActAsSection({ user, onDone }: { user: UserData; onDone: () => void }) {
+/**
+ * Act as a user (with users.act), or look one up, by id or e-mail. Details of an empty field: the
+ * effective user.
+ */
+export function ActAsSection({ user, onDone, canAct }: { user: UserData; onDone: () => void; canAct: boolean }) {
   const [uid, setUid] = useState('');
   const [details, setDetails] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -45,6 +48,10 @@ export function ActAsSection({ user, onDone }: { user: UserData; onDone: () => v
   const value = uid.trim();
 
   const startActing = () => {
+    if (!canAct) {
+      if (value !== '') setDetails(value);
+      return;
+    }
     if (value === '') {
       setInputError('Enter a user ID or e-mail');
       return;
@@ -53,7 +60,14 @@ export function ActAsSection({ user, onDone }: { user: UserData; onDone: () => v
   };
 
   return (
-    <Section title="User" hint="Act as a user, or see a user's details, by user ID or e-mail.">
+    <Section
+      title="User"
+      hint={
+        canAct
+          ? "Act as a user, or see a user's details, by user ID or e-mail."
+          : "See a user's details by user ID or e-mail."
+      }
+    >
       <Stack
         component="form"
         noValidate
@@ -79,15 +93,17 @@ export function ActAsSection({ user, onDone }: { user: UserData; onDone: () => v
           fullWidth
         />
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={actAs.isPending}
-            sx={{ flex: 1, whiteSpace: 'nowrap' }}
-            startIcon={actAs.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Act as
-          </Button>
+          {canAct && (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={actAs.isPending}
+              sx={{ flex: 1, whiteSpace: 'nowrap' }}
+              startIcon={actAs.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              Act as
+            </Button>
+          )}
           <Button
             variant="outlined"
             sx={{ flex: 1 }}
