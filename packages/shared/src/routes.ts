@@ -82,7 +82,8 @@ export const ROUTES: readonly RouteDef[] = [
   // customer's list and the translator's tabs
   { path: '/my-projects', access: ALL },
   { path: '/my-projects/*', access: CUSTOMER_TRANSLATOR },
-  { path: '/open-project-freelance-translator/*', access: TRANSLATOR },
+  // staff are told the list is a translator's (the page makes no call for them)
+  { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
   { path: '/project/:id', access: ALL },
   { path: '/quality-report/:kind', access: ALL },
   { path: '/myteam', access: CUSTOMER_TRANSLATOR },

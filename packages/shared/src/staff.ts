@@ -87,4 +87,9 @@ export const STAFF_TEXTS = {
   notStaff: 'Only staff accounts can be added to staff groups',
   notAGroup: 'There is no such group',
   ownSuperAdmin: 'Super-admin rights are given in the database, not on this page',
+  /** the outbox page, when a mail on it had a sign-in link or code masked */
+  outboxSecretsHidden:
+    'Links and codes that sign someone in are hidden (••••••): reading the outbox never signs anyone in.',
+  /** the outbox's mail dialog, for such a mail */
+  mailSecretsHidden: 'A link or code in this mail that signs the recipient in is hidden.',
 } as const;

@@ -108,7 +108,6 @@ describe('decideRoute', () => {
         '/myteam',
         '/my-projects/customer',
         '/my-projects/translator',
-        '/open-project-freelance-translator',
         '/balance',
       ])
         expect(at(path, u).kind, path).toBe('notFound');

@@ -23,7 +23,8 @@ const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu
 export function SignedInActions({ user }: { user: UserData }) {
   const { pathname } = useLocation();
   const { data: config } = useConfig();
-  const showCart = user.type !== 'translator' && !isPaymentPath(pathname);
+  // the cart's calls are a customer's (an admin acting as one included): staff have no cart
+  const showCart = user.type === 'customer' && !isPaymentPath(pathname);
   const showChat = config?.isShowBlendTalkFeature !== false;
   return (
     <Box

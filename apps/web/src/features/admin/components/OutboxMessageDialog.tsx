@@ -12,6 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { STAFF_TEXTS } from '@parlance/shared';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import type { OutboxMessage } from '../api';
@@ -57,6 +58,11 @@ function MessageView({ message, onClose }: { message: OutboxMessage; onClose: ()
             <OutboxStatusChip status={message.status} />
           </Field>
         </Box>
+        {message.secretsHidden && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {STAFF_TEXTS.mailSecretsHidden}
+          </Alert>
+        )}
         {message.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {message.error}

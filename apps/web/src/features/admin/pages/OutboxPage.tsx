@@ -1,7 +1,9 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { STAFF_TEXTS } from '@parlance/shared';
 import { lazy, useState } from 'react';
 import { ADMIN_PAGE_SIZE, type OutboxMessage, useOutbox } from '../api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
@@ -26,7 +28,10 @@ const WRAP_ON_CARDS = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** /admin/outbox: every mail the app wrote, newest first; how the demo reads its mails. */
+/**
+ * /admin/outbox: every mail the app wrote, newest first; how the demo reads its mails. Only for
+ * outbox.read (the route table); links and codes that sign someone in come masked, and it says so.
+ */
 export default function OutboxPage() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
@@ -51,6 +56,11 @@ export default function OutboxPage() {
       >
         {(data) => (
           <>
+            {data?.data.some((m) => m.secretsHidden) && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {STAFF_TEXTS.outboxSecretsHidden}
+              </Alert>
+            )}
             <OutboxTable messages={data?.data ?? null} onOpen={setOpen} />
             <TablePager
               component="div"

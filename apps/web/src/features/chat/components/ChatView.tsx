@@ -35,6 +35,7 @@ import {
   unreadChipLabel,
 } from '@parlance/shared';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { usePermission } from '../../../app/current-user';
 import { OnDemand } from '../../../ui/OnDemand';
 import { toast } from '../../../ui/toast';
 import {
@@ -458,6 +459,8 @@ function MessageItem({
   onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<void>;
 }) {
   const client = useQueryClient();
+  // approving, declining, deleting and restoring others' messages is the moderators' permission
+  const canModerate = usePermission('moderation.write') && chatCan(role, 'moderateMessage');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // a double tap on a touch screen opens the message's actions, as its small actions button does
   const lastTap = useRef(0);
@@ -479,7 +482,7 @@ function MessageItem({
         sx={{ textAlign: 'center', fontSize: 12, color: 'text.secondary', my: 0.5 }}
       >
         Message deleted · {timeOfDay(m.createdAt)}
-        {chatCan(role, 'moderateMessage') && (
+        {canModerate && (
           <Button
             size="small"
             sx={{ ml: 1, minWidth: 0, py: 0, fontSize: 12 }}
@@ -527,7 +530,7 @@ function MessageItem({
           void onAct(`/messages/${m.id}`, 'PATCH', { isPinned: !m.isPinned });
         },
       });
-    if (chatCan(role, 'moderateMessage') && m.status === 'moderation')
+    if (canModerate && m.status === 'moderation')
       actions.push(
         {
           label: 'Approve',
@@ -544,7 +547,7 @@ function MessageItem({
           },
         },
       );
-    if (chatCan(role, 'moderateMessage'))
+    if (canModerate)
       actions.push({
         label: m.deletedAt ? 'Restore' : 'Delete',
         onClick: () => {

@@ -3,6 +3,7 @@ import MailIcon from '@mui/icons-material/OutboxOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { useCurrentUser } from '../../../app/current-user';
+import { hasPermission } from '../../../app/permissions';
 import { ShellIcon } from '../../../shell/shell-icons';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
@@ -19,7 +20,8 @@ const ReceiptIcon = (props: SvgIconProps) => <ShellIcon {...props} name="invoice
 
 function linksFor(user: UserData): QuickLink[] {
   const links: QuickLink[] = [];
-  if (user.type !== 'translator') {
+  // ordering is a customer's (staff order by acting as one)
+  if (user.type === 'customer') {
     links.push({
       title: 'Order a translation',
       description: 'Upload a file or paste text, choose languages and see the price before you pay.',
@@ -85,16 +87,23 @@ function linksFor(user: UserData): QuickLink[] {
       icon: BadgeIcon,
     },
   );
-  if (user.isAdmin) {
-    links.push(
-      {
-        title: 'Admin search',
-        description: 'Find users by ID, name or email and act on their behalf.',
-        href: PATHS.admin,
-        icon: SearchIcon,
-      },
-      { title: 'Outbox', description: 'Emails the platform has sent.', href: PATHS.adminOutbox, icon: MailIcon },
-    );
+  if (hasPermission(user, 'backoffice.read')) {
+    links.push({
+      title: 'Admin search',
+      description: hasPermission(user, 'users.act')
+        ? 'Find users by ID, name or email and act on their behalf.'
+        : 'Find users by ID, name or email.',
+      href: PATHS.admin,
+      icon: SearchIcon,
+    });
+  }
+  if (hasPermission(user, 'outbox.read')) {
+    links.push({
+      title: 'Outbox',
+      description: 'Emails the platform has sent.',
+      href: PATHS.adminOutbox,
+      icon: MailIcon,
+    });
   }
   return links;
 }

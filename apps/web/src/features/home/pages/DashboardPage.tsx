@@ -12,9 +12,10 @@ import WorkIcon from '@mui/icons-material/WorkOutlineOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { PATHS, type UserData } from '@parlance/shared';
+import { PATHS, type Permission, type UserData } from '@parlance/shared';
 import { useState } from 'react';
 import { useCurrentUser } from '../../../app/current-user';
+import { hasPermission } from '../../../app/permissions';
 import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { ProbationNotice } from '../components/ProbationNotice';
@@ -64,14 +65,15 @@ function translatorLinks(): QuickLink[] {
   ];
 }
 
-function adminLinks(): QuickLink[] {
-  return [
+function adminLinks(user: UserData): QuickLink[] {
+  const links: (QuickLink & { permission?: Permission })[] = [
     {
       title: 'Admin search',
       description: 'Find users by ID, name or email and act on their behalf.',
       href: PATHS.admin,
       icon: SearchIcon,
       primary: true,
+      permission: 'backoffice.read',
     },
     { title: 'Projects', description: 'All projects on the platform.', href: PATHS.myProjects, icon: FolderIcon },
     { title: 'Invoices', description: 'Invoices issued to customers.', href: PATHS.invoices, icon: ReceiptIcon },
@@ -81,12 +83,19 @@ function adminLinks(): QuickLink[] {
       href: PATHS.statement,
       icon: AccountBalanceIcon,
     },
-    { title: 'Outbox', description: 'Emails the platform has sent.', href: PATHS.adminOutbox, icon: MailIcon },
+    {
+      title: 'Outbox',
+      description: 'Emails the platform has sent.',
+      href: PATHS.adminOutbox,
+      icon: MailIcon,
+      permission: 'outbox.read',
+    },
     {
       title: 'Language-manager dashboard',
       description: 'Project health: waiting, late and low-quality work, and capacity per language pair.',
       href: PATHS.lmDashboard,
       icon: InsightsIcon,
+      permission: 'languages.write',
     },
     {
       title: 'Profile',
@@ -95,10 +104,12 @@ function adminLinks(): QuickLink[] {
       icon: BadgeIcon,
     },
   ];
+  // each back-office screen only for staff holding its permission
+  return links.filter((l) => !l.permission || hasPermission(user, l.permission));
 }
 
 function linksFor(user: UserData): QuickLink[] {
-  return user.type === 'admin' ? adminLinks() : translatorLinks();
+  return user.type === 'admin' ? adminLinks(user) : translatorLinks();
 }
 
 const GRID = {

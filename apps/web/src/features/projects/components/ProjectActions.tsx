@@ -93,7 +93,10 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     });
   }
 
-  const canDownload = (project.viewerRole === 'customer' || project.viewerRole === 'admin') && allFinished([project]);
+  // the finished files: the customer's, and every staff member's to read (as the server's zip allows)
+  const canDownload =
+    (project.viewerRole === 'customer' || project.viewerRole === 'admin' || project.viewerRole === 'staff') &&
+    allFinished([project]);
   const buttons = [
     has('take') && !takeError && (
       <Button key="take" variant="contained" onClick={() => doTake('take')} loading={take.isPending}>

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,7 +6,14 @@ import Link from '@mui/material/Link';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, RATING_REASONS, TEXTS } from '@parlance/shared';
+import {
+  PROJECT_LIMITS,
+  PROJECT_TEXTS,
+  type ProjectDetail,
+  RATING_REASONS,
+  STAFF_TEXTS,
+  TEXTS,
+} from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -28,9 +36,10 @@ import { Section } from '../components/Section';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
 
-// /project/{id} (spec 1 §2): one page for the project's customer, translator, editor, an admin and
-// a translator the open job is offered to. What shows and which buttons exist follow the answer's
-// viewerRole and actions. The data refreshes on focus, every 30 s and on the project's live events.
+// /project/{id} (spec 1 §2): one page for the project's customer, translator, editor, staff (who
+// intervene with projects.write, else read: viewerRole 'staff') and a translator the open job is
+// offered to. What shows and which buttons exist follow the answer's viewerRole and actions. The
+// data refreshes on focus, every 30 s and on the project's live events.
 
 export default function ProjectPage() {
   const raw = useParams().id ?? '';
@@ -100,7 +109,7 @@ function backLink(role: ProjectDetail['viewerRole']): { href: string; label: str
   if (role === 'translator' || role === 'editor' || role === 'reviewer') {
     return { href: '/my-projects/translator', label: 'My projects' };
   }
-  if (role === 'admin') return { href: '/admin', label: 'Admin' };
+  if (role === 'admin' || role === 'staff') return { href: '/admin', label: 'Admin' };
   return { href: '/my-projects', label: 'My projects' };
 }
 
@@ -134,6 +143,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       </Box>
       <Box sx={{ mb: 3 }}>
         <ProjectActions project={project} />
+        {/* staff without projects.write read the project: no move is theirs (actions lists none) */}
+        {project.viewerRole === 'staff' && (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            {STAFF_TEXTS.readOnly}
+          </Alert>
+        )}
         <StatusNote project={project} />
       </Box>
       <Box
