@@ -92,13 +92,26 @@ test.describe('navigation per role', () => {
   test('an admin sees the admin header, gear menu and admin menu', async ({ page }) => {
     await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/cpanel$/);
-    expect(await headerLabels(page)).toEqual(['Dashboard', 'Projects', 'MyTeam', 'Support']);
-    await expect(page.getByRole('link', { name: /^Shopping cart/ })).toBeVisible();
+    // staff have no My Team and no cart: their calls are customers' and translators'
+    expect(await headerLabels(page)).toEqual(['Dashboard', 'Projects', 'Support']);
+    await expect(page.getByRole('link', { name: /^Shopping cart/ })).toHaveCount(0);
 
+    // a super-admin holds every permission: the whole back office, the outbox included
     await expectSidebarItems(
       page,
-      ['Dashboard', 'Invoices', 'Statements', 'Messages', 'Buy credits', 'My projects', 'MyTeam'],
-      ['My Balance', 'Open projects', 'API Keys', 'Manage Project Notes'],
+      [
+        'Dashboard',
+        'Invoices',
+        'Statements',
+        'Messages',
+        'Buy credits',
+        'My projects',
+        'Admin search',
+        'Language-manager dashboard',
+        'Moderation',
+        'Outbox',
+      ],
+      ['My Balance', 'Open projects', 'API Keys', 'Manage Project Notes', 'MyTeam'],
     );
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 
