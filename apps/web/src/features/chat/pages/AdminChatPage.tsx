@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
+import { hasPermission } from '../../../app/permissions';
 import { CustomerLookup } from '../components/CustomerLookup';
 import { ADMIN_CHAT_HOME, adminChatPath } from '../format';
 import { ChatScreen, chatIdOf } from './ChatPage';
@@ -20,7 +21,7 @@ export default function AdminChatPage() {
   const location = useLocation();
   const navigate = useNavigate();
   if (!user) return null;
-  if (!user.isAdmin) return <NotFoundPage />;
+  if (!hasPermission(user, 'backoffice.read')) return <NotFoundPage />;
   const rest = (params['*'] ?? '').replace(/\/+$/, '');
   if (rest === '') return <CustomerLookup />;
   const match = /^user\/(\d+)\/chat(?:\/(\d+))?$/.exec(rest);

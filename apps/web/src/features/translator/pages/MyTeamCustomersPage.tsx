@@ -1,12 +1,11 @@
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
-import { AdminMyTeamLookup } from '../components/AdminMyTeamLookup';
 import { CustomerMyTeam } from '../components/CustomerMyTeam';
 import { MyTeamCustomers } from '../components/MyTeamCustomers';
 
 // /myteam and /my-team (spec 1 §2): a translator sees the customers who have them in their team; a
-// customer (and an admin, who may order too) manages their preferred translators; an admin can also
-// read any translator's My Team customers.
+// customer manages their preferred translators. Staff do not open it (the route table): its calls
+// are the customer's and the translator's own.
 
 export default function MyTeamCustomersPage() {
   const { data: user } = useCurrentUser();
@@ -27,7 +26,6 @@ export default function MyTeamCustomersPage() {
       subtitle="Your preferred translators: your new projects are offered to them first, before everybody else."
     >
       <CustomerMyTeam />
-      {user.type === 'admin' && <AdminMyTeamLookup />}
     </PageContainer>
   );
 }
