@@ -107,7 +107,7 @@ test.describe('navigation per role', () => {
         'Buy credits',
         'My projects',
         'Admin search',
-        'Language-manager dashboard',
+        'Language dashboard',
         'Moderation',
         'Outbox',
       ],

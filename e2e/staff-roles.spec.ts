@@ -62,7 +62,7 @@ const STAFF: StaffCase[] = [
     role: 'language manager',
     email: 'lm@parlance.test',
     name: 'Lena Manager',
-    backOffice: ['Admin search', 'Language-manager dashboard'],
+    backOffice: ['Admin search', 'Language dashboard'],
     allowed: [...READ_SCREENS, '/lm_dashboard'],
     forbidden: ['/admin/moderation', '/admin/outbox', '/my-projects/customer'],
   },
@@ -107,6 +107,7 @@ for (const staff of STAFF) {
       await expect(sidebar(page).getByText(hidden, { exact: true })).toHaveCount(0);
     await expectAccessible(page);
     const slug = staff.role.replace(/\W+/g, '-');
+    await backOfficeSection(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-1280.png` });
 
     // the admin tabs offer no outbox; the moderation tabs only to the moderator
@@ -146,6 +147,7 @@ for (const staff of STAFF) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(backOfficeSection(page).getByRole('link')).toHaveText(staff.backOffice);
     await expectAccessible(page);
+    await backOfficeSection(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-375.png` });
   });
 }

@@ -103,10 +103,10 @@ describe('staff menus follow their permissions', () => {
     expect(backOffice(staff('role.finance'))).toEqual(['Admin search']);
     expect(backOffice(staff('role.support'))).toEqual(['Admin search']);
     expect(backOffice(staff('role.moderation'))).toEqual(['Admin search', 'Moderation']);
-    expect(backOffice(staff('role.language-manager'))).toEqual(['Admin search', 'Language-manager dashboard']);
-    expect(backOffice(staff('role.admin'))).toEqual(['Admin search', 'Language-manager dashboard', 'Moderation']);
+    expect(backOffice(staff('role.language-manager'))).toEqual(['Admin search', 'Language dashboard']);
+    expect(backOffice(staff('role.admin'))).toEqual(['Admin search', 'Language dashboard', 'Moderation']);
     // only a super-admin reads the outbox
-    expect(backOffice(user('admin'))).toEqual(['Admin search', 'Language-manager dashboard', 'Moderation', 'Outbox']);
+    expect(backOffice(user('admin'))).toEqual(['Admin search', 'Language dashboard', 'Moderation', 'Outbox']);
   });
 
   it('shows staff no customer-only or translator-only item', () => {

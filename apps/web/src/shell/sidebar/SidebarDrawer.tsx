@@ -8,7 +8,8 @@ export function SidebarDrawer({ user, open, onClose }: { user: UserData; open: b
     <Drawer
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: LIMITS.sidebarOpenWidth, maxWidth: '85vw' } } }}
+      // the drawer's paper is a modal dialog: it needs a name (axe rule aria-dialog-name)
+      slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: LIMITS.sidebarOpenWidth, maxWidth: '85vw' } } }}
     >
       <Sidebar user={user} expanded />
     </Drawer>

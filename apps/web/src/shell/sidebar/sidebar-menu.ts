@@ -159,7 +159,7 @@ function customerMenu(ctx: SidebarContext): SideSection[] {
  */
 const BACK_OFFICE: readonly { permission: Permission; item: SideItem }[] = [
   { permission: 'backoffice.read', item: link('Admin search', 'search', PATHS.admin) },
-  { permission: 'languages.write', item: link('Language-manager dashboard', 'insights', PATHS.lmDashboard) },
+  { permission: 'languages.write', item: link('Language dashboard', 'insights', PATHS.lmDashboard) },
   { permission: 'moderation.write', item: link('Moderation', 'moderation', PATHS.adminModeration) },
   { permission: 'outbox.read', item: link('Outbox', 'mailing', PATHS.adminOutbox) },
 ];
