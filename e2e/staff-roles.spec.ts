@@ -152,7 +152,7 @@ for (const staff of STAFF) {
   });
 }
 
-test('support acts as a customer from the user search; finance has no Act as', async ({ page, consoleErrors }) => {
+test('finance has no Act as and reads projects; support acts as a customer', async ({ page, consoleErrors }) => {
   await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
   await openScreen(page, '/admin');
   await page.getByLabel('ID or E-mail').fill('customer@parlance.test');
@@ -169,6 +169,19 @@ test('support acts as a customer from the user search; finance has no Act as', a
   await expectAccessible(page, '[role="dialog"]');
   await page.screenshot({ path: `${SHOTS}/staff-tools-finance-1280.png` });
   await panel.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // a project, read without projects.write: a read-only note and none of the interventions
+  await openScreen(page, '/my-projects');
+  await page
+    .getByRole('link', { name: /^#\d+$/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/project\/\d+$/);
+  await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
+  for (const move of ['Cancel project', 'Put on hold', 'Release', 'Reassign', 'Resolve dispute', 'Create QA job'])
+    await expect(page.getByRole('button', { name: move })).toHaveCount(0);
+  await expect(errorAlerts(page)).toHaveCount(0);
+  await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 
   await page.context().clearCookies();
