@@ -200,3 +200,31 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
   await expect(page.getByText('Acting as Casey Customer')).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the outbox masks a staff member’s sign-in link and says so', async ({
+  page,
+  playwright,
+  baseURL,
+  consoleErrors,
+}) => {
+  // a guest asks for a reset link for the finance account: a link that would sign staff in
+  const guest = await playwright.request.newContext({ baseURL });
+  const asked = await guest.post('/api/2/account/auth/password/resetPasswordToken', {
+    form: { email: 'finance@parlance.test' },
+  });
+  expect(asked.ok(), `reset request answered ${asked.status()}`).toBeTruthy();
+  await guest.dispose();
+
+  // only a super-admin holds outbox.read
+  await signIn(page, 'admin@parlance.test', DEMO_PASSWORD);
+  await openScreen(page, '/admin/outbox');
+  await expect(page.getByText('Links and codes that sign someone in are hidden')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Outbox' }).getByRole('row').filter({ hasText: 'finance@parlance.test' });
+  await row.first().getByRole('button').click();
+  const message = page.getByRole('dialog');
+  await expect(message.getByText('A link or code in this mail that signs the recipient in is hidden.')).toBeVisible();
+  await expect(message.getByRole('link', { name: /resetPassword\?token=/ })).toHaveCount(0);
+  await expectAccessible(page, '[role="dialog"]');
+  await page.screenshot({ path: `${SHOTS}/outbox-secrets-hidden-1280.png` });
+  expect(consoleErrors).toEqual([]);
+});
