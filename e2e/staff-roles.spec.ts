@@ -31,6 +31,12 @@ const READ_SCREENS = [
   '/convert',
   '/client-alerts',
   '/admin/acl',
+  '/admin/probation',
+  '/admin/features-new',
+  '/admin/blend-talk',
+  '/blend-talk/chat/',
+  '/mbox',
+  '/profile',
 ];
 
 const STAFF: StaffCase[] = [

@@ -1,5 +1,5 @@
 import { PATHS, type Permission, type UserData } from '@parlance/shared';
-import { hasPermission } from '../../app/permissions';
+import { hasPermission, isStaffAccount } from '../../app/permissions';
 import { API_DOCS, BUY_CREDITS_PATH, CHAT_PATH, COMMUNITY, HELP_CENTER, type NavTarget } from '../navigation';
 
 // The sidebar's menus per role (spec 1 section 2), as plain data. Loaded with the sidebar only.
@@ -171,7 +171,7 @@ export function backOfficeItems(user: UserData): SideItem[] {
 /** The translator's menu, and the staff account's (type admin): a staff account has no My Team, balance or open projects. */
 function staffMenu(ctx: SidebarContext): SideSection[] {
   const { user, aclGroups } = ctx;
-  const isStaff = user.type === 'admin';
+  const isStaff = isStaffAccount(user);
   const isTranslator = user.type === 'translator';
   const modelTrainingExpert = aclGroups.includes(ACL.modelTrainingExpert);
   const showCommunity = aclGroups.includes(ACL.certifiedTranslator) && !modelTrainingExpert;
