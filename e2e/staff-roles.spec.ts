@@ -188,6 +188,11 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
     await expect(page.getByRole('button', { name: move })).toHaveCount(0);
   await expect(errorAlerts(page)).toHaveCount(0);
   await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-1280.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-375.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
   expect(consoleErrors).toEqual([]);
 
   await page.context().clearCookies();
