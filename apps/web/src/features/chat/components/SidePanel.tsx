@@ -29,6 +29,7 @@ import {
 } from '../api';
 import type { ChatRole } from '../format';
 import { InChatSearch } from './InChatSearch';
+import { usePermission } from '../../../app/current-user';
 
 interface Props {
   chat: Chat;
@@ -89,6 +90,8 @@ export function SidePanel({ chat, viewer: role, me, panel, compact, onClose }: P
 function Files({ chat, viewer: role, me }: { chat: Chat; viewer: ChatRole; me: number }) {
   const client = useQueryClient();
   const files = useFiles(chat.chatId, true);
+  // staff delete others' attachments with the moderation permission only; their own, as anyone
+  const canModerate = usePermission('moderation.write');
   const [confirm, setConfirm] = useState<{ id: number; messageId: number; name: string } | null>(null);
   if (files.isPending) return <Typography>Loading…</Typography>;
   if (!files.data?.length) return <Typography sx={{ color: 'text.secondary' }}>No files in this chat yet.</Typography>;
@@ -105,14 +108,15 @@ function Files({ chat, viewer: role, me }: { chat: Chat; viewer: ChatRole; me: n
           <IconButton aria-label={`Download ${f.originalName}`} onClick={() => void downloadFile(client, f)}>
             <DownloadIcon fontSize="small" />
           </IconButton>
-          {chatCan(role, 'deleteAnyAttachment', { ownAttachment: f.uploaderId === me }) && (
-            <IconButton
-              aria-label={`Delete ${f.originalName}`}
-              onClick={() => setConfirm({ id: f.id, messageId: f.messageId, name: f.originalName })}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          )}
+          {chatCan(role, 'deleteAnyAttachment', { ownAttachment: f.uploaderId === me }) &&
+            (f.uploaderId === me || canModerate) && (
+              <IconButton
+                aria-label={`Delete ${f.originalName}`}
+                onClick={() => setConfirm({ id: f.id, messageId: f.messageId, name: f.originalName })}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            )}
         </Box>
       ))}
       <Dialog open={!!confirm} onClose={() => setConfirm(null)}>
