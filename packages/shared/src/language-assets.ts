@@ -36,6 +36,7 @@ export const LANGUAGE_ASSET_TEXTS = {
   groupNameRequired: 'Enter a name for the group',
   groupCreated: 'Group created',
   groupDeleted: 'Group deleted',
+  groupRefMissing: 'Say which group (group_id) and, to remove a translator, which one (user_id), as whole numbers',
   memberEmailRequired: "Enter the translator's e-mail address",
   notATranslator: 'There is no translator with this e-mail address',
   alreadyMember: 'This translator is already in the group',

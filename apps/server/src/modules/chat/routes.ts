@@ -178,7 +178,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/chats`,
     {
-      config: { access: 'customer' },
+      config: { access: 'user' },
       schema: {
         tags: TAGS,
         summary: 'Create a team group (customers, and admins on behalf of a customer)',

@@ -265,6 +265,20 @@ describe('glossary files', () => {
 });
 
 describe('shared translation memory', () => {
+  it('answers 400 in plain words, not 500, when a DELETE names no numeric group or translator', async () => {
+    const id = customer.user.id;
+    for (const url of [
+      `/api/2/account/cat-tool-map/${id}/group`,
+      `/api/2/account/cat-tool-map/${id}/group?group_id=abc`,
+      `/api/2/account/cat-tool-map/${id}/group/user?group_id=1`,
+      `/api/2/account/cat-tool-map/${id}/group/user?group_id=1&user_id=x`,
+    ]) {
+      const res = await as(customer).inject({ method: 'DELETE', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(LANGUAGE_ASSET_TEXTS.groupRefMissing);
+    }
+  });
+
   it('groups translators; a member downloads the memory from a project of the customer; others get 404', async () => {
     const id = customer.user.id;
     const map = as(customer);

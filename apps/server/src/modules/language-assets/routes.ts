@@ -11,7 +11,7 @@ import {
   TERMS_PAGE_SIZE,
   TMX_MAX_BYTES,
 } from '@parlance/shared';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { listLanguages } from '../registry/service';
 import { presentLanguage } from '../registry/present';
@@ -393,6 +393,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     ...((request.query as object) ?? {}),
     ...((request.body as object | undefined) ?? {}),
   });
+  /** a DELETE's ids, read by hand (no body schema): a missing or non-numeric id is the caller's mistake */
+  const fieldsOf = <T extends z.ZodTypeAny>(schema: T, request: FastifyRequest): z.infer<T> => {
+    const parsed = schema.safeParse(fromBodyOrQuery(request));
+    if (!parsed.success) throw badRequest(LANGUAGE_ASSET_TEXTS.groupRefMissing);
+    return parsed.data;
+  };
 
   app.post(
     '/api/2/account/cat-tool-map/:id/group',
@@ -415,7 +421,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
-      const { group_id } = groupRef.parse(fromBodyOrQuery(request));
+      const { group_id } = fieldsOf(groupRef, request);
       await deleteGroup(deps.db, auth.user.id, group_id);
       return { status: 'OK' as const, message: LANGUAGE_ASSET_TEXTS.groupDeleted };
     },
@@ -447,7 +453,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
-      const { group_id, user_id } = memberRef.parse(fromBodyOrQuery(request));
+      const { group_id, user_id } = fieldsOf(memberRef, request);
       const results = await removeMember(deps.db, auth.user.id, group_id, user_id);
       return { status: 'OK' as const, message: LANGUAGE_ASSET_TEXTS.memberRemoved, results };
     },
