@@ -4,7 +4,6 @@ import { actionsFor, type ViewerRole } from '../projects/policy';
 import { badgesOf } from '../projects/present';
 import { estimateEarnings } from './earnings-estimate';
 import type { ListRow, ReviewSummary } from './list-query';
-import type { TranslatorViewer } from './service';
 
 // Allowlist serializers of the lists: a customer sees the price, a translator only its own earnings.
 
@@ -44,6 +43,14 @@ export function presentCustomerRow(row: ListRow, tags: string[], actor: AuthCont
     ...commonRow(row, tags, actionsFor(actor, { project: row, role: 'customer' })),
     priceCredits: row.priceCredits,
   };
+}
+
+/** the translator a list is for: their level decides the earnings estimate */
+export interface TranslatorViewer {
+  id: number;
+  level: number;
+  /** the translator asking, for the rows' actions */
+  actor: AuthContext;
 }
 
 /**

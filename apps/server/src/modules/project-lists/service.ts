@@ -34,7 +34,7 @@ import {
   runList,
   reviewsOf,
 } from './list-query';
-import { presentCustomerRow, presentReview, presentTranslatorRow } from './present';
+import { presentCustomerRow, presentReview, presentTranslatorRow, type TranslatorViewer } from './present';
 
 // The project lists of both sides (docs/api-projects.md, "Lists"; docs/decisions.md (project lifecycle / ordering sections)).
 
@@ -202,13 +202,6 @@ export async function listCustomerTags(db: Db, customerId: number): Promise<stri
 }
 
 // ---- translator side ----
-
-export interface TranslatorViewer {
-  id: number;
-  level: number;
-  /** the translator asking, for the rows' actions */
-  actor: AuthContext;
-}
 
 export async function translatorViewer(db: Db, actor: AuthContext): Promise<TranslatorViewer> {
   const userId = actor.user.id;

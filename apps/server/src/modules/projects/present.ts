@@ -7,7 +7,9 @@ import {
 } from '@parlance/shared';
 import type { projectEvents, projectMessages, projects } from '../../db/schema';
 import { needsEditing } from './matching';
-import type { ViewerRole } from './policy';
+
+/** who is looking at the project (the rules that decide it are in policy.ts) */
+type ViewerRole = ProjectDetail['viewerRole'];
 
 // Allowlist serializers of projects: never a row as it is. Each side sees only its own figure:
 // the customer the price, a translator or editor their own earnings.
