@@ -1,7 +1,7 @@
-import { count, desc, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isStaff, type OutboxMail } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox, phoneVerifications, users } from '../../db/schema';
 import { allowIf, can, defineRules } from '../../platform/permissions';
 import type { AuthContext, UserRow } from '../../platform/session';
 
@@ -44,6 +44,15 @@ async function recipientsOf(db: Db, rows: OutboxRow[]): Promise<Map<string, Reci
       ),
     );
   const byAddress = new Map<string, Recipient>();
+  // a code sent to a phone that is still being verified belongs to the person verifying it
+  const verifying = phones.length
+    ? await db
+        .select({ phone: phoneVerifications.phone, type: users.type, isAdmin: users.isAdmin })
+        .from(phoneVerifications)
+        .innerJoin(users, eq(users.id, phoneVerifications.userId))
+        .where(inArray(phoneVerifications.phone, phones))
+    : [];
+  for (const v of verifying) byAddress.set(`sms:${v.phone}`, v);
   for (const u of found) {
     byAddress.set(u.email.toLowerCase(), u);
     if (u.phone) byAddress.set(`sms:${u.phone}`, u);
