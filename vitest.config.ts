@@ -10,7 +10,5 @@ export default defineConfig({
     // Vitest's default in a run is one worker fewer than the cores: one worker on CI's two cores.
     // Each test file works on a database of its own (test/harness.ts), so files run side by side.
     maxWorkers: Math.max(2, availableParallelism()),
-    // cheap argon2 parameters for the many sign-ins of the suites (see platform/passwords.ts)
-    env: { PARLANCE_TEST_CHEAP_ARGON2: '1' },
   },
 });

@@ -7,6 +7,5 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    env: { PARLANCE_TEST_CHEAP_ARGON2: '1' },
   },
 });

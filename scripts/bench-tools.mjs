@@ -44,7 +44,7 @@ export async function startServer({ databaseUrl = '', env = {}, dataDir, root = 
       CAPTCHA: 'false',
       AUTH_RATE_LIMIT: '1000000000',
       LOG_LEVEL: 'silent',
-      BENCH_HELLO: '1',
+      BENCH_ROUTES: 'true',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

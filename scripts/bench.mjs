@@ -2,7 +2,7 @@
 // and PostgreSQL when one answers) it starts the server as a child process on a free port with a
 // fresh data directory and demo data, signs in as the demo customer, and measures with autocannon
 // (10 connections, 5 s each, after a 1 s warm-up):
-//   hello  GET /bench/hello, a bare route of the same server (BENCH_HELLO=1): the baseline
+//   hello  GET /bench/hello, a bare route of the same server (BENCH_ROUTES=true): the baseline
 //   user   GET /registry/get?data=User, signed in
 //   login  POST /api/2/account/auth/login, form-encoded demo credentials (argon2id on every call)
 //   quote  POST /api/2/wizard/pricequote, a guest's word-count quote for two target languages

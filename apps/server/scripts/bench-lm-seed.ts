@@ -22,7 +22,7 @@ try {
   const db = database.db;
   if (await isNewDatabase(db)) {
     await seedDemoData(db);
-    await seedLmDashboardDemo(db, await hashPassword(DEMO_PASSWORD));
+    await seedLmDashboardDemo(db, await hashPassword(DEMO_PASSWORD, 'owasp'));
   }
   await db.execute(sql`
     INSERT INTO users (type, email, name)

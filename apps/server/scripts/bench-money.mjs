@@ -118,7 +118,7 @@ export async function benchMoney(engine, databaseUrl, tools) {
         CAPTCHA: 'false',
         AUTH_RATE_LIMIT: '1000000000',
         LOG_LEVEL: 'silent',
-        BENCH_HELLO: '1',
+        BENCH_ROUTES: 'true',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     engine: database.engine,
   }));
   // The baseline of `npm run bench`: the same server and hooks, no work of its own.
-  if (process.env.BENCH_HELLO === '1') {
+  if (config.benchRoutes) {
     app.get('/bench/hello', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ hello: 'world' }));
   }
 

@@ -49,4 +49,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
+
+  it('keeps the test and benchmark switches off by default', () => {
+    const c = loadConfig({});
+    expect(c.passwordHashing).toBe('owasp');
+    expect(c.benchRoutes).toBe(false);
+  });
+
+  it('allows them outside production', () => {
+    const c = loadConfig({ PASSWORD_HASHING: 'fast', BENCH_ROUTES: 'true', NODE_ENV: 'test' });
+    expect(c.passwordHashing).toBe('fast');
+    expect(c.benchRoutes).toBe(true);
+  });
+
+  it.each([
+    ['PASSWORD_HASHING', 'fast'],
+    ['BENCH_ROUTES', 'true'],
+  ])('refuses %s=%s when NODE_ENV=production', (name, value) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', [name]: value })).toThrow(name);
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toBe('owasp');
+  });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PasswordHashing } from './platform/passwords';
 
 // The one configuration object. Every setting comes from an environment variable; defaults make
 // `npm start` work on a fresh machine with no services at all.
@@ -32,66 +33,88 @@ const url = (name: string, protocols: string[]) =>
       }
     });
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: 'PORT must be a number' })
-    .int('PORT must be a whole number')
-    .min(1, 'PORT must be between 1 and 65535')
-    .max(65535, 'PORT must be between 1 and 65535')
-    .default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
-  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
-  /** an HTTP SMS gateway: POST JSON {to, text}; without it SMS go to the outbox admins read */
-  SMS_PROVIDER_URL: url('SMS_PROVIDER_URL', ['http:', 'https:']),
-  /** the Telegram bot's token (BotFather); without it Telegram messages go to the admin outbox */
-  TELEGRAM_BOT_TOKEN: z
-    .string()
-    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC... (from BotFather)')
-    .optional(),
-  /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
-  TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
-  MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
-  DEMO_DATA: bool('DEMO_DATA', true),
-  CAPTCHA: bool('CAPTCHA', true),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    // warnings and errors only by default: LOG_LEVEL=info turns on the per-request log
-    .default('warn'),
-  TRUST_PROXY: bool('TRUST_PROXY', false),
-  AUTH_RATE_LIMIT: z.coerce
-    .number({ message: 'AUTH_RATE_LIMIT must be a number' })
-    .int()
-    .min(1, 'AUTH_RATE_LIMIT must be at least 1')
-    .default(10),
-  SESSION_CACHE_MS: z.coerce
-    .number({ message: 'SESSION_CACHE_MS must be a number' })
-    .int('SESSION_CACHE_MS must be a whole number')
-    .min(0, 'SESSION_CACHE_MS must be 0 (off) or more')
-    .max(60_000, 'SESSION_CACHE_MS must be at most 60000')
-    .default(3000),
-  /** customer API calls per key per minute */
-  API_RATE_LIMIT: z.coerce
-    .number({ message: 'API_RATE_LIMIT must be a number' })
-    .int('API_RATE_LIMIT must be a whole number')
-    .min(1, 'API_RATE_LIMIT must be at least 1')
-    .default(120),
-  /** development only: let webhooks reach private and loopback addresses (a local receiver) */
-  WEBHOOK_ALLOW_PRIVATE: bool('WEBHOOK_ALLOW_PRIVATE', false),
-  /** the partner commission: percent of the referred users' project spend (0 to 50) */
-  REFERRAL_COMMISSION_PERCENT: z.coerce
-    .number({ message: 'REFERRAL_COMMISSION_PERCENT must be a number' })
-    .min(0, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
-    .max(50, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
-    .default(10),
-  /** where client alerts routed to sales and to support are mailed (/client-alerts) */
-  ALERT_SALES_EMAIL: z.email('ALERT_SALES_EMAIL must be an e-mail address').default('sales@parlance.test'),
-  ALERT_SUPPORT_EMAIL: z.email('ALERT_SUPPORT_EMAIL must be an e-mail address').default('support@parlance.test'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(1, 'PORT must be between 1 and 65535')
+      .max(65535, 'PORT must be between 1 and 65535')
+      .default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+    SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+    /** an HTTP SMS gateway: POST JSON {to, text}; without it SMS go to the outbox admins read */
+    SMS_PROVIDER_URL: url('SMS_PROVIDER_URL', ['http:', 'https:']),
+    /** the Telegram bot's token (BotFather); without it Telegram messages go to the admin outbox */
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC... (from BotFather)')
+      .optional(),
+    /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
+    TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
+    MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
+    DEMO_DATA: bool('DEMO_DATA', true),
+    CAPTCHA: bool('CAPTCHA', true),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      // warnings and errors only by default: LOG_LEVEL=info turns on the per-request log
+      .default('warn'),
+    TRUST_PROXY: bool('TRUST_PROXY', false),
+    AUTH_RATE_LIMIT: z.coerce
+      .number({ message: 'AUTH_RATE_LIMIT must be a number' })
+      .int()
+      .min(1, 'AUTH_RATE_LIMIT must be at least 1')
+      .default(10),
+    SESSION_CACHE_MS: z.coerce
+      .number({ message: 'SESSION_CACHE_MS must be a number' })
+      .int('SESSION_CACHE_MS must be a whole number')
+      .min(0, 'SESSION_CACHE_MS must be 0 (off) or more')
+      .max(60_000, 'SESSION_CACHE_MS must be at most 60000')
+      .default(3000),
+    /** customer API calls per key per minute */
+    API_RATE_LIMIT: z.coerce
+      .number({ message: 'API_RATE_LIMIT must be a number' })
+      .int('API_RATE_LIMIT must be a whole number')
+      .min(1, 'API_RATE_LIMIT must be at least 1')
+      .default(120),
+    /** development only: let webhooks reach private and loopback addresses (a local receiver) */
+    WEBHOOK_ALLOW_PRIVATE: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    /** the partner commission: percent of the referred users' project spend (0 to 50) */
+    REFERRAL_COMMISSION_PERCENT: z.coerce
+      .number({ message: 'REFERRAL_COMMISSION_PERCENT must be a number' })
+      .min(0, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
+      .max(50, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
+      .default(10),
+    /** where client alerts routed to sales and to support are mailed (/client-alerts) */
+    ALERT_SALES_EMAIL: z.email('ALERT_SALES_EMAIL must be an e-mail address').default('sales@parlance.test'),
+    ALERT_SUPPORT_EMAIL: z.email('ALERT_SUPPORT_EMAIL must be an e-mail address').default('support@parlance.test'),
+    /** tests only: `fast` hashes passwords with tiny argon2 parameters so that suites of sign-ins stay quick */
+    PASSWORD_HASHING: z.enum(['owasp', 'fast'], { message: 'PASSWORD_HASHING must be owasp or fast' }).default('owasp'),
+    /** benchmarks only: adds GET /bench/hello, a route that does no work, as the baseline of `npm run bench` */
+    BENCH_ROUTES: bool('BENCH_ROUTES', false),
+    NODE_ENV: z.string().optional(),
+  })
+  // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV !== 'production') return;
+    if (e.PASSWORD_HASHING === 'fast')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASHING'],
+        message: 'PASSWORD_HASHING=fast is for tests and is refused when NODE_ENV=production',
+      });
+    if (e.BENCH_ROUTES)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BENCH_ROUTES'],
+        message: 'BENCH_ROUTES is for benchmarks and is refused when NODE_ENV=production',
+      });
+  });
 
 export type Config = {
   port: number;
@@ -121,6 +144,10 @@ export type Config = {
   /** mailboxes of the client alerts' sales and support flags */
   alertSalesEmail: string;
   alertSupportEmail: string;
+  /** argon2 parameters of new password hashes: OWASP's, or tiny ones for tests (refused in production) */
+  passwordHashing: PasswordHashing;
+  /** serve GET /bench/hello, the baseline of `npm run bench` (refused in production) */
+  benchRoutes: boolean;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -160,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCommissionPercent: e.REFERRAL_COMMISSION_PERCENT,
     alertSalesEmail: e.ALERT_SALES_EMAIL,
     alertSupportEmail: e.ALERT_SUPPORT_EMAIL,
+    passwordHashing: e.PASSWORD_HASHING,
+    benchRoutes: e.BENCH_ROUTES,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
@@ -189,6 +218,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     referralCommissionPercent: 10,
     alertSalesEmail: 'sales@parlance.test',
     alertSupportEmail: 'support@parlance.test',
+    passwordHashing: 'fast',
+    benchRoutes: false,
     webDist: null,
     ...overrides,
   };

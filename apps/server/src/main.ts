@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   await runMigrations(database);
   const fresh = await isNewDatabase(database.db);
   if (fresh && config.demoData) {
-    await seedDemoData(database.db, { storage: createStorage(config.dataDir), publicUrl: config.publicUrl });
+    await seedDemoData(database.db, {
+      storage: createStorage(config.dataDir),
+      publicUrl: config.publicUrl,
+      passwordHashing: config.passwordHashing,
+    });
   }
 
   const app = await buildApp({ config, database });

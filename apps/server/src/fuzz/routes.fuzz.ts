@@ -22,7 +22,7 @@ const figures = { requests: 0, fiveXx: 0, undeclared: 0, dbChanged: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   sessions = {
     guest: null,
     customer: await loginDemo(t.app, 'customer'),

@@ -63,7 +63,7 @@ const bearer = {} as Record<SignedIn, string>;
 beforeAll(async () => {
   t = await createTestApp();
   // the whole demo: projects, invoices, payments and payouts of its customer and translator
-  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage, passwordHashing: 'fast' });
   people.customer = await loginDemo(t.app, 'customer');
   people.translator = await loginDemo(t.app, 'translator');
   people.admin = await loginDemo(t.app, 'admin');

@@ -14,7 +14,7 @@ const sessions: Record<string, TestSession> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   sessions.customer = await loginDemo(t.app, 'customer');
   sessions.translator = await loginDemo(t.app, 'translator');
   sessions.superAdmin = await loginDemo(t.app, 'admin');

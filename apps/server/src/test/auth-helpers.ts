@@ -122,7 +122,7 @@ export async function loginRequest(
   });
 }
 
-/** Signs in as one of the demo accounts (call seedDemoData(app.deps.db) first). */
+/** Signs in as one of the demo accounts (call seedDemoData(app.deps.db, { passwordHashing: 'fast' }) first). */
 export function loginDemo(app: App, kind: (typeof DEMO_ACCOUNTS)[number]['type']): Promise<TestSession> {
   const account = DEMO_ACCOUNTS.find((a) => a.type === kind);
   if (!account) throw new Error(`no demo account of type ${kind}`);

@@ -5,7 +5,7 @@ import { seedBackofficeDemo } from './demo-backoffice';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
-import { hashPassword } from '../../platform/passwords';
+import { type PasswordHashing, hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import { seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
@@ -58,11 +58,13 @@ export interface DemoOptions {
    */
   storage?: Storage;
   publicUrl?: string;
+  /** argon2 parameters of the demo password's hash (config.passwordHashing; OWASP's by default) */
+  passwordHashing?: PasswordHashing;
 }
 
 /** The demo accounts, with the password from README.md. Other areas add their demo content here. */
 export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, options.passwordHashing ?? 'owasp');
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx

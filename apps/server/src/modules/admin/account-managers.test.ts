@@ -19,7 +19,7 @@ let translator: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   admin = await loginDemo(t.app, 'admin');
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');

@@ -15,7 +15,7 @@ let admin: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   await t.database.db.insert(users).values({
@@ -23,7 +23,7 @@ beforeAll(async () => {
     isAdmin: true,
     email: 'second.admin@parlance.test',
     name: 'Second Admin',
-    passwordHash: await hashPassword(DEMO_PASSWORD),
+    passwordHash: await hashPassword(DEMO_PASSWORD, 'fast'),
   });
 });
 

@@ -16,7 +16,7 @@ let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   admin = await loginDemo(t.app, 'admin');
@@ -284,7 +284,7 @@ describe('country of a user', () => {
   it('resets to the country of the forwarded address behind a proxy', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
-      await seedDemoData(proxied.database.db);
+      await seedDemoData(proxied.database.db, { passwordHashing: 'fast' });
       const session = await loginDemo(proxied.app, 'admin');
       const res = await authed(proxied.app, session).inject({
         method: 'POST',

@@ -43,7 +43,7 @@ describe('the outbox without SMTP (the demo)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { passwordHashing: 'fast' });
     admin = await loginDemo(t.app, 'admin');
     for (const s of DEMO_STAFF) staff[s.acl] = await login(t.app, s.email, DEMO_PASSWORD);
   });
@@ -77,7 +77,7 @@ describe('the outbox without SMTP (the demo)', () => {
   });
 
   it('a language manager, whose group reads the back office, is refused too', async () => {
-    await seedLmDashboardDemo(t.database.db, await hashPassword(DEMO_PASSWORD), t.clock.now());
+    await seedLmDashboardDemo(t.database.db, await hashPassword(DEMO_PASSWORD, 'fast'), t.clock.now());
     const lm = await login(t.app, DEMO_LM.email, DEMO_PASSWORD);
     expect((await authed(t.app, lm).get('/api/2/admin/outbox')).statusCode).toBe(403);
   });
@@ -90,7 +90,7 @@ describe('the outbox with SMTP (production)', () => {
   beforeAll(async () => {
     // a port nobody listens on: delivery fails at once, the outbox keeps the mail as failed
     t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { passwordHashing: 'fast' });
     admin = await loginDemo(t.app, 'admin');
   });
   afterAll(() => t?.close());

@@ -363,7 +363,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const user = await createCustomer(deps.db, request.body, actor(request));
+      const user = await createCustomer(deps, request.body, actor(request));
       return { results: presentUserDescription(user, await aclGroupNames(deps.db, user.id)) };
     },
   );

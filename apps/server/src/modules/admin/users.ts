@@ -10,6 +10,7 @@ import {
   TEXTS,
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
+import type { Services } from '../../platform/services';
 import { aclGroups, countries, userAclGroups, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
@@ -202,7 +203,8 @@ const MAX_GRANT_CREDITS = 1_000_000;
  * password the customer sets one through the password banner's link. Credits are a 'grant' from the
  * platform's promotions account, in the same transaction as the account.
  */
-export async function createCustomer(db: Db, input: NewCustomer, by: AdminAction): Promise<UserRow> {
+export async function createCustomer(deps: Services, input: NewCustomer, by: AdminAction): Promise<UserRow> {
+  const { db } = deps;
   const errors = newCustomerErrors(input);
   if (errors) throw badRequest(Object.values(errors)[0], errors);
   const credits = input.credits ? Number(input.credits) : 0;
@@ -210,7 +212,7 @@ export async function createCustomer(db: Db, input: NewCustomer, by: AdminAction
   const partner = input.partnerId ? await findUserByRef(db, input.partnerId) : null;
   if (input.partnerId && !partner) throw badRequest('There is no partner with this ID', { partnerId: 'unknown' });
   if (await findUserByRef(db, email)) throw badRequest(TEXTS.emailTaken, { email: TEXTS.emailTaken });
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const passwordHash = input.password ? await hashPassword(input.password, deps.config.passwordHashing) : null;
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx

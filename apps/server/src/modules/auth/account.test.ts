@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.app.deps.db);
+  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
 });
 afterAll(() => t.close());
 

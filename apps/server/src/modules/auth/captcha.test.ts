@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ captcha: true });
-  await seedDemoData(t.app.deps.db);
+  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
 });
 afterAll(() => t.close());
 

@@ -3,17 +3,21 @@ import type { Services } from '../../platform/services';
 import { captchaError, checkCaptcha, spendCaptcha } from '../../platform/captcha';
 import { randomToken } from '../../platform/crypto';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { type PasswordHashing, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { UserRow } from '../../platform/session';
 import type { LoginBody } from './schemas';
 import { verifySignInCode } from './two-factor';
 import { findUserByEmail } from './users';
 
-let dummyHash: Promise<string> | null = null;
+const dummyHashes = new Map<PasswordHashing, Promise<string>>();
 /** A hash to verify against when the e-mail is unknown, so both failures take about as long. */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomToken());
-  return dummyHash;
+function dummyPasswordHash(hashing: PasswordHashing): Promise<string> {
+  let dummy = dummyHashes.get(hashing);
+  if (!dummy) {
+    dummy = hashPassword(randomToken(), hashing);
+    dummyHashes.set(hashing, dummy);
+  }
+  return dummy;
 }
 
 /**
@@ -38,7 +42,10 @@ export async function authenticate(deps: Services, input: LoginBody): Promise<Us
   };
 
   const user = await findUserByEmail(deps.db, email);
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash(deps.config.passwordHashing)),
+    password,
+  );
   if (!user?.passwordHash || !passwordOk) {
     await spend();
     throw unauthorized(TEXTS.incorrectCredentials);

@@ -103,7 +103,7 @@ export async function setPasswordWithToken(
   const tokenHash = sha256(token);
   // Check before the (slow, memory-hard) hash, so that bad links cost nothing; consume after it.
   if (!(await isTokenUsable(deps, token))) throw tokenInvalid();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordHashing);
 
   const userId = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -146,7 +146,7 @@ export async function setFirstPassword(
   assertNoFieldErrors(
     newPasswordErrors(password, input.password_verify, { password: 'password', verify: 'password_verify' }),
   );
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordHashing);
   return deps.db.transaction(async (tx) => {
     // Only while there is still no password: two tabs cannot both set "the first" one.
     const [updated] = await tx

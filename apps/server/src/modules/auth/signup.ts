@@ -45,7 +45,7 @@ export async function registerAccount(deps: Services, input: SignupBody, ip: str
 
   if (await findUserByEmail(deps.db, email)) throw emailTaken();
   const country = (await knownCountry(deps.db, input.user_country)) ?? (await countryFromIp(deps, ip)) ?? 'US';
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordHashing);
   const type = input.user_type === 'translator' ? 'translator' : 'customer';
   const now = deps.clock.now();
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
 });
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ let translator: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   translator = await loginDemo(t.app, 'translator');
 });
 afterAll(() => t.close());

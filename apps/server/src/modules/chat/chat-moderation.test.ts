@@ -59,7 +59,13 @@ async function adminUser(name: string, opts: { superAdmin: boolean; group?: stri
   const email = uniqueEmail(name.split(' ')[0].toLowerCase());
   const [u] = await t.app.deps.db
     .insert(users)
-    .values({ type: 'admin', isAdmin: opts.superAdmin, email, name, passwordHash: await hashPassword(TEST_PASSWORD) })
+    .values({
+      type: 'admin',
+      isAdmin: opts.superAdmin,
+      email,
+      name,
+      passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
+    })
     .returning();
   if (opts.group) {
     const [g] = await t.app.deps.db.select().from(aclGroups).where(eq(aclGroups.name, opts.group));

@@ -77,7 +77,7 @@ beforeAll(async () => {
     isAdmin: true,
     email,
     name: 'Adam Admin',
-    passwordHash: await hashPassword(TEST_PASSWORD),
+    passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
   });
   const adminSession = await login(t.app, email, TEST_PASSWORD);
   customer = await caller(c.session);

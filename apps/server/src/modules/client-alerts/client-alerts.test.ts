@@ -34,7 +34,7 @@ const SUPPORT = 'support@parlance.test';
 beforeAll(async () => {
   mailer = new CapturingMailer();
   t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   admin = await loginDemo(t.app, 'admin');
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   customer = await newCustomer(t.app, 2_000_000);

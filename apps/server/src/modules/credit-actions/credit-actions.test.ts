@@ -21,7 +21,7 @@ const DAY = 24 * 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

@@ -60,7 +60,7 @@ async function staffUser(group: string) {
       isAdmin: false,
       email,
       name: 'Lena Staff',
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
     })
     .returning();
   const [g] = await db.select().from(aclGroups).where(eq(aclGroups.name, group));

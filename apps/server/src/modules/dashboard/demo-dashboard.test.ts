@@ -9,7 +9,7 @@ let t: TestApp;
 let translator: TestSession;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage, passwordHashing: 'fast' });
   translator = await loginDemo(t.app, 'translator');
 }, 240_000);
 afterAll(async () => {

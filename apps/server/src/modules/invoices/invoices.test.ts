@@ -14,7 +14,7 @@ let invoiceId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   owner = await signUp(t.app, { user_country: 'DE' });
   const api = authed(t.app, owner);
   await api.post(`/api/2/account/${owner.user.id}/billing-info`, {

@@ -9,7 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage, passwordHashing: 'fast' });
 });
 
 afterAll(async () => {

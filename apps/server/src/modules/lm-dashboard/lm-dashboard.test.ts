@@ -44,7 +44,7 @@ async function staffUser(email: string, group: string | null) {
       isAdmin: false,
       email,
       name: 'Lena Manager',
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
     })
     .returning();
   if (group) {
@@ -79,7 +79,7 @@ async function project(p: NewProject) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.app.deps.db);
+  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
   now = t.clock.now();
   for (const l of await t.app.deps.db.select().from(languages)) lang[l.slug] = l.id;
   lm = await staffUser(uniqueEmail('lm'), LM_ACL_GROUP);

@@ -13,8 +13,8 @@ let lm: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.app.deps.db);
-  await seedLmDashboardDemo(t.app.deps.db, await hashPassword(DEMO_PASSWORD), t.clock.now());
+  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  await seedLmDashboardDemo(t.app.deps.db, await hashPassword(DEMO_PASSWORD, 'fast'), t.clock.now());
   lm = await login(t.app, DEMO_LM.email, DEMO_PASSWORD);
 });
 afterAll(() => t.close());

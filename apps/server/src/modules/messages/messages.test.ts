@@ -19,7 +19,7 @@ let admin: Person;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
 });

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage, passwordHashing: 'fast' });
 });
 afterAll(async () => {
   await t.close();

@@ -27,7 +27,7 @@ async function staffUser(email: string, group: string | null) {
       isAdmin: false,
       email,
       name: 'Mona Moderator',
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
     })
     .returning();
   if (group) {
@@ -53,7 +53,7 @@ beforeAll(async () => {
       isAdmin: true,
       email: uniqueEmail('super'),
       name: 'Super Admin',
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await hashPassword(TEST_PASSWORD, 'fast'),
     })
     .returning();
   superAdmin = await login(t.app, admin.email, TEST_PASSWORD);

@@ -15,7 +15,7 @@ let translator: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   admin = await loginDemo(t.app, 'admin');
   translator = await loginDemo(t.app, 'translator');
 });

@@ -72,7 +72,7 @@ let benWire: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
   customer = await loginDemo(t.app, 'customer');

@@ -78,7 +78,7 @@ let client: Person;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   admin = await loginDemo(t.app, 'admin');
   customer = await loginDemo(t.app, 'customer');
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

@@ -101,7 +101,7 @@ export async function updatePassword(
     throw badRequest(PROFILE_TEXTS.currentPasswordIncorrect, { old_password: PROFILE_TEXTS.currentPasswordIncorrect });
   if (input.old_password === input.password)
     throw badRequest(PROFILE_TEXTS.samePassword, { password: PROFILE_TEXTS.samePassword });
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHashing);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx

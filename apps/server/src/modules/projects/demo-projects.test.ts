@@ -16,7 +16,7 @@ let translator: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db, { storage: t.app.deps.storage });
+  await seedDemoData(t.database.db, { storage: t.app.deps.storage, passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
 });

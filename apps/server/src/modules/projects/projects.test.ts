@@ -38,7 +38,7 @@ let admin: Person;
 beforeAll(async () => {
   mailer = new CapturingMailer();
   t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
 });

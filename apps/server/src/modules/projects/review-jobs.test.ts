@@ -32,7 +32,7 @@ let translationFileId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
   customer = await newCustomer(t.app);

@@ -32,7 +32,7 @@ const WORDS = 2000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   const adminSession = await loginDemo(t.app, 'admin');
   admin = { session: adminSession, id: adminSession.user.id, api: authed(t.app, adminSession) };
   const financeSession = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

@@ -28,7 +28,7 @@ let admin: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   admin = await loginDemo(t.app, 'admin');

@@ -12,7 +12,7 @@ let mailer: CapturingMailer;
 beforeAll(async () => {
   mailer = new CapturingMailer();
   t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
 });
 afterAll(async () => {
   await t?.close();

@@ -13,7 +13,7 @@ let translator: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
   customer = await loginDemo(t.app, 'customer');
   admin = await loginDemo(t.app, 'admin');
   translator = await loginDemo(t.app, 'translator');
