@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import { CONVERT_BULK_STATUSES, CONVERT_PER_PAGE_OPTIONS, CONVERT_SORTS, CONVERT_TEXTS } from './convert-admin';
 import { dbIdSchema } from './ids';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
@@ -6,7 +7,7 @@ import { PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 // The zod schemas of convert-admin.ts, apart from its constants and texts so that a page reading only
 // those does not load zod (issue 11).
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is written YYYY-MM-DD');
+const isoDate = calendarDate('A date is written YYYY-MM-DD');
 
 export const convertQuerySchema = z
   .object({

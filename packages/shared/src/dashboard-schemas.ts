@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import {
   CONTEST_STATUSES,
   DASHBOARD_STATEMENT_DEFAULT_LIMIT,
@@ -20,10 +21,7 @@ import { formBoolean } from './wizard-schemas';
 // The zod schemas of dashboard.ts, apart from its constants and texts so that a page reading only
 // those does not load zod (issue 11).
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, STATEMENT_TEXTS.dateFormat)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), STATEMENT_TEXTS.dateFormat);
+const isoDate = calendarDate(STATEMENT_TEXTS.dateFormat);
 const optionalDate = z.union([z.literal(''), isoDate]).optional();
 const actionType = z.union([z.literal(''), z.literal('all'), z.enum(CREDIT_ACTION_TYPES)]).default('');
 const page = z.coerce.number().int().min(1).max(100_000).default(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import {
   CLIENT_ALERT_FLAGS,
   CLIENT_ALERT_TEXTS,
@@ -11,10 +12,7 @@ import {
 // The zod schemas of partner.ts, apart from its constants and texts so that a page reading only
 // those does not load zod (issue 11).
 
-const isoDate = z
-  .string({ error: PARTNER_TEXTS.pickDates })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PARTNER_TEXTS.dateFormat)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), PARTNER_TEXTS.dateFormat);
+const isoDate = z.string({ error: PARTNER_TEXTS.pickDates }).pipe(calendarDate(PARTNER_TEXTS.dateFormat));
 
 /** GET /api/2/account/partner?startDate&endDate[&page&limit] */
 export const partnerQuerySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import { PROFILE_LIMITS } from './profile';
 import {
   bioWordCount,
@@ -53,7 +54,7 @@ export type AboutMeInput = z.input<typeof aboutMeInputSchema>;
 const isoDate = z
   .string()
   .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use the format YYYY-MM-DD')
+  .pipe(z.union([z.literal(''), calendarDate('Use the format YYYY-MM-DD')]))
   .optional()
   .default('');
 

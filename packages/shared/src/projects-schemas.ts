@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import {
   ADMIN_PROJECT_SORT_FIELDS,
   LOW_RATING_MAX,
@@ -113,10 +114,7 @@ export const customerProjectsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 export type CustomerProjectsQuery = z.infer<typeof customerProjectsQuerySchema>;
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a date as YYYY-MM-DD');
+const isoDay = calendarDate('Use a date as YYYY-MM-DD');
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const adminProjectsQuerySchema = z
   .object({

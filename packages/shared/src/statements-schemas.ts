@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './zod-objects';
 import {
   CREDIT_ACTION_TYPES,
   STATEMENT_EXPORT_FORMATS,
@@ -11,10 +12,7 @@ import {
 // The zod schemas of statements.ts, apart from its constants and texts so that a page reading only
 // those does not load zod (issue 11).
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, STATEMENT_TEXTS.dateFormat)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), STATEMENT_TEXTS.dateFormat);
+const isoDate = calendarDate(STATEMENT_TEXTS.dateFormat);
 
 /** A language filter: a language slug ('french', 'american-english') or '' for all. */
 const languageFilter = z

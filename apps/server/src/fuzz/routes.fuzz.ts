@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '../test/harness';
 // non-numeric ids, path traversal). No 5xx, no status the OpenAPI document does not declare, and no
 // change to the database from a refused request. Seeded: FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets
 // how many inputs each route gets (default 3: under 2 minutes on CI). The figures are printed at the end.
+// Query strings use each route's own parameters from the documents as well as common names, with values
+// that look right and are not (days that match YYYY-MM-DD but do not exist, empty numbers).
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
@@ -18,6 +20,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 let t: TestApp;
 let sessions: Record<string, TestSession | null>;
 let declared: Map<string, Set<number>>;
+/** each route's query parameters, by "METHOD /path", as the documents describe them */
+let queryNames: Map<string, string[]>;
 const figures = { requests: 0, fiveXx: 0, undeclared: 0, dbChanged: 0 };
 
 beforeAll(async () => {
@@ -29,15 +33,19 @@ beforeAll(async () => {
     translator: await loginDemo(t.app, 'translator'),
     admin: await loginDemo(t.app, 'admin'),
   };
-  type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  type Operation = { responses: Record<string, unknown>; parameters?: { name: string; in: string }[] };
+  type Doc = { paths: Record<string, Record<string, Operation>> };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
   // the customer API's own document (issue 17)
   const api = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Doc;
   declared = new Map();
+  queryNames = new Map();
   for (const [path, ops] of [...Object.entries(doc.paths), ...Object.entries(api.paths)]) {
     for (const [method, op] of Object.entries(ops)) {
       const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
       declared.set(`${method.toUpperCase()} ${fastifyPath}`, new Set(Object.keys(op.responses).map(Number)));
+      const inQuery = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      queryNames.set(`${method.toUpperCase()} ${fastifyPath}`, inQuery);
     }
   }
 }, 120_000);
@@ -81,6 +89,40 @@ const nasty = fc.oneof(
   fc.string({ maxLength: 20 }),
 );
 
+/** Right in shape, wrong in fact: a server that trusts the pattern turns these into broken SQL. */
+const almostRight = fc.constantFrom(
+  '0000-00-00',
+  '9999-99-99',
+  '2026-02-31',
+  '2023-02-29',
+  '0000-01-01',
+  '9999-12-31',
+  '0001-01-01',
+  '2026-13-01',
+  '',
+  ' ',
+  '0',
+  '-0',
+  '1,2',
+);
+
+const COMMON_QUERY_NAMES = [
+  'pid',
+  'pqid',
+  'uuid',
+  'data',
+  'page',
+  'id',
+  'token',
+  'slug',
+  'from',
+  'to',
+  'date_from',
+  'date_to',
+  'group_id',
+  'user_id',
+] as const;
+
 const idValue = fc.oneof(
   fc.constant('2147483648'),
   fc.constant('0'),
@@ -120,8 +162,10 @@ const fields = fc.dictionary(
     'message',
     'tags',
     'value',
+    'group_id',
+    'date',
   ),
-  nasty,
+  fc.oneof(nasty, almostRight),
   { maxKeys: 5 },
 );
 
@@ -185,9 +229,11 @@ describe('every route x every role with malformed input', () => {
           fc.constantFrom('guest', 'customer', 'translator', 'admin'),
           fc.array(idValue, { minLength: params.length, maxLength: params.length }),
           body,
-          fc.dictionary(fc.constantFrom('pid', 'pqid', 'uuid', 'data', 'page', 'id', 'token', 'slug'), nasty, {
-            maxKeys: 2,
-          }),
+          fc.dictionary(
+            fc.constantFrom(...COMMON_QUERY_NAMES, ...(queryNames.get(route) ?? [])),
+            fc.oneof(nasty, almostRight),
+            { maxKeys: 3 },
+          ),
           async (role, ids, b, query) => {
             let i = 0;
             const url = path.replace(/:\w+/g, () => encodeURIComponent(ids[i++] ?? '1').replace(/%25/g, '%'));

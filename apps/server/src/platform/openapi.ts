@@ -109,11 +109,15 @@ export function openApiTransform(args: TransformArgs) {
       ? [{ session: [] }]
       : [];
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
-  const add = {
+  const add: Record<string, string> = {
     ...COMMON_4XX,
     ...(method === 'GET' || method === 'HEAD' ? {} : BODY_4XX),
     ...(signedIn || access === 'self' ? SIGNED_IN_4XX : {}),
   };
+  // rate limits are per route (config.rateLimit; app.ts registers the plugin with global: false)
+  if ((args.route.config as { rateLimit?: unknown } | undefined)?.rateLimit) {
+    add[429] = 'Too many attempts: wait a minute and try again';
+  }
   for (const [code, description] of Object.entries(add)) responses[code] ??= errorAnswer(description);
   // pages, files and redirects have no JSON answer schema: declare what they answer
   if (!Object.keys(responses).some((code) => /^[23]/.test(code))) {

@@ -176,7 +176,11 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
         summary:
           'Whether every order in the cart has proofreading; status=1|0 sets it on all of them (ck: the cart shown)',
         querystring: z.object({ ck: z.string().max(100).optional(), status: flag.optional() }),
-        response: { 200: z.object({ status: z.literal('OK'), needProofreading: z.boolean(), ck: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('OK'), needProofreading: z.boolean(), ck: z.string() }),
+          // the cart changed since the page read it (ck): setting proofreading on it is refused
+          409: errorAnswer,
+        },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { PARTNER_LIMITS, type PartnerQuery, type PartnerReport } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, referralCodes, referrals, users } from '../../db/schema';
+import { dayAfter, dayStart } from '../../platform/days';
 
 // The partner / affiliate program (docs/decisions.md, "Partner, affiliate and client alerts").
 // A user's referral link is PUBLIC_URL/auth?mode=signup&ref=CODE (the sign-up form); a sign-up carrying the code (form field `ref`)
@@ -11,7 +12,6 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions, referralCodes, refer
 // less refunds, read from the ledger), and the commission (a configured percent of that spend,
 // rounded down). The commission is reported, not credited: paying it is an admin credit action.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // no 0/O, 1/I/L: a code read aloud or typed from paper still works
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -62,9 +62,7 @@ export async function attributeSignup(
 }
 
 function rangeOf(q: Pick<PartnerQuery, 'startDate' | 'endDate'>): { from: Date; toExclusive: Date } {
-  const from = new Date(`${q.startDate}T00:00:00Z`);
-  const toExclusive = new Date(new Date(`${q.endDate}T00:00:00Z`).getTime() + DAY_MS);
-  return { from, toExclusive };
+  return { from: dayStart(q.startDate), toExclusive: dayAfter(q.endDate) };
 }
 
 /** "Maria Lopez" -> "Maria L.": the partner sees who joined, not their full identity. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CONVERT_ALL_CAP,
   CONVERT_TEXTS,
@@ -21,6 +21,7 @@ import { badRequest } from '../../platform/errors';
 import type { PayoutProvider } from '../../platform/payouts/provider';
 import { selfBillingNumber } from './self-billing-pdf';
 import { movePayout, type PayoutRow } from './service';
+import { dayAfter, dayStart } from '../../platform/days';
 
 // The admin's side of payouts (/convert): the table of every request with the translator's figures,
 // its CSV, bulk status moves along the payout state machine, and the payout (send to the provider).
@@ -40,8 +41,8 @@ function whereOf(f: ConvertFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (f.status) parts.push(eq(payoutRequests.status, f.status));
   if (f.method) parts.push(eq(payoutRequests.method, f.method));
-  if (f.from) parts.push(gte(payoutRequests.targetDate, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) parts.push(lte(payoutRequests.targetDate, new Date(`${f.to}T23:59:59.999Z`)));
+  if (f.from) parts.push(gte(payoutRequests.targetDate, dayStart(f.from)));
+  if (f.to) parts.push(lt(payoutRequests.targetDate, dayAfter(f.to)));
   if (f.search) {
     // digits: the translator's id; anything else: part of the e-mail address
     if (/^\d{1,9}$/.test(f.search)) parts.push(eq(payoutRequests.userId, Number(f.search)));

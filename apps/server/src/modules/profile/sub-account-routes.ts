@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  calendarDate,
   addSubAccountInputSchema,
   projectNoteInputSchema,
   projectNoteSchema,
@@ -14,7 +15,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import { myTeamMembers, users } from '../../db/schema';
-import { badRequest, forbidden } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
+import { dayStart } from '../../platform/days';
 import { deleteNote, listNotes, saveNote } from './notes';
 import { requireUser } from '../../platform/guards';
 import { presentUser } from '../../platform/present-user';
@@ -172,7 +174,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
         tags,
         security: [{ bearer: [] }],
         querystring: z.object({
-          since: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Use the format YYYY-MM-DD'),
+          since: calendarDate('Use the format YYYY-MM-DD'),
           limit: z.coerce.number().int().min(1).max(500).default(100),
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           order: z.enum(['asc', 'desc']).default('asc'),
@@ -190,9 +192,7 @@ export const subAccountRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      const since = new Date(request.query.since);
-      if (Number.isNaN(since.getTime()))
-        throw badRequest('Use the format YYYY-MM-DD', { since: 'Use the format YYYY-MM-DD' });
+      const since = dayStart(request.query.since);
       const { limit, page, order } = request.query;
       return { results: await balanceHistory(deps, auth.user.id, since, { limit, page, order }) };
     },

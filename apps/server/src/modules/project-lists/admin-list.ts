@@ -8,6 +8,7 @@ import { actionsFor, knownRole } from '../projects/policy';
 import type { ListRow } from './list-query';
 import { presentCustomerRow } from './present';
 import { likeLiteral, type ProjectListAnswer } from './service';
+import { dayAfter, dayStart } from '../../platform/days';
 
 // The admin's list of every project on the platform (issue 10, item 4): filters by customer,
 // translator, status, languages and order dates; paged and counted on the server.
@@ -18,8 +19,6 @@ const SORT = {
   price: projects.priceCredits,
   status: projects.status,
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `column` is the user with this id, or one whose name or e-mail contains the text. */
 function personSql(column: typeof projects.customerId | typeof projects.translatorId, text: string): SQL {
@@ -35,8 +34,8 @@ export function adminProjectsWhere(q: AdminProjectsQuery): SQL {
   if (q.translator) conditions.push(personSql(projects.translatorId, q.translator));
   if (q.sourceLanguage) conditions.push(eq(projects.sourceLanguage, q.sourceLanguage));
   if (q.targetLanguage) conditions.push(eq(projects.targetLanguage, q.targetLanguage));
-  if (q.dateFrom) conditions.push(gte(projects.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
-  if (q.dateTo) conditions.push(lt(projects.createdAt, new Date(Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS)));
+  if (q.dateFrom) conditions.push(gte(projects.createdAt, dayStart(q.dateFrom)));
+  if (q.dateTo) conditions.push(lt(projects.createdAt, dayAfter(q.dateTo)));
   return and(...conditions) as SQL;
 }
 

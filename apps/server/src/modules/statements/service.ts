@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { findAccount } from '../../platform/ledger';
 import type { StatementRow } from '@parlance/shared';
+import { dayAfter, dayStart } from '../../platform/days';
 
 // A statement: the entries of one ledger account in a date range, with the balance after each.
 // The balance after a row is the running sum of ALL the account's entries up to it (a window over
@@ -18,8 +19,6 @@ import type { StatementRow } from '@parlance/shared';
 // the filters hide. By date (how a statement opens) the page is read off the index and its balances
 // come from one suffix sum and a running sum over the page's span (datedStatement); only the sort by
 // amount, whose page is scattered over the history, takes the window over the account.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ProjectFilters = Pick<StatementQuery, 'source_lang' | 'target_lang' | 'tag_id'>;
 
@@ -67,9 +66,7 @@ export async function accountTags(db: Db, ownerId: number): Promise<string[]> {
 }
 
 function rangeOf(q: Pick<StatementQuery, 'date_from' | 'date_to'>): { from: Date; toExclusive: Date } {
-  const from = new Date(`${q.date_from}T00:00:00Z`);
-  const toExclusive = new Date(new Date(`${q.date_to}T00:00:00Z`).getTime() + DAY_MS);
-  return { from, toExclusive };
+  return { from: dayStart(q.date_from), toExclusive: dayAfter(q.date_to) };
 }
 
 export async function loadStatement(

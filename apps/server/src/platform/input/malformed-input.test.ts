@@ -117,3 +117,43 @@ describe('an id beyond the database integer', () => {
     }
   });
 });
+
+describe('a date that matches YYYY-MM-DD but is not a day', () => {
+  const NOT_DAYS = ['0000-00-00', '9999-99-99', '2026-02-31', '2023-02-29', '0000-01-01'];
+
+  it.each(NOT_DAYS)('%s is 400 in every date filter, and a CSV download never starts', async (day) => {
+    const asAdmin = authed(t.app, admin);
+    for (const url of [
+      `/api/2/admin/convert/requests?from=${day}`,
+      `/api/2/admin/convert/requests?to=${day}`,
+      `/api/2/admin/convert/requests/downloads/csv?from=${day}`,
+      `/api/2/admin/convert/requests/downloads/csv?to=${day}`,
+      `/api/2/admin/projects?dateFrom=${day}`,
+    ]) {
+      const res = await asAdmin.get(url);
+      expectClear(res, 400);
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+    }
+    expectClear(
+      await authed(t.app, customer).get(`/api/2/account/statement/get?date_from=${day}&date_to=2026-01-01`),
+      400,
+    );
+    expectClear(await authed(t.app, customer).get(`/api/2/account/partner?startDate=${day}&endDate=2026-01-01`), 400);
+    expectClear(await authed(t.app, translator).get(`/api/2/dashboard/statement?action_date_from=${day}`), 400);
+  });
+
+  it('the first and last days there are still work as filters', async () => {
+    const res = await authed(t.app, admin).get('/api/2/admin/convert/requests?from=0001-01-01&to=9999-12-31');
+    expect(res.statusCode, res.body).toBe(200);
+    const csv = await authed(t.app, admin).get(
+      '/api/2/admin/convert/requests/downloads/csv?from=0001-01-01&to=9999-12-31',
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    const statement = await authed(t.app, customer).get(
+      '/api/2/account/statement/get?date_from=0001-01-01&date_to=9999-12-31',
+    );
+    expect(statement.statusCode, statement.body).toBe(200);
+    const projects = await authed(t.app, admin).get('/api/2/admin/projects?dateFrom=0001-01-01&dateTo=9999-12-31');
+    expect(projects.statusCode, projects.body).toBe(200);
+  });
+});
