@@ -94,12 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     engine: database.engine,
     clock,
+    logger: app.log,
     mailer:
       deps.mailer ??
       createMailer(database.db, {
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         notify: telegramNotifier(database.db, telegram, (err) => app.log.warn({ err }, 'telegram notification failed')),
+        logger: app.log,
       }),
     telegram,
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
@@ -131,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   services.scheduler.add({
     name: 'payouts.poll',
     everyMs: 60_000,
-    run: (now) => pollProvider(services.db, services.payoutProvider, now),
+    run: (now) => pollProvider(services.db, services.payoutProvider, now, services.logger),
   });
   app.decorate('deps', services);
   app.addHook('onClose', async () => {
@@ -202,7 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     app.addHook('onClose', async () => {
       authCache.clear();
-      await listener.close().catch(() => undefined);
+      await listener
+        .close()
+        .catch((err) => app.log.warn({ err }, 'closing the session-cache listener failed during shutdown'));
     });
   }
   await app.register(sessionPlugin, { db: database.db, clock, jwt: services.jwt, cache: authCache });

@@ -75,6 +75,7 @@ function decodeCaptchaPayload(response: string): z.infer<typeof payloadSchema> |
     const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(response, 'base64').toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
+    // not base64 JSON: an invalid solution, answered as a failed captcha
     return null;
   }
 }
@@ -104,6 +105,7 @@ export async function checkCaptcha(
     solution: payload.solution,
     deriveKey,
     ...secrets(deps),
+    // a malformed challenge or solution throws: it is a failed captcha like any wrong one
   }).catch(() => null);
   if (!result?.verified) return { ok: false, message: TEXTS.captchaFailed };
   const signature = payload.challenge.signature;

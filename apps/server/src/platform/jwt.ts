@@ -40,6 +40,7 @@ export class JwtSigner {
       const id = Number(payload.sub);
       return Number.isInteger(id) && id > 0 ? id : null;
     } catch {
+      // expired, tampered or not a JWT: not signed in
       return null;
     }
   }
@@ -77,6 +78,7 @@ export class JwtSigner {
       }
       return { userId, clientId: cid, keyId: kid, scopes: scope.split(' ').filter(Boolean) };
     } catch {
+      // expired, tampered or not a JWT: the API answers 401
       return null;
     }
   }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { MailingFlag } from '@parlance/shared';
 import { mailOutbox } from '../db/schema';
 import { wantsMail } from './mail-preferences';
+import type { Logger } from './logger';
 
 export interface MailMessage {
   to: string;
@@ -36,6 +37,7 @@ export function createMailer(
     from: string;
     /** a second channel for the mails a flag governs (Telegram, platform/telegram/notify.ts) */
     notify?: (userId: number, message: { subject: string; text: string }) => Promise<void>;
+    logger: Logger;
   },
 ): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -61,6 +63,7 @@ export function createMailer(
         await transport.sendMail({ from: opts.from, ...message });
         await db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, row.id));
       } catch (err) {
+        opts.logger.warn({ err, outboxId: row.id }, 'mail not delivered by SMTP: kept in the outbox as failed');
         await db
           .update(mailOutbox)
           .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
@@ -68,4 +71,26 @@ export function createMailer(
       }
     },
   };
+}
+
+/**
+ * Sends mails about work that has already committed: a mail that cannot even be written to the
+ * outbox is logged at warn with `context` (the ids of what the mail was about) and never undoes the
+ * work; the other mails still go. Answers how many went.
+ */
+export async function sendMailsAfterCommit(
+  deps: { mailer: Mailer; logger: Logger },
+  mails: readonly MailMessage[],
+  context: Record<string, unknown>,
+): Promise<number> {
+  let sent = 0;
+  for (const mail of mails) {
+    try {
+      await deps.mailer.send(mail);
+      sent += 1;
+    } catch (err) {
+      deps.logger.warn({ err, ...context, subject: mail.subject }, 'a mail about committed work could not be sent');
+    }
+  }
+  return sent;
 }

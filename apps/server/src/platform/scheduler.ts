@@ -72,6 +72,7 @@ export function createScheduler(
       tasks.push(task);
     },
     async runOnce() {
+      // wait for the run in progress; its failure was reported to its own caller
       while (running) await running.catch(() => undefined);
       running = runDue();
       try {

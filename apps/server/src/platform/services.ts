@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { JwtSigner } from './jwt';
+import type { Logger } from './logger';
 import type { Mailer } from './mail';
 import type { PayoutProvider } from './payouts/provider';
 import type { RateLimitStore } from './rate-limit-store';
@@ -18,6 +19,8 @@ export interface Services {
   db: Db;
   engine: Database['engine'];
   clock: Clock;
+  /** the server's logger (app.log): failures that do not stop a request or a task are logged here */
+  logger: Logger;
   mailer: Mailer;
   jwt: JwtSigner;
   /** HMAC key of the captcha challenges */

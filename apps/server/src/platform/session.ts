@@ -251,6 +251,7 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
   try {
     return new URL(origin).host === host;
   } catch {
+    // an Origin header that is not a URL is not our origin
     return false;
   }
 }

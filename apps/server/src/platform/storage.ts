@@ -124,11 +124,13 @@ export class LocalDiskStorage implements Storage {
     try {
       names = await readdir(dir);
     } catch {
+      // no temporary folder yet: nothing was ever cut off
       return 0;
     }
     let removed = 0;
     for (const name of names) {
       const path = join(dir, name);
+      // gone already (another instance swept it): nothing to do
       const info = await stat(path).catch(() => null);
       if (info && now - info.mtimeMs > maxAgeMs) {
         await rm(path, { force: true });

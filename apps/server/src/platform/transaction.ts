@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client';
 import { hashRequest, withIdempotency } from './ledger/idempotency';
-import type { MailMessage } from './mail';
+import { type MailMessage, sendMailsAfterCommit } from './mail';
 import type { Services } from './services';
 
 /** What a unit of work leaves to do once it has committed. */
@@ -11,19 +11,16 @@ export interface AfterCommit {
   changed?: boolean;
 }
 
-type Deps = Pick<Services, 'db' | 'bus' | 'mailer'>;
+type Deps = Pick<Services, 'db' | 'bus' | 'mailer' | 'logger'>;
 
 /** After the commit: wake the realtime bus for the events the work recorded, then send its mails. */
-export async function afterCommit(deps: Pick<Services, 'bus' | 'mailer'>, effects: AfterCommit): Promise<void> {
+export async function afterCommit(
+  deps: Pick<Services, 'bus' | 'mailer' | 'logger'>,
+  effects: AfterCommit,
+): Promise<void> {
   if (effects.changed === false && effects.mails.length === 0) return;
   deps.bus.notify();
-  for (const mail of effects.mails) {
-    try {
-      await deps.mailer.send(mail);
-    } catch {
-      // the outbox keeps failed mails when it can; committed work is not undone for a mail
-    }
-  }
+  await sendMailsAfterCommit(deps, effects.mails, {});
 }
 
 /**

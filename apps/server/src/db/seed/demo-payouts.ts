@@ -32,7 +32,7 @@ export async function seedPayoutsDemo(db: Db, translatorEmail: string, now: Date
   );
   const provider = createSandboxPayoutProvider({ settleAfterMs: 0 });
   await sendToProvider(db, provider, [paid.id], null, paidAt);
-  await pollProvider(db, provider, paidAt);
+  await pollProvider(db, provider, paidAt, console);
   await db.transaction((tx) =>
     requestPayout(tx, user.id, { amount: min, method: 'paypal' }, new Date(now.getTime() - DAY)),
   );

@@ -422,7 +422,7 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   await seedInternalJobs(db, admin, translator, catalog, at(5 * DAY));
 
   // the timed moves as the scheduler makes them: a delay, released earnings
-  const timed = { db, bus: createLocalBus(), mailer: { send: async () => {} }, publicUrl };
+  const timed = { db, bus: createLocalBus(), mailer: { send: async () => {} }, logger: console, publicUrl };
   await markDelayed(timed, now);
   await releaseEarnings(timed, now);
 }

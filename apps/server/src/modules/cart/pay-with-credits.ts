@@ -30,7 +30,8 @@ import {
   balanceOfOwner,
   withIdempotency,
 } from '../../platform/ledger';
-import type { Mailer } from '../../platform/mail';
+import type { Logger } from '../../platform/logger';
+import { type Mailer, sendMailsAfterCommit } from '../../platform/mail';
 import type { RealtimeBus } from '../../platform/realtime';
 import { type ReferenceNames, referenceNames } from '../../platform/reference-names';
 import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
@@ -421,12 +422,11 @@ export async function payCartWithCredits(
     effects.bus.notify();
     await mailOpenedProjects(
       db,
-      effects.mailer,
-      effects.publicUrl,
+      effects,
       result.body.projects.map((p) => p.id),
       input.now,
     );
-    if (effects.alertBoxes) await alertLowBalance(db, effects.alertBoxes, effects.mailer, input.userId, result.body);
+    if (effects.alertBoxes) await alertLowBalance(db, effects, effects.alertBoxes, input.userId, result.body);
   }
   return result;
 }
@@ -434,8 +434,8 @@ export async function payCartWithCredits(
 /** The low-balance client alert, when this payment took the credits below the threshold. */
 async function alertLowBalance(
   db: Db,
+  effects: PaymentEffects,
   boxes: AlertMailboxes,
-  mailer: Mailer,
   userId: number,
   paid: TranslateNowResult,
 ): Promise<void> {
@@ -445,13 +445,14 @@ async function alertLowBalance(
     subject: `credits down to ${creditsToUsd(paid.balance)} USD`,
     text: `After paying invoice ${paid.invoice.number}, the customer has ${paid.balance} credits (${creditsToUsd(paid.balance)} USD) left, below ${creditsToUsd(CLIENT_ALERT_LOW_BALANCE_CREDITS)} USD.`,
   });
-  for (const mail of mails) await mailer.send(mail).catch(() => undefined);
+  await sendMailsAfterCommit(effects, mails, { userId, invoice: paid.invoice.number });
 }
 
 /** What a payment does after its commit: wake the realtime bus, mail the matching translators. */
 export interface PaymentEffects {
   bus: RealtimeBus;
   mailer: Mailer;
+  logger: Logger;
   publicUrl: string;
   /** where client alerts (low balance) routed to sales and support go; without, none */
   alertBoxes?: AlertMailboxes;

@@ -233,7 +233,13 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
             }),
             now: now(),
           },
-          { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl, alertBoxes: deps.config },
+          {
+            bus: deps.bus,
+            mailer: deps.mailer,
+            logger: deps.logger,
+            publicUrl: deps.config.publicUrl,
+            alertBoxes: deps.config,
+          },
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(200).send(result.body);

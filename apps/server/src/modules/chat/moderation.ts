@@ -29,6 +29,7 @@ function hostOf(url: string): string | null {
   try {
     return new URL(url).hostname;
   } catch {
+    // no valid PUBLIC_URL host: no link counts as our own
     return null;
   }
 }

@@ -623,6 +623,7 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), visibleSql(viewer)));
   if (!m) throw notFound(CHAT_TEXTS.messageNotFound);
+  // a chat the viewer may not read hides its messages too: the same 404 as an unknown message
   const chat = await chatFor(q, viewer, m.chatId).catch(() => {
     throw notFound(CHAT_TEXTS.messageNotFound);
   });
@@ -952,6 +953,7 @@ export async function attachmentFor(db: Db, viewer: Viewer, attachmentId: number
     if (a.uploaderId !== viewer.id) throw notFound('File not found');
     return a;
   }
+  // an attachment of a message the viewer may not read is not theirs to see: 404
   await messageFor(db, viewer, a.messageId).catch(() => {
     throw notFound('File not found');
   });

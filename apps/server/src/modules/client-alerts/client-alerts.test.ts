@@ -192,7 +192,7 @@ describe('alerts are routed by the settings', () => {
     const paid = await payCartWithCredits(
       t.database.db,
       { userId: low.id, ck: cart.ck, idempotencyKey: 'low-1', requestHash: hashRequest({ low: 1 }), now },
-      { bus: t.app.deps.bus, mailer, publicUrl: '', alertBoxes: t.app.deps.config },
+      { bus: t.app.deps.bus, mailer, logger: t.app.deps.logger, publicUrl: '', alertBoxes: t.app.deps.config },
     );
     expect(paid.body.balance).toBe(4_000);
     const alerts = mailer.sent.slice(since).filter((m) => m.subject.includes('Credits running low'));

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ACTION_TEXTS } from '@parlance/shared';
 import { auditLog, creditActions, ledgerTransactions } from '../../db/schema';
@@ -6,6 +7,8 @@ import { verifyLedger } from '../../platform/ledger';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../projects/projects-test-helpers';
+import type { Logger } from '../../platform/logger';
+import { runRecurringCreditActions } from './service';
 
 // Credit actions through the API: finance staff create, edit, save invoices and stop recurring
 // actions; every action is a ledger transaction the user sees in their statement; everyone else on
@@ -297,6 +300,43 @@ describe('credit actions', () => {
       .results.find((r: { Id: number }) => r.Id === created.Id);
     expect(row.childActions).toHaveLength(1);
     expect(row.stoppedAt).not.toBeNull();
+    expect((await verifyLedger(t.database.db)).ok).toBe(true);
+  });
+
+  it('a recurring run that fails moves nothing, is logged with its ids, and is tried again', async () => {
+    const uid = (await newCustomer(t.app, 0)).id;
+    const created = (
+      await as(finance).post('/ajax/creditActions/add', {
+        uid,
+        type: 'addcredit',
+        reason: 'Partner agreement',
+        amount: 70,
+        recurrence: 'weekly',
+      })
+    ).json().results;
+    const start = await balance(uid);
+    // a run the ledger refuses: the action now takes more credits than the user has
+    await t.database.db
+      .update(creditActions)
+      .set({ type: 'removecredit', amount: -(start + 1_000) })
+      .where(eq(creditActions.id, created.Id));
+    const warnings: { context: Record<string, unknown>; message: string }[] = [];
+    const logger = {
+      warn: (context: Record<string, unknown>, message: string) => warnings.push({ context, message }),
+      error: () => undefined,
+      info: () => undefined,
+    } as unknown as Logger;
+    t.clock.advance(7 * DAY + 1000);
+    await runRecurringCreditActions({ db: t.database.db, logger }, t.clock.now());
+    expect(await balance(uid)).toBe(start);
+    const failed = warnings.find((w) => w.context.creditActionId === created.Id);
+    expect(failed?.context).toMatchObject({ userId: uid, amount: -(start + 1_000) });
+    expect(failed?.message).toMatch(/recurring credit action failed/);
+    // nothing was claimed: the next run tries the same due date again
+    warnings.length = 0;
+    await runRecurringCreditActions({ db: t.database.db, logger }, t.clock.now());
+    expect(warnings.some((w) => w.context.creditActionId === created.Id)).toBe(true);
+    await as(finance).post(`/ajax/creditActions/${created.Id}/stop`);
     expect((await verifyLedger(t.database.db)).ok).toBe(true);
   });
 

@@ -41,7 +41,7 @@ export const creditActionRoutes: FastifyPluginAsync = async (root) => {
   deps.scheduler.add({
     name: 'credit-actions.recurring',
     everyMs: 60_000,
-    run: (now) => runRecurringCreditActions(deps.db, now),
+    run: (now) => runRecurringCreditActions(deps, now),
   });
 
   const operator = async (request: FastifyRequest) => ({

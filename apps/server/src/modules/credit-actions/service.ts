@@ -7,6 +7,7 @@ import {
   type CreditActionKind,
   type Recurrence,
 } from '@parlance/shared';
+import type { Logger } from '../../platform/logger';
 import type { Db, Tx } from '../../db/client';
 import { creditActions, type PlatformAccountKind, type UserAccountKind, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -326,7 +327,8 @@ export async function creditListPage(db: Db, userId: number, page: number) {
 }
 
 /** Runs every recurring action that is due (the scheduler's task); answers how many runs it posted. */
-export async function runRecurringCreditActions(db: Db, now: Date): Promise<number> {
+export async function runRecurringCreditActions(deps: { db: Db; logger: Logger }, now: Date): Promise<number> {
+  const { db } = deps;
   const due = await db
     .select()
     .from(creditActions)
@@ -373,8 +375,12 @@ export async function runRecurringCreditActions(db: Db, now: Date): Promise<numb
         await tx.update(creditActions).set({ transactionId }).where(eq(creditActions.id, child.id));
         runs += 1;
       });
-    } catch {
+    } catch (err) {
       // one failing action (a deleted user) does not block the others; it is retried next run
+      deps.logger.warn(
+        { err, creditActionId: parent.id, userId: parent.userId, amount: parent.amount, dueAt: parent.nextRunAt },
+        'a recurring credit action failed: nothing was moved, and it is tried again on the next run',
+      );
     }
   }
   return runs;

@@ -46,6 +46,7 @@ export function languageMaps(db: Db) {
       })
       .from(languages)
       .then((rows) => ({ byId: new Map(rows.map((l) => [l.id, l])), bySlug: new Map(rows.map((l) => [l.slug, l])) }));
+    // a failed read is not cached: the next call reads again (the caller sees the error)
     cached.catch(() => languageCache.delete(db));
     languageCache.set(db, cached);
   }

@@ -18,6 +18,7 @@ import {
 import { notFound } from '../../platform/errors';
 import { staffMember } from '../../platform/permissions';
 import { MAX_DB_INT } from '../../platform/input';
+import { sendMailsAfterCommit } from '../../platform/mail';
 import {
   type Actor,
   addLanguage,
@@ -256,13 +257,8 @@ export const moderationRoutes: FastifyPluginAsync = async (instance) => {
         }),
       );
       deps.bus.notify();
-      for (const mail of mails) {
-        try {
-          await deps.mailer.send(mail);
-        } catch {
-          // the outbox keeps failed mails when it can; a decision is not undone for a mail
-        }
-      }
+      // a decision is not undone for a mail
+      await sendMailsAfterCommit(deps, mails, { moderationItemId: request.params.id });
       return item;
     },
   );

@@ -79,7 +79,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const realUser = staffMember(request);
       const result = await bulkUpdate(
-        deps.db,
+        deps,
         { ids: request.body.req, status: request.body.status, remark: request.body.remark },
         { id: realUser.id, ip: request.ip },
         deps.clock.now(),

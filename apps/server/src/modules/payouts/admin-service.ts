@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, payoutRequestHistory, payoutRequests, projects, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { badRequest } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { PayoutProvider } from '../../platform/payouts/provider';
 import { selfBillingNumber } from './self-billing-pdf';
 import { movePayout, type PayoutRow } from './service';
@@ -225,11 +226,12 @@ export async function* convertCsvChunks(db: Db, f: ConvertFilter): AsyncGenerato
  * transaction (one refused row does not undo the others); answers which moved and why others did not.
  */
 export async function bulkUpdate(
-  db: Db,
+  deps: { db: Db; logger: Logger },
   input: { ids: number[]; status: ConvertBulkStatus; remark?: string },
   actor: { id: number; ip: string },
   now: Date,
 ): Promise<ConvertResult> {
+  const { db } = deps;
   const ids = [...new Set(input.ids)];
   const found = await db.select().from(payoutRequests).where(inArray(payoutRequests.id, ids));
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -262,7 +264,16 @@ export async function bulkUpdate(
       result.updated.push(id);
     } catch (err) {
       // moved meanwhile by someone else (the conditional UPDATE found nothing): report, don't fail
-      result.skipped.push({ id, reason: err instanceof Error ? err.message : 'Not changed' });
+      if (err instanceof AppError) {
+        result.skipped.push({ id, reason: err.message });
+        continue;
+      }
+      // anything else is ours to fix: finance sees a plain reason, the log has the cause and the ids
+      deps.logger.warn(
+        { err, payoutRequestId: id, from: row.status, to: input.status, actorId: actor.id },
+        'a payout status change failed: nothing was moved',
+      );
+      result.skipped.push({ id, reason: 'Not changed: something went wrong on our side. Please try again.' });
     }
   }
   return result;

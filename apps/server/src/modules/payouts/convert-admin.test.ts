@@ -272,7 +272,7 @@ describe('bulk status and payout', () => {
 
     // the sandbox settles a minute later; the scheduler's poll applies it
     t.clock.advance(120_000);
-    await pollProvider(db(), t.app.deps.payoutProvider, t.clock.now());
+    await pollProvider(db(), t.app.deps.payoutProvider, t.clock.now(), t.app.deps.logger);
     const paid = (await list(finance, `?search=${ana.id}`)).data.find((r) => r.action_id === anaFirst);
     expect(paid).toMatchObject({ status: 'paid', invoice: expect.stringMatching(/^SB-\d{4}-0*\d+$/) });
   });

@@ -140,7 +140,7 @@ describe('payout calls', () => {
     if (!pending) throw new Error('no pending payout');
     const now = t.clock.now();
     await sendToProvider(t.app.deps.db, t.app.deps.payoutProvider, [pending.id], null, now);
-    await pollProvider(t.app.deps.db, t.app.deps.payoutProvider, new Date(now.getTime() + 120_000));
+    await pollProvider(t.app.deps.db, t.app.deps.payoutProvider, new Date(now.getTime() + 120_000), t.app.deps.logger);
     const after = await list(translator);
     expect(after.data.find((p) => p.id === pending.id)?.status).toBe('paid');
     expect(after).toMatchObject({ available: 20_000, pending: 0 });
@@ -155,7 +155,12 @@ describe('payout calls', () => {
     const failing = (await ask(other, { amount: 10_000, method: 'paypal' }, 'f-1')).json() as Payout;
     await sendToProvider(t.app.deps.db, t.app.deps.payoutProvider, [failing.id], null, now);
     for (let i = 0; i < 2; i += 1) {
-      await pollProvider(t.app.deps.db, t.app.deps.payoutProvider, new Date(now.getTime() + 120_000));
+      await pollProvider(
+        t.app.deps.db,
+        t.app.deps.payoutProvider,
+        new Date(now.getTime() + 120_000),
+        t.app.deps.logger,
+      );
     }
     const theirs = await list(other);
     expect(theirs.data[0]).toMatchObject({ status: 'failed' });

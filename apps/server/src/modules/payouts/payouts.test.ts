@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMovePayout, PAYOUT_MOVES, PAYOUT_STATUSES, PAYOUT_TEXTS, payoutFee } from '@parlance/shared';
 import type { Db } from '../../db/client';
+import type { Logger } from '../../platform/logger';
 import { payoutMethods, payoutRequestHistory, payoutRequests, userMessages } from '../../db/schema';
 import {
   balanceOfOwner,
@@ -12,8 +13,11 @@ import {
 } from '../../platform/ledger';
 import { caught, makeUser } from '../../platform/ledger/test-helpers';
 import { freshDatabase } from '../../test/harness';
-import { createSandboxPayoutProvider } from '../../platform/payouts/provider';
+import { createSandboxPayoutProvider, type PayoutProvider } from '../../platform/payouts/provider';
 import { cancelPayout, pollProvider, requestPayout, sendToProvider } from './service';
+
+/** the poll's warnings are asserted elsewhere; here they would only be noise */
+const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Logger;
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -117,8 +121,8 @@ describe('payout ledger flows', () => {
     const payoutsBefore = (await platformAccount(db, 'platform_payouts')).balance;
     expect(await sendToProvider(db, provider, [row.id], null, now)).toBe(1);
     // not settled yet: the poll changes nothing
-    expect(await pollProvider(db, provider, new Date(now.getTime() + 10))).toBe(0);
-    expect(await pollProvider(db, provider, new Date(now.getTime() + 2000))).toBe(1);
+    expect(await pollProvider(db, provider, new Date(now.getTime() + 10), quiet)).toBe(0);
+    expect(await pollProvider(db, provider, new Date(now.getTime() + 2000), quiet)).toBe(1);
     const [paid] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));
     expect(paid.status).toBe('paid');
     expect(await parked(id)).toBe(0);
@@ -126,7 +130,7 @@ describe('payout ledger flows', () => {
     expect((await platformAccount(db, 'platform_revenue')).balance - revenueBefore).toBe(200);
     expect((await platformAccount(db, 'platform_payouts')).balance - payoutsBefore).toBe(9_800);
     // polling again moves nothing more
-    expect(await pollProvider(db, provider, new Date(now.getTime() + 5000))).toBe(0);
+    expect(await pollProvider(db, provider, new Date(now.getTime() + 5000), quiet)).toBe(0);
   });
 
   it('a failed payout returns the credits exactly once; a held one settles later', async () => {
@@ -138,17 +142,44 @@ describe('payout ledger flows', () => {
     expect(await sendToProvider(db, provider, [f.id, h.id], null, now)).toBe(2);
     // sending again does nothing (no longer pending)
     expect(await sendToProvider(db, provider, [f.id, h.id], null, now)).toBe(0);
-    expect(await pollProvider(db, provider, now)).toBe(2);
+    expect(await pollProvider(db, provider, now, quiet)).toBe(2);
     expect(await available(failing)).toBe(10_000);
     expect(await parked(failing)).toBe(0);
-    expect(await pollProvider(db, provider, now)).toBe(0);
+    expect(await pollProvider(db, provider, now, quiet)).toBe(0);
     expect(await available(failing)).toBe(10_000);
     const [held] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, h.id));
     expect(held.status).toBe('on_hold');
     expect(await parked(holding)).toBe(10_000);
-    expect(await pollProvider(db, provider, new Date(now.getTime() + 1500))).toBe(1);
+    expect(await pollProvider(db, provider, new Date(now.getTime() + 1500), quiet)).toBe(1);
     expect(await parked(holding)).toBe(0);
     const history = await db.select().from(payoutRequestHistory).where(eq(payoutRequestHistory.requestId, h.id));
     expect(history.map((x) => x.status)).toEqual(['pending', 'processing', 'on_hold', 'paid']);
+  });
+
+  it('a payout the provider cannot answer for is logged with its ids and does not hold up the others', async () => {
+    const sandbox = createSandboxPayoutProvider({ settleAfterMs: 0 });
+    const a = await request(await translator(10_000), 10_000);
+    const b = await request(await translator(10_000), 10_000);
+    expect(await sendToProvider(db, sandbox, [a.id, b.id], null, now)).toBe(2);
+    const [sentA] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, a.id));
+    // the provider fails on the first item only (a timeout, an outage of one region ...)
+    const flaky: PayoutProvider = {
+      sendBatch: (items, at) => sandbox.sendBatch(items, at),
+      status: async (ref, at) => {
+        if (ref === sentA.providerRef) throw new Error('provider timed out');
+        return sandbox.status(ref, at);
+      },
+    };
+    const warnings: Record<string, unknown>[] = [];
+    const logger = {
+      ...quiet,
+      warn: (context: Record<string, unknown>) => warnings.push(context),
+    } as unknown as Logger;
+    expect(await pollProvider(db, flaky, now, logger)).toBe(1);
+    expect(warnings).toEqual([expect.objectContaining({ payoutRequestId: a.id, providerRef: sentA.providerRef })]);
+    const [stillA] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, a.id));
+    expect(stillA.status).toBe('processing');
+    // asked again on the next run, when the provider answers
+    expect(await pollProvider(db, sandbox, now, quiet)).toBe(1);
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { payoutMethods, payoutRequestHistory, payoutRequests } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { balanceOfOwner } from '../../platform/ledger';
 import { writeUserMessage } from '../../platform/messages';
 import { postPayoutBack, postPayoutPaid, postPayoutRequest } from './ledger-flows';
@@ -214,7 +215,7 @@ export async function sendToProvider(
 }
 
 /** The scheduler's poll of unsettled items (processing, on hold): applies what the provider says. */
-export async function pollProvider(db: Db, provider: PayoutProvider, now: Date): Promise<number> {
+export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, logger: Logger): Promise<number> {
   const open = await db
     .select()
     .from(payoutRequests)
@@ -224,7 +225,17 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date):
   let changed = 0;
   for (const row of open) {
     if (!row.providerRef) continue;
-    const result = await provider.status(row.providerRef, now);
+    let result: Awaited<ReturnType<PayoutProvider['status']>>;
+    try {
+      result = await provider.status(row.providerRef, now);
+    } catch (err) {
+      // one payout the provider cannot answer for does not hold up the others; asked again next run
+      logger.warn(
+        { err, payoutRequestId: row.id, providerRef: row.providerRef },
+        'the payout provider could not tell the status of a payout',
+      );
+      continue;
+    }
     if (result.status === row.status || result.status === 'processing') continue;
     await db.transaction(async (tx) => {
       const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));

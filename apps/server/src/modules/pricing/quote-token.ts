@@ -72,6 +72,7 @@ export async function verifyCreditsQuote(deps: QuoteTokenDeps, pqid: string): Pr
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
+    // signed but not JSON cannot happen with our own tokens: treat it as any invalid token
     return null;
   }
   if (!isPayload(payload) || payload.e <= deps.clock.now().getTime()) return null;

@@ -35,7 +35,8 @@ export async function startPhoneVerification(deps: Services, sms: SmsProvider, a
     .onConflictDoUpdate({ target: phoneVerifications.userId, set: values });
   try {
     await sms.send(phone, `Your Parlance verification code is ${code}. It is valid for 10 minutes.`, [code]);
-  } catch {
+  } catch (err) {
+    deps.logger.warn({ err, userId: auth.user.id }, 'the SMS gateway refused a verification code');
     await deps.db.delete(phoneVerifications).where(eq(phoneVerifications.userId, auth.user.id));
     throw new AppError(502, PHONE_TEXTS.sendFailed);
   }

@@ -55,7 +55,7 @@ export async function bindStart(deps: Services, start: TelegramStart): Promise<n
   if (!row || !codeValid(row, now)) {
     await deps.telegram
       .send(start.chatId, 'This link has expired. Open Telegram Notifications in your Parlance profile for a new one.')
-      .catch(() => undefined);
+      .catch((err) => deps.logger.warn({ err, chatId: start.chatId }, 'telegram: the expired-link answer failed'));
     return null;
   }
   await deps.db
@@ -70,7 +70,10 @@ export async function bindStart(deps: Services, start: TelegramStart): Promise<n
       updatedAt: now,
     })
     .where(eq(telegramSubscriptions.userId, row.userId));
-  await deps.telegram.send(start.chatId, PROFILE_EXTRA_TEXTS.telegramWelcome).catch(() => undefined);
+  // the subscription holds without the welcome: a failed one is only logged
+  await deps.telegram
+    .send(start.chatId, PROFILE_EXTRA_TEXTS.telegramWelcome)
+    .catch((err) => deps.logger.warn({ err, userId: row.userId }, 'telegram: the welcome message failed'));
   return row.userId;
 }
 
@@ -85,10 +88,11 @@ export async function getTelegramSubscription(deps: Services, userId: number): P
   let row = await rowOf(deps, userId);
   if (!row?.subscribed && row?.startCode) {
     // the user may just have pressed Start: look (a Telegram hiccup must not break the page)
-    await syncStarts(deps).catch(() => undefined);
+    await syncStarts(deps).catch((err) => deps.logger.warn({ err, userId }, 'telegram: reading Start messages failed'));
     row = await rowOf(deps, userId);
   }
-  const bot = await deps.telegram.botUsername().catch(() => {
+  const bot = await deps.telegram.botUsername().catch((err) => {
+    deps.logger.warn({ err, userId }, 'telegram: the bot could not be reached');
     throw new AppError(502, PROFILE_EXTRA_TEXTS.telegramSendFailed);
   });
   const code = row?.subscribed ? null : await ensureCode(deps, userId);
@@ -115,7 +119,8 @@ export async function setTelegramSubscription(deps: Services, userId: number, on
   }
   let row = await rowOf(deps, userId);
   if (!row?.chatId) {
-    await syncStarts(deps).catch(() => {
+    await syncStarts(deps).catch((err) => {
+      deps.logger.warn({ err, userId }, 'telegram: reading Start messages failed');
       throw new AppError(502, PROFILE_EXTRA_TEXTS.telegramSendFailed);
     });
     row = await rowOf(deps, userId);
@@ -126,7 +131,9 @@ export async function setTelegramSubscription(deps: Services, userId: number, on
       .update(telegramSubscriptions)
       .set({ subscribed: true, subscribedAt: now, updatedAt: now })
       .where(eq(telegramSubscriptions.userId, userId));
-    await deps.telegram.send(row.chatId, PROFILE_EXTRA_TEXTS.telegramWelcome).catch(() => undefined);
+    await deps.telegram
+      .send(row.chatId, PROFILE_EXTRA_TEXTS.telegramWelcome)
+      .catch((err) => deps.logger.warn({ err, userId }, 'telegram: the welcome message failed'));
   }
   return getTelegramSubscription(deps, userId);
 }
@@ -155,7 +162,8 @@ export async function smsTelegramLink(deps: Services, sms: SmsProvider, userId: 
     await sms.send(user.phone, `Get your Parlance notifications in Telegram: open ${state.link} and press Start.`, [
       state.link,
     ]);
-  } catch {
+  } catch (err) {
+    deps.logger.warn({ err, userId }, 'the SMS gateway refused the Telegram link');
     throw new AppError(502, PROFILE_EXTRA_TEXTS.telegramSendFailed);
   }
 }

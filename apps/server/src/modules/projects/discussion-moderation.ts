@@ -46,6 +46,7 @@ function safeName(fn: () => string | undefined): string | undefined {
   try {
     return fn();
   } catch {
+    // Intl knows no display name for this code: the language is matched by its other names
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { myTeamMembers, projectEvents, projects, users } from '../../db/schema';
-import type { Mailer } from '../../platform/mail';
+import type { Logger } from '../../platform/logger';
+import { type Mailer, sendMailsAfterCommit } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
 import { projectOpenedMail, withNames } from './mails';
 import { openTranslationJobSql } from './matching';
@@ -65,8 +66,7 @@ export async function matchingTranslators(db: Db | Tx, projectId: number, now: D
 /** After the payment's commit: mail each matching translator about each opened project. */
 export async function mailOpenedProjects(
   db: Db,
-  mailer: Mailer,
-  publicUrl: string,
+  effects: { mailer: Mailer; logger: Logger; publicUrl: string },
   projectIds: number[],
   now: Date,
 ): Promise<number> {
@@ -75,14 +75,13 @@ export async function mailOpenedProjects(
   let sent = 0;
   for (const row of rows) {
     const p = await withNames(db, row);
-    for (const translator of await matchingTranslators(db, p.id, now)) {
-      try {
-        await mailer.send(projectOpenedMail(publicUrl, translator, p));
-        sent += 1;
-      } catch {
-        // a failed mail does not undo a payment
-      }
-    }
+    const translators = await matchingTranslators(db, p.id, now);
+    // a failed mail does not undo a payment
+    sent += await sendMailsAfterCommit(
+      effects,
+      translators.map((translator) => projectOpenedMail(effects.publicUrl, translator, p)),
+      { projectId: p.id },
+    );
   }
   return sent;
 }

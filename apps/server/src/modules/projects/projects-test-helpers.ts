@@ -72,7 +72,7 @@ export async function paidProjects(app: App, customer: Person, order: TestOrder 
       requestHash: hashRequest({ test: payments, ck: cart.ck }),
       now,
     },
-    { bus: app.deps.bus, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl },
+    { bus: app.deps.bus, mailer: app.deps.mailer, logger: app.deps.logger, publicUrl: app.deps.config.publicUrl },
   );
   return result.body.projects.map((p) => p.id);
 }

@@ -4,7 +4,8 @@ import type { Services } from '../../platform/services';
 import { myTeamMembers, projects, realtimeEvents } from '../../db/schema';
 import { expireIdempotencyKeys } from '../../platform/ledger';
 import type { Db } from '../../db/client';
-import type { Mailer, MailMessage } from '../../platform/mail';
+import { type Mailer, type MailMessage, sendMailsAfterCommit } from '../../platform/mail';
+import type { Logger } from '../../platform/logger';
 import { type RealtimeBus, recordEvent } from '../../platform/realtime';
 import type { Scheduler } from '../../platform/scheduler';
 import { completedMail, expiredMail, projectOpenedMail, withNames } from './mails';
@@ -23,6 +24,7 @@ export interface TimedDeps {
   db: Db;
   bus: RealtimeBus;
   mailer: Mailer;
+  logger: Logger;
   publicUrl: string;
 }
 
@@ -204,14 +206,13 @@ export async function openToAll(deps: TimedDeps, now: Date): Promise<number> {
       .where(eq(myTeamMembers.customerId, p.customerId));
     const skip = new Set(team.map((m) => m.id));
     const named = await withNames(deps.db, p);
-    for (const translator of await matchingTranslators(deps.db, p.id, now)) {
-      if (skip.has(translator.id)) continue;
-      try {
-        await deps.mailer.send(projectOpenedMail(deps.publicUrl, translator, named));
-      } catch {
-        // a failed mail is not retried: the job is in the open list anyway
-      }
-    }
+    const translators = (await matchingTranslators(deps.db, p.id, now)).filter((t) => !skip.has(t.id));
+    // a failed mail is not retried: the job is in the open list anyway
+    await sendMailsAfterCommit(
+      deps,
+      translators.map((translator) => projectOpenedMail(deps.publicUrl, translator, named)),
+      { task: 'projects.open-to-all', projectId: p.id },
+    );
     opened += 1;
   }
   if (opened > 0) deps.bus.notify();
@@ -277,12 +278,13 @@ export async function expireUntaken(deps: TimedDeps, now: Date): Promise<number>
 /** Registers the project lifecycle's timed moves (and the ledger's daily key clean-up). */
 export function addProjectTasks(
   scheduler: Scheduler,
-  services: Pick<Services, 'db' | 'bus' | 'mailer' | 'config'>,
+  services: Pick<Services, 'db' | 'bus' | 'mailer' | 'logger' | 'config'>,
 ): void {
   const deps: TimedDeps = {
     db: services.db,
     bus: services.bus,
     mailer: services.mailer,
+    logger: services.logger,
     publicUrl: services.config.publicUrl,
   };
   scheduler.add({ name: 'projects.mark-delayed', everyMs: 0, run: (now) => markDelayed(deps, now) });

@@ -481,7 +481,13 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           requestHash: hashRequest({ method: 'POST', path: '/api/v1/cart/pay', ck: request.body.ck }),
           now: now(),
         },
-        { bus: deps.bus, mailer: deps.mailer, publicUrl: deps.config.publicUrl, alertBoxes: deps.config },
+        {
+          bus: deps.bus,
+          mailer: deps.mailer,
+          logger: deps.logger,
+          publicUrl: deps.config.publicUrl,
+          alertBoxes: deps.config,
+        },
       );
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
       return result.body;

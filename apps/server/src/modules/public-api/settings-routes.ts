@@ -205,7 +205,8 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
         .returning({ id: webhookDeliveries.id });
       if (updated.length === 0) throw notFound();
       // deliver now rather than at the next scheduler tick
-      void deps.scheduler.runOnce().catch(() => undefined);
+      // the scheduler logs a failing task itself; the delivery is retried at the next tick
+      void deps.scheduler.runOnce().catch((err) => deps.logger.warn({ err }, 'webhook redelivery run failed'));
       return { status: 'OK' as const };
     },
   );

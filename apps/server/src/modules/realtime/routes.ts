@@ -32,6 +32,7 @@ function sameOrigin(request: FastifyRequest): boolean {
   try {
     return new URL(origin).host === request.headers.host;
   } catch {
+    // an Origin header that is not a URL is not our origin
     return false;
   }
 }
@@ -88,6 +89,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
           const result = helloSchema.safeParse(JSON.parse(String(data)));
           parsed = result.success ? result.data : null;
         } catch {
+          // not JSON: the feed starts without a replay, as for a hello without lastEventId
           parsed = null;
         }
         // only the first message counts; later ones (pings of the client) change nothing

@@ -29,6 +29,7 @@ export function safeReturnPath(value: string): string | null {
     if (url.origin !== base) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
+    // not a path a URL can be made of: no return path, the caller uses its default
     return null;
   }
 }

@@ -21,6 +21,7 @@ const jsonObject = z.preprocess(
     try {
       return JSON.parse(value);
     } catch {
+      // not JSON: the schema below refuses the string with a 400
       return value;
     }
   },

@@ -45,6 +45,7 @@ export function resourceLinkKey(db: Db): Promise<string> {
   if (!key) {
     key = serverKey(db, 'resource-links');
     keys.set(db, key);
+    // a failed read is not cached: the next call reads again (the caller sees the error)
     key.catch(() => keys.delete(db));
   }
   return key;

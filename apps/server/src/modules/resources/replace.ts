@@ -114,6 +114,9 @@ export async function replaceDeliveredFile(
     throw error;
   }
   deps.bus.notify();
-  await deps.storage.delete(oldStorageId).catch(() => false);
+  // the replacement is committed: a file left behind wastes space but loses nothing
+  await deps.storage
+    .delete(oldStorageId)
+    .catch((err) => deps.logger.warn({ err, storageId: oldStorageId }, 'a replaced file could not be deleted'));
   return presentProjectFile(updated);
 }

@@ -20,6 +20,7 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
   } catch {
+    // not UTF-8: Windows-1252 is what such text files usually are, and it decodes any byte
     return new TextDecoder('windows-1252').decode(body);
   }
 }
@@ -51,6 +52,7 @@ export class StreamingTextDecoder {
       this.decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
       return this.decoder.decode(body, { stream: true });
     } catch {
+      // the first bytes are not UTF-8: read the whole stream as Windows-1252
       this.decoder = new TextDecoder('windows-1252');
       return this.decoder.decode(body, { stream: true });
     }
@@ -61,6 +63,7 @@ export class StreamingTextDecoder {
     try {
       return this.decoder.decode();
     } catch {
+      // the stream ended inside a UTF-8 sequence: one replacement character, as a lenient decoder gives
       return '\uFFFD';
     }
   }

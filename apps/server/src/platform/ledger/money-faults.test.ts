@@ -566,8 +566,8 @@ describe('money under faults', () => {
               const now = clock.now();
               await attempt(async () => {
                 await sendToProvider(db(), app.deps.payoutProvider, [target.id], null, now);
-                await pollProvider(db(), app.deps.payoutProvider, new Date(now.getTime() + 120_000));
-                await pollProvider(db(), app.deps.payoutProvider, new Date(now.getTime() + 240_000));
+                await pollProvider(db(), app.deps.payoutProvider, new Date(now.getTime() + 120_000), app.deps.logger);
+                await pollProvider(db(), app.deps.payoutProvider, new Date(now.getTime() + 240_000), app.deps.logger);
                 return { statusCode: 200 };
               }, op.fault);
             }

@@ -79,6 +79,7 @@ export function grammyTelegramProvider(token: string, opts: { apiRoot?: string }
       await api.sendMessage(chatId, clip(text), { link_preview_options: { is_disabled: true } });
     },
     receivedStarts() {
+      // the previous poll's failure reached its own caller; this poll starts afresh
       polling = polling.catch(() => []).then(poll);
       return polling;
     },
