@@ -64,3 +64,4 @@ export * from './dashboard-schemas';
 export * from './voice';
 export * from './voice-schemas';
 export * from './language-assets';
+export * from './language-assets-schemas';

@@ -44,65 +44,14 @@ export const LANGUAGE_ASSET_TEXTS = {
   memberRemoved: 'Translator removed',
 } as const;
 
-export interface LanguageRef {
-  slug: string;
-  name: string;
-  iso: string;
-}
-
-export interface TerminologySet {
-  id: number;
-  srcLang: LanguageRef;
-  tarLang: LanguageRef;
-  fileName: string;
-  format: 'csv' | 'xlsx' | 'tbx';
-  termCount: number;
-  createdAt: string;
-}
-
-export interface TerminologyTerm {
-  source: string;
-  target: string;
-  note: string;
-}
-
-export interface TmLanguage {
-  code: string;
-  name: string;
-  segments: number;
-}
-
-export interface TmImport {
-  id: number;
-  fileName: string;
-  unitCount: number;
-  languages: string[];
-  createdAt: string;
-}
-
-export interface TmSearchHit {
-  importId: number;
-  unitNo: number;
-  variants: { lang: string; text: string }[];
-}
-
-export interface GlossaryFile {
-  id: number;
-  fileName: string;
-  sizeBytes: number;
-  createdAt: string;
-  downloadUrl: string;
-}
-
-export interface SharedMemoryMember {
-  id: number;
-  name: string;
-  email: string;
-}
-
-export interface SharedMemoryGroup {
-  id: number;
-  name: string;
-  createdAt: string;
-  users: SharedMemoryMember[];
-}
+export type {
+  GlossaryFile,
+  LanguageRef,
+  SharedMemoryGroup,
+  SharedMemoryMember,
+  TerminologySet,
+  TerminologyTerm,
+  TmImport,
+  TmLanguage,
+  TmSearchHit,
+} from './language-assets-schemas';

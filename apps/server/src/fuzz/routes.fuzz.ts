@@ -1,3 +1,5 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'light-my-request';
@@ -8,8 +10,9 @@ import { createTestApp, type TestApp } from '../test/harness';
 
 // npm run test:fuzz (issue 8): every registered route, as every role, with generated malformed input
 // (NUL bytes, control characters, huge strings, broken multipart, wrong content types, out-of-range and
-// non-numeric ids, path traversal). No 5xx, no status the OpenAPI document does not declare, and no
-// change to the database from a refused request. Seeded: FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets
+// non-numeric ids, path traversal). No 5xx, no status the OpenAPI document does not declare, no body
+// of another content type or shape than the document declares for its status, and no change to the
+// database from a refused request. Seeded: FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets
 // how many inputs each route gets (default 3: under 2 minutes on CI). The figures are printed at the end.
 // Query strings use each route's own parameters from the documents as well as common names, with values
 // that look right and are not (days that match YYYY-MM-DD but do not exist, empty numbers).
@@ -20,9 +23,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 let t: TestApp;
 let sessions: Record<string, TestSession | null>;
 let declared: Map<string, Set<number>>;
+/** each route's declared answers by status: their content types and JSON schema */
+let answers: Map<string, Map<number, { types: string[]; schema?: object }>>;
 /** each route's query parameters, by "METHOD /path", as the documents describe them */
 let queryNames: Map<string, string[]>;
-const figures = { requests: 0, fiveXx: 0, undeclared: 0, dbChanged: 0 };
+const figures = { requests: 0, fiveXx: 0, undeclared: 0, wrongBody: 0, dbChanged: 0 };
+// the web document is OpenAPI 3.0 (`nullable`), the customer API's 3.1; both read as JSON Schema here
+const ajv = new Ajv({ strict: false, allErrors: false });
+addFormats(ajv);
+const validators = new Map<object, ValidateFunction>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,17 +42,28 @@ beforeAll(async () => {
     translator: await loginDemo(t.app, 'translator'),
     admin: await loginDemo(t.app, 'admin'),
   };
-  type Operation = { responses: Record<string, unknown>; parameters?: { name: string; in: string }[] };
+  type Answer = { content?: Record<string, { schema?: object }> };
+  type Operation = { responses: Record<string, Answer>; parameters?: { name: string; in: string }[] };
   type Doc = { paths: Record<string, Record<string, Operation>> };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
   // the customer API's own document (issue 17)
   const api = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Doc;
   declared = new Map();
+  answers = new Map();
   queryNames = new Map();
   for (const [path, ops] of [...Object.entries(doc.paths), ...Object.entries(api.paths)]) {
     for (const [method, op] of Object.entries(ops)) {
       const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
       declared.set(`${method.toUpperCase()} ${fastifyPath}`, new Set(Object.keys(op.responses).map(Number)));
+      answers.set(
+        `${method.toUpperCase()} ${fastifyPath}`,
+        new Map(
+          Object.entries(op.responses).map(([status, answer]) => [
+            Number(status),
+            { types: Object.keys(answer.content ?? {}), schema: answer.content?.['application/json']?.schema },
+          ]),
+        ),
+      );
       const inQuery = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       queryNames.set(`${method.toUpperCase()} ${fastifyPath}`, inQuery);
     }
@@ -215,6 +235,31 @@ function requestOf(method: string, url: string, b: Body, query: Record<string, s
   }
 }
 
+/** What is wrong with an answer's body against the document, or null when it is what was declared. */
+function wrongBody(route: string, res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  const answer = answers.get(route)?.get(res.statusCode);
+  if (!answer || answer.types.length === 0) return null;
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
+  const matches = (declared: string) =>
+    declared === '*/*' || declared === type || (declared.endsWith('/*') && type.startsWith(declared.slice(0, -1)));
+  if (!answer.types.some(matches)) return `content-type ${type || '(none)'} not ${answer.types.join('|')}`;
+  if (type !== 'application/json' || !answer.schema) return null;
+  let validate = validators.get(answer.schema);
+  if (!validate) {
+    validate = ajv.compile(answer.schema);
+    validators.set(answer.schema, validate);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return 'body is not JSON';
+  }
+  return validate(body) ? null : `body does not match its schema (${ajv.errorsText(validate.errors)})`;
+}
+
 describe('every route x every role with malformed input', () => {
   it('answers no 5xx, only declared statuses, and changes nothing when it refuses', async () => {
     const routes = [...new Set(t.app.routeTable)]
@@ -251,6 +296,11 @@ describe('every route x every role with malformed input', () => {
             if (allowed && !allowed.has(res.statusCode)) {
               figures.undeclared++;
               problems.push(`undeclared ${where}`);
+            }
+            const wrong = wrongBody(route, res);
+            if (wrong) {
+              figures.wrongBody++;
+              problems.push(`${wrong} ${where}`);
             }
             if (res.statusCode >= 400 && (await fingerprint()) !== before) {
               figures.dbChanged++;

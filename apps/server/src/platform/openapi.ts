@@ -6,6 +6,17 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 // answers every call can give (malformed input 400, unknown object 404; signed-in calls 401 and 403).
 // `npm run lint:openapi` lints it with @redocly/cli.
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The media types of a route that answers a file, a page or a redirect rather than JSON
+     * ('text/csv', 'application/pdf', 'text/html' ...; 'redirect' for a 303 to where the flow goes
+     * on). The document declares them instead of a JSON schema.
+     */
+    produces?: readonly string[];
+  }
+}
+
 type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
 type JsonObject = Record<string, unknown>;
 
@@ -99,6 +110,8 @@ export function operationIdOf(method: string, url: string): string {
 /** The declared answers of a route: what the route says plus the 4xx every call of its kind can give. */
 export function openApiTransform(args: TransformArgs) {
   const result = jsonSchemaTransform(args) as { schema: JsonObject; url: string };
+  // hidden routes (the WebSocket handshakes, the reference page's assets) are not in the document
+  if (result.schema?.hide) return result;
   const method = String(args.route.method);
   const access = (args.route.config as { access?: string } | undefined)?.access;
   if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access);
@@ -119,10 +132,30 @@ export function openApiTransform(args: TransformArgs) {
     add[429] = 'Too many attempts: wait a minute and try again';
   }
   for (const [code, description] of Object.entries(add)) responses[code] ??= errorAnswer(description);
-  // pages, files and redirects have no JSON answer schema: declare what they answer
+  // pages, files and redirects have no JSON answer schema: the route says what it answers
+  const produces = (args.route.config as { produces?: readonly string[] } | undefined)?.produces ?? [];
+  const files = produces.filter((type) => type !== 'redirect');
+  if (files.length > 0) {
+    responses[200] = {
+      description: files.includes('text/html') ? 'The page' : 'The file',
+      content: Object.fromEntries(files.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
+  }
+  if (produces.includes('redirect')) {
+    responses[303] = { description: 'Redirect to where the flow continues (Location header)' };
+  }
+  // a page shows its refusals as a page too (a checkout link that is not yours is a 404 page)
+  if (files.includes('text/html')) {
+    for (const [code, answer] of Object.entries(responses)) {
+      if (Number(code) < 400 || !answer || typeof answer !== 'object' || !('content' in answer)) continue;
+      const content = (answer as { content: JsonObject }).content;
+      responses[code] = { ...answer, content: { ...content, 'text/html': { schema: { type: 'string' } } } };
+    }
+  }
   if (!Object.keys(responses).some((code) => /^[23]/.test(code))) {
-    if (method === 'GET') responses[200] = { description: 'The page or file (HTML, PDF, a download ...)' };
-    else responses[303] = { description: 'Redirect to where the flow continues (Location header)' };
+    throw new Error(
+      `${method} ${args.url} declares no answer: give it a response schema, or config.produces for a file, page or redirect`,
+    );
   }
   for (const [code, answer] of Object.entries(responses)) {
     // a zod answer schema without a description: name it by its status
@@ -238,6 +271,8 @@ function fixNullable(node: unknown): void {
     o.anyOf = (o.anyOf as JsonObject[]).map((m) => ({ ...m, nullable: true }));
     delete o.nullable;
   }
+  // OpenAPI 3.0.3: `nullable` does not widen an `enum`; null must be one of its values
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
   for (const v of Object.values(o)) fixNullable(v);
 }
 

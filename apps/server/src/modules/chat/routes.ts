@@ -62,6 +62,7 @@ import {
   unreadNotifications,
   type Viewer,
 } from './service';
+import { requireUpgrade } from '../../platform/websocket-route';
 
 export const CHAT_BASE = '/chat/api';
 const FILES_BASE = '/file-storage/api/files';
@@ -643,7 +644,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${FILES_BASE}/:id/download`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['*/*'] },
       schema: { tags: TAGS, summary: 'Download a chat file under its name', params: z.object({ id }) },
     },
     async (request, reply) => {
@@ -663,6 +664,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
     {
       config: { access: 'self' },
       websocket: true,
+      preValidation: requireUpgrade,
       schema: {
         tags: TAGS,
         summary:

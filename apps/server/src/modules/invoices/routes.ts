@@ -41,7 +41,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/invoice/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['application/pdf'] },
       schema: {
         tags: TAGS,
         summary: 'The invoice as a PDF (its owner or an admin)',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LANGUAGE_ASSET_ANSWERS,
   GLOSSARY_EXTENSIONS,
   GLOSSARY_MAX_BYTES,
   LANGUAGE_ASSET_TEXTS,
@@ -80,7 +81,11 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/discover/languages',
     {
       config: { access: 'public' },
-      schema: { summary: 'Every language of the marketplace (id, slug, name, iso, flag)', tags },
+      schema: {
+        summary: 'Every language of the marketplace (id, slug, name, iso, flag)',
+        tags,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.languages },
+      },
     },
     async () => ({ status: 'OK' as const, results: (await listLanguages(deps.db)).map(presentLanguage) }),
   );
@@ -94,6 +99,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary: 'Your terminology, one entry per language pair (paginated)',
         tags,
         querystring: z.object(paging),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.terminologyList },
       },
     },
     async (request) => {
@@ -115,6 +121,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
           tarLang: z.string().max(100).optional(),
           ...paging,
         }),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.terminology },
       },
     },
     async (request) => {
@@ -135,6 +142,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary:
           'Import terminology (multipart: srcLang, tarLang, replace, then file: CSV, XLSX or TBX up to 10 MB). 409 when the pair has terminology and replace is not set',
         tags,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.terminologyImported },
       },
     },
     async (request) => {
@@ -163,6 +171,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary: 'Delete terminology by id (ids[]); nothing is deleted when one is not yours',
         tags,
         querystring: z.object({ 'ids[]': idList.optional(), ids: idList.optional() }),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.terminologyDeleted },
       },
     },
     async (request) => {
@@ -178,7 +187,11 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/tmx/import',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Import a TMX file into your translation memory (multipart file, up to 200 MB)', tags },
+      schema: {
+        summary: 'Import a TMX file into your translation memory (multipart file, up to 200 MB)',
+        tags,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.tmxImported },
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -193,7 +206,11 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/tmx/getxtmlanguages',
     {
       config: { access: 'customer' },
-      schema: { summary: 'The languages of your translation memory with their segment counts', tags },
+      schema: {
+        summary: 'The languages of your translation memory with their segment counts',
+        tags,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.tmLanguages },
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -209,7 +226,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/tmx/getTMX',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', produces: ['application/x-tmx+xml'] },
       schema: {
         summary: 'Download your translation memory as TMX 1.4 (optionally only some languages: langs[])',
         tags,
@@ -232,7 +249,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/tmx/imports',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Your TMX imports (paginated)', tags, querystring: z.object(paging) },
+      schema: {
+        summary: 'Your TMX imports (paginated)',
+        tags,
+        querystring: z.object(paging),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.tmImports },
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -247,7 +269,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/tmx/imports/:id',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Delete one TMX import and its units', tags, params: idParam },
+      schema: {
+        summary: 'Delete one TMX import and its units',
+        tags,
+        params: idParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.deleted },
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -264,6 +291,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary: 'Units of your memory whose text in `lang` starts with `q` (case and spacing ignored; 20 at most)',
         tags,
         querystring: z.object({ q: z.string().max(200).default(''), lang: z.string().max(40).default('en-US') }),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.tmSearch },
       },
     },
     async (request) => {
@@ -283,7 +311,13 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/:uuid/glossary',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Your glossary files (paginated)', tags, params: accountParam, querystring: z.object(paging) },
+      schema: {
+        summary: 'Your glossary files (paginated)',
+        tags,
+        params: accountParam,
+        querystring: z.object(paging),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.glossaryList },
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.uuid);
@@ -302,6 +336,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary: `Upload a glossary file (multipart file: ${GLOSSARY_EXTENSIONS.join(', ')}; up to 20 MB)`,
         tags,
         params: accountParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.glossaryUploaded },
       },
     },
     async (request) => {
@@ -321,7 +356,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/:uuid/glossary/:fileId',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', produces: ['*/*'] },
       schema: { summary: 'Download one of your glossary files', tags, params: fileParams },
     },
     async (request, reply) => {
@@ -343,7 +378,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/:uuid/glossary/:fileId',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Delete one of your glossary files', tags, params: fileParams },
+      schema: {
+        summary: 'Delete one of your glossary files',
+        tags,
+        params: fileParams,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.deleted },
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.uuid);
@@ -363,6 +403,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         tags,
         params: idParam,
         querystring: z.object({ user_id: intId.optional() }),
+        response: { 200: LANGUAGE_ASSET_ANSWERS.accountMap },
       },
     },
     async (request) => {
@@ -375,7 +416,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/cat-tool-map-groups/:id',
     {
       config: { access: 'customer' },
-      schema: { summary: 'One of your translator groups with its translators', tags, params: idParam },
+      schema: {
+        summary: 'One of your translator groups with its translators',
+        tags,
+        params: idParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.group },
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -384,7 +430,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const groupBody = z.object({ name: z.string().max(500).default('') });
+  const groupBody = z.object({ name: z.string().max(100, 'At most 100 characters').default('') });
   const groupRef = z.object({ group_id: intId });
   const memberAdd = z.object({ group_id: intId, email: z.string().max(320).default('') });
   const memberRef = z.object({ group_id: intId, user_id: intId });
@@ -404,7 +450,13 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/cat-tool-map/:id/group',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Create a translator group (name)', tags, params: idParam, body: groupBody },
+      schema: {
+        summary: 'Create a translator group (name)',
+        tags,
+        params: idParam,
+        body: groupBody,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.groupChanged },
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
@@ -417,7 +469,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/cat-tool-map/:id/group',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Delete a translator group (group_id)', tags, params: idParam },
+      schema: {
+        summary: 'Delete a translator group (group_id)',
+        tags,
+        params: idParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.deleted },
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
@@ -436,6 +493,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         tags,
         params: idParam,
         body: memberAdd,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.groupChanged },
       },
     },
     async (request) => {
@@ -449,7 +507,12 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/2/account/cat-tool-map/:id/group/user',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Remove a translator from a group (group_id, user_id)', tags, params: idParam },
+      schema: {
+        summary: 'Remove a translator from a group (group_id, user_id)',
+        tags,
+        params: idParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.groupChanged },
+      },
     },
     async (request) => {
       const auth = ownAccount(request, request.params.id);
@@ -468,6 +531,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
         summary: "The customer's shared translation memory for this project: its languages",
         tags,
         params: idParam,
+        response: { 200: LANGUAGE_ASSET_ANSWERS.projectMemory },
       },
     },
     async (request) => {
@@ -488,7 +552,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/projects/:id/translation-memory/download',
     {
-      config: { access: 'translator' },
+      config: { access: 'translator', produces: ['application/x-tmx+xml'] },
       schema: { summary: "Download the customer's shared translation memory as TMX", tags, params: idParam },
     },
     async (request, reply) => {

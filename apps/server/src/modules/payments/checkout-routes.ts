@@ -92,7 +92,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
     app.get(
       '/sandbox/checkout/:key',
       {
-        config: { access: 'self' },
+        config: { access: 'self', produces: ['text/html'] },
         schema: { tags: TAGS, summary: 'The hosted checkout page of a payment (HTML; owner only)', params },
       },
       async (request, reply) => {
@@ -111,7 +111,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
       '/sandbox/checkout/:key',
       {
         // a plain HTML form: it carries the session's token in form_token instead of the header
-        config: { access: 'self', csrf: false },
+        config: { access: 'self', csrf: false, produces: ['redirect', 'text/html'] },
         schema: {
           tags: TAGS,
           summary: 'Pay with a card (form: number, expiry MM/YY, cvc, name, save_card, form_token)',
@@ -165,7 +165,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
     app.get(
       '/sandbox/checkout/:key/confirm',
       {
-        config: { access: 'self' },
+        config: { access: 'self', produces: ['text/html'] },
         schema: { tags: TAGS, summary: 'The confirmation step of a card that requires it (HTML; owner only)', params },
       },
       async (request, reply) => {
@@ -191,7 +191,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
     app.post(
       '/sandbox/checkout/:key/confirm',
       {
-        config: { access: 'self', csrf: false },
+        config: { access: 'self', csrf: false, produces: ['redirect', 'text/html'] },
         schema: {
           tags: TAGS,
           summary: 'Confirm or cancel a payment that requires confirmation (form: action=confirm|cancel, form_token)',

@@ -42,7 +42,7 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/admin/convert/requests/downloads/csv',
     {
-      config: { access: 'backoffice.read' },
+      config: { access: 'backoffice.read', produces: ['text/csv'] },
       schema: {
         tags: TAGS,
         summary: 'The requests the filters match, as a CSV file (the name is in Content-Disposition)',

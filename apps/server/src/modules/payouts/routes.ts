@@ -174,7 +174,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/convert/invoice/:id',
     {
-      config: { access: 'translator' },
+      config: { access: 'translator', produces: ['application/pdf'] },
       schema: {
         tags: TAGS,
         summary: 'The self-billing invoice of an own paid payout, as a PDF',

@@ -288,7 +288,7 @@ export const translatorProfileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/uploads/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['*/*'] },
       schema: {
         summary: 'A profile file: its owner and admins (a photo: any signed-in user)',
         tags,

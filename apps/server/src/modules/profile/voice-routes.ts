@@ -88,7 +88,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/voices/:id/sample',
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['audio/*'] },
       schema: {
         summary: 'The audio of a voice sample: its translator, customers while the voice is listed, and admins',
         tags,

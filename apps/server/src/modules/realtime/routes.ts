@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LiveFeed, type FeedSocket } from './live-feed';
+import { requireUpgrade } from '../../platform/websocket-route';
 
 /** What the route needs of a WebSocket (the `ws` socket @fastify/websocket hands over). */
 interface LiveSocket extends FeedSocket {
@@ -45,6 +46,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'self' },
       websocket: true,
+      preValidation: requireUpgrade,
       schema: {
         tags: ['Realtime'],
         summary:

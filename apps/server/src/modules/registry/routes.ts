@@ -171,7 +171,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
     '/api/2/help-center/sso',
     {
       // The browser posts this as a plain form (no CSRF header); the signed token is the proof.
-      config: { access: 'public', csrf: false },
+      config: { access: 'public', csrf: false, produces: ['redirect'] },
       schema: {
         tags: ['Help centre'],
         summary: 'Help centre sign-in: checks the token and redirects (303) to return_to',

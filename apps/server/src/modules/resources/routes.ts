@@ -61,7 +61,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/resources/:id/file',
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['*/*'] },
       schema: {
         tags: TAGS,
         summary: 'The file of a signed download_url (inline for PDF and images, else an attachment)',
@@ -100,7 +100,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/projects/download',
     {
-      config: { access: 'user' },
+      config: { access: 'user', produces: ['application/zip'] },
       schema: {
         tags: TAGS,
         summary:

@@ -157,3 +157,11 @@ describe('a date that matches YYYY-MM-DD but is not a day', () => {
     expect(projects.statusCode, projects.body).toBe(200);
   });
 });
+
+describe('a WebSocket address opened as a page', () => {
+  it.each(['/api/2/realtime', '/chat/api/live'])('%s answers 426 with the error envelope', async (url) => {
+    const res = await authed(t.app, customer).get(url);
+    expectClear(res, 426);
+    expect(res.headers.upgrade).toBe('websocket');
+  });
+});
