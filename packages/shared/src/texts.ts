@@ -61,6 +61,7 @@ export const TEXTS = {
   twoFactorNotOn: 'Two-step login is not on',
   twoFactorNotStarted: 'Start the two-step login setup first',
   ownerOnly: 'Only the account owner can change sign-in settings. Sign in as yourself in the web app.',
+  bearerOnly: 'The chat API takes the bearer token of GET /api/2/auth/token',
   // Admin tools and registry (ours; see docs/decisions.md).
   notActing: 'You are not acting as another user',
   cannotActAsAdmin: 'You cannot act as another admin',

@@ -22,6 +22,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 
 let t: TestApp;
 let sessions: Record<string, TestSession | null>;
+/** each signed-in role's bearer token (GET /api/2/auth/token), for the calls that take only that */
+let tokens: Record<string, string>;
+/** the routes whose document declares the bearer scheme only */
+let bearerOnly: Set<string>;
 let declared: Map<string, Set<number>>;
 /** each route's declared answers by status: their content types and JSON schema */
 let answers: Map<string, Map<number, { types: string[]; schema?: object }>>;
@@ -43,11 +47,21 @@ beforeAll(async () => {
     admin: await loginDemo(t.app, 'admin'),
   };
   type Answer = { content?: Record<string, { schema?: object }> };
-  type Operation = { responses: Record<string, Answer>; parameters?: { name: string; in: string }[] };
+  type Operation = {
+    responses: Record<string, Answer>;
+    parameters?: { name: string; in: string }[];
+    security?: Record<string, string[]>[];
+  };
   type Doc = { paths: Record<string, Record<string, Operation>> };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
   // the customer API's own document (issue 17)
   const api = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Doc;
+  tokens = {};
+  for (const role of ['customer', 'translator', 'admin']) {
+    const res = await authed(t.app, sessions[role] as TestSession).get('/api/2/auth/token');
+    tokens[role] = res.json().results.jwt.access_token;
+  }
+  bearerOnly = new Set();
   declared = new Map();
   answers = new Map();
   queryNames = new Map();
@@ -64,6 +78,10 @@ beforeAll(async () => {
           ]),
         ),
       );
+      const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (schemes.length > 0 && schemes.every((scheme) => scheme === 'bearer')) {
+        bearerOnly.add(`${method.toUpperCase()} ${fastifyPath}`);
+      }
       const inQuery = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       queryNames.set(`${method.toUpperCase()} ${fastifyPath}`, inQuery);
     }
@@ -285,7 +303,15 @@ describe('every route x every role with malformed input', () => {
             const s = sessions[role];
             const before = await fingerprint();
             const req = requestOf(method, url, method === 'GET' || method === 'DELETE' ? { kind: 'none' } : b, query);
-            const res = s ? await authed(t.app, s).inject(req) : await t.app.inject(req);
+            // each route is called with the credentials its document declares
+            const res = !s
+              ? await t.app.inject(req)
+              : bearerOnly.has(route)
+                ? await t.app.inject({
+                    ...req,
+                    headers: { ...(req.headers as object), authorization: `Bearer ${tokens[role]}` },
+                  })
+                : await authed(t.app, s).inject(req);
             figures.requests++;
             const where = `${role} ${method} ${url.slice(0, 80)} (${b.kind}): ${res.statusCode} ${res.body.slice(0, 120)}`;
             if (res.statusCode >= 500) {

@@ -351,3 +351,45 @@ describe("one person's objects x everyone", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('the credentials each route declares in the document', () => {
+  it('are the ones it takes: a bearer token cannot act as the browser, the cookie cannot call the chat API', async () => {
+    type Doc = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        const access = t.app.routeAccess.get(route);
+        if (!access || access === 'public' || access === 'self' || ENDS_THE_SESSION.has(route)) continue;
+        const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).sort();
+        const url = path.replace(/\{\w+\}/g, '1');
+        const role: SignedIn = access === 'translator' ? 'translator' : access === 'customer' ? 'customer' : 'admin';
+        if (schemes.join() === 'session') {
+          const res = await call(role, method.toUpperCase(), url, {
+            ...junk(method.toUpperCase()),
+            headers: { ...junk(method.toUpperCase()).headers, authorization: `Bearer ${bearer[role]}` },
+          });
+          if (res.statusCode !== 403) wrong.push(`${route} with a bearer token: ${res.statusCode}`);
+          checked++;
+        } else if (schemes.join() === 'bearer') {
+          const res = await t.app.inject({
+            ...junk(method.toUpperCase()),
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: {
+              ...junk(method.toUpperCase()).headers,
+              cookie: people[role].cookie,
+              [CSRF_HEADER]: people[role].csrf,
+            },
+          });
+          if (res.statusCode !== 401) wrong.push(`${route} with the cookie: ${res.statusCode}`);
+          checked++;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  });
+});

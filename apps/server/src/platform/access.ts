@@ -31,6 +31,13 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** the words of the 403 for a signed-in person the route is not for (a plain default otherwise) */
     refusal?: string;
+    /**
+     * How the caller must prove who they are, when not either way: 'session' for what only the
+     * owner in a browser may do (credentials, keys, tokens: a bearer token must not mint or change
+     * them, 403), 'bearer' for the chat API, which takes the token of GET /api/2/auth/token (401).
+     * The OpenAPI document declares the same.
+     */
+    credentials?: 'session' | 'bearer';
   }
 }
 
@@ -68,8 +75,10 @@ export function checkRouteAccess(request: FastifyRequest, access: RouteAccess): 
   }
   const auth = request.auth;
   if (!auth) throw unauthorized();
+  const { refusal, credentials } = request.routeOptions.config ?? {};
+  if (credentials === 'session' && auth.via !== 'session') throw forbidden(refusal ?? TEXTS.ownerOnly);
+  if (credentials === 'bearer' && auth.via !== 'bearer') throw unauthorized(TEXTS.bearerOnly);
   if (access === 'user') return;
-  const refusal = request.routeOptions.config?.refusal;
   if (access === 'customer' || access === 'translator') {
     if (auth.user.type !== access) throw forbidden(refusal ?? TEXTS.forbidden);
     return;

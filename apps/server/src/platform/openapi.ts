@@ -116,11 +116,16 @@ export function openApiTransform(args: TransformArgs) {
   const access = (args.route.config as { access?: string } | undefined)?.access;
   if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
-  const security: Record<string, string[]>[] = signedIn
-    ? [{ session: [] }, { bearer: [] }]
-    : access === 'self'
+  const credentials = (args.route.config as { credentials?: 'session' | 'bearer' } | undefined)?.credentials;
+  const security: Record<string, string[]>[] = !signedIn
+    ? access === 'self'
       ? [{ session: [] }]
-      : [];
+      : []
+    : credentials === 'session'
+      ? [{ session: [] }]
+      : credentials === 'bearer'
+        ? [{ bearer: [] }]
+        : [{ session: [] }, { bearer: [] }];
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
   const add: Record<string, string> = {
     ...COMMON_4XX,

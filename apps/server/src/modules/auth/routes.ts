@@ -1,10 +1,8 @@
 // Auth: signup, sign-in and out, passwords by mail, two-step login, terms, the bearer token, captcha.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TEXTS } from '@parlance/shared';
 import { audit } from '../../platform/audit';
 import { CAPTCHA_CHALLENGE_PATH, createCaptchaChallenge } from '../../platform/captcha';
-import { forbidden } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { endSession } from '../../platform/session';
 import { issueAccessToken } from './access-token';
@@ -211,7 +209,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/auth/first-password/setup',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Set the first password of a signed-in user who has none',
         tags,
@@ -342,7 +340,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/auth/2fa',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'The secret and otpauth:// URI to set up two-step login',
         description: 'Shows the same pending secret until it is confirmed; 409 when two-step login is already on.',
@@ -359,7 +357,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/2fa',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Turn two-step login on with a code from the authenticator app',
         tags,
@@ -378,7 +376,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/2fa/reset',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Turn two-step login off with a current code',
         tags,
@@ -397,7 +395,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/auth/token',
     {
-      config: { access: 'user' },
+      // a bearer token may not mint its successor: that would make it last for ever
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'A bearer JWT (10 minutes) and the acl groups of the signed-in user',
         tags,
@@ -406,8 +405,6 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      // A bearer token may not mint its successor: that would make it last for ever.
-      if (auth.via !== 'session') throw forbidden(TEXTS.ownerOnly);
       return { results: await issueAccessToken(deps, auth.user) };
     },
   );

@@ -76,11 +76,10 @@ const id = z.coerce
 const idRef = z.object({ id });
 const bigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Every chat call carries the bearer token (spec 3 section 7). */
+/** Every chat call carries the bearer token (spec 3 section 7: `credentials: 'bearer'` on each route). */
 function requireBearer(request: FastifyRequest): AuthContext {
   const auth = request.auth;
   if (!auth) throw unauthorized();
-  if (auth.via !== 'bearer') throw new AppError(401, 'The chat API takes the bearer token of GET /api/2/auth/token');
   return auth;
 }
 
@@ -129,7 +128,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/current-user`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: { tags: TAGS, summary: 'The signed-in chat user', response: { 200: chatCurrentUserSchema } },
     },
     async (request) => {
@@ -141,7 +140,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: "The user's chats in list order (pinned first, then latest activity); admins may pass customer",
@@ -170,7 +169,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats/:id`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: { tags: TAGS, summary: 'One chat', params: z.object({ id }), response: { 200: chatListEntrySchema } },
     },
     async (request) => getChat(deps.db, viewerOf(request), request.params.id),
@@ -179,7 +178,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/chats`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Create a team group (customers, and admins on behalf of a customer)',
@@ -210,7 +209,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/chats/:id`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Rename (title) or pin in your list (isPinned)',
@@ -230,7 +229,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/chats/:id/seen`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: "Mark the chat's notifications seen",
@@ -248,7 +247,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats/:id/messages`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'One page of history (30 messages; page 1 is the newest), in creation order',
@@ -263,7 +262,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chats/:id/pinnedMessages`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Pinned messages (pinned bar)',
@@ -325,7 +324,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/messages/:id/reaction`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Toggle your reaction (like, heart, checked, ok)',
@@ -340,7 +339,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/messages/:id`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'One message with its pageNumber (jump to it)',
@@ -354,7 +353,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/messages/:id`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Pin or unpin a message (isPinned)',
@@ -383,7 +382,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     `${CHAT_BASE}/messages/:id/moderation`,
     {
-      config: { access: 'moderation.write' },
+      config: { access: 'moderation.write', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Approve or decline a message on moderation (admins)',
@@ -405,7 +404,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${CHAT_BASE}/messages/:id/attachments/:attachmentId`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Remove an attachment (its uploader or an admin)',
@@ -423,7 +422,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CHAT_BASE}/chat-members`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Add a member to a team group',
@@ -442,7 +441,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${CHAT_BASE}/chat-members/:chatId/:userId`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Remove a member',
@@ -460,7 +459,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat-members/:chatId`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Members of a chat (not for translators)',
@@ -474,7 +473,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/notifications`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Unseen notifications grouped by chat and type; total is the header badge',
@@ -488,7 +487,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat-attachments/:chatId`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Files of a chat',
@@ -503,7 +502,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/search/:phrase`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Search files, chats and messages of your chats (admins: of a customer)',
@@ -523,7 +522,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/chat/:chatId/search/:phrase`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Search messages of one chat',
@@ -537,7 +536,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/my-contacts`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: { tags: TAGS, summary: 'People you may put in a chat', response: { 200: chatPeopleSchema } },
     },
     async (request) => ({ data: (await contactsOf(deps.db, viewerOf(request))).map((user) => ({ user })) }),
@@ -546,7 +545,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/admin/user-contacts/:userId`,
     {
-      config: { access: 'backoffice.read' },
+      config: { access: 'backoffice.read', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: "A customer's contacts (admins)",
@@ -564,7 +563,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${CHAT_BASE}/admin/users`,
     {
-      config: { access: 'backoffice.read' },
+      config: { access: 'backoffice.read', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Customers by external id (admins)',
@@ -588,7 +587,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     FILES_BASE,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Upload a chat file (multipart field file, at most 100 MB): answers id, originalName, size, mimeType',
@@ -626,7 +625,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     `${FILES_BASE}/:id`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
         summary: 'Delete an uploaded chat file (its uploader or an admin)',
@@ -644,7 +643,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${FILES_BASE}/:id/download`,
     {
-      config: { access: 'user', produces: ['*/*'] },
+      config: { access: 'user', produces: ['*/*'], credentials: 'bearer' },
       schema: { tags: TAGS, summary: 'Download a chat file under its name', params: z.object({ id }) },
     },
     async (request, reply) => {

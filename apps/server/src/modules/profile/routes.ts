@@ -96,7 +96,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updatePassword',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Change the password (old_password, password, password_verify); ends the other sessions',
         tags,
@@ -185,7 +185,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/2/account/api-keys',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'The API key and OAuth client of the signed-in customer (never their secrets)',
         tags,
@@ -201,7 +201,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/userService/updateApiKeysForm',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary:
           'Generate the API key (keygen); a new key replaces the old one. The key is answered once, as token_api',
@@ -221,7 +221,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/userService/updateApiKeysForm',
     {
-      config: { access: 'user', csrf: true },
+      config: { access: 'user', csrf: true, credentials: 'session' },
       schema: {
         summary: 'Reset the API key (s=reset&react=1; needs the CSRF header): the old key stops working',
         tags,
@@ -239,7 +239,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/oauth/generate-keys',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Create (or replace) the OAuth client: clientId and clientSecret, the secret answered once',
         tags,
@@ -257,7 +257,7 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/oauth/update-client',
     {
-      config: { access: 'user' },
+      config: { access: 'user', credentials: 'session' },
       schema: {
         summary: "Change the OAuth client's redirect uri",
         tags,
@@ -276,7 +276,10 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/check-credentials',
     {
-      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: {
+        access: 'user',
+        rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000, credentials: 'session' },
+      },
       schema: {
         summary: "Check the signed-in user's password (the deletion's password step)",
         tags,
@@ -296,7 +299,10 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/deleteAccount',
     {
-      config: { access: 'user', rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } },
+      config: {
+        access: 'user',
+        rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000, credentials: 'session' },
+      },
       schema: {
         summary:
           'Delete the account (JSON: reason from getDeleteReasons, comment when other, password). Personal data erased; ledger and invoices kept; every session ends. 409 while projects are open',

@@ -81,7 +81,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/webhook',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: "The customer's webhook URL and signing secret (null when none)",
@@ -94,7 +94,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.put(
     '/api/2/account/webhook',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: 'Set the webhook URL (a public https address); the first time a signing secret is made',
@@ -133,7 +133,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/webhook',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: 'Remove the webhook (and its delivery history)',
@@ -150,7 +150,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/account/webhook/deliveries',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: `The latest ${DELIVERIES_PAGE} webhook deliveries, newest first, with their status`,
@@ -188,7 +188,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/webhook/deliveries/:id/resend',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: 'Send a delivery again (the same id, so the receiver can tell it is a repeat); a new day of retries',
@@ -214,7 +214,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/account/api-keys/scopes',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: 'Choose what the API key (kind=key) or the OAuth client (kind=oauth) may do: read, order, pay',
@@ -232,7 +232,7 @@ export const webhookSettingsRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/2/account/api-keys/key',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', credentials: 'session' },
       schema: {
         tags,
         summary: 'Revoke the API key: every call with it is refused (401) from now on',

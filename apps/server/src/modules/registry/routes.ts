@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema, currencySchema, helpCenterAuthParamsSchema, TEXTS, uiFeatureSchema } from '@parlance/shared';
 import { countryByIp } from '../../platform/geo';
-import { badRequest, forbidden } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { staffMember } from '../../platform/permissions';
 import { helpCenterAuthParams, helpCenterSignIn, HELP_CENTER_PATH } from './help-center';
@@ -151,7 +151,8 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/api/2/zendesk/auth-params',
     {
-      config: { access: 'user' },
+      // the token is a bearer token too: a bearer call may not mint a fresh one (it would never expire)
+      config: { access: 'user', credentials: 'session', refusal: TEXTS.helpCenterNeedsSession },
       schema: {
         tags: ['Help centre'],
         summary: 'Where and with what to sign in to the help centre',
@@ -160,9 +161,7 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { user, via } = requireUser(request);
-      // the token is a bearer token too: a bearer call may not mint a fresh one (it would never expire)
-      if (via !== 'session') throw forbidden(TEXTS.helpCenterNeedsSession);
+      const { user } = requireUser(request);
       return { results: await helpCenterAuthParams(deps.jwt, user.id, deps.clock.now()) };
     },
   );
