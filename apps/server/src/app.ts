@@ -14,9 +14,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
 import { type Clock, systemClock } from './platform/clock';
-import { registerErrorHandler } from './platform/error-handler';
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input';
 import { registerRouteAccess } from './platform/access';
+import { allowedMethodsOf } from './platform/allowed-methods';
 import {
   API_SECURITY_SCHEMES,
   finishOpenApiDocument,
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
@@ -243,9 +246,18 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       },
     });
   }
+  const allowedMethods = allowedMethodsOf(app.routeTable);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      const message = `${request.method} is not allowed here: use ${allowed.join(', ')}`;
+      reply.status(405).header('allow', allowed.join(', '));
+      return path.startsWith('/api/v1/')
+        ? reply.send({ error: { code: 'method_not_allowed', message } })
+        : reply.send({ status: 'ERROR', message });
+    }
     if (path.startsWith('/api/v1/')) {
       return reply
         .status(404)

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { malformedInputError } from './input';
@@ -46,4 +48,34 @@ const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
  */
 export function userText(field: string, message: string): string {
   return ZOD_DEFAULT_MESSAGE.test(message) ? `${field}: ${message}` : message;
+}
+
+/**
+ * Fastify's answers from before a route is found (a path parameter over 100 characters, a URL it
+ * cannot decode), in the same envelope as every other error instead of Fastify's own shape.
+ */
+export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = status === 414 ? 'The address is too long' : 'The address is not valid';
+  void reply.status(status).send({ status: 'ERROR', message });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (431 for headers, a very long
+ * address included, over the 16 kB limit; 400 for anything unreadable): the same envelope.
+ */
+export function clientErrorAnswer(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({
+    status: 'ERROR',
+    message: status === 431 ? 'The request headers (or its address) are too large' : 'The request could not be read',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

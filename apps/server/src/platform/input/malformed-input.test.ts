@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/demo';
 import { authed, form, loginDemo, type TestSession } from '../../test/auth-helpers';
@@ -163,5 +165,41 @@ describe('a WebSocket address opened as a page', () => {
     const res = await authed(t.app, customer).get(url);
     expectClear(res, 426);
     expect(res.headers.upgrade).toBe('websocket');
+  });
+});
+
+describe('requests the router or the HTTP parser refuses', () => {
+  it('a method a known path does not have is 405 with the methods it has', async () => {
+    const res = await authed(t.app, customer).inject({ method: 'PATCH', url: '/api/2/projects/1' });
+    expectClear(res, 405);
+    expect(String(res.headers.allow)).toContain('GET');
+    const api = await t.app.inject({ method: 'DELETE', url: '/api/v1/orders' });
+    expect(api.statusCode).toBe(405);
+    expect(api.json().error.code).toBe('method_not_allowed');
+    // an unknown path is still 404
+    expectClear(await authed(t.app, customer).inject({ method: 'PATCH', url: '/api/2/nothing-here' }), 404);
+  });
+
+  it('a path parameter over 100 characters is 414 in the error envelope', async () => {
+    expectClear(await authed(t.app, customer).get(`/api/2/projects/${'9'.repeat(150)}`), 414);
+  });
+
+  it('headers over the 16 kB limit (a very long address) are 431 in the error envelope', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/2/health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      });
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+      });
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toContain('application/json');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 'ERROR' });
   });
 });
