@@ -39,10 +39,10 @@ export const projectNameSchema = z.object({
 
 /** POST /api/2/projects/{id}/tags: trimmed, blanks dropped, duplicates once. */
 export const projectTagsSchema = z.object({
-  tags: listOf(z.string().max(1000))
+  // the limit is on the tag as typed less its outer spaces, which is what the document shows
+  tags: listOf(z.string().trim().max(PROJECT_LIMITS.tagMaxLength, PROJECT_TEXTS.tagTooLong))
     .default([])
-    .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))])
-    .refine((tags) => tags.every((t) => t.length <= PROJECT_LIMITS.tagMaxLength), PROJECT_TEXTS.tagTooLong)
+    .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
     .refine((tags) => tags.length <= PROJECT_LIMITS.tagsMax, PROJECT_TEXTS.tooManyTags),
 });
 
