@@ -148,7 +148,7 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await expect(page.getByTestId('cart-balance')).toHaveText(`${total.toLocaleString('en-US')} credits`);
   await page.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your order is paid' })).toBeVisible();
-  // the invoice and each project are links; the status reads as everywhere else (issue 10, item 11)
+  // the invoice and each project are links; the status reads as everywhere else
   const invoice = page.getByTestId('paid-invoice').getByRole('link', { name: /^PAR-\d{4}-\d{6}$/ });
   await expect(invoice).toHaveAttribute('href', /^\/api\/2\/account\/invoice\/\d+$/);
   const pdf = await page.request.get((await invoice.getAttribute('href')) ?? '');

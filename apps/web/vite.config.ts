@@ -17,7 +17,7 @@ const proxied = [
 
 /**
  * MUI's createTheme and ThemeProvider carry the CSS-variables theme (createThemeWithVars,
- * CssVarsProvider, the colour-scheme script: ~5 kB gzipped of every first load, issue 11) that a
+ * CssVarsProvider, the colour-scheme script: ~5 kB gzipped of every first load) that a
  * theme without `cssVariables` or `colorSchemes` never runs. In the build, the two modules of
  * @mui/material/styles that reach it get their no-variables halves; a theme asking for variables
  * throws at start, so nobody is surprised by it silently.
@@ -107,7 +107,7 @@ export default defineConfig({
     },
     chunkSizeWarningLimit: 600,
     // The shared package builds its zod schemas at module level beside the constants and types the
-    // pages import; a page that reads a constant need not carry zod (25 kB gzipped, issue 11).
+    // pages import; a page that reads a constant need not carry zod (25 kB gzipped).
     // Building a schema has no effect outside it (no registry, no global config: packages/shared).
     // Only the builders are named (ZOD_BUILDERS above).
     rolldownOptions: { treeshake: { manualPureFunctions: ZOD_BUILDERS } },

@@ -3,7 +3,7 @@ import { ACCOUNT_MANAGER_TEXTS } from './account-managers';
 import { MAX_DB_INT } from './validation';
 
 // The zod schemas of account-managers.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 // Back-office calls kept out of staff.ts, which the web app's entry chunk reads: account-manager
 // assignment and the admin's chat-user look-up (docs/decisions.md, "Back office, remaining parts").

@@ -1,4 +1,4 @@
-// Payouts (issue 13 part 3; spec 2 /balance and /convert): a translator turns available credits
+// Payouts (spec 2 /balance and /convert): a translator turns available credits
 // into money by a payout method on file. Amounts are integer credits (1 credit = 0.01 USD).
 
 export const PAYOUT_METHODS = ['paypal', 'payoneer', 'wire'] as const;

@@ -368,7 +368,7 @@ export const realtimeEvents = pgTable(
 );
 
 /**
- * How many projects each customer has in each status (issue 11): kept by a trigger on projects in
+ * How many projects each customer has in each status: kept by a trigger on projects in
  * the same transaction as every insert, status move and delete (migration 0010), so the customer's
  * list answers its total without counting rows.
  */

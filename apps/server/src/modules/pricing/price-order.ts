@@ -68,7 +68,7 @@ export function deliveryHours(type: string, words: number, daysPer2000Words: num
   return Math.max(URGENT_MIN_HOURS, Math.ceil(standard / (expedite ? 4 : 2)));
 }
 
-/** The price lookups of a quote, prepared once per database handle (issue 11: quotes are a hot path). */
+/** The price lookups of a quote, prepared once per database handle (quotes are a hot path). */
 const quoteLookups = preparedOnce((db: Db) => ({
   expertiseTier: db
     .select({ tier: expertises.priceTier })

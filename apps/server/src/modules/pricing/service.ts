@@ -58,7 +58,7 @@ export async function loadPriceList(db: Db): Promise<PriceList> {
   };
 }
 
-/** The quote's lookups of the caller, prepared once per database handle (issue 11). */
+/** The quote's lookups of the caller, prepared once per database handle. */
 const callerLookups = preparedOnce((db: Db) => ({
   billingCountry: db
     .select({ country: billingInfo.country })

@@ -5,7 +5,7 @@
 // are one word each, and "!!!" is none). Chinese and Japanese characters (Han, Hiragana, Katakana)
 // count one word each. Scripts written without spaces between words (Thai, Lao, Khmer, Myanmar) are
 // split into words by Intl.Segmenter. Intl.Segmenter is not used for the rest: on Node 20 it costs
-// about 3 µs per segment and goes quadratic on long strings (V8 issue 326176949), which would make
+// about 3 µs per segment and goes quadratic on long strings (a V8 bug, crbug 326176949), which would make
 // a 10 MB file take minutes.
 
 const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30FC\uFF70`;

@@ -1,4 +1,4 @@
-// The moderation engine (issue 14), a platform piece that every message source calls when a message
+// The moderation engine, a platform piece that every message source calls when a message
 // is sent (docs/decisions.md, "Moderation"):
 //   const verdict = checkMessage({ text, language }, await loadVocabulary(tx), { allowedHosts });
 //   if (verdict.flagged) await holdMessage(tx, { source, messageRef, ..., reasons: verdict.reasons });
