@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
-// cart with credits and the demo coupon (spec 1 section 2; docs/decisions.md, "Card payments and
-// wire transfers" and "Cart, coupons and paying with credits").
+// cart with credits and the demo coupon (spec 1 section 2; ADRs 0024
+// and 0025).
 
 const APPROVES = '4242 4242 4242 4242';
 const DECLINES = '4000 0000 0000 0002';

@@ -140,7 +140,7 @@ async function benchEngine(engine, databaseUrl = '') {
   console.log(`\n== ${engine} ==`);
   // The first start seeds the demo data; the figures are taken on a second start on the same data,
   // as a server runs after its first day: the process that just seeded carries the seed's heap, and
-  // V8 collects young objects several times slower there for a while (docs/decisions.md, Speed).
+  // V8 collects young objects several times slower there for a while (docs/performance.md).
   const seeding = await startServer({ databaseUrl });
   await seeding.stop();
   const started = await startServer({ databaseUrl, dataDir: seeding.dataDir });

@@ -76,7 +76,7 @@ const ZOD_BUILDERS = [
 ].map((builder) => `z.${builder}`);
 
 /**
- * The React API on Preact (docs/decisions.md, "React API on Preact"): react-dom alone was 62.8 kB
+ * The React API on Preact (ADR 0057): react-dom alone was 62.8 kB
  * gzipped of every page's first load; preact/compat does its work in about 11. Every library the app
  * uses (MUI, React Router, TanStack Query, react-hook-form, notistack, recharts, emoji-mart,
  * react-joyride) imports `react`, and gets Preact through these names.
@@ -101,7 +101,7 @@ export default defineConfig({
     sourcemap: false,
     // The entry's own imports are still preloaded from index.html. Lazy pages are not given a
     // dependency list in the entry: each page would add one, and the first load of /auth has a
-    // JavaScript budget (docs/decisions.md, "Bundle budget"). A page's imports load when it does.
+    // JavaScript budget (ADR 0019). A page's imports load when it does.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },

@@ -7,7 +7,7 @@ import { outsideTransaction, preparedOnce, ShapeCache, statementName } from '../
 
 // Pricing an order: per target language, words x the per-word price of (project type, expertise tier,
 // pair tier), never below the minimum charge, plus the chosen options. Integers only (credits and
-// millicredits); each item is rounded half up once. The model is in docs/decisions.md, "Prices and quotes".
+// millicredits); each item is rounded half up once. The model is in ADR 0021.
 
 export interface OrderToPrice {
   projectType: string;

@@ -108,7 +108,7 @@ function inPayloadTerms(error: unknown): unknown {
 /**
  * Price, VAT and total of a quote. VAT is charged when services are paid for (an order), not when
  * credits are bought: credits work like a multi-purpose voucher, so taxing both would tax twice
- * (docs/decisions.md, "Prices and quotes").
+ * (ADR 0021).
  */
 async function summary(db: Db, ctx: QuoteContext, credits: number, vatApplies: boolean) {
   const [vat, currency] = await Promise.all([

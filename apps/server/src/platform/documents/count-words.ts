@@ -1,4 +1,4 @@
-// Word and character counts of plain text, by the rules in docs/decisions.md ("Word counts").
+// Word and character counts of plain text, by the rules of ADR 0016.
 //
 // In short: text splits into pieces at whitespace and at dashes/ellipses used as punctuation; a piece
 // with a letter or a digit is one word (so "e-mail", "3.14", "$100", "john@example.com" and a URL
