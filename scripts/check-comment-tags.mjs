@@ -10,7 +10,7 @@ const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const DIRS = ['apps', 'packages', 'e2e', 'scripts'];
 const SKIP = new Set(['node_modules', 'dist', 'migrations', 'test-results', 'playwright-report', 'coverage']);
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
-const TAG = /(issue|session) [0-9]+|helper [a-z]+[0-9]+/;
+const TAG = /(issue|session) [0-9]+|helper [a-z]+[0-9]+/i;
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
