@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Every page the browser tests visit, for each role, checked with axe-core (issue 10, item 10):
+// Every page the browser tests visit, for each role, checked with axe-core:
 // no serious or critical violation, no rule skipped. The journeys' own specs check their dialogs
 // and states; this tour keeps every page's resting state clean.
 

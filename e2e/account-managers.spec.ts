@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from './fixtures';
 
-// Account managers (issue 14): a support admin gives the demo customer another account manager on
+// Account managers: a support admin gives the demo customer another account manager on
 // the customer's back-office page; the new manager's customer list shows the customer and the old
 // one's no longer does (then it is set back); a finance admin (without users.act) sees the manager
 // read-only.

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 
-// The back office (issue 14): a finance admin adds credits with a reason on the customer's
+// The back office: a finance admin adds credits with a reason on the customer's
 // back-office page and the customer sees them in the statement; a support admin without finance
 // rights sees the same credit actions read-only; the roles, probation, feature and account-manager
 // screens open with their demo content (and a new translator, on probation, sees it on the dashboard).

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// /balance (issue 13 part 3): the demo translator sees the available credits and their payouts
+// /balance: the demo translator sees the available credits and their payouts
 // (one paid with its self-billing invoice, one pending), requests a payout by PayPal, sees it
 // pending with its fee and target date, cancels it (the row disappears, the credits come back).
 

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
-// cart with credits and the demo coupon (spec 1 section 2; docs/decisions.md, "Card payments and
-// wire transfers" and "Cart, coupons and paying with credits").
+// cart with credits and the demo coupon (spec 1 section 2; ADRs 0024
+// and 0025).
 
 const APPROVES = '4242 4242 4242 4242';
 const DECLINES = '4000 0000 0000 0002';
@@ -148,7 +148,7 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await expect(page.getByTestId('cart-balance')).toHaveText(`${total.toLocaleString('en-US')} credits`);
   await page.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your order is paid' })).toBeVisible();
-  // the invoice and each project are links; the status reads as everywhere else (issue 10, item 11)
+  // the invoice and each project are links; the status reads as everywhere else
   const invoice = page.getByTestId('paid-invoice').getByRole('link', { name: /^PAR-\d{4}-\d{6}$/ });
   await expect(invoice).toHaveAttribute('href', /^\/api\/2\/account\/invoice\/\d+$/);
   const pdf = await page.request.get((await invoice.getAttribute('href')) ?? '');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Team chat moderation (issue 15; spec 3 sections 4 and 8): the translator posts an e-mail address in
+// Team chat moderation (spec 3 sections 4 and 8): the translator posts an e-mail address in
 // the demo my-team chat; it is 'The message is under moderation' for the translator, the customer does
 // not see it, the admin sees it and approves it from the message menu, and it appears live for the
 // customer. The admin then deletes it and takes it back with Undo. Screenshots with CHAT_SHOTS.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test, type DemoRole } from './fixtures';
 
-// Team chat screens (issue 15, spec 3): the first-visit onboarding tour, the jump-to-unread chip, the
+// Team chat screens (spec 3): the first-visit onboarding tour, the jump-to-unread chip, the
 // emoji picker (loaded only when opened), global search opening a message at its page, the header
 // badge, and the admin's view of a customer's chats. Screenshots at 1280 and 375 px (CHAT_SHOTS).
 

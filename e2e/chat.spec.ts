@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Team chat (issue 15; spec 3): a customer creates a team group with the translator; they exchange
+// Team chat (spec 3): a customer creates a team group with the translator; they exchange
 // messages live, a reply, a reaction and an attachment; the translator's header badge counts the
 // unread messages and clears when the chats are read. Screenshots at 1280 and 375 px (CHAT_SHOTS).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Client alerts (issue 13; spec 2 sections 3, 7): an admin opens Client alerts from the admin tabs,
+// Client alerts (spec 2 sections 3, 7): an admin opens Client alerts from the admin tabs,
 // picks the demo customer, changes who is mailed for a wire transfer and saves; the setting is read
 // back after a reload, then put back (other specs share the server).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
 
-// /convert (issue 13): finance staff find a translator's payout requests, are told what is missing
+// /convert: finance staff find a translator's payout requests, are told what is missing
 // (a selection, a time range), download the CSV, reject one request and pay another out after typing
 // "payout"; support staff read the table without the money actions.
 

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// The customer's control panel (issue 13): available credits, projects by status with links, the
+// The customer's control panel: available credits, projects by status with links, the
 // latest statement lines, the unread messages and a button to order.
 
 test('the customer control panel shows credits, projects by status, latest lines and messages', async ({ page }) => {

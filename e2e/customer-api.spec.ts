@@ -1,6 +1,6 @@
 import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
 
-// The customer API from the browser's side (issue 17): a customer creates a key, copies it, sees it
+// The customer API from the browser's side: a customer creates a key, copies it, sees it
 // masked afterwards and revokes it (the key then stops working); /api-docs renders the reference.
 
 test('a customer creates an API key, copies it, sees it masked, and revokes it', async ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// The translator's /dashboard (issue 13): statistics with the chart, the level and the parameters
+// The translator's /dashboard: statistics with the chart, the level and the parameters
 // behind it, a contest of a project that lowers it, the vacation switch (sent only with both dates),
 // balance, pending credits and the statement; at desktop width and at 375 px.
 

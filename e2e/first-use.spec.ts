@@ -2,7 +2,7 @@ import { csrfHeaders, DEMO, expect, expectAccessible, signIn, signInAs, test } f
 import { signUpCustomer } from './ordering-helpers';
 import { putOrderInCart } from './purchase';
 
-// What a new user trips over in the parts that exist (issue 10): each test clicks through as a
+// What a new user trips over in the parts that exist: each test clicks through as a
 // new user would and fails on the defect it names.
 
 test.describe('names, not slugs', () => {

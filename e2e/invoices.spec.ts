@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Invoices (issue 13; spec 2 sections 2, 7, 9): the demo customer lists their invoices (5 a page),
+// Invoices (spec 2 sections 2, 7, 9): the demo customer lists their invoices (5 a page),
 // opens one's detail and downloads its PDF.
 
 test('the customer lists invoices, opens the detail and gets the PDF', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
-// The message box (issue 13; spec 2 sections 2 and 4): a new customer gets admin notices, sees the
+// The message box (spec 2 sections 2 and 4): a new customer gets admin notices, sees the
 // unread count in the header, filters the box, marks two messages read in bulk and sees the count
 // drop; a notice sent while the box is open arrives without a reload.
 
@@ -11,7 +11,7 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The user's unread count as the shell reads it (the header's chat badge counts team-chat notifications since issue 15). */
+/** The user's unread count as the shell reads it (the header's chat badge counts team-chat notifications too). */
 const mboxUnread = (page: Page, n: number) =>
   expect
     .poll(

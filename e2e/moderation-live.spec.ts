@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
 
-// Moderation end to end (issue 14's browser list): the translator posts a phone number in a project
+// Moderation end to end: the translator posts a phone number in a project
 // discussion and is told it is under moderation; the customer, with the project open, does not see
 // it; a moderator finds it in the moderation table (stacked cards on a 375 px phone, nothing scrolling
 // sideways) and approves it; it appears on the customer's open page without a reload.

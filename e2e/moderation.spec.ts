@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, signOut, test } from './fixtures';
 
-// Moderation (issue 14, spec 2 section 7): the demo moderator approves the demo translator's held
+// Moderation (spec 2 section 7): the demo moderator approves the demo translator's held
 // message in the moderation table and the customer then sees it in the project discussion; the
 // vocabulary: a moderator adds a banned word, a duplicate word or language gets the spec's text, and a
 // new language shows the empty text.

@@ -2,8 +2,8 @@ import { expect, test } from './fixtures';
 import { APPROVES, balanceOf, makeDocx, payByCard, pickLanguage, SHOTS, signUpCustomer } from './ordering-helpers';
 
 // A new customer orders the translation of a real Word document through every step of the wizard,
-// puts it in the cart, applies the demo coupon, buys the missing credits by card and pays with credits (spec 1 section 2;
-// issue 3, "Browser"). The document is made here, so its word count is known: 6 + 7 + 6 = 19.
+// puts it in the cart, applies the demo coupon, buys the missing credits by card and pays with credits (spec 1
+// section 2). The document is made here, so its word count is known: 6 + 7 + 6 = 19.
 
 const PARAGRAPHS = [
   'Parlance translates brochures, manuals and websites.',

@@ -141,7 +141,7 @@ test('an admin marks a wire transfer received and cancels another at /admin/paym
   await expect(card.getByRole('definition').first()).toBeVisible();
   await admin.screenshot({ path: `${SHOTS}/admin-payments-narrow.png`, fullPage: true });
 
-  // a customer may not open the admin screen's call: for customers it does not exist (issue 14)
+  // a customer may not open the admin screen's call: for customers it does not exist
   const refused = await page.request.get('/api/2/admin/payments');
   expect(refused.status()).toBe(404);
   await adminContext.close();

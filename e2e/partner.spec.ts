@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
-// Partner and affiliate program (issue 13; spec 2 sections 2, 5, 7): the demo customer opens
+// Partner and affiliate program (spec 2 sections 2, 5, 7): the demo customer opens
 // Partners & Integrations from the sidebar, copies their referral link, a visitor signs up through
 // it and is counted; the range loads only with both dates; the translator's /affiliate-program has a
 // link of its own. Counts are relative: other specs share the server.

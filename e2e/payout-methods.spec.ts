@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
 
-// Payout methods (issue 13): the demo translator adds a Payoneer account on /balance (a wrong IBAN
+// Payout methods: the demo translator adds a Payoneer account on /balance (a wrong IBAN
 // and a wrong e-mail are explained first); it waits for approval and is not offered for payouts;
 // a finance admin approves it on /convert; the translator can then be paid to it, and removes it.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
 
-// Preferred translators and the credit history in the profile (issue 12): a new customer finds the
+// Preferred translators and the credit history in the profile: a new customer finds the
 // demo translator by name, adds and removes them; the demo customer reads the credit history of
 // the sub-accounts section, page by page.
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
 
-// Terminology, translation memory and glossary in the profile (issue 12; spec 2 sections 2, 4, 7, 8):
+// Terminology, translation memory and glossary in the profile (spec 2 sections 2, 4, 7, 8):
 // a new customer imports terminology for a pair (and confirms the replacement), views and deletes
 // it; imports a TMX, sees its languages, is refused a malformed one with its line; works at 375 px.
 

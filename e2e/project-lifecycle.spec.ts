@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 import { buyCreditsByCard } from './purchase';
 
-// The marketplace's core loop with two people at once (issue 4; spec 1 §2, §4): a customer orders a
+// The marketplace's core loop with two people at once (spec 1 §2, §4): a customer orders a
 // pasted text through the wizard and pays with credits; the translator sees it arrive in Open
 // Projects without reloading, takes it and delivers a file; the customer sees 'Translation
 // Received', downloads the zip, approves and rates it; the translator's earnings are pending.

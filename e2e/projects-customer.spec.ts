@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
-// The customer's My Projects (spec 1 §2, §3, §5, §8; docs/decisions.md (project lifecycle / ordering sections)): filters kept
+// The customer's My Projects (spec 1 §2, §3, §5, §8; ADR 0052): filters kept
 // in the address, tags, a bulk message, a low rating that asks for reasons and a comment, the empty
 // states, and cancelling a project nobody has started (its credits come back).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, signOut, test } from './fixtures';
 
-// Quality report editors (issue 14): the demo translator reviews "Spring catalog" in a QA job; from
+// Quality report editors: the demo translator reviews "Spring catalog" in a QA job; from
 // the job's list of the reviewed files they open the detailed editor (project_id, resource_uuid and
 // csrftoken in the query string), record errors and save; the job's score preview counts them. An
 // admin opening the same editor reads it without being able to change it.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures';
 
-// QA and LL reviews (docs/decisions.md, "QA and LL reviews"): an admin opens a QA job over a
+// QA and LL reviews (ADR 0089): an admin opens a QA job over a
 // completed project, the demo translator takes it from Open Projects > QA, reads the reviewed
 // project, fills the error table, sees the score preview and submits; the review shows read-only.
 //

@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { type DemoRole, expect, signInAs, test } from './fixtures';
 
-// A page asks only for what its viewer may read (issue 10, item 4): each demo role opens every
+// A page asks only for what its viewer may read: each demo role opens every
 // page of its menus, and no call answers 403 (nor 401), and the console stays free of errors.
 
 const PAGES: Record<DemoRole, string[]> = {

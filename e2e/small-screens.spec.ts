@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtures';
 
-// At 375 px every list is a stack of cards and no page scrolls sideways (issue 10, item 9); the
+// At 375 px every list is a stack of cards and no page scrolls sideways; the
 // same lists are tables at 1280 px. Screenshots of both widths go to SHOTS_DIR.
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';

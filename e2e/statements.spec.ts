@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
 
-// Statements (issue 13; spec 2 sections 2, 5, 9): the demo customer reads the lines of their credits
+// Statements (spec 2 sections 2, 5, 9): the demo customer reads the lines of their credits
 // from the ledger, the newest line's balance is the balance now, filters by action type, sees
 // 'Please select the time range first' without a start date; the translator's /statement loads.
 

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 import { putOrderInCart } from './purchase';
 
-// The translator's side of the marketplace (spec 1 §2 and §4; docs/decisions.md (project lifecycle / ordering sections)):
+// The translator's side of the marketplace (spec 1 §2 and §4; ADR 0027):
 // Open Projects with its sound setting, the My Projects tabs, My Team customers, a project paid by
 // a customer that appears live with the toast and is taken, and the availability switch.
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
 
-// The translator screens' quieter states (docs/decisions.md (project lifecycle / ordering sections)): a failing list is
+// The translator screens' quieter states: a failing list is
 // silent and never blocks the others (spec 1 §8), loading, an admin on Open Projects, and a
 // customer's own My Team (preferred translators: add by id, remove).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, signOut, test } from './fixtures';
 
-// Voice-over (issue 12): the demo translator adds a German voice sample under software and
+// Voice-over: the demo translator adds a German voice sample under software and
 // services; the demo customer finds it at /voice (filtered by language), hears it through the
 // player, and orders a voice-over from it, which opens the wizard. The sample is removed again at
 // the end (shared demo state).

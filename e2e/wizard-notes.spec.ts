@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
-// Saved project notes in the wizard (issue 12): the demo customer picks one of their notes in the
+// Saved project notes in the wizard: the demo customer picks one of their notes in the
 // brief step; its text becomes the order's note to the translator (the brief, which the project
 // keeps and the translator reads on the project page).
 

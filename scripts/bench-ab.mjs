@@ -1,4 +1,4 @@
-// A/B of the customer list (issue 11 work): seeds the 100,000-project database once per engine, then
+// A/B of the customer list: seeds the 100,000-project database once per engine, then
 // alternates servers started from two checkouts (BENCH_A, BENCH_B: repository roots) on the same data,
 // each measured with hello, the two list calls, and the bare floor, so that both sides meet the same
 // load of a shared machine. Not part of `npm run bench`; run by hand:

@@ -140,7 +140,7 @@ async function benchEngine(engine, databaseUrl = '') {
   console.log(`\n== ${engine} ==`);
   // The first start seeds the demo data; the figures are taken on a second start on the same data,
   // as a server runs after its first day: the process that just seeded carries the seed's heap, and
-  // V8 collects young objects several times slower there for a while (docs/decisions.md, Speed).
+  // V8 collects young objects several times slower there for a while (docs/performance.md).
   const seeding = await startServer({ databaseUrl });
   await seeding.stop();
   const started = await startServer({ databaseUrl, dataDir: seeding.dataDir });
@@ -334,7 +334,7 @@ function authFirstLoad() {
   const web = { authFirstLoadGzipKb: Number(m[1]), budgetKb: Number(m[2]), files: Number(m[3]) };
   web.withinBudget = web.authFirstLoadGzipKb <= web.budgetKb;
   console.log(`  first load of /auth: ${m[1]} kB gzipped JavaScript in ${m[3]} files (budget ${m[2]} kB)`);
-  // every page's first load (issue 11: none above 170 kB), and the heaviest
+  // every page's first load (none above 170 kB), and the heaviest
   const pages = [...report.stdout.matchAll(/^\s+([\d.]+) kB {2}(\w+) \(\d+ files\)/gm)].map((p) => ({
     page: p[2],
     kb: Number(p[1]),

@@ -1,4 +1,4 @@
-// `npm run report:figures`: the figures of issue 8, from the suites themselves (not timed tests).
+// `npm run report:figures`: the robustness figures, from the suites themselves (not timed tests).
 // 1. The fuzz suite (FUZZ_SEED / FUZZ_RUNS are passed through): requests sent, 5xx answers, undeclared
 //    statuses, database changes by refused requests.
 // 2. Money under faults (apps/server/src/platform/ledger/money-faults.test.ts) on PGlite and, when

@@ -17,7 +17,7 @@ const proxied = [
 
 /**
  * MUI's createTheme and ThemeProvider carry the CSS-variables theme (createThemeWithVars,
- * CssVarsProvider, the colour-scheme script: ~5 kB gzipped of every first load, issue 11) that a
+ * CssVarsProvider, the colour-scheme script: ~5 kB gzipped of every first load) that a
  * theme without `cssVariables` or `colorSchemes` never runs. In the build, the two modules of
  * @mui/material/styles that reach it get their no-variables halves; a theme asking for variables
  * throws at start, so nobody is surprised by it silently.
@@ -76,7 +76,7 @@ const ZOD_BUILDERS = [
 ].map((builder) => `z.${builder}`);
 
 /**
- * The React API on Preact (docs/decisions.md, "React API on Preact"): react-dom alone was 62.8 kB
+ * The React API on Preact (ADR 0057): react-dom alone was 62.8 kB
  * gzipped of every page's first load; preact/compat does its work in about 11. Every library the app
  * uses (MUI, React Router, TanStack Query, react-hook-form, notistack, recharts, emoji-mart,
  * react-joyride) imports `react`, and gets Preact through these names.
@@ -101,13 +101,13 @@ export default defineConfig({
     sourcemap: false,
     // The entry's own imports are still preloaded from index.html. Lazy pages are not given a
     // dependency list in the entry: each page would add one, and the first load of /auth has a
-    // JavaScript budget (docs/decisions.md, "Bundle budget"). A page's imports load when it does.
+    // JavaScript budget (ADR 0019). A page's imports load when it does.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     chunkSizeWarningLimit: 600,
     // The shared package builds its zod schemas at module level beside the constants and types the
-    // pages import; a page that reads a constant need not carry zod (25 kB gzipped, issue 11).
+    // pages import; a page that reads a constant need not carry zod (25 kB gzipped).
     // Building a schema has no effect outside it (no registry, no global config: packages/shared).
     // Only the builders are named (ZOD_BUILDERS above).
     rolldownOptions: { treeshake: { manualPureFunctions: ZOD_BUILDERS } },

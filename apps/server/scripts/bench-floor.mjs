@@ -1,4 +1,4 @@
-// The floor of `npm run bench` (issue 11): a bare Fastify server on the same database as Parlance,
+// The floor of `npm run bench`: a bare Fastify server on the same database as Parlance,
 // doing the same work as the signed-in User read (the session cookie's hash looked up with its user,
 // one parameterised query) and a hello route, with none of Parlance's plugins. Parlance's figures
 // are reported as ratios to these, measured in the same run.

@@ -1,4 +1,4 @@
-// The money figures of `npm run bench` (issue 13; called by scripts/bench.mjs with its helpers;
+// The money figures of `npm run bench` (called by scripts/bench.mjs with its helpers;
 // BENCH_ONLY=money runs only this part): a server on a database seeded by bench-money-seed.ts
 // (100,000 ledger rows on the demo customer's credits, 50,000 payout requests), measures
 //   hello       GET /bench/hello (the baseline of this server)

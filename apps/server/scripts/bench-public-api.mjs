@@ -1,4 +1,4 @@
-// `npm run bench` (BENCH_ONLY=public-api): the customer API (issue 17). Starts a server on the engine
+// `npm run bench` (BENCH_ONLY=public-api): the customer API. Starts a server on the engine
 // with the demo data (scripts/bench-tools.mjs, as every bench part), makes the demo customer an API
 // key, and measures with autocannon, beside the bare hello route of the same server:
 //   api quote    POST /api/v1/quotes through the key path (authenticate, rate limit, price)

@@ -1,4 +1,4 @@
-// The `tmx` part of `npm run bench` (issue 12): the demo customer imports a generated TMX of
+// The `tmx` part of `npm run bench`: the demo customer imports a generated TMX of
 // BENCH_TMX_UNITS (100,000) units in two languages with inline tags, streamed to POST /tmx/import,
 // while the server's resident memory is sampled (idle before, the peak during the import; target
 // under +150 MB); then GET /api/2/account/tmx/search by source-text prefix, one request at a time

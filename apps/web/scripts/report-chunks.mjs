@@ -2,9 +2,8 @@
 // each chunk's gzipped size plus the JavaScript that the first load of each page needs: the entry
 // and its static imports, the page's chunk and its static imports, and for signed-in pages the
 // lazily loaded parts of the signed-in shell that every signed-in page shows. Fails when any page is
-// over 170 kB (issue 11: every first load within 170 kB), or over its recorded ceiling in
-// bundle-budget.json (its size when recorded plus 2 kB), or has none (docs/decisions.md,
-// "Speed (issue 11)").
+// over 170 kB (every first load within 170 kB), or over its recorded ceiling in
+// bundle-budget.json (its size when recorded plus 2 kB), or has none (ADR 0019).
 // `--dist DIR` reads another build's output; `--record` rewrites bundle-budget.json with every
 // page's size now plus 2 kB (a deliberate step: say why in the commit).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -3,10 +3,10 @@ import { ACCOUNT_MANAGER_TEXTS } from './account-managers';
 import { MAX_DB_INT } from './validation';
 
 // The zod schemas of account-managers.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 // Back-office calls kept out of staff.ts, which the web app's entry chunk reads: account-manager
-// assignment and the admin's chat-user look-up (docs/decisions.md, "Back office, remaining parts").
+// assignment and the admin's chat-user look-up.
 
 /** GET /api/2/admin/chat/getUsers?query: customers whose chats an admin may open. */
 export const chatUsersQuerySchema = z.object({

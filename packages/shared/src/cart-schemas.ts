@@ -4,10 +4,10 @@ import { TEXTS } from './texts';
 import { isValidPhone } from './validation';
 
 // The zod schemas of cart.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
-// The cart, coupons, paying with credits, billing details and invoices (docs/decisions.md,
-// "Cart, coupons and paying with credits"). Money is integer credits (1 credit = 0.01 USD).
+// The cart, coupons, paying with credits, billing details and invoices (ADR 0025). Money is
+// integer credits (1 credit = 0.01 USD).
 
 export const cartPriceItemSchema = z.object({
   srcLang: z.string(),

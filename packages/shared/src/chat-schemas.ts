@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_TYPES, CHAT_USER_TYPES, MESSAGE_STATUSES, REACTION_TYPES, SYSTEM_ACTIONS } from './chat';
 
 // The zod schemas of chat.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 // ---------------------------------------------------------------- answers (spec 3 sections 3 and 7)
 

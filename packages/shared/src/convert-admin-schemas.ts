@@ -5,7 +5,7 @@ import { dbIdSchema } from './ids';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 
 // The zod schemas of convert-admin.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const isoDate = calendarDate('A date is written YYYY-MM-DD');
 

@@ -8,7 +8,7 @@ import {
 } from './credit-actions';
 
 // The zod schemas of credit-actions.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** A form field (a string, or a number in JSON), trimmed; a missing field is empty (its message is the field's own). */
 const formText = z

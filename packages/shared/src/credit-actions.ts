@@ -1,7 +1,6 @@
 // Credit actions (spec 2 sections 3, 5, 6, 7): staff give or take a user's credits with a type, a
 // reason from the type's list, an amount and remarks. Each action is a ledger transaction; edits of
-// the amount and runs of a recurring action are child actions. Rules per type: docs/decisions.md,
-// "Credit actions".
+// the amount and runs of a recurring action are child actions. Rules per type: ADR 0064.
 
 export const CREDIT_ACTION_KINDS = ['addcredit', 'buycredit', 'removecredit'] as const;
 export type CreditActionKind = (typeof CREDIT_ACTION_KINDS)[number];

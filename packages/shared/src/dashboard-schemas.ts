@@ -19,7 +19,7 @@ import { statementRowSchema } from './statements-schemas';
 import { formBoolean } from './wizard-schemas';
 
 // The zod schemas of dashboard.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const isoDate = calendarDate(STATEMENT_TEXTS.dateFormat);
 const optionalDate = z.union([z.literal(''), isoDate]).optional();

@@ -1,5 +1,4 @@
-// The translator dashboard's calls (spec 2 section 7, "Translator dashboard"; docs/decisions.md,
-// "Translator dashboard and leveling").
+// The translator dashboard's calls (spec 2 section 7, "Translator dashboard"; ADR 0083).
 
 export const DASHBOARD_TEXTS = {
   onlyTranslators: 'Only translators have a dashboard',

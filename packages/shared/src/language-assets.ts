@@ -1,5 +1,5 @@
 // Terminology, glossary files, translation memory (TMX) and the shared translation memory groups
-// (spec 2 sections 2, 4, 7, 8; issue 12). Limits and texts in one place for the server and the web.
+// (spec 2 sections 2, 4, 7, 8). Limits and texts in one place for the server and the web.
 
 export const TERMINOLOGY_EXTENSIONS = ['csv', 'xlsx', 'tbx'] as const;
 export const TERMINOLOGY_MAX_BYTES = 10 * 1024 * 1024;

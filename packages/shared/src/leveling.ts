@@ -1,4 +1,4 @@
-// Translator leveling (docs/decisions.md, "Translator dashboard and leveling"): the level 1..5 a
+// Translator leveling (ADR 0083): the level 1..5 a
 // translator's earnings share follows, computed from five parameters over a rolling window.
 // Pure: the server gathers the parameters from the database, this decides the level.
 
@@ -59,7 +59,7 @@ export const LEVEL_THRESHOLDS: Record<2 | 3 | 4 | 5, Threshold> = {
 export const MIN_LEVEL = 1;
 /**
  * Expert work: urgent (expedited) projects are offered only from this level up, to translators whose
- * record shows they deliver on time (matching.ts levelAllowsSql; docs/decisions.md).
+ * record shows they deliver on time (matching.ts levelAllowsSql; ADR 0083).
  */
 export const EXPERT_PROJECT_MIN_LEVEL = 2;
 export const MAX_LEVEL = 5;

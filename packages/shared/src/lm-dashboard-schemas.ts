@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LM_ALERTS, LM_LIST_SORTS, LM_LIST_TYPES, LM_TEXTS } from './lm-dashboard';
 
 // The zod schemas of lm-dashboard.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const seconds = (name: string) =>
   z

@@ -1,5 +1,5 @@
 // The language-manager dashboard (spec 3 sections 2, 3, 7, 8, 9): tiles, their project tables and the
-// capacity per language pair. Definitions of each tile: docs/decisions.md, "Language-manager dashboard".
+// capacity per language pair. Definitions of each tile: ADR 0070.
 
 /** The acl group that opens the dashboard (super-admins open it too). */
 export const LM_ACL_GROUP = 'role.language-manager';

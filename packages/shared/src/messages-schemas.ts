@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bracketKeys, MESSAGE_LIMITS, MESSAGE_STATUS_FILTERS, MESSAGE_TEXTS, MESSAGE_TYPES } from './messages';
 
 // The zod schemas of messages.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** GET /api/2/account/messages (page, limit, filter_status, filter_type) */
 export const messagesQuerySchema = z.object({

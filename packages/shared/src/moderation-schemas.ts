@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODERATION_LIMITS, MODERATION_REASON_TYPES, MODERATION_SOURCES, MODERATION_STATUSES } from './moderation';
 
 // The zod schemas of moderation.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 export const moderationReasonSchema = z.object({
   type: z.enum(MODERATION_REASON_TYPES),

@@ -1,4 +1,4 @@
-// Moderation and vocabulary (spec 2 sections 3, 4, 5, 7, 8, 9; spec 3 sections 4 and 8; issue 14).
+// Moderation and vocabulary (spec 2 sections 3, 4, 5, 7, 8, 9; spec 3 sections 4 and 8).
 
 /** The acl group of moderators (super-admins moderate too). */
 export const MODERATION_ACL_GROUP = 'role.moderation';

@@ -10,7 +10,7 @@ import {
 } from './partner';
 
 // The zod schemas of partner.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const isoDate = z.string({ error: PARTNER_TEXTS.pickDates }).pipe(calendarDate(PARTNER_TEXTS.dateFormat));
 

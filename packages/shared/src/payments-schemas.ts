@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './payments';
 
 // The zod schemas of payments.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 export const paymentSchema = z.object({
   key: z.string(),

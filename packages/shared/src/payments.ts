@@ -1,5 +1,5 @@
 // Card payments (sandbox processor by default), saved cards and wire transfers: payloads and answers.
-// Amounts are integer credits (1 credit = 0.01 USD). See docs/decisions.md, "Card payments and wire transfers".
+// Amounts are integer credits (1 credit = 0.01 USD). See ADR 0024.
 
 export const PAYMENT_METHODS = ['card', 'saved_card', 'wire'] as const;
 export const PAYMENT_PURPOSES = ['credits', 'cart'] as const;

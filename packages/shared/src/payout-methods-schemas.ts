@@ -3,7 +3,7 @@ import { isValidIban, PAYOUT_METHOD_TEXTS } from './payout-methods';
 import { PAYEE_STATUSES, PAYOUT_METHODS } from './payouts';
 
 // The zod schemas of payout-methods.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 
 // The zod schemas of payouts.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** POST /api/2/account/convert/request (ours) */
 export const payoutRequestSchema = z.object({

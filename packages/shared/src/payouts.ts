@@ -1,4 +1,4 @@
-// Payouts (issue 13 part 3; spec 2 /balance and /convert): a translator turns available credits
+// Payouts (spec 2 /balance and /convert): a translator turns available credits
 // into money by a payout method on file. Amounts are integer credits (1 credit = 0.01 USD).
 
 export const PAYOUT_METHODS = ['paypal', 'payoneer', 'wire'] as const;
@@ -15,7 +15,7 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
 };
 
 /**
- * The payout configuration (docs/decisions.md, "Payouts"): the minimum a request may take out and
+ * The payout configuration (ADR 0063): the minimum a request may take out and
  * the fee of each method, a fixed part plus basis points of the amount (rounded down), in credits.
  * The fee is kept by the platform; the translator receives amount - fee.
  */

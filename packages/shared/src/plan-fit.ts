@@ -1,4 +1,4 @@
-// Which plans fit an order's content (issue 10): a plan that works on one kind of material is
+// Which plans fit an order's content: a plan that works on one kind of material is
 // offered only when the order has it; the others are listed with the reason, not hidden.
 
 const SPREADSHEET_MIMES = new Set([

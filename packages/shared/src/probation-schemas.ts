@@ -9,7 +9,7 @@ import {
 import { MAX_DB_INT } from './validation';
 
 // The zod schemas of probation.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const idList = z
   .array(

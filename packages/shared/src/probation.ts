@@ -1,4 +1,4 @@
-// Probation (spec 2 sections 3, 7, 9; docs/decisions.md, "Probation"). A translator who joined less
+// Probation (spec 2 sections 3, 7, 9; ADR 0065). A translator who joined less
 // than max_years ago is on probation until they have completed PROBATION_GRADUATION.projects
 // translation jobs with an average customer rating of at least min_rating (unrated jobs count as
 // meeting it). Translators listed in excluded_translators are never on probation. While on

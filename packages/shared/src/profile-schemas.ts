@@ -15,7 +15,7 @@ import { fullNameError, isValidEmail, isValidPhone, passwordError } from './vali
 import { objectOfKeys } from './zod-objects';
 
 // The zod schemas of profile.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { networkLinkError, PROFILE_EXTRA_TEXTS, type SocialNetworkId } from './profile-telegram';
 
 // The zod schemas of profile-telegram.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const networkField = (id: SocialNetworkId) =>
   z

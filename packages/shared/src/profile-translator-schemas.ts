@@ -10,7 +10,7 @@ import {
 } from './profile-translator';
 
 // The zod schemas of profile-translator.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 export const languageInfoInputSchema = z.object({
   nativeLan: z

@@ -46,7 +46,7 @@ export const PROFILE_SECTION_IDS = [
   'privacy_policy',
   'sub_account',
   'apikeys',
-  // issue 12: the spec lists these sections without naming their hashes (docs/decisions.md, tm12)
+  // the spec lists these sections without naming their hashes (ADR 0081)
   'terminology',
   'glossary',
   'translation_memory',

@@ -15,7 +15,7 @@ import { projectReviewSchema } from './reviews-schemas';
 import { PROJECT_TEXTS } from './texts-projects';
 
 // The zod schemas of projects.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 // ---- payloads ----
 

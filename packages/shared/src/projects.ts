@@ -1,5 +1,5 @@
 // Projects after payment: statuses, labels, filters, limits and the payloads of the project
-// lifecycle calls (docs/decisions.md, "Project lifecycle"). Texts are in PROJECT_TEXTS.
+// lifecycle calls (ADR 0026). Texts are in PROJECT_TEXTS.
 
 export const PROJECT_STATUSES = [
   'PENDING',

@@ -5,7 +5,7 @@ import { reviewErrorRowSchema } from './reviews-schemas';
 import { MAX_DB_INT } from './validation';
 
 // The zod schemas of quality-reports.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const id = z.coerce
   .number({ error: QUALITY_REPORT_TEXTS.notFound })

@@ -1,6 +1,6 @@
 import { REVIEW_LIMITS, REVIEW_SEVERITIES } from './reviews';
 
-// Quality report editors (spec 2 section 2; docs/decisions.md, "Quality report editors"). The
+// Quality report editors (spec 2 section 2; ADR 0089). The
 // reviewer of a QA or LL job writes a report per file of the reviewed project: the free editor takes
 // findings as text with error counts by severity, the detailed editor the LISA error table. The
 // job's review score counts the errors of every report of the job with the review form's own rows.

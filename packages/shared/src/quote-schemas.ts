@@ -4,7 +4,7 @@ import { QUOTE_LIMITS, QUOTE_TEXTS, QUOTE_TYPES } from './quote';
 import { isDigitsOnly } from './validation';
 
 // The zod schemas of quote.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** A whole positive number written with digits only (form fields are strings; JSON may send a number). */
 function digitsField(max: number) {

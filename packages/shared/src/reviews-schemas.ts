@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REVIEW_ERROR_CATEGORIES, REVIEW_JOB_KINDS, REVIEW_LIMITS, REVIEW_SEVERITIES, REVIEW_TEXTS } from './reviews';
 
 // The zod schemas of reviews.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 export const reviewErrorRowSchema = z.object({
   category: z.enum(REVIEW_ERROR_CATEGORIES),

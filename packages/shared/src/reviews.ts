@@ -1,5 +1,5 @@
-// QA and LL reviews: a LISA-style error table scored out of 1000 (docs/decisions.md, "QA and LL
-// reviews"). The score rule lives here so that the server and the review form's preview agree.
+// QA and LL reviews: a LISA-style error table scored out of 1000 (ADR 0089). The score rule lives
+// here so that the server and the review form's preview agree.
 
 export const REVIEW_ERROR_CATEGORIES = [
   'Accuracy',

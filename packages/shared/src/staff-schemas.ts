@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from './staff';
 
 // The zod schemas of staff.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** POST /api/2/account/acl-list/members: add (or remove) a staff account to a group. */
 export const aclMemberChangeSchema = z.object({

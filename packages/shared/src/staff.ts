@@ -1,4 +1,4 @@
-// Staff roles (issue 14): the back office's access-control groups and the permissions each grants.
+// Staff roles: the back office's access-control groups and the permissions each grants.
 // ONE list, read by the server's permissions module (apps/server/src/platform/permissions.ts) and by
 // the web app to hide what a person may not do. Super-admins (users.isAdmin) hold every permission.
 // Staff are accounts of type admin; everyone else holds none of these, whatever their groups.

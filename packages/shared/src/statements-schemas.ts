@@ -10,7 +10,7 @@ import {
 } from './statements';
 
 // The zod schemas of statements.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 const isoDate = calendarDate(STATEMENT_TEXTS.dateFormat);
 

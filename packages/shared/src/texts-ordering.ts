@@ -1,9 +1,9 @@
 // User-facing texts of ordering and paying: the wizard, word counts and uploads, card payments.
 // Apart from TEXTS so that the first page load (the shell and sign-in) does not carry them: a
-// bundler cannot drop unused properties of one object (docs/decisions.md, "Bundle budget").
+// bundler cannot drop unused properties of one object (ADR 0019).
 export const ORDER_TEXTS = {
   paymentAccountMismatch: 'You are not logged in with the correct account for this payment link.',
-  // Card payments and wire transfers (ours; see docs/decisions.md, "Card payments and wire transfers").
+  // Card payments and wire transfers (ours; see ADR 0024).
   cardDeclined: 'Your card was declined.',
   quoteInvalid: 'This price quote is invalid or has expired. Please get a new quote.',
   paymentNotFound: 'This payment does not exist.',
@@ -28,7 +28,7 @@ export const ORDER_TEXTS = {
   fileExceedsMaxSize: 'File exceeds max size 250Mb',
   cannotCountWords: "Looks like we can't calculate your word count...",
   couldNotCalculate: "Oops, we couldn't calculate your",
-  // Documents and uploads (ours; see docs/decisions.md, "Word counts").
+  // Documents and uploads (ours; see ADR 0016).
   fileEmpty: 'This file is empty. Please upload a file with text in it.',
   fileTypeUnsupported:
     'This file type is not supported. Please upload a .docx, .pdf, .xlsx, .txt, .html or .srt file, or paste the text.',
@@ -44,7 +44,7 @@ export const ORDER_TEXTS = {
   wizardSelectOption: 'Please select one of the options',
   wizardAttachFile: 'Please attach a file',
   wizardAttachFileOrText: 'Please attach a file or type a text',
-  // Wizard and purchase orders (ours; see docs/decisions.md, "Wizard and purchase orders").
+  // Wizard and purchase orders (ours; see ADR 0023).
   wizardWordCountRequired: 'Please enter the number of words',
   wizardTargetSameAsSource: 'A target language must differ from the language you are translating from',
   wizardWordCountFixed: 'The word count comes from your content and cannot be changed',

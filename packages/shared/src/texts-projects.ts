@@ -1,5 +1,5 @@
 // User-facing texts of the project lifecycle (own object: see texts-ordering.ts for why).
-// Spec texts are quoted exactly; the others are ours (docs/decisions.md, "Project lifecycle").
+// Spec texts are quoted exactly; the others are ours (ADR 0026).
 export const PROJECT_TEXTS = {
   // spec 1 §5 and §8
   downloadOnlyFinished: 'You can download only finished projects',

@@ -23,7 +23,7 @@ export const TEXTS = {
   tryAgain: 'Try again',
   retry: 'Retry',
   incorrectUser: 'You are signed in with an account that cannot open this page.',
-  // Texts of our own where the spec is silent (see docs/decisions.md).
+  // Texts of our own where the spec is silent.
   passwordsDoNotMatch: 'Passwords do not match',
   passwordRules: {
     length: 'At least 6 characters',
@@ -46,13 +46,13 @@ export const TEXTS = {
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
-  // Malformed input (ours; see docs/decisions.md, "Issue 8").
+  // Malformed input (ours; see ADR 0071).
   inputHasNul: 'The request contains a character that is not allowed (a NUL byte). Please remove it and try again.',
   inputNotStorable: 'The request contains text the server cannot store. Please check it and try again.',
   inputTooLarge: 'A value in the request is too long. Please shorten it and try again.',
   multipartBroken: 'The upload could not be read: the request body is not a complete multipart form. Please try again.',
   userNotFound: 'No user matches this ID or e-mail',
-  // Sign-in and account texts of our own (see docs/decisions.md, "Authentication").
+  // Sign-in and account texts of our own (see ADR 0013).
   loginEmailRequired: 'Please enter your email',
   loginPasswordRequired: 'Please enter your password',
   passwordAlreadySet: 'Your account already has a password. Use Password Update to change it.',
@@ -62,7 +62,7 @@ export const TEXTS = {
   twoFactorNotStarted: 'Start the two-step login setup first',
   ownerOnly: 'Only the account owner can change sign-in settings. Sign in as yourself in the web app.',
   bearerOnly: 'The chat API takes the bearer token of GET /api/2/auth/token',
-  // Admin tools and registry (ours; see docs/decisions.md).
+  // Admin tools and registry (ours).
   notActing: 'You are not acting as another user',
   cannotActAsAdmin: 'You cannot act as another admin',
   cannotActAsSelf: 'You cannot act as yourself',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VOICE_LIMITS } from './voice';
 
 // The zod schemas of voice.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** GET /api/2/voices: language (slug, optional), page, perPage. */
 export const voiceListQuerySchema = z.object({

@@ -3,7 +3,7 @@ import { PROJECT_TYPE_SLUGS } from './project-types';
 import { ENTRY_TYPES, MATERIALS_OPTIONS, MT_FORMALITY, PURCHASE_ORDER_STATUSES, WORD_COUNT_SOURCES } from './wizard';
 
 // The zod schemas of wizard.ts, apart from its constants and texts so that a page reading only
-// those does not load zod (issue 11).
+// those does not load zod.
 
 /** A form field that means true or false ('1', 'true', 'on', 'yes' / '0', 'false', 'off', 'no', ''). */
 export const formBoolean = z.preprocess((value) => {

@@ -1,7 +1,7 @@
 // The ordering wizard: the purchase order it edits (stored on the server so a reload or another
 // device resumes it), its files, and the payloads of its calls. Field names follow the spec's
 // project order payload (type, name, source_language, target_languages[], expertise, wordCount,
-// needProofreading). See docs/decisions.md, "Wizard and purchase orders".
+// needProofreading). See ADR 0023.
 
 export const MATERIALS_OPTIONS = ['count', 'upload', 'notSet'] as const;
 export const ENTRY_TYPES = ['file', 'url', 'paste'] as const;

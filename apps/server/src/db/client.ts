@@ -103,7 +103,7 @@ const STATEMENT_HANDLES = new WeakMap<Db, Db>();
  * (`plan_cache_mode = force_generic_plan`): left to choose, PostgreSQL kept planning the lists'
  * statements anew for every execution (a custom plan each time, 0.3–0.8 ms of planning against
  * 0.2–0.3 ms of execution), which undid most of what preparing them was for. Only statements written
- * for placeholders run there: their indexes serve every value (issue 11, docs/decisions.md). The
+ * for placeholders run there: their indexes serve every value (ADR 0055). The
  * pool opens its connections when a statement first runs. On PGlite, a client that runs each query
  * text as a named statement (pglite-statements.ts). For a transaction, use the transaction itself.
  */

@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-// Named prepared statements on PGlite (issue 11). Drizzle's PGlite driver runs every query, prepared
+// Named prepared statements on PGlite. Drizzle's PGlite driver runs every query, prepared
 // or not, as an unnamed statement: six calls into the database per query (parse, describe the
 // statement, bind, describe the portal, execute, sync), and PostgreSQL parses, analyses and plans it
 // every time. This client gives the statement handle (`statementHandle` in client.ts) what the pg

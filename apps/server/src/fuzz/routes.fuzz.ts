@@ -8,7 +8,7 @@ import { seedDemoData } from '../db/seed/demo';
 import { authed, loginDemo, type TestSession } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
 
-// npm run test:fuzz (issue 8): every registered route, as every role, with generated malformed input
+// npm run test:fuzz: every registered route, as every role, with generated malformed input
 // (NUL bytes, control characters, huge strings, broken multipart, wrong content types, out-of-range and
 // non-numeric ids, path traversal). No 5xx, no status the OpenAPI document does not declare, no body
 // of another content type or shape than the document declares for its status, and no change to the
@@ -54,7 +54,7 @@ beforeAll(async () => {
   };
   type Doc = { paths: Record<string, Record<string, Operation>> };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/2/docs/openapi.json' })).json() as Doc;
-  // the customer API's own document (issue 17)
+  // the customer API's own document
   const api = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Doc;
   tokens = {};
   for (const role of ['customer', 'translator', 'admin']) {

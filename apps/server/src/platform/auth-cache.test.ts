@@ -12,7 +12,7 @@ import { authed, signUp, type TestSession } from '../test/auth-helpers';
 import { createTestApp, freshDatabase, type TestApp } from '../test/harness';
 import { sha256 } from './crypto';
 
-// The session cache (issue 11): the session-to-user lookup kept in memory, and forgotten at once
+// The session cache: the session-to-user lookup kept in memory, and forgotten at once
 // when the database says a session or a user changed, on this instance and on the others.
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

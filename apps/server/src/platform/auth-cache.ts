@@ -24,7 +24,7 @@ export const AUTH_CHANNEL = 'parlance_auth';
 const MAX_ENTRIES = 10_000;
 
 /**
- * The session-to-user lookup of every signed-in request, kept in memory for `ttlMs` (issue 11: it
+ * The session-to-user lookup of every signed-in request, kept in memory for `ttlMs` (it
  * was most of a signed-in read's cost). Staleness is bounded twice: an entry lives at most ttlMs,
  * and database triggers (migration 0009) NOTIFY every instance after commit when a session is
  * updated or deleted (sign-out, rotation at sign-in and acting) or a user row changes (name, role,

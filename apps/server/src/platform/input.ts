@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_DB_INT, TEXTS } from '@parlance/shared';
 import { AppError, badRequest, notFound } from './errors';
 
-// Malformed input is refused where it enters, once for every route (issue 8): a NUL byte in any
+// Malformed input is refused where it enters, once for every route: a NUL byte in any
 // string (PostgreSQL cannot store it in text), an id beyond the database's integer, a broken
 // multipart body. Each answers 400 or 404 with a message a person can act on, never 500.
 

@@ -24,7 +24,7 @@ import { CapturingMailer, freshDatabase, TestClock } from '../test/harness';
 import { verifyLedger } from './ledger';
 
 // Two server instances on one PostgreSQL database, as in a scale-out behind a load balancer
-// (issue 8, "Several instances"): a session made on one is honoured and ended on both; an event
+// ("Several instances"): a session made on one is honoured and ended on both; an event
 // recorded on one reaches a socket on the other; both schedulers running at the same moment make
 // each timed move once and send each mail once; rate limits count the hits of both.
 // PGlite is one process by construction: there is no second instance to test there.

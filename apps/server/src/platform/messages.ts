@@ -5,7 +5,7 @@ import { userMessages } from '../db/schema';
 import { recordEvent } from './realtime';
 
 /**
- * The message box's writer (issue 13): any area that tells a user something calls this inside the
+ * The message box's writer: any area that tells a user something calls this inside the
  * transaction of the change itself, so a message exists exactly when its cause committed. The
  * `message.created` event lets the user bar's unread count follow live.
  */

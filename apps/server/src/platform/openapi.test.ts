@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 
-// The OpenAPI document as a contract (issue 8); `npm run lint:openapi` lints it with @redocly/cli.
+// The OpenAPI document as a contract; `npm run lint:openapi` lints it with @redocly/cli.
 
 let t: TestApp;
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@parlance/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-// The OpenAPI document as a contract (issue 8): every operation gets an operationId, its security
+// The OpenAPI document as a contract: every operation gets an operationId, its security
 // (from ROUTE_ACCESS: public calls none, the others the session cookie or a bearer token) and the 4xx
 // answers every call can give (malformed input 400, unknown object 404; signed-in calls 401 and 403).
 // `npm run lint:openapi` lints it with @redocly/cli.

@@ -6,7 +6,7 @@ import { authed, login, loginDemo, type TestSession } from '../test/auth-helpers
 import { createTestApp, type TestApp } from '../test/harness';
 import { isPermission } from './access';
 
-// Staff roles (issue 14): every admin route x every role. Outsiders get 404, staff without the
+// Staff roles: every admin route x every role. Outsiders get 404, staff without the
 // route's permission 403, and nothing changes in the database either way.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { is, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, statementHandle, type Tx } from '../db/client';
 
-// Prepared statements of the hot paths (issue 11): Drizzle builds a query's SQL text once, and on
+// Prepared statements of the hot paths: Drizzle builds a query's SQL text once, and on
 // PostgreSQL the named statement is parsed and planned once per pooled connection instead of on
 // every request. Queries whose WHERE depends on which filters are set are prepared per *shape* (the
 // filters present, the sort column and direction), with the values as placeholders, and kept in a

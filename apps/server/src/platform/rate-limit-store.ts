@@ -4,7 +4,7 @@ import { rateLimits } from '../db/schema';
 import type { Clock } from './clock';
 
 // Rate limits counted in the database, so that every server instance on one database counts the same
-// hits (docs/decisions.md, "Rate limits across instances"). A fixed window per key that starts with
+// hits (ADR 0075). A fixed window per key that starts with
 // its first hit: one upsert per counted request answers the hits so far and when the window ends.
 // Used by @fastify/rate-limit (as its `store`) and by the customer API's per-key limit. Rows past
 // their window are swept by the scheduler (`rate-limits.sweep`); until then an expired row is simply

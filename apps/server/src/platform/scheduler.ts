@@ -1,6 +1,6 @@
 import type { Clock } from './clock';
 
-// The server's timed work (docs/decisions.md (project lifecycle / ordering sections), "Scheduler"). Tasks find what is due by
+// The server's timed work (ADR 0029). Tasks find what is due by
 // scanning the database state, never by remembering timers, so a restart neither misses nor
 // repeats a move: a task that ran before the crash left its rows changed, and one that did not
 // finds them still due. `runOnce` is what the interval calls and what tests call with a TestClock.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { securityHeaders } from './security-headers';
 
-// Security headers computed once (issue 11), still on every answer.
+// Security headers computed once, still on every answer.
 
 describe('security headers', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The security headers helmet would set, computed once from the options (issue 11: @fastify/helmet
+ * The security headers helmet would set, computed once from the options (@fastify/helmet
  * rebuilt them on every request, about a fifth of a bare route's CPU). The options have no per
  * request part (no CSP nonces), so every answer gets the same headers.
  */

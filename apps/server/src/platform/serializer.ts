@@ -4,7 +4,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-// Answers of the hot lists written by a serializer compiled from their schema (issue 11). Every
+// Answers of the hot lists written by a serializer compiled from their schema. Every
 // other answer goes through fastify-type-provider-zod as before: zod encodes (checks and strips) the
 // whole value, then JSON.stringify writes it, which was 11% of a list request's Node time. For the
 // schemas registered here, fast-json-stringify writes exactly the schema's properties (an allowlist,

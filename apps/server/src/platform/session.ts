@@ -85,7 +85,7 @@ export interface SessionPluginOptions {
 }
 
 /**
- * The lookups of every signed-in request, prepared once (issue 11: PostgreSQL parsed and planned
+ * The lookups of every signed-in request, prepared once (PostgreSQL parsed and planned
  * the unnamed statement every time, and Drizzle rebuilt its SQL text). The acting admin is read
  * only while an admin acts as the user.
  */

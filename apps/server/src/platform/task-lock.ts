@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { TaskLock } from './scheduler';
 
-// Several server instances on one PostgreSQL each run the scheduler (docs/decisions.md, "Several
-// instances"). A task runs on one instance at a time: it holds a session advisory lock named after the
+// Several server instances on one PostgreSQL each run the scheduler (ADR 0029). A task runs on one
+// instance at a time: it holds a session advisory lock named after the
 // task on a connection of its own while it runs; an instance that finds it held skips the task this
 // time. Every task also guards each row it changes (status guards, claims, row locks), so a lock lost
 // with its connection may let two runs overlap but never repeat a move.

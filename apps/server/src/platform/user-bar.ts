@@ -7,10 +7,10 @@ import type { AuthContext, SessionRow } from './session';
 import { MAX_SWITCH_TARGETS, offersSwitching, switchBackLabel, switchTargetLabel } from './sub-accounts';
 
 // What the user bar shows beside the user itself (the web app reads it with every page through
-// `GET /registry/get?data=User`): the 'Switch to:' targets and the unread message count. Issue 11:
-// these were three unprepared queries per read (the way back from a switched session, the
-// sub-accounts, the unread count); they are now one prepared statement, one round trip, with the
-// same answers as `switchTargets` (sub-accounts.ts) and `countUnreadMessages` (messages.ts).
+// `GET /registry/get?data=User`): the 'Switch to:' targets and the unread message count. The
+// three reads (the way back from a switched session, the sub-accounts, the unread count) are one
+// prepared statement, so every page costs one round trip, with the same answers as
+// `switchTargets` (sub-accounts.ts) and `countUnreadMessages` (messages.ts).
 
 const statement = preparedOnce((db: Db) =>
   db

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 
-// The webhook outbox of the customer API (issue 17). `enqueueWebhook` runs inside recordEvent, so
+// The webhook outbox of the customer API. `enqueueWebhook` runs inside recordEvent, so
 // the delivery row commits with the event or not at all; modules/public-api/webhook-worker.ts
 // sends what is due. A customer with no webhook URL costs one indexed read per project event.
 

@@ -1,8 +1,8 @@
 import { options } from 'preact';
 
 /**
- * The app renders with preact/compat (apps/web/vite.config.ts; docs/decisions.md, "React API on
- * Preact"). React does two things for events and form controls that Preact does not; they are done
+ * The app renders with preact/compat (apps/web/vite.config.ts; ADR 0057). React does two things
+ * for events and form controls that Preact does not; they are done
  * here for the whole app at start (main.tsx), and exercised by the browser tests (the rating
  * dialog's stars, the admin tools' digits-only project id, the quote's digits-only amounts).
  *

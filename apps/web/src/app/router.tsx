@@ -6,7 +6,7 @@ import { SHELL_ROUTES } from '../shell/extra-routes';
 
 // One lazily loaded chunk per page. Paths come from the shared route table, which also says who
 // may open each page (the guard in AppLayout enforces it). Declarative routes: the data router
-// would double React Router's share of the first load (docs/decisions.md, "Bundle budget").
+// would double React Router's share of the first load (ADR 0019).
 type Page = LazyExoticComponent<ComponentType>;
 
 // one chunk for both wizard addresses: the first load of /auth is within a few bytes of its budget

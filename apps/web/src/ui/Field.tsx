@@ -8,7 +8,7 @@ import { useId } from 'react';
 // The app's outlined text field, built from MUI's parts as MUI's TextField builds it (same label,
 // notch, helper text, ids and aria wiring, same props), without TextField itself: TextField imports
 // Select statically, and with it Menu, MenuList, Popover, Modal, FocusTrap, Portal and all three
-// input variants, about 16 kB gzipped on the first load of every page that shows a field (issue 11).
+// input variants, about 16 kB gzipped on the first load of every page that shows a field.
 // Selects are SelectField (a native select drawn in this field), in their own file so that pages
 // without one (/auth) do not load NativeSelect.
 

@@ -9,7 +9,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { type SyntheticEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 
 // The list filters' language and tag pickers (My Projects, the LM dashboard). MUI's Autocomplete
-// with its Popper is 18 kB gzipped of those pages' first load (issue 11), and nobody needs its list
+// with its Popper is 18 kB gzipped of those pages' first load, and nobody needs its list
 // before they reach a picker. Until then a stand-in draws the same field (label, value or chips,
 // clear and open buttons, the same classes and spacing, a combobox input); when a picker is first
 // focused the Autocomplete loads and takes its place with the focus, the text typed meanwhile

@@ -18,7 +18,7 @@ interface HintProps {
 /**
  * A small tooltip to the right of a control (the collapsed sidebar's names) or under it (the
  * project badges, the live indicator, the rename button), without MUI's Tooltip and Popper: they
- * cost 11 kB gzipped of every first load that shows one (issue 11). It is
+ * cost 11 kB gzipped of every first load that shows one. It is
  * drawn fixed beside the control, so the sidebar's scrolling does not clip it, and it is not read
  * out: the control carries the same words as its accessible name (aria-label).
  */

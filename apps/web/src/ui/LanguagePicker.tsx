@@ -8,7 +8,7 @@ import type { LanguagePickerProps, PickerStart } from './language-picker-props';
 import type { LanguagePickerMui } from './LanguagePickerMui';
 
 // The language pickers of the quote and the ordering wizard. MUI's Autocomplete with its Popper is
-// about 18 kB gzipped of those pages' first load (issue 11); it loads when a picker is first used
+// about 18 kB gzipped of those pages' first load; it loads when a picker is first used
 // (pointer over it, focus, touch). Until then a look-alike stands in its place: the same outlined
 // field, chips, buttons and combobox semantics, drawn with the Autocomplete's measures. When the
 // real one arrives it takes over the focus, the typed text and the open list.

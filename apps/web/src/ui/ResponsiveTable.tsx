@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode } from 'react';
 
-// One list for every screen width (issue 10, item 9): a table where there is room, and below the
+// One list for every screen width: a table where there is room, and below the
 // `cardsBelow` breakpoint (600 px by default) a stack of cards, one per row, with each column as a
 // "label: value" line, so that nothing scrolls sideways on a phone. Pages describe their columns
 // once; the table and the cards are drawn from the same description.

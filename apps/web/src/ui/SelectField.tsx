@@ -11,7 +11,7 @@ export interface SelectFieldProps
 /**
  * An outlined select: Field with a native <select> and <option>s (the phone's own picker; keyboard
  * type-ahead; nothing more to load), instead of MUI's Select, whose Menu, Popover and Modal cost
- * about 16 kB gzipped on the first load (issue 11). As with MUI's Select, an empty value shows an
+ * about 16 kB gzipped on the first load. As with MUI's Select, an empty value shows an
  * empty field with the label inside it (a hidden empty option is added when the options have
  * none), and an empty option with a text ("All statuses") keeps the label above the field.
  */

@@ -30,7 +30,7 @@ const displayed = ({ from, to, count }: { from: number; to: number; count: numbe
  * The pager under a list: MUI's TablePagination as it looks and reads (same parts, class names,
  * labels and sizes; call sites unchanged but for the import), without TablePaginationActions, whose
  * Tooltips bring MUI's Tooltip and Popper (≈ 12 kB gzipped with the pager itself) to the first load
- * of every page with a list (issue 11). The arrows' names show as the browser's own tooltip. The
+ * of every page with a list. The arrows' names show as the browser's own tooltip. The
  * rows-per-page choice is a native select, as TablePagination's `native` one: MUI's Select would
  * bring Menu, Popover and Modal with it.
  */

@@ -1,6 +1,6 @@
 // Money as the web shows it. Credits in a display currency are credits / 100 USD x rate, with two
 // decimals (the quote, the wizard, the cart). This lives here, not in packages/shared beside the
-// quote's schemas: a page importing it from there carried zod (24 kB gzipped, issue 11).
+// quote's schemas: a page importing it from there carried zod (24 kB gzipped).
 
 export function formatMoney(credits: number, currency: { symbol: string; rate: number }): string {
   const value = (credits / 100) * currency.rate;

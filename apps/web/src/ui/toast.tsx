@@ -2,7 +2,7 @@ import type { OptionsObject } from 'notistack';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 // Toasts (notistack, top-right). notistack loads with the first toast, not with the first page:
-// the sign-in page's first load has a JavaScript budget (docs/decisions.md, "Bundle budget").
+// the sign-in page's first load has a JavaScript budget (ADR 0019).
 
 let requested = false;
 let resolveMounted: () => void = () => {};

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from '
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
 
-// The back office (issue 14): credit actions staff take on a user's credits, and the probation
+// The back office: credit actions staff take on a user's credits, and the probation
 // parameters of matching. Every credit action that moved credits points at its ledger transaction.
 
 export const creditActions = pgTable(

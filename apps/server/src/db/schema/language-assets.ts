@@ -12,7 +12,7 @@ import {
 import { languages } from './reference';
 import { users } from './users';
 
-// A customer's language assets (issue 12): terminology per language pair, glossary files,
+// A customer's language assets: terminology per language pair, glossary files,
 // translation memory (TMX imports, one row per segment) and the groups of translators who may
 // download that memory (the spec's shared translation memory, "cat-tool-map").
 

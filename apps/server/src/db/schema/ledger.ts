@@ -18,7 +18,7 @@ import { users } from './users';
 
 // The credits ledger: integer credits (1 credit = 0.01 USD), double-entry, immutable.
 // Triggers that drizzle cannot express (balanced transactions, immutability, balance upkeep) are
-// in the custom migration `ledger-guards`; see docs/decisions.md, "Credits ledger".
+// in the custom migration `ledger-guards`; see ADR 0014.
 
 /** Accounts owned by a user. */
 export const USER_ACCOUNT_KINDS = [

@@ -20,7 +20,7 @@ import { users } from './users';
 
 // Ordering and paying: prices, VAT, purchase orders (the wizard's order, stored on the server so a
 // reload or another device resumes it), their files, coupons, payments, invoices, billing details.
-// Money is integer credits (1 credit = 0.01 USD); see docs/decisions.md, "Prices and quotes".
+// Money is integer credits (1 credit = 0.01 USD); see ADR 0021.
 
 /**
  * Per-word prices by project type, expertise tier and language-pair tier, in millicredits per word

@@ -3,8 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { CLIENT_ALERT_TYPES } from '@parlance/shared';
 import { users } from './users';
 
-// Partner / affiliate program and client-alert routing (issue 13; docs/decisions.md, "Partner,
-// affiliate and client alerts").
+// Partner / affiliate program and client-alert routing (ADR 0082).
 
 /** A user's referral code, made the first time they open /partner or /affiliate-program. */
 export const referralCodes = pgTable(

@@ -21,8 +21,8 @@ export const payoutMethods = pgTable(
 );
 
 /**
- * Payout (convert) requests. The credits move only through the ledger (docs/decisions.md,
- * "Payouts"); this row is the request's state, and `payout_request_history` its moves.
+ * Payout (convert) requests. The credits move only through the ledger (ADR 0063); this row is the
+ * request's state, and `payout_request_history` its moves.
  */
 export const payoutRequests = pgTable(
   'payout_requests',

@@ -26,7 +26,7 @@ export { PROJECT_KINDS, PROJECT_STATUSES } from '@parlance/shared';
 export type { ProjectKind, ProjectStatus } from '@parlance/shared';
 
 // A project: one target language of a paid purchase order. Paying creates it PENDING (waiting for
-// a translator); modules/projects moves it through its life (docs/decisions.md, "Project lifecycle").
+// a translator); modules/projects moves it through its life (ADR 0026).
 export const projects = pgTable(
   'projects',
   {
@@ -107,13 +107,13 @@ export const projects = pgTable(
     index('projects_editor_idx').on(t.editorId, t.id),
     index('projects_open_pair_idx').on(t.status, t.sourceLanguage, t.targetLanguage),
     index('projects_deadline_idx').on(t.status, t.deadline),
-    // the customer's list sorted by deadline or date without a sort step (docs/decisions.md, "Project lists")
+    // the customer's list sorted by deadline or date without a sort step (ADR 0052)
     index('projects_customer_deadline_idx').on(t.customerId, t.deadline, t.id),
     index('projects_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     // QA, LL and bonus job lists
     index('projects_kind_status_idx').on(t.kind, t.status, t.id),
     index('projects_reviewed_project_idx').on(t.reviewedProjectId),
-    // language-manager dashboard (docs/decisions.md, "Language-manager dashboard"): the open work by
+    // language-manager dashboard (ADR 0070): the open work by
     // age, the started work by date, low ratings of the last days, recent deliveries per pair
     // (after the leading columns come the ones the tiles filter and count by, so that counting is an
     // index-only scan)
@@ -368,7 +368,7 @@ export const realtimeEvents = pgTable(
 );
 
 /**
- * How many projects each customer has in each status (issue 11): kept by a trigger on projects in
+ * How many projects each customer has in each status: kept by a trigger on projects in
  * the same transaction as every insert, status move and delete (migration 0010), so the customer's
  * list answers its total without counting rows.
  */
@@ -386,7 +386,7 @@ export const projectStatusCounts = pgTable(
 );
 
 /**
- * Quality reports (docs/decisions.md, "Quality report editors"): the reviewer of a QA or LL job
+ * Quality reports (ADR 0089): the reviewer of a QA or LL job
  * writes one report per file of the reviewed project and editor (free or detailed); the job's review
  * score counts their errors.
  */

@@ -29,7 +29,7 @@ export const currencies = pgTable('currencies', {
   code: text('code').primaryKey(),
   symbol: text('symbol').notNull(),
   name: text('name').notNull(),
-  // units of this currency per 1 USD, times 1,000,000 (integers only; see docs/decisions.md)
+  // units of this currency per 1 USD, times 1,000,000 (integers only; see ADR 0021)
   rateMicros: integer('rate_micros').notNull(),
   isAdminCurrency: boolean('is_admin_currency').notNull().default(true),
 });

@@ -33,7 +33,7 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     registrationPage: text('registration_page'),
-    // the staff member who looks after this customer (issue 14: account managers' customer lists)
+    // the staff member who looks after this customer (account managers' customer lists)
     accountManagerId: integer('account_manager_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { users } from './users';
 
 /**
- * A customer's webhook target (issue 17): one URL per customer, and the secret its deliveries are
+ * A customer's webhook target: one URL per customer, and the secret its deliveries are
  * signed with (HMAC-SHA256). The secret has to be kept readable to sign; it is shown to its owner.
  */
 export const webhookEndpoints = pgTable('webhook_endpoints', {

@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { createCreditAction } from '../../modules/credit-actions/service';
 
-// Demo data of the back office (issue 14): credit actions on the demo customer by the finance admin,
+// Demo data of the back office: credit actions on the demo customer by the finance admin,
 // one of them monthly, so that /admin/{id} shows actions with child actions and the customer's
 // statement shows them with their reasons.
 

@@ -146,6 +146,6 @@ export async function seedDashboardDemo(
       });
     }
   }
-  // the level as the scheduler computes it (docs/decisions.md, "Translator dashboard and leveling")
+  // the level as the scheduler computes it (ADR 0083)
   await recomputeLevels(db, now);
 }

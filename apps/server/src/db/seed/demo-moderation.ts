@@ -14,7 +14,7 @@ import {
   users,
 } from '../schema';
 
-// Demo moderation (issue 14): the moderator account, a vocabulary of a few languages and words, and
+// Demo moderation: the moderator account, a vocabulary of a few languages and words, and
 // held discussion posts of the demo translator: one pending, one approved, one declined.
 
 export const DEMO_MODERATOR = { email: 'moderator@parlance.test', name: 'Morgan Moderator' };

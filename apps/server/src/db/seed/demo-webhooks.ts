@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { projects, users, webhookDeliveries, webhookEndpoints } from '../schema';
 
-// The demo customer's webhook (issue 17) and a short delivery history to look at in the profile:
+// The demo customer's webhook and a short delivery history to look at in the profile:
 // delivered moves and one that failed after a day of retries. The address is on the reserved .test
 // domain, so nothing leaves the machine when new events are tried.
 

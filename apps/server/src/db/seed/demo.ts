@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@parlance.test', name: 'Ada Admin', type: 'admin', company: 'Parlance', acl: 'role.admin' },
 ] as const;
 
-/** One staff account per role (issue 14); admin@ stays a super-admin. */
+/** One staff account per role; admin@ stays a super-admin. */
 export const DEMO_STAFF = [
   { email: 'finance@parlance.test', name: 'Fiona Finance', acl: 'role.finance' },
   { email: 'support@parlance.test', name: 'Sam Support', acl: 'role.support' },

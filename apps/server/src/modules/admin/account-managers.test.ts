@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Account managers (issue 14): assigning and removing a customer's manager from the back office, the
+// Account managers: assigning and removing a customer's manager from the back office, the
 // manager's customer list following it, and the admin's chat-user look-up (GET /api/2/admin/chat/getUsers).
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { authed, login, TEST_PASSWORD, type TestSession, uniqueEmail } from '../
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newPerson } from '../project-lists/list-test-helpers';
 
-// The team chat as a moderation source (blendTalk, issue 15), through the real app with every role:
+// The team chat as a moderation source (blendTalk), through the real app with every role:
 // a flagged message is on moderation for its author, unseen by the other members, not the chat's
 // last message, notifies only admins; it is approved (once, live) or declined from the chat's message
 // menu or from the moderation table; admins delete and restore messages.

@@ -246,7 +246,7 @@ describe('messages', () => {
     const m = (
       await customer.call('POST', '/chat/api/direct-messages', { text: 'oops', chat: { id: groupId } })
     ).json();
-    // admin routes do not exist for customers and translators (issue 14): 404
+    // admin routes do not exist for customers and translators: 404
     expect((await customer.call('DELETE', `/chat/api/messages/${m.id}`)).statusCode).toBe(404);
     expect((await admin.call('DELETE', `/chat/api/messages/${m.id}`)).statusCode).toBe(200);
     const seen = (await translator.call('GET', `/chat/api/messages/${m.id}`)).json();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { chatEvents, chatMembers, chats } from '../../db/schema';
 import type { RealtimeBus } from '../../platform/realtime';
 
-// Live chat delivery (docs/decisions.md, "Team chat"). One hub per server process follows the bus:
+// Live chat delivery (ADR 0069). One hub per server process follows the bus:
 // on each wake it reads the recent chat events ONCE and hands each to the open sockets of the users
 // in its audience (in memory, by recipient). Per chat, events are numbered without gaps and commit
 // in number order (the number is taken under the chat row's lock), so the hub passes them on in

@@ -9,7 +9,7 @@ import {
   type ModerationVerdict,
 } from '../../platform/moderation';
 
-// The team chat as a moderation source ('blendTalk', issue 15), the same way as the project
+// The team chat as a moderation source ('blendTalk'), the same way as the project
 // discussion: a message is checked when sent (every vocabulary, since a chat has no language, and
 // the contact detectors); a flagged one is stored with status 'moderation' and held in the
 // moderation table. Who decides, and how, lives in moderation-source.ts (the registered handler) so

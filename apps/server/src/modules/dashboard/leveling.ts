@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { levelingContests, translatorProfiles, users } from '../../db/schema';
 
-// Leveling (docs/decisions.md, "Translator dashboard and leveling"): the five parameters of each
+// Leveling (ADR 0083): the five parameters of each
 // translator measured from the database over the rolling window, the level the shared formula
 // gives, and the scheduler task that stores it in translator_profiles.level (which the earnings
 // share follows). An accepted contest takes its item out of the measurement.

@@ -16,7 +16,7 @@ import { normalizeForSearch, readTmx, TMX_TAIL, TmxFormatError, tmxHead, tmxUnit
 // A customer's translation memory: the units of every TMX they imported, one row per language
 // variant. Import reads the stored file as a stream inside ONE transaction (a bad line anywhere
 // leaves nothing behind); search is a prefix match on the normalized text through a btree index
-// with text_pattern_ops (no pg_trgm needed, the same on PGlite and PostgreSQL: docs/decisions.md).
+// with text_pattern_ops (no pg_trgm needed, the same on PGlite and PostgreSQL: ADR 0081).
 
 const INSERT_ROWS = 2000;
 

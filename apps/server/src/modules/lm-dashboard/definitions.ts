@@ -3,8 +3,8 @@ import { LM_LIMITS, type LmTileCall } from '@parlance/shared';
 import { projects } from '../../db/schema';
 import { EDITING_TYPES, OPEN_LIST_KINDS } from '../projects/matching';
 
-// What each tile counts, as SQL over `projects` at the clock's time (docs/decisions.md,
-// "Language-manager dashboard"). Constants are inlined as literals so that the planner can use the
+// What each tile counts, as SQL over `projects` at the clock's time (ADR 0070). Constants are
+// inlined as literals so that the planner can use the
 // partial indexes whose predicates repeat them (migration 0009).
 
 const HOUR = 3_600_000;

@@ -25,7 +25,7 @@ describe('moderation demo data', () => {
     const items = (await api.get('/moderation/api/moderations/search')).json() as ModerationItem[];
     expect(new Set(items.map((i) => i.status))).toEqual(new Set(['pending', 'approved', 'declined']));
     expect(items.every((i) => i.reasons.length > 0)).toBe(true);
-    // the team chat's demo message on moderation (issue 15)
+    // the team chat's demo message on moderation
     const chat = items.filter((i) => i.source === 'blendTalk');
     expect(chat.map((i) => [i.status, i.reasons.map((r) => r.type)])).toEqual([['pending', ['email']]]);
   });

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, referralCodes, referrals, users } from '../../db/schema';
 import { dayAfter, dayStart } from '../../platform/days';
 
-// The partner / affiliate program (docs/decisions.md, "Partner, affiliate and client alerts").
+// The partner / affiliate program (ADR 0082).
 // A user's referral link is PUBLIC_URL/auth?mode=signup&ref=CODE (the sign-up form); a sign-up carrying the code (form field `ref`)
 // is attributed to the code's owner in the sign-up's transaction. The report over a date range:
 // sign-ups in the range, the project spend in the range of everyone the partner referred (payments

@@ -252,7 +252,7 @@ async function chargeSavedCard(
   return done;
 }
 
-/** Our bank for wire transfers (a fictional demo bank; see docs/decisions.md). */
+/** Our bank for wire transfers (a fictional demo bank; see ADR 0024). */
 export const WIRE_BANK_DETAILS: BankDetails = {
   bankName: 'Demo Harbour Bank (fictional, for the demo)',
   accountHolder: 'Parlance Translations Ltd.',

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
 
-// The ledger postings of a payout's life (docs/decisions.md, "Payouts"). Each has a per-request
+// The ledger postings of a payout's life (ADR 0063). Each has a per-request
 // idempotency key, so a flow runs at most once however often a caller (a retried callback, two
 // scheduler runs) asks: a failed payout returns its credits exactly once.
 

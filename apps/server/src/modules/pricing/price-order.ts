@@ -7,7 +7,7 @@ import { outsideTransaction, preparedOnce, ShapeCache, statementName } from '../
 
 // Pricing an order: per target language, words x the per-word price of (project type, expertise tier,
 // pair tier), never below the minimum charge, plus the chosen options. Integers only (credits and
-// millicredits); each item is rounded half up once. The model is in docs/decisions.md, "Prices and quotes".
+// millicredits); each item is rounded half up once. The model is in ADR 0021.
 
 export interface OrderToPrice {
   projectType: string;
@@ -68,7 +68,7 @@ export function deliveryHours(type: string, words: number, daysPer2000Words: num
   return Math.max(URGENT_MIN_HOURS, Math.ceil(standard / (expedite ? 4 : 2)));
 }
 
-/** The price lookups of a quote, prepared once per database handle (issue 11: quotes are a hot path). */
+/** The price lookups of a quote, prepared once per database handle (quotes are a hot path). */
 const quoteLookups = preparedOnce((db: Db) => ({
   expertiseTier: db
     .select({ tier: expertises.priceTier })

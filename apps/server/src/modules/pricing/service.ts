@@ -58,7 +58,7 @@ export async function loadPriceList(db: Db): Promise<PriceList> {
   };
 }
 
-/** The quote's lookups of the caller, prepared once per database handle (issue 11). */
+/** The quote's lookups of the caller, prepared once per database handle. */
 const callerLookups = preparedOnce((db: Db) => ({
   billingCountry: db
     .select({ country: billingInfo.country })
@@ -108,7 +108,7 @@ function inPayloadTerms(error: unknown): unknown {
 /**
  * Price, VAT and total of a quote. VAT is charged when services are paid for (an order), not when
  * credits are bought: credits work like a multi-purpose voucher, so taxing both would tax twice
- * (docs/decisions.md, "Prices and quotes").
+ * (ADR 0021).
  */
 async function summary(db: Db, ctx: QuoteContext, credits: number, vatApplies: boolean) {
   const [vat, currency] = await Promise.all([

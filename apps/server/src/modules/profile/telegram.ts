@@ -10,7 +10,7 @@ import type { TelegramStart } from '../../platform/telegram/provider';
 // Telegram notifications (spec 2 section 7: GET/POST telegram/subscription, POST telegram/sms).
 // The user opens t.me/<bot>?start=<code> and presses Start; the bot's `/start <code>` tells us the
 // chat, and notifications are on from then. has_subscribed=0 turns them off (the chat is kept, so
-// turning them on again needs no new Start). docs/decisions.md, "Telegram".
+// turning them on again needs no new Start). ADR 0080.
 
 const CODE_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { presentCustomerRow } from './present';
 import { likeLiteral, type ProjectListAnswer } from './service';
 import { dayAfter, dayStart } from '../../platform/days';
 
-// The admin's list of every project on the platform (issue 10, item 4): filters by customer,
+// The admin's list of every project on the platform: filters by customer,
 // translator, status, languages and order dates; paged and counted on the server.
 
 const SORT = {

@@ -1,6 +1,6 @@
 import { editorEarnings, translatorEarnings } from '../projects/work-rules';
 
-// What an open job would earn the translator asking (docs/decisions.md (project lifecycle / ordering sections), "Earnings estimate").
+// What an open job would earn the translator asking (ADR 0028).
 // The real earnings are fixed when the job is taken, by the same rules (modules/projects/work-rules.ts):
 // the translator's share grows with the level; the editor's share is flat.
 

@@ -6,7 +6,7 @@ import { MAX_SHAPES } from '../../platform/prepared';
 import { COUNT_CAP } from './list-query';
 import { insertProject, newPerson, type Person } from './list-test-helpers';
 
-// List totals that do not count every row (issue 11): the customer's status counters kept by a
+// List totals that do not count every row: the customer's status counters kept by a
 // trigger in the same transaction as every change, and a count that stops at COUNT_CAP.
 
 describe('customer list totals', () => {

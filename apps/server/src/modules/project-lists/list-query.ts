@@ -6,7 +6,7 @@ import { projectReviews, projects, projectTags, users } from '../../db/schema';
 
 // One paged project query shared by every list: the rows of one page (with the translator's and
 // the customer's names) and the count of the rows that match, both from the same WHERE. The count
-// stops at COUNT_CAP (issue 11: an exact COUNT of 100,000 rows was most of a page's cost); lists
+// stops at COUNT_CAP (an exact COUNT of 100,000 rows was most of a page's cost); lists
 // that know their total another way (the customer's status counters) pass it instead.
 
 /** Beyond this many matching rows a list answers "more than COUNT_CAP" instead of counting on. */

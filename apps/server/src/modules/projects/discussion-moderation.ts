@@ -11,7 +11,7 @@ import { newMessageMail } from './mails';
 import type { ProjectRecord } from './present';
 import { peopleOf, personOf } from './service';
 
-// The project discussion as a moderation source (discussionBoard, issue 14): a post is checked when
+// The project discussion as a moderation source (discussionBoard): a post is checked when
 // sent; a flagged one is kept with moderation_status 'pending', seen by its author only, and held in
 // the moderation table. Approved: delivered to the project's people as a new post (live event,
 // message box, mail). Declined: its author is told; nobody else ever sees it.

@@ -6,7 +6,7 @@ import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { detailOf, newCustomer, newTranslator, type Person, paidProject, projectRow } from './projects-test-helpers';
 
-// Untaken work expires (docs/decisions.md): at its deadline a job leaves the open lists; 48 hours
+// Untaken work expires (ADR 0073): at its deadline a job leaves the open lists; 48 hours
 // later, still untaken, it is cancelled and refunded in full, once, with a mail and a message.
 
 let t: TestApp;

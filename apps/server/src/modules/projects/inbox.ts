@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { writeUserMessage } from '../../platform/messages';
 import type { ProjectRecord } from './present';
 
-// What a project's moves and discussion tell its people in their message box (issue 13). Called in
+// What a project's moves and discussion tell its people in their message box. Called in
 // the move's own transaction, so a message exists exactly when the move committed.
 
 interface Notice {

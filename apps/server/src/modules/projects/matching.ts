@@ -2,7 +2,7 @@ import { and, eq, isNull, or, type Placeholder, type SQL, type SQLWrapper, sql }
 import { EXPERT_PROJECT_MIN_LEVEL, PROBATION_GRADUATION } from '@parlance/shared';
 import { projects } from '../../db/schema';
 
-// Who is offered which open project (docs/decisions.md, "Project lifecycle: matching").
+// Who is offered which open project (ADR 0027).
 // One definition, used by the open-projects list, by taking (the take re-checks it atomically
 // in its UPDATE) and by the "a matching project opened" mail and realtime event.
 
@@ -109,7 +109,7 @@ export function myTeamWindowSql(translatorId: TranslatorRef, now: Moment): SQL {
 }
 
 /**
- * SQL: probation does not keep the project from the translator (docs/decisions.md, "Probation";
+ * SQL: probation does not keep the project from the translator (ADR 0065;
  * the same rules as probationState and projectFitsProbation in packages/shared probation.ts). A
  * translator is on probation while they joined less than max_years ago, are not in
  * excluded_translators, and have not yet completed PROBATION_GRADUATION.projects jobs with an
@@ -151,7 +151,7 @@ export function openTranslationJobSql(translatorId: TranslatorRef, now: Moment):
     eq(projects.status, 'PENDING'),
     isNull(projects.translatorId),
     sql`${projects.kind} IN ('classic', 'bundle', 'bonus')`,
-    // past its deadline it is no longer offered (docs/decisions.md, "Untaken work expires")
+    // past its deadline it is no longer offered (ADR 0073)
     sql`(${projects.deadline} IS NULL OR ${projects.deadline} > ${nowSql(now)})`,
     sql`${projects.customerId} <> ${translatorId}`,
     translatorAvailableSql(translatorId, today),
@@ -181,7 +181,7 @@ export function openJobSql(translatorId: TranslatorRef, now: Moment): SQL {
   return or(openTranslationJobSql(translatorId, now), openEditingJobSql(translatorId, now)) as SQL;
 }
 
-/** Kinds of review jobs (their own lists; docs/decisions.md, "QA and LL reviews"). */
+/** Kinds of review jobs (their own lists; ADR 0089). */
 export const REVIEW_KINDS = ['qa', 'll'] as const;
 
 export function isReviewKind(kind: string): kind is (typeof REVIEW_KINDS)[number] {

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client';
 import { type EntryInput, getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
 import type { ProjectRecord } from './present';
 
-// The ledger postings of a project (docs/decisions.md (project lifecycle / ordering sections), "Earnings and refunds"). Each has
+// The ledger postings of a project (ADR 0028). Each has
 // a per-project idempotency key, so that even a caller that slipped past the status guard could
 // not move the same credits twice. Zero amounts are left out; nothing to move posts nothing.
 

@@ -418,7 +418,7 @@ describe('disputes', () => {
 
   it('only an admin resolves, with a valid outcome', async () => {
     const { customer, id } = await disputed();
-    // admin routes do not exist for customers and translators (issue 14: 404; staff without the right: 403)
+    // admin routes do not exist for customers and translators (404; staff without the right: 403)
     expect((await customer.api.postJson(`/api/2/admin/projects/${id}/resolve`, { outcome: 'refund' })).statusCode).toBe(
       404,
     );

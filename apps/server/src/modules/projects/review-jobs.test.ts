@@ -60,7 +60,7 @@ const review = (who: Person, jobId: number, body: unknown) => who.api.postJson(`
 let qaJob: number;
 
 describe('POST /api/2/admin/projects/{id}/review-jobs', () => {
-  it('is for admins only (customers and translators: 404, issue 14)', async () => {
+  it('is for admins only (customers and translators: 404)', async () => {
     expect((await createJob(customer, reviewed, 'qa')).statusCode).toBe(404);
     expect((await createJob(tom, reviewed, 'qa')).statusCode).toBe(404);
     const guest = await t.app.inject({

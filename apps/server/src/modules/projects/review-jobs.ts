@@ -18,7 +18,7 @@ import { REVIEWABLE_KINDS } from './policy';
 import { FINAL_STATUSES } from './status-machine';
 import { findProject, type Outcome, projectNotFound, tryMove } from './service';
 
-// QA and LL review jobs (docs/decisions.md, "QA and LL reviews"): an admin opens one over a
+// QA and LL review jobs (ADR 0089): an admin opens one over a
 // completed project; a matching translator who did not work on it takes it (takeJob in moves.ts),
 // reads the reviewed project and its files, and submits a LISA-style error table. The score
 // (packages/shared reviewScore) is kept in project_reviews for leveling and the LM dashboard.

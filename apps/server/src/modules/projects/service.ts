@@ -50,7 +50,7 @@ export interface Outcome {
   changed: boolean;
 }
 
-/** The project by id, prepared once per database handle (issue 11). */
+/** The project by id, prepared once per database handle. */
 const projectById = preparedOnce((db: Db) =>
   db
     .select()

@@ -1,6 +1,6 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '@parlance/shared';
 
-// The project status machine (docs/decisions.md (project lifecycle / ordering sections)): every move a project can make, from
+// The project status machine (ADR 0026): every move a project can make, from
 // which statuses, to which, and who may make it. Pure: the service checks a move here, then makes
 // it with an UPDATE guarded by the same `from` status, so that two moves racing cannot both happen.
 

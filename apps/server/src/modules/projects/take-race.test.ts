@@ -3,7 +3,7 @@ import { PROJECT_TEXTS } from '@parlance/shared';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer, newTranslator, paidProject, projectRow, takeAndDeliver } from './projects-test-helpers';
 
-// The take race (issue 8): exactly one translator wins, the others are told 'already taken' (409)
+// The take race: exactly one translator wins, the others are told 'already taken' (409)
 // and the winner clicking again gets 200; never "does not match" computed from a row that changed
 // under the request. Run on PostgreSQL too (npm run test:api:pg), where requests really overlap.
 

@@ -15,7 +15,7 @@ import { complete } from './moves';
 import { autoCompleteAt, findProject, personOf, tryMove } from './service';
 import { afterCommit } from '../../platform/transaction';
 
-// The scheduler's moves (docs/decisions.md (project lifecycle / ordering sections), "Scheduler"): each finds what is due from the
+// The scheduler's moves (ADR 0029): each finds what is due from the
 // rows themselves and makes every move in its own transaction, guarded by the status (or the
 // released flag) in its UPDATE. Running twice, or after a restart, changes nothing more.
 
@@ -221,7 +221,7 @@ export async function openToAll(deps: TimedDeps, now: Date): Promise<number> {
 
 /**
  * PENDING, nobody took it, and its deadline passed `expireAfterDeadlineMs` ago -> CANCELLED with
- * the price and VAT back to the customer's credits (docs/decisions.md, "Untaken work expires").
+ * the price and VAT back to the customer's credits (ADR 0073).
  * The status guard and the refund's idempotency key make it happen once; the message box notice
  * is written by the move, the mail goes after the commit.
  */

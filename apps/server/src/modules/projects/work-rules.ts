@@ -1,4 +1,4 @@
-// The working rules of a job (docs/decisions.md (project lifecycle / ordering sections)): how long a translator has, and what
+// The working rules of a job (ADR 0028): how long a translator has, and what
 // share of the customer's price the translator and the editor earn. Pure functions, integer credits.
 
 const HOUR_MS = 60 * 60 * 1000;

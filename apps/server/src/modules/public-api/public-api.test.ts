@@ -356,7 +356,7 @@ describe('webhooks', () => {
         source_language: 'american-english',
         target_languages: ['spanish'],
         expertise: 'general',
-        // ten words or more: new translators are on probation, which offers no shorter work (issue 14)
+        // ten words or more: new translators are on probation, which offers no shorter work
         text: 'Hello webhook world, this text is long enough for a translator on probation.',
       },
     });

@@ -1,4 +1,4 @@
-// The customer API (issue 17): key-authenticated ordering, projects and files under /api/v1, thin
+// The customer API: key-authenticated ordering, projects and files under /api/v1, thin
 // handlers over the web app's own services (wizard, pricing, cart, projects, resources).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

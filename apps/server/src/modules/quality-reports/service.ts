@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
 import { findResource } from '../resources/access';
 
-// Quality reports (docs/decisions.md, "Quality report editors"): who may read and write the report
+// Quality reports (ADR 0089): who may read and write the report
 // of a file of a QA/LL job's reviewed project, and the errors the job's review score counts.
 
 type Q = Db | Tx;

@@ -4,8 +4,8 @@ import { projects, realtimeEvents } from '../../db/schema';
 import type { UserRow } from '../../platform/session';
 import { openJobSql } from '../projects/matching';
 
-// Which realtime events a user may see, read in id order from a cursor (docs/decisions.md (project lifecycle / ordering sections),
-// "Realtime"). An event addressed to the user is theirs; one addressed to a role goes to every user
+// Which realtime events a user may see, read in id order from a cursor (ADR 0050). An event
+// addressed to the user is theirs; one addressed to a role goes to every user
 // of that role, except that 'project.opened' goes to a translator only while the job is offered to them.
 
 export interface OutgoingEvent {

@@ -5,7 +5,7 @@ import type { CurrencyRow, UiFeatureRow } from './service';
 
 // Allowlist serializers of the registry answers.
 
-/** Characters of the session hash that name the session publicly (see docs/decisions.md). */
+/** Characters of the session hash that name the session publicly (see ADR 0005). */
 const SID_REFERENCE_LENGTH = 16;
 
 export function presentLanguage(row: typeof languages.$inferSelect): Language {

@@ -212,7 +212,7 @@ describe('UI feature flags', () => {
     const change = { uuid: 'wizard-step-brief', status: 0, config: { enabled: true } };
     const guest = await t.app.inject({ method: 'POST', url: '/api/2/site/ui-feature/config/set', payload: change });
     expect(guest.statusCode).toBe(401);
-    // admin routes do not exist for customers and translators (issue 14): 404
+    // admin routes do not exist for customers and translators: 404
     expect((await authed(t.app, customer).postJson('/api/2/site/ui-feature/config/set', change)).statusCode).toBe(404);
     expect((await authed(t.app, translator).postJson('/api/2/site/ui-feature/config/set', change)).statusCode).toBe(
       404,

@@ -112,7 +112,7 @@ export async function requireResourceAccess(
     .where(inArray(projects.id, resource.projectIds));
   if (people.some((p) => knownRole(actor, p) !== null)) return resource;
   if (user.type === 'translator') {
-    // the reviewer of a QA or LL job over the project reads its files (docs/decisions.md, "QA and LL reviews")
+    // the reviewer of a QA or LL job over the project reads its files (ADR 0089)
     const reviewing = await db
       .select({ id: projects.id })
       .from(projects)

@@ -1,11 +1,11 @@
-// Word and character counts of plain text, by the rules in docs/decisions.md ("Word counts").
+// Word and character counts of plain text, by the rules of ADR 0016.
 //
 // In short: text splits into pieces at whitespace and at dashes/ellipses used as punctuation; a piece
 // with a letter or a digit is one word (so "e-mail", "3.14", "$100", "john@example.com" and a URL
 // are one word each, and "!!!" is none). Chinese and Japanese characters (Han, Hiragana, Katakana)
 // count one word each. Scripts written without spaces between words (Thai, Lao, Khmer, Myanmar) are
 // split into words by Intl.Segmenter. Intl.Segmenter is not used for the rest: on Node 20 it costs
-// about 3 µs per segment and goes quadratic on long strings (V8 issue 326176949), which would make
+// about 3 µs per segment and goes quadratic on long strings (a V8 bug, crbug 326176949), which would make
 // a 10 MB file take minutes.
 
 const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30FC\uFF70`;

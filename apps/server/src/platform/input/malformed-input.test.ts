@@ -5,7 +5,7 @@ import { seedDemoData } from '../../db/seed/demo';
 import { authed, form, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Malformed input answers 400 or 404 with a message, never 500 (issue 8): NUL bytes in strings,
+// Malformed input answers 400 or 404 with a message, never 500: NUL bytes in strings,
 // broken multipart bodies, integers beyond what the database stores.
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-// The credits ledger: integer credits, double-entry, immutable journal (docs/decisions.md).
+// The credits ledger: integer credits, double-entry, immutable journal (ADR 0014).
 export * from './accounts';
 export * from './errors';
 export * from './idempotency';

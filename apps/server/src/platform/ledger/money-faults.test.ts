@@ -26,7 +26,7 @@ import { freshDatabase, TestClock } from '../../test/harness';
 import { balanceOfOwner, getOrCreateAccount, hashRequest, platformAccount, postTransaction } from './index';
 import { verifyLedger } from './verify';
 
-// Money under faults (issue 8): a seeded run of money operations from several clients at once —
+// Money under faults: a seeded run of money operations from several clients at once —
 // buying credits by card, saved card and wire, paying the cart with credits, cancelling, approving,
 // disputing and resolving, payouts requested, cancelled and failed — with 10% of answers asked again
 // under the same key, 5% under a new key, 5% of operations hit by a killed database connection in

@@ -1,5 +1,5 @@
-// The moderation engine (issue 14), a platform piece that every message source calls when a message
-// is sent (docs/decisions.md, "Moderation"):
+// The moderation engine, a platform piece that every message source calls when a message
+// is sent (ADR 0066):
 //   const verdict = checkMessage({ text, language }, await loadVocabulary(tx), { allowedHosts });
 //   if (verdict.flagged) await holdMessage(tx, { source, messageRef, ..., reasons: verdict.reasons });
 // and, once at module load, registerModerationSource(source, { approved, declined }) to deliver the

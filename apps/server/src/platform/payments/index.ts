@@ -1,3 +1,3 @@
-// Card processors: the interface and the default sandbox (docs/decisions.md, "Card payments and wire transfers").
+// Card processors: the interface and the default sandbox (ADR 0024).
 export * from './provider';
 export * from './sandbox';

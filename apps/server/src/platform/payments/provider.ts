@@ -1,5 +1,5 @@
 // The card processor behind Parlance's payments. The default is the sandbox (sandbox.ts); a real
-// processor implements the same interface (docs/decisions.md, "Card payments and wire transfers").
+// processor implements the same interface (ADR 0024).
 
 /** What a person recognises of a card; never its number. */
 export interface CardSummary {

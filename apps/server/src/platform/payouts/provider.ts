@@ -1,6 +1,6 @@
 import type { PayoutMethod } from '@parlance/shared';
 
-// The payout provider (docs/decisions.md, "Payouts"): the server sends a batch of items and later
+// The payout provider (ADR 0063): the server sends a batch of items and later
 // asks how each one ended. A real provider (PayPal Payouts, Payoneer, a bank's file) sits behind the
 // same interface; the sandbox decides by the account, asynchronously, as the card sandbox does.
 

@@ -8,7 +8,7 @@ import { mailOutbox } from '../../db/schema';
 //
 // No long polling and no webhook: the bot only needs to learn which chat pressed Start with the
 // user's code. The server asks Telegram for new messages (getUpdates, no wait) when the user says
-// they pressed Start or their page asks for the state (docs/decisions.md, "Telegram").
+// they pressed Start or their page asks for the state (ADR 0080).
 
 /** A `/start <code>` message the bot received: the chat to write to from now on. */
 export interface TelegramStart {

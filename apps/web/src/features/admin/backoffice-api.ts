@@ -12,7 +12,7 @@ import type {
 import { http, request } from '../../app/http';
 import { adminKeys } from './keys';
 
-// The back-office calls of issue 14: the asker's permissions and tabs, credit actions, the
+// The back-office calls: the asker's permissions and tabs, credit actions, the
 // access-control list, probation parameters, ui-feature flags and account managers' customers.
 
 export const backofficeQuery = queryOptions({

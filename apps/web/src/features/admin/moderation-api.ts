@@ -4,7 +4,7 @@ import { http, request } from '../../app/http';
 import { getPaged } from '../../app/http-paged';
 import { moderationKeys } from './keys';
 
-// The moderators' calls (spec 2 section 7, issue 14): the moderation table and its decisions, and the
+// The moderators' calls (spec 2 section 7): the moderation table and its decisions, and the
 // banned-word vocabulary. Lists are bare arrays with their pagination in the response headers.
 
 export interface ModerationFilters {

@@ -14,7 +14,7 @@ export {
 import type { CaptchaFields, OkWithUser } from './login-api';
 import { authKeys } from '../../app/current-user';
 
-// Calls of the sign-in area (spec 1 section 7, "Authentication"; contract in docs/decisions.md):
+// Calls of the sign-in area (spec 1 section 7, "Authentication"; contract in the OpenAPI document):
 // one fetcher per call, plus the query options or mutation hook the components use.
 
 // --- signup ------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { http } from '../../app/http';
 import { authKeys } from '../../app/current-user';
 
 // The calls the sign-in form needs on the first load of /auth. Kept apart from api.ts, whose
-// mutation hooks serve the forms that load later (docs/decisions.md, "Bundle budget").
+// mutation hooks serve the forms that load later (ADR 0019).
 
 /** The captcha part of a payload; both null when captcha is off (nothing is sent then). */
 export interface CaptchaFields {

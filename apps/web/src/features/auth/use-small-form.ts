@@ -2,8 +2,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 
 
 // Form state for the sign-in and reset-password forms, the first thing many visitors load. It
 // behaves like the react-hook-form setup of the other auth forms (validate on blur, then on every
-// change; server errors per field) without its 12 kB on the first load (docs/decisions.md,
-// "Bundle budget"; issue 11).
+// change; server errors per field) without its 12 kB on the first load (ADR 0019).
 
 /** A field's rule: its message, or null when the value passes; `values` for rules across fields. */
 export type Rules<K extends string> = Partial<Record<K, (value: string, values: Record<K, string>) => string | null>>;

@@ -4,7 +4,7 @@ import { request, http } from '../../app/http';
 import { cartKeys } from './keys';
 import { registryKeys } from '../../app/current-user';
 
-// The cart's calls (docs/decisions.md, "Cart, coupons and paying with credits"). Every change
+// The cart's calls (ADR 0025). Every change
 // refreshes the whole ['cart'] family, so the header's count follows too.
 
 export const cartQuery = queryOptions({

@@ -3,7 +3,7 @@ import type { BankDetails, PaymentData, PriceQuoteResults } from '@parlance/shar
 import { http } from '../../app/http';
 import { paymentKeys } from './keys';
 
-// Buying credits (docs/decisions.md, "Card payments and wire transfers"): a purchase-credits quote
+// Buying credits (ADR 0024): a purchase-credits quote
 // gives a signed pqid; the card goes through the processor's hosted checkout, a wire transfer
 // stays pending until an admin marks it received.
 

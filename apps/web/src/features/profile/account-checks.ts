@@ -11,7 +11,7 @@ import { checkForm } from '../../ui/form-check';
 
 // The account tab's checks with the calls' shared schemas, loaded with zod when one of its forms is
 // first focused or sent (use-checked-form, PhoneVerifyCard): zod is 24 kB gzipped of the profile's
-// first load otherwise, for checks that run only once somebody edits a field (issue 11).
+// first load otherwise, for checks that run only once somebody edits a field.
 
 export const checkAccountInfo = (values: AccountInfoInput) => checkForm(accountInfoInputSchema, values);
 export const checkNetworks = (values: NetworksInput) => checkForm(networksInputSchema, values);

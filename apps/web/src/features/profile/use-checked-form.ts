@@ -2,8 +2,8 @@ import { type ChangeEvent, type FocusEvent, type FormEvent, useRef, useState } f
 
 // Form state for the account tab's forms, checked with the call's shared schema as their
 // react-hook-form + zodResolver setup was (same messages, at the same moments, the schema's cleaned
-// values to the save), without react-hook-form's 15 kB and zod's 24 kB on the profile's first load
-// (issue 11). The check (a module that imports zod) is loaded when the form is first focused; a
+// values to the save), without react-hook-form's 15 kB and zod's 24 kB on the profile's first load.
+// The check (a module that imports zod) is loaded when the form is first focused; a
 // blur or a submit that comes before it has loaded waits for it.
 
 /** What a check answers: the values as the schema cleans them, or the first message per field. */

@@ -4,7 +4,7 @@ import { http, request } from '../../app/http';
 import { qualityReportKeys } from './keys';
 import { sessionKeys } from '../../app/current-user';
 
-// The quality report editors' calls (docs/decisions.md, "Quality report editors").
+// The quality report editors' calls (ADR 0089).
 
 export interface ReportRef {
   projectId: string;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 // The review's check with the call's shared schema, loaded with zod when a review is first submitted
 // (ReviewPanel imports this module on demand): zod is 24 kB gzipped of the project page's first load
-// otherwise, for one check at submit (issue 11).
+// otherwise, for one check at submit.
 
 /** The cleaned review, or the first message per field path ("comment", "errors.0.count"). */
 export function checkReview(

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 // Form state of the two quote forms, as they had it from react-hook-form (mode and revalidation
 // "onSubmit"): the rules run at submit, every failing field shows its message and the first one in
 // the form takes the focus; a field's message goes when the form clears it (on change). Without
-// react-hook-form's 15 kB gzipped on the /quote first load (issue 11).
+// react-hook-form's 15 kB gzipped on the /quote first load.
 
 type Rules<V> = { [K in keyof V]?: (value: V[K]) => string | null };
 

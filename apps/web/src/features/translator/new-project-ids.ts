@@ -1,4 +1,4 @@
-// Which ids of a refreshed open-projects page are new projects (spec 1 §4; docs/decisions.md (project lifecycle / ordering sections)).
+// Which ids of a refreshed open-projects page are new projects (spec 1 §4).
 
 export interface PageSnapshot {
   /** tab, page and page size: a new page is not "new projects" */

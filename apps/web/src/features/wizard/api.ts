@@ -21,7 +21,7 @@ export { languagesQuery, expertisesQuery, priceListQuery };
 
 // The wizard's calls: the purchase order on the server (create, update, read), its content (files,
 // pasted text, a web page), the brief, the plans' prices and the way to the cart.
-// See docs/decisions.md, "Wizard and purchase orders".
+// See ADR 0023.
 
 export function orderQuery(pid: string) {
   return queryOptions({

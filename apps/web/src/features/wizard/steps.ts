@@ -2,7 +2,7 @@ import { type PurchaseOrder, type UiFeature, WIZARD_STEPS } from '@parlance/shar
 import type { OrderUpdate } from './api';
 
 // Which wizard steps a customer sees (spec 1 sections 2 and 6: "gating depends on UI feature flags
-// with status 1"), and what a skipped step's data becomes. See docs/decisions.md (project lifecycle / ordering sections).
+// with status 1"), and what a skipped step's data becomes. See ADR 0023.
 
 export type StepName = (typeof WIZARD_STEPS)[number];
 

@@ -159,7 +159,7 @@ function AdminGear() {
 
 /**
  * A number on the top right corner of an icon, as MUI's Badge draws it (standard variant), hidden
- * at 0: the header needs no more of Badge (2 kB of every signed-in first load, issue 11).
+ * at 0: the header needs no more of Badge (2 kB of every signed-in first load).
  */
 function CountBadge({
   count,

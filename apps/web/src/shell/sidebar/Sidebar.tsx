@@ -27,7 +27,7 @@ interface SidebarProps {
  * (SidebarDrawer, which alone loads MUI's Drawer and Modal). Its rows are ButtonBase (in the entry
  * already) styled as MUI's ListItemButton, its rules plain hr, its icons one set of path data
  * (../shell-icons): MUI's List, ListItemButton/Icon/Text, Divider and ~40 icon chunks were ~10 kB
- * gzipped of every signed-in first load (issue 11).
+ * gzipped of every signed-in first load.
  */
 export function Sidebar({ user, expanded, onToggleExpanded }: SidebarProps) {
   useLiveUnreadCount();

@@ -6,8 +6,8 @@ import { DocumentError } from '../errors';
  * The text of a Word document (body, tables, lists, text boxes): paragraphs end with a blank line,
  * so words of two paragraphs never run together; deleted revisions, headers, footers and comments
  * are not part of it (as mammoth's raw text). The main part's XML is scanned in one pass, which is
- * about twenty times faster than mammoth's document model on large files (docs/decisions.md,
- * "Word counts"); mammoth remains the fallback for a package whose main part is not where the
+ * about twenty times faster than mammoth's document model on large files (ADR 0017); mammoth
+ * remains the fallback for a package whose main part is not where the
  * scan looks.
  */
 export async function extractDocx(bytes: Uint8Array): Promise<{ text: string }> {

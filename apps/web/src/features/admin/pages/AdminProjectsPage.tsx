@@ -17,7 +17,7 @@ import { type AdminProjectsFilter, useAdminProjects } from '../api';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { TablePager } from '../../../ui/TablePager';
 
-// /my-projects for an admin: every project on the platform (issue 10, item 4), filtered and paged
+// /my-projects for an admin: every project on the platform, filtered and paged
 // by the server (GET /api/2/admin/projects).
 
 const EMPTY: AdminProjectsFilter = {

@@ -32,7 +32,7 @@ import { type Rules, useSmallForm } from '../use-small-form';
 // /auth/resetPassword (spec 1 sections 2, 4 and 5): without a token, ask for a reset link by e-mail;
 // with ?token=, check it and set a new password (?create=1: "Create your password"), which signs in.
 // Both forms use the small form hook of sign-in rather than react-hook-form (15 kB of this page's
-// first load, issue 11): validation on leaving a field, then on every change; server errors per field.
+// first load): validation on leaving a field, then on every change; server errors per field.
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 // The chat's small action menus (add chat, a chat's pin, the pinned bar, a message's actions), loaded
 // the first time one of them opens (on-demand.ts): Menu brings Popover, Modal and MenuItem, about
-// 13 kB gzipped that the chat does not need to show itself (issue 11).
+// 13 kB gzipped that the chat does not need to show itself.
 
 export interface MenuAction {
   /** React's key, when two actions could have one label */

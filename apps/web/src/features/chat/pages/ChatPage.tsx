@@ -22,7 +22,7 @@ const OnboardingTour = lazy(() => import('../components/OnboardingTour'));
 // the group creation (checkboxes, chips) loads when it is first opened
 const CreateGroup = lazy(() => import('../components/CreateGroup').then((m) => ({ default: m.CreateGroup })));
 
-/** The first-visit tour is remembered per user in this browser (docs/decisions.md, Team chat web UI). */
+/** The first-visit tour is remembered per user in this browser. */
 export const tourFlagKey = (userId: number) => `parlance.chat.onboarding.${userId}`;
 
 /** /blend-talk/chat/ and /blend-talk/chat/{id}: the team chat of the signed-in user. */

@@ -18,7 +18,7 @@ export interface QuickLink {
 /**
  * A card that is one link: MUI's Card (an outlined Paper that clips) and CardActionArea (ButtonBase
  * with a highlight of the text colour at hover and keyboard focus) drawn from Paper and ButtonBase,
- * which the page and the entry load anyway (Card and CardActionArea: 1 kB of /cpanel, issue 11).
+ * which the page and the entry load anyway (Card and CardActionArea: 1 kB of /cpanel).
  */
 export function QuickLinkCard({ link }: { link: QuickLink }) {
   const Icon = link.icon;

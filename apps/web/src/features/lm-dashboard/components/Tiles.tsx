@@ -9,7 +9,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { type DashboardFilters, useAvailable, useTile } from '../api';
 
-// The bars (recharts, 110 kB gzipped) are not part of the page's first load (issue 11): their code
+// The bars (recharts, 110 kB gzipped) are not part of the page's first load: their code
 // is fetched when the tiles mount, beside the tiles' data, and drawn into the space kept for them.
 const loadPairBars = () => import('./PairBars');
 const PairBars = lazy(loadPairBars);

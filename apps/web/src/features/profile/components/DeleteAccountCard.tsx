@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { SectionCard } from './SectionCard';
 
 // Account deletion (spec 2 section 4); the steps are in DeleteAccountDialog, loaded when the button
-// is first pointed at, focused or pressed (issue 11: dialogs are not part of a page's first load).
+// is first pointed at, focused or pressed (dialogs are not part of a page's first load).
 
 const loadDialog = () => import('./DeleteAccountDialog');
 const DeleteDialog = lazy(() => loadDialog().then((m) => ({ default: m.DeleteDialog })));

@@ -19,7 +19,7 @@ import { checkCredentials, deleteAccount, deleteReasonsQuery, fieldErrorsOf, mes
 // Account deletion (spec 2 section 4): confirm, a reason (other than 'other' goes on to the
 // password step; 'other' asks for the reason's words first), the password, done. Loaded when the
 // card's button is first pointed at or pressed (DeleteAccountCard): the dialog, its radios and
-// MUI's Modal are not part of the profile's first load (issue 11).
+// MUI's Modal are not part of the profile's first load.
 
 type Step = 'confirm' | 'reason' | 'other' | 'password' | 'done';
 

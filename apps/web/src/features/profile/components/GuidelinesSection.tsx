@@ -7,7 +7,7 @@ import { TRANSLATOR_GUIDELINES } from '@parlance/shared';
 import { SectionCard } from './SectionCard';
 
 // Translator guidelines (spec 2 section 2): what the marketplace expects of a translator's work.
-// Static text from packages/shared; the spec gives the section, not its wording (docs/decisions.md).
+// Static text from packages/shared; the spec gives the section, not its wording.
 
 export function GuidelinesSection() {
   return (

@@ -46,7 +46,7 @@ export function PhoneVerifyCard() {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    // the call's schema, loaded with zod at the first send (issue 11: not on the profile's first load)
+    // the call's schema, loaded with zod at the first send (not on the profile's first load)
     let checkPhoneToVerify: typeof import('../account-checks').checkPhoneToVerify;
     try {
       ({ checkPhoneToVerify } = await import('../account-checks'));

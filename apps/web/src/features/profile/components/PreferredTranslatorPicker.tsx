@@ -7,7 +7,7 @@ import { messageOf, type TranslatorMatch, translatorSearchQuery, useAddPreferred
 
 // The search box of the preferred translators (PreferredTranslatorsCard): MUI's Autocomplete, with
 // its Popper, loaded when the look-alike field that stands in for it is first pointed at or focused
-// (issue 11: 21 kB gzipped of the profile's first load otherwise). It takes over with what was typed
+// (21 kB gzipped of the profile's first load otherwise). It takes over with what was typed
 // there, the focus, and the list open as a click or typing in it would have opened it.
 
 /** The search box: a name (2 characters or more) or an ID; choosing a translator adds them. */

@@ -20,7 +20,7 @@ import { PhoneVerifyCard } from '../components/PhoneVerifyCard';
 import { PreferredTranslatorsCard } from '../components/PreferredTranslatorsCard';
 
 // The account tab (what /profile shows) is part of this chunk; every other tab is its own chunk,
-// loaded when that tab is shown (issue 11: the page's first load carried all twenty of them).
+// loaded when that tab is shown (the page's first load carried all twenty of them).
 const ApiKeysSection = lazy(() => import('../components/ApiKeysSection').then((m) => ({ default: m.ApiKeysSection })));
 const AvailabilitySection = lazy(() =>
   import('../components/AvailabilitySection').then((m) => ({ default: m.AvailabilitySection })),

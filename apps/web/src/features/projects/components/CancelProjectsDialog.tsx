@@ -78,5 +78,5 @@ export function CancelProjectsDialog({ projects, onClose, onDone }: CancelProjec
 // A row's menu comes with this dialog's module (CustomerProjectsTable loads it from here when a menu
 // is first opened): a module of its own would be the only lazy part that reaches MUI's ButtonBase
 // without Button, and the bundler would split the shared MUI chunk of every page's first load in
-// two for it (+0.7 kB gzipped on each page, issue 11).
+// two for it (+0.7 kB gzipped on each page).
 export { RowActionsMenu } from './RowActionsMenu';

@@ -19,7 +19,7 @@ import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { canCancel, type RowAction } from './row-action';
 
-// a row's menu loads when a menu is first opened (issue 11: not part of the list's first load)
+// a row's menu loads when a menu is first opened (not part of the list's first load)
 const RowActionsMenu = lazy(() => import('./CancelProjectsDialog').then((m) => ({ default: m.RowActionsMenu })));
 
 const visuallyHidden = {

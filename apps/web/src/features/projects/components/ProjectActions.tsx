@@ -10,7 +10,7 @@ import { messageOf, projectCalls, useProjectMove } from '../api';
 import { OnDemand } from '../../../ui/OnDemand';
 import { allFinished } from '../downloadable';
 
-// The dialogs load when first opened (issue 11: not part of the project page's first load).
+// The dialogs load when first opened (not part of the project page's first load).
 const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 const DeliverDialog = lazy(() => import('./DeliverDialog').then((m) => ({ default: m.DeliverDialog })));
 const DownloadDialog = lazy(() => import('./DownloadDialog').then((m) => ({ default: m.DownloadDialog })));

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Hint } from '../../../ui/Hint';
 
-// the rename form (TextField, the shared schema and zod) loads when a rename starts (issue 11)
+// the rename form (TextField, the shared schema and zod) loads when a rename starts
 const ProjectNameForm = lazy(() => import('./ProjectNameForm').then((m) => ({ default: m.ProjectNameForm })));
 
 interface ProjectNameProps {

@@ -15,7 +15,7 @@ interface ProjectNameFormProps {
 
 /**
  * The inline rename form of ProjectName: at least 2 characters (spec 1 §5), checked with the
- * shared schema. Loaded when a rename starts, so that a list of projects does not load zod (issue 11).
+ * shared schema. Loaded when a rename starts, so that a list of projects does not load zod.
  */
 export function ProjectNameForm({ project, title, onDone }: ProjectNameFormProps) {
   const [name, setName] = useState(project.name);

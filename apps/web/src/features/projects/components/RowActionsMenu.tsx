@@ -18,7 +18,7 @@ interface RowActionsMenuProps {
 /**
  * The menu of a row of My Projects. Loaded when a row's menu is first opened (CustomerProjectsTable
  * mounts it on demand): Menu, its Popover and Modal and MenuItem are 11 kB gzipped of the list's
- * first load otherwise (issue 11).
+ * first load otherwise.
  */
 export function RowActionsMenu({ row, anchor, onClose, onPick, canRate, canDownload, canCancel }: RowActionsMenuProps) {
   return (

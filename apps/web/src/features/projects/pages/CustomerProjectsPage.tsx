@@ -29,7 +29,7 @@ import { projectKeys } from '../keys';
 import { OnDemand } from '../../../ui/OnDemand';
 import { TablePager } from '../../../ui/TablePager';
 
-// The dialogs load when first opened (issue 11: not part of the list's first load).
+// The dialogs load when first opened (not part of the list's first load).
 const BulkMessageDialog = lazy(() =>
   import('../components/BulkMessageDialog').then((m) => ({ default: m.BulkMessageDialog })),
 );

@@ -20,7 +20,7 @@ import { useNames } from '../../../ui/use-names';
 import { type StatementView, useAccountTags, useCreditActionTypes, useStatement } from '../api';
 import { TablePager } from '../../../ui/TablePager';
 
-// the e-mail form (a dialog with react-hook-form and zod) loads when first opened (issue 11)
+// the e-mail form (a dialog with react-hook-form and zod) loads when first opened
 const EmailStatementDialog = lazy(() =>
   import('../components/EmailStatementDialog').then((m) => ({ default: m.EmailStatementDialog })),
 );

@@ -30,7 +30,7 @@ import { useAddToCart } from '../components/use-add-to-cart';
 import { defaultsForSkipped, enabledSteps, needsTypedWordCount, resumeIndex, type StepName } from '../steps';
 import { WindowShoppingEntry } from './WindowShoppingEntry';
 
-// "Finish later" loads when first asked for (issue 11)
+// "Finish later" loads when first asked for
 const FinishLaterDialog = lazy(() =>
   import('../components/FinishLaterDialog').then((m) => ({ default: m.FinishLaterDialog })),
 );

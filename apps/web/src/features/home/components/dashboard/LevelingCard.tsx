@@ -16,7 +16,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { affectValue } from './affect-value';
 
-// the contest form loads when first opened (issue 11)
+// the contest form loads when first opened
 const ContestDialog = lazy(() => import('./ContestDialog').then((m) => ({ default: m.ContestDialog })));
 import { formatShortDate, formatWords } from '../../../../ui/format';
 import { useAffected } from '../../dashboard-api';
