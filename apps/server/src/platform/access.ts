@@ -62,7 +62,7 @@ export function accessOf(request: FastifyRequest): RouteAccess | undefined {
   return request.routeOptions.config?.access;
 }
 
-/** Refuses the request unless the route's declared audience may call it. */
+/** Refuses the request unless the route's declared audience may call it, with the credentials it takes. */
 export function checkRouteAccess(request: FastifyRequest, access: RouteAccess): void {
   if (
     access === 'public' ||
@@ -76,16 +76,16 @@ export function checkRouteAccess(request: FastifyRequest, access: RouteAccess): 
   const auth = request.auth;
   if (!auth) throw unauthorized();
   const { refusal, credentials } = request.routeOptions.config ?? {};
-  if (credentials === 'session' && auth.via !== 'session') throw forbidden(refusal ?? TEXTS.ownerOnly);
-  if (credentials === 'bearer' && auth.via !== 'bearer') throw unauthorized(TEXTS.bearerOnly);
-  if (access === 'user') return;
   if (access === 'customer' || access === 'translator') {
     if (auth.user.type !== access) throw forbidden(refusal ?? TEXTS.forbidden);
-    return;
+  } else if (access !== 'user') {
+    // a permission: the back office does not exist for customers and translators
+    if (auth.permissions.size === 0) throw notFound();
+    if (!auth.permissions.has(access)) throw forbidden(refusal ?? STAFF_TEXTS.forbidden);
   }
-  // a permission: the back office does not exist for customers and translators
-  if (auth.permissions.size === 0) throw notFound();
-  if (!auth.permissions.has(access)) throw forbidden(refusal ?? STAFF_TEXTS.forbidden);
+  // only then the credentials, so that a person the route is not for learns nothing more
+  if (credentials === 'session' && auth.via !== 'session') throw forbidden(refusal ?? TEXTS.ownerOnly);
+  if (credentials === 'bearer' && auth.via !== 'bearer') throw unauthorized(TEXTS.bearerOnly);
 }
 
 /**

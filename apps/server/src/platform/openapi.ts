@@ -14,6 +14,11 @@ declare module 'fastify' {
      * on). The document declares them instead of a JSON schema.
      */
     produces?: readonly string[];
+    /**
+     * A multipart upload (read by the handler, so no body schema validates it): the file part's
+     * name, whether several may come, and the text fields that go with them.
+     */
+    multipart?: { file: string; many?: boolean; fields?: Record<string, string>; required?: readonly string[] };
   }
 }
 
@@ -114,7 +119,8 @@ export function openApiTransform(args: TransformArgs) {
   if (result.schema?.hide) return result;
   const method = String(args.route.method);
   const access = (args.route.config as { access?: string } | undefined)?.access;
-  if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access);
+  const config = args.route.config as { multipart?: MultipartUpload } | undefined;
+  if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access, config);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
   const credentials = (args.route.config as { credentials?: 'session' | 'bearer' } | undefined)?.credentials;
   const security: Record<string, string[]>[] = !signedIn
@@ -172,10 +178,28 @@ export function openApiTransform(args: TransformArgs) {
     url: result.url,
     schema: {
       ...result.schema,
+      ...multipartBody(config),
       operationId: operationIdOf(method, args.url),
       security,
       response: responses,
     },
+  };
+}
+
+type MultipartUpload = NonNullable<import('fastify').FastifyContextConfig['multipart']>;
+
+/** The request body of a multipart upload, as the document shows it. */
+function multipartBody(config: { multipart?: MultipartUpload } | undefined): JsonObject {
+  const upload = config?.multipart;
+  if (!upload) return {};
+  const binary = { type: 'string', format: 'binary' };
+  const properties: JsonObject = Object.fromEntries(
+    Object.entries(upload.fields ?? {}).map(([name, description]) => [name, { type: 'string', description }]),
+  );
+  properties[upload.file] = upload.many ? { type: 'array', items: binary } : binary;
+  return {
+    consumes: ['multipart/form-data'],
+    body: { type: 'object', properties, required: [...(upload.required ?? []), upload.file] },
   };
 }
 
@@ -214,7 +238,8 @@ function customerApiTransform(
   result: { schema: JsonObject; url: string },
   method: string,
   url: string,
-  access?: string,
+  access: string | undefined,
+  config: { multipart?: MultipartUpload } | undefined,
 ) {
   const scope = access?.startsWith('api-') ? access.slice(4) : null;
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
@@ -257,6 +282,7 @@ function customerApiTransform(
     url: result.url,
     schema: {
       ...result.schema,
+      ...multipartBody(config),
       operationId: operationIdOf(method, url),
       security: (scope ? [{ apiKey: [] }, { oauth2: [scope] }] : []) as Record<string, string[]>[],
       response: responses,

@@ -587,7 +587,7 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     FILES_BASE,
     {
-      config: { access: 'user', credentials: 'bearer' },
+      config: { access: 'user', credentials: 'bearer', multipart: { file: 'file' } },
       schema: {
         tags: TAGS,
         summary: 'Upload a chat file (multipart field file, at most 100 MB): answers id, originalName, size, mimeType',

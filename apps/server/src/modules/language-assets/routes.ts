@@ -137,7 +137,18 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/terminology/import',
     {
-      config: { access: 'customer' },
+      config: {
+        access: 'customer',
+        multipart: {
+          file: 'file',
+          fields: {
+            srcLang: 'source language slug',
+            tarLang: 'target language slug',
+            replace: '1 replaces the terminology of the pair',
+          },
+          required: ['srcLang', 'tarLang'],
+        },
+      },
       schema: {
         summary:
           'Import terminology (multipart: srcLang, tarLang, replace, then file: CSV, XLSX or TBX up to 10 MB). 409 when the pair has terminology and replace is not set',
@@ -186,7 +197,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/tmx/import',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', multipart: { file: 'file' } },
       schema: {
         summary: 'Import a TMX file into your translation memory (multipart file, up to 200 MB)',
         tags,
@@ -331,7 +342,7 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/account/:uuid/glossary',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', multipart: { file: 'file' } },
       schema: {
         summary: `Upload a glossary file (multipart file: ${GLOSSARY_EXTENSIONS.join(', ')}; up to 20 MB)`,
         tags,

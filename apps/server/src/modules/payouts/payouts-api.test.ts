@@ -128,7 +128,7 @@ describe('payout calls', () => {
     const id = (res.json() as Payout).id;
     expect((await other.api.post(`/api/2/account/convert/requests/${id}/cancel`)).statusCode).toBe(404);
     expect((await other.api.get(`/api/2/account/convert/invoice/${id}`)).statusCode).toBe(404);
-    expect((await other.api.get('/api/2/account/convert/requests/abc/cancel')).statusCode).toBe(404);
+    expect((await other.api.post('/api/2/account/convert/requests/abc/cancel')).statusCode).toBe(400);
     expect((await list(other)).totalCount).toBe(0);
     // still pending: no invoice yet
     expect((await translator.api.get(`/api/2/account/convert/invoice/${id}`)).statusCode).toBe(400);

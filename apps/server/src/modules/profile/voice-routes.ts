@@ -38,7 +38,7 @@ export const voiceRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/service/uploadVoiceSample',
     {
-      config: { access: 'user' },
+      config: { access: 'user', multipart: { file: 'file', fields: { language: 'the language slug of the sample' } } },
       schema: {
         summary: `Add a voice-over sample (multipart: language, a language slug, then one file: ${VOICE_LIMITS.extensions.join(', ')}, at most 10 MB); replaces the sample of that language. Needs the Voice-over service`,
         tags,

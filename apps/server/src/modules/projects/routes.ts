@@ -156,7 +156,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/projects/:id/deliver',
     {
-      config: { access: 'user' },
+      config: { access: 'user', multipart: { file: 'file', many: true } },
       schema: {
         tags: TAGS,
         summary:

@@ -406,7 +406,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/v1/orders/:id/files',
     {
-      config: { access: 'api-order' },
+      config: { access: 'api-order', multipart: { file: 'files', many: true } },
       schema: {
         tags: TAGS.orders,
         summary: 'Upload source files to a draft order (multipart/form-data, field "files"); they are counted',

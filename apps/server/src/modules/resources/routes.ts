@@ -128,7 +128,7 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/projects/:id/resource/:uuid',
     {
-      config: { access: 'user' },
+      config: { access: 'user', multipart: { file: 'file' } },
       schema: {
         tags: TAGS,
         summary: 'Replace a delivered file with a new version (multipart: file); only its uploader, before approval',

@@ -147,7 +147,15 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ajax/filepicker/fileUploaded',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        multipart: {
+          file: 'file',
+          many: true,
+          fields: { pid: 'the order (first part)', context: 'source or reference' },
+          required: ['pid'],
+        },
+      },
       schema: {
         tags,
         summary: "Upload the order's source files (multipart: pid, then one or more files); answers the counts",
@@ -250,7 +258,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/2/projects/:id/addresource',
     {
-      config: { access: 'public' },
+      config: { access: 'public', multipart: { file: 'file', many: true } },
       schema: {
         tags,
         summary: "Reference files of an order's brief (multipart: context=reference, files); {id} is the order's pid",
