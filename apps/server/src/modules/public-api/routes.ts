@@ -92,7 +92,9 @@ const quoteInput = z
   .refine((v) => v.word_count !== undefined || (v.text ?? '').trim() !== '', {
     message: 'Send word_count or text',
     path: ['word_count'],
-  });
+  })
+  // the rule above, as the document states it
+  .meta({ anyOf: [{ required: ['word_count'] }, { required: ['text'] }] });
 const quoteAnswer = z.object({
   word_count: z.number().int(),
   items: z.array(
@@ -106,17 +108,20 @@ const quoteAnswer = z.object({
   subtotal_credits: z.number().int().describe('Before VAT and coupons; 1 credit = 0.01 USD'),
 });
 
-const orderInput = z.object({
-  ...pricingFields,
-  name: z.string().trim().max(200).optional(),
-  text: z.string().max(TEXT_MAX_CHARS).optional().describe('The content as text'),
-  url: z.string().url().max(2000).optional().describe('The content as a public web page'),
-  brief: z.string().max(BRIEF_MAX_CHARS).optional(),
-  submit: z
-    .boolean()
-    .optional()
-    .describe('Put the order in the cart now (default: when text or url is sent); send false to upload files first'),
-});
+const orderInput = z
+  .object({
+    ...pricingFields,
+    name: z.string().trim().max(200).optional(),
+    text: z.string().max(TEXT_MAX_CHARS).optional().describe('The content as text'),
+    url: z.string().url().max(2000).optional().describe('The content as a public web page'),
+    brief: z.string().max(BRIEF_MAX_CHARS).optional(),
+    submit: z
+      .boolean()
+      .optional()
+      .describe('Put the order in the cart now (default: when text or url is sent); send false to upload files first'),
+  })
+  // the handler refuses text and url together; the document says so
+  .meta({ not: { required: ['text', 'url'] } });
 
 export const publicApiRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

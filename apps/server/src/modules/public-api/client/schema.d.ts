@@ -855,7 +855,7 @@ export interface operations {
                     word_count?: number;
                     /** @description Counted instead of word_count */
                     text?: string;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
