@@ -1,0 +1,139 @@
+import type { Browser, Page } from '@playwright/test';
+import { csrfHeaders, DEMO, expect, NEW_PASSWORD, signIn, signOut, test, totpCode, uniqueEmail } from './fixtures';
+
+// Two-step login that holds: a password link does not get round the code, and a recovery code
+// stands in for the phone once.
+
+const SHOTS = process.env.TWO_STEP_SHOTS; // a folder: screenshot the new screens there at 1280 and 375 px
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function registerCustomer(page: Page, email: string) {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Full name').fill('Two Step');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/cpanel');
+}
+
+async function signedInEmail(page: Page): Promise<string | null> {
+  const res = await page.request.get('/registry/get?data=User');
+  return ((await res.json()) as { results: { email: string } | null }).results?.email ?? null;
+}
+
+/** The password link mailed to `email`, read from the outbox by the demo admin in a separate browser. */
+async function mailedResetLink(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, DEMO.admin.email, DEMO.admin.password);
+  const outbox = await admin.request.get('/api/2/admin/outbox?page=1&pageSize=50');
+  expect(outbox.ok(), `GET /api/2/admin/outbox answered ${outbox.status()}`).toBeTruthy();
+  const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
+  const link = mails
+    .find((m) => m.to === email)
+    ?.text.match(/https?:\/\/\S+\/auth\/resetPassword\?token=[^\s"<>]+/)?.[0];
+  await context.close();
+  expect(link, `a reset link mailed to ${email}`).toBeDefined();
+  return link ?? '';
+}
+
+test('a password link for an account with two-step login asks for the code before signing in', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('twostep-reset');
+  await registerCustomer(page, email);
+  const setup = await page.request.get('/api/2/auth/2fa');
+  const { secret } = ((await setup.json()) as { results: { secret: string } }).results;
+  const on = await page.request.post('/api/2/account/2fa', {
+    headers: await csrfHeaders(page.request),
+    data: { code: totpCode(secret) },
+  });
+  expect(on.ok(), `POST /api/2/account/2fa answered ${on.status()}`).toBeTruthy();
+  await signOut(page);
+
+  await page.goto(`/auth/resetPassword?email=${encodeURIComponent(email)}`);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const link = await mailedResetLink(browser, email);
+
+  await page.goto(link);
+  const newPassword = 'Fresh-meadow-77?';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+
+  // the code step: still on the page, and nobody is signed in yet
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await expect(page.getByText(/Your password is not changed until you enter/)).toBeVisible();
+  expect(await signedInEmail(page)).toBeNull();
+  await shot(page, 'reset-code-step');
+
+  await code.fill('000000' === totpCode(secret) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('The authentication code is incorrect')).toBeVisible();
+  expect(await signedInEmail(page)).toBeNull();
+
+  await code.fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.waitForURL((url) => url.pathname === '/cpanel');
+  expect(await signedInEmail(page)).toBe(email);
+
+  // the link is spent now
+  await signOut(page);
+  await page.goto(link);
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test('a recovery code signs in once in place of the app code', async ({ page }) => {
+  const email = uniqueEmail('twostep-recovery');
+  await registerCustomer(page, email);
+  await page.goto('/profile#tfa_enable');
+  const secret = (await page.getByTestId('tfa-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on 2-step login' }).click();
+
+  const list = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(list).toHaveCount(10);
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await shot(page, 'recovery-codes');
+  const recoveryCode = ((await list.first().textContent()) ?? '').trim();
+  expect(recoveryCode).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page).toHaveURL(/#tfa_disable$/);
+  await signOut(page);
+
+  const signInWith = async (second: string) => {
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const code = page.getByLabel('Authentication code');
+    await code.fill(second);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    return code;
+  };
+
+  await signInWith(recoveryCode.toUpperCase());
+  await page.waitForURL((url) => url.pathname === '/cpanel');
+  expect(await signedInEmail(page)).toBe(email);
+  await page.goto('/profile#tfa_disable');
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText(/^9 recovery codes left/);
+  await shot(page, 'recovery-codes-left');
+  await signOut(page);
+
+  const code = await signInWith(recoveryCode);
+  await expect(page.getByText('The authentication code is incorrect')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  expect(await signedInEmail(page)).toBeNull();
+});
