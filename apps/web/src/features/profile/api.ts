@@ -134,6 +134,24 @@ export function useTwoFactor(action: TwoFactorAction) {
   });
 }
 
+/** Moving two-step login to a new app: the new secret first, then the old and the new code. */
+export const useStartTwoFactorMove = () =>
+  useMutation({
+    mutationFn: () =>
+      http
+        .postForm<{ results: { secret: string; uri: string } }>('/api/2/account/2fa/new-secret', {})
+        .then((b) => b.results),
+  });
+
+export function useMoveTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (codes: { code: string; new_code: string }) =>
+      http.postForm<{ results: { enabled: boolean } }>('/api/2/account/2fa/reset', codes),
+    onSuccess: () => client.invalidateQueries({ queryKey: recoveryCodesLeftQuery.queryKey }),
+  });
+}
+
 export const recoveryCodesLeftQuery = queryOptions({
   queryKey: profileKeys.of('2fa-recovery-codes'),
   queryFn: ({ signal }) =>

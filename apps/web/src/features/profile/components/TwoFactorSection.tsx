@@ -7,13 +7,22 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Download from '@mui/icons-material/Download';
-import { PROFILE_TEXTS, TEXTS } from '@parlance/shared';
+import { PROFILE_TEXTS, secondFactorCodeError, TEXTS } from '@parlance/shared';
 import qrcode from 'qrcode-generator';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRefreshUser } from '../../../app/current-user';
 import { toast } from '../../../ui/toast';
-import { messageOf, recoveryCodesLeftQuery, type TwoFactorAction, twoFactorSetupQuery, useTwoFactor } from '../api';
+import {
+  fieldErrorsOf,
+  messageOf,
+  recoveryCodesLeftQuery,
+  type TwoFactorAction,
+  twoFactorSetupQuery,
+  useMoveTwoFactor,
+  useStartTwoFactorMove,
+  useTwoFactor,
+} from '../api';
 import { SectionCard, SectionState } from './SectionCard';
 
 function qrDataUrl(text: string): string {
@@ -201,6 +210,102 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/**
+ * Moving to a new phone (the spec's "reset with old and new codes"): the new app's secret, then a
+ * code from the old app (or a recovery code, for a lost phone) and one from the new app.
+ */
+function MoveToNewApp() {
+  const start = useStartTwoFactorMove();
+  const move = useMoveTwoFactor();
+  const [oldCode, setOldCode] = useState('');
+  const [newCode, setNewCode] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; new_code?: string; common?: string }>({});
+  const [moved, setMoved] = useState(false);
+  const secret = start.data;
+  const qr = useMemo(() => (secret ? qrDataUrl(secret.uri) : null), [secret]);
+
+  if (moved) return <Alert severity="success">2-step login now uses your new authenticator app.</Alert>;
+  if (!secret || !qr) {
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography>Got a new phone? Add Parlance to the new app, then confirm with a code from each.</Typography>
+        <Button variant="outlined" onClick={() => start.mutate()} loading={start.isPending}>
+          Move to a new app
+        </Button>
+        {start.error && <Alert severity="error">{messageOf(start.error, 'Could not start. Please try again.')}</Alert>}
+      </Stack>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = oldCode.replace(/\s+/g, '');
+    const next = newCode.replace(/\s+/g, '');
+    const found = {
+      code: secondFactorCodeError(code) ?? undefined,
+      new_code: /^\d{6}$/.test(next) ? undefined : TEXTS.twoFactorRequired,
+    };
+    setErrors(found);
+    if (found.code || found.new_code) return;
+    try {
+      await move.mutateAsync({ code, new_code: next });
+      setMoved(true);
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields.code || fields.new_code) setErrors({ code: fields.code, new_code: fields.new_code });
+      else setErrors({ common: messageOf(err, 'The codes were not accepted.') });
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={submit} aria-label="Move to a new app">
+      <Typography>1. Scan this QR code with the new app, or type the key below.</Typography>
+      <Box
+        component="img"
+        src={qr}
+        alt="QR code to add Parlance to your new authenticator app"
+        sx={{ width: 180, height: 180, imageRendering: 'pixelated' }}
+      />
+      <Typography component="div">
+        Key:{' '}
+        <Box component="code" data-testid="tfa-new-secret" sx={{ fontSize: 15, wordBreak: 'break-all' }}>
+          {secret.secret}
+        </Box>
+      </Typography>
+      <Typography>2. Enter a code from each app.</Typography>
+      {errors.common && <Alert severity="error">{errors.common}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Field
+          id="tfa-move-old"
+          label="Code from the current app or a recovery code"
+          value={oldCode}
+          onChange={(e) => setOldCode(e.target.value)}
+          error={!!errors.code}
+          helperText={errors.code ?? ' '}
+          autoComplete="one-time-code"
+          sx={{ minWidth: { sm: 300 } }}
+          slotProps={{ htmlInput: { maxLength: 20 } }}
+        />
+        <Field
+          id="tfa-move-new"
+          label="Code from the new app"
+          value={newCode}
+          onChange={(e) => setNewCode(e.target.value)}
+          error={!!errors.new_code}
+          helperText={errors.new_code ?? ' '}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+        />
+      </Stack>
+      <Box>
+        <Button type="submit" variant="contained" loading={move.isPending}>
+          Move 2-step login
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
 export function TwoFactorDisableSection() {
   const refreshUser = useRefreshUser();
   const navigate = useNavigate();
@@ -224,6 +329,11 @@ export function TwoFactorDisableSection() {
         To turn it off, enter a current code from your app, or one of your recovery codes if you lost your phone.
       </Typography>
       <CodeForm action="disable" label="Turn off 2-step login" allowRecovery onDone={() => void done()} />
+
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        New phone
+      </Typography>
+      <MoveToNewApp />
 
       <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
         Recovery codes
