@@ -1,5 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
-import { csrfHeaders, DEMO, expect, NEW_PASSWORD, signIn, signOut, test, totpCode, uniqueEmail } from './fixtures';
+import {
+  csrfHeaders,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  NEW_PASSWORD,
+  signIn,
+  signOut,
+  test,
+  totpCode,
+  uniqueEmail,
+} from './fixtures';
 
 // Two-step login that holds: a password link does not get round the code, and a recovery code
 // stands in for the phone once.
@@ -136,4 +147,75 @@ test('a recovery code signs in once in place of the app code', async ({ page }) 
   await expect(page.getByText('The authentication code is incorrect')).toBeVisible();
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   expect(await signedInEmail(page)).toBeNull();
+});
+
+/** A new customer with two-step login turned on through the API: its e-mail and secret. */
+async function customerWithTwoStep(page: Page, prefix: string): Promise<{ email: string; secret: string }> {
+  const email = uniqueEmail(prefix);
+  await registerCustomer(page, email);
+  const setup = await page.request.get('/api/2/auth/2fa');
+  const { secret } = ((await setup.json()) as { results: { secret: string } }).results;
+  const on = await page.request.post('/api/2/account/2fa', {
+    headers: await csrfHeaders(page.request),
+    data: { code: totpCode(secret) },
+  });
+  expect(on.ok(), `POST /api/2/account/2fa answered ${on.status()}`).toBeTruthy();
+  return { email, secret };
+}
+
+test('a customer moves two-step login to a new app with the old and the new code', async ({ page }) => {
+  const { email, secret } = await customerWithTwoStep(page, 'twostep-move');
+  await page.goto('/profile#tfa_disable');
+  await page.getByRole('button', { name: 'Move to a new app' }).click();
+  const next = (await page.getByTestId('tfa-new-secret').textContent())?.trim() ?? '';
+  expect(next).toMatch(/^[A-Z2-7]+$/);
+  expect(next).not.toBe(secret);
+  await page.getByLabel('Code from the current app or a recovery code').fill(totpCode(secret));
+  await page.getByLabel('Code from the new app').fill(totpCode(secret) === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Move 2-step login' }).click();
+  await expect(page.getByText('The code from the new authenticator app is incorrect')).toBeVisible();
+  await page.getByLabel('Code from the new app').fill(totpCode(next));
+  await page.getByRole('button', { name: 'Move 2-step login' }).click();
+  await expect(page.getByText('2-step login now uses your new authenticator app.')).toBeVisible();
+
+  // signing in now takes the new app's code
+  await signOut(page);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Authentication code').fill(totpCode(next));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/cpanel');
+});
+
+test('support turns off a locked-out customer’s two-step login; the customer is signed out', async ({
+  page,
+  browser,
+}) => {
+  const { email } = await customerWithTwoStep(page, 'twostep-locked');
+  const customerId = ((await (await page.request.get('/registry/get?data=User')).json()) as { results: { id: number } })
+    .results.id;
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  // a moderator (no users.act) is not offered the reset
+  await signIn(staff, 'moderator@parlance.test', DEMO_PASSWORD);
+  await staff.goto(`/admin/${customerId}`);
+  await expect(staff.getByText(email)).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Turn off two-step login' })).toHaveCount(0);
+  await signOut(staff);
+
+  await signIn(staff, 'support@parlance.test', DEMO_PASSWORD);
+  await staff.goto(`/admin/${customerId}`);
+  await staff.getByLabel('How you checked it is them').fill('Video call, ID card shown');
+  await shot(staff, 'staff-two-step-reset');
+  await staff.getByRole('button', { name: 'Turn off two-step login' }).click();
+  await expect(staff.getByText('Two-step login is off. The user was signed out everywhere')).toBeVisible();
+  await context.close();
+
+  // the customer's session ended; the password alone signs in now
+  expect(await signedInEmail(page)).toBeNull();
+  await page.goto('/auth');
+  await signIn(page, email, NEW_PASSWORD);
+  expect(await signedInEmail(page)).toBe(email);
 });
