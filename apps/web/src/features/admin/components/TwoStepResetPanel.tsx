@@ -48,7 +48,6 @@ export function TwoStepResetPanel({ uid, enabled }: { uid: number; enabled: bool
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <Field
-              size="small"
               label="How you checked it is them"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
@@ -57,7 +56,13 @@ export function TwoStepResetPanel({ uid, enabled }: { uid: number; enabled: bool
               sx={{ minWidth: { sm: 360 } }}
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
-            <Button variant="contained" color="warning" onClick={submit} loading={reset.isPending}>
+            <Button
+              variant="contained"
+              color="warning"
+              onClick={submit}
+              loading={reset.isPending}
+              sx={{ mt: { sm: 1 } }}
+            >
               Turn off two-step login
             </Button>
           </Stack>
