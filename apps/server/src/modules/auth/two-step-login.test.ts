@@ -5,7 +5,7 @@ import { SESSION_COOKIE, TEXTS } from '@parlance/shared';
 import { auditLog, passwordTokens, sessions, twoFactorRecoveryCodes, users } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../../db/seed/demo';
 import { sha256 } from '../../platform/crypto';
-import { authed, form, login, loginRequest, signUp, TEST_PASSWORD, type TestSession } from '../../test/auth-helpers';
+import { authed, form, login, loginRequest, signUp, TEST_PASSWORD } from '../../test/auth-helpers';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 
 // Two-step login that holds: a password link asks for the code before any session exists; recovery
