@@ -4,6 +4,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expect,
+  expectAccessible,
   NEW_PASSWORD,
   signIn,
   signOut,
@@ -88,6 +89,7 @@ test('a password link for an account with two-step login asks for the code befor
   await expect(code).toBeVisible();
   await expect(page.getByText(/Your password is not changed until you enter/)).toBeVisible();
   expect(await signedInEmail(page)).toBeNull();
+  await expectAccessible(page);
   await shot(page, 'reset-code-step');
 
   await code.fill('000000' === totpCode(secret) ? '111111' : '000000');
@@ -118,6 +120,7 @@ test('a recovery code signs in once in place of the app code', async ({ page }) 
   await expect(list).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expectAccessible(page);
   await shot(page, 'recovery-codes');
   const recoveryCode = ((await list.first().textContent()) ?? '').trim();
   expect(recoveryCode).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
