@@ -123,6 +123,9 @@ test('a customer changes the password, turns 2-step login on, signs in with a co
   await page.getByLabel('6-digit code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on 2-step login' }).click();
   await expect(page.getByText('Two-step login is on')).toBeVisible();
+  // the ten recovery codes are shown this once
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(page).toHaveURL(/#tfa_disable$/);
 
   // signing in again asks for a code
@@ -138,8 +141,9 @@ test('a customer changes the password, turns 2-step login on, signs in with a co
 
   await page.goto('/profile#tfa_disable');
   await expect(page.getByText('Your account is protected by 2-step login.')).toBeVisible();
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText(/^10 recovery codes left/);
   await expectAccessible(page);
-  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await page.getByLabel('Code or recovery code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn off 2-step login' }).click();
   await expect(page.getByText('Two-step login is off')).toBeVisible();
   await signOut(page);

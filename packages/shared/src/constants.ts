@@ -16,6 +16,8 @@ export const LIMITS = {
   defaultCreditPurchaseAmount: 10000,
   wizardMaxUploadBytes: 250 * 1024 * 1024,
   resetTokenTtlMs: 60 * 60 * 1000,
+  /** single-use recovery codes of two-step login, given when it is turned on or regenerated */
+  twoFactorRecoveryCodes: 10,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   myTeamRowsPerPage: 10,
 } as const;

@@ -60,6 +60,10 @@ export const TEXTS = {
   twoFactorAlreadyOn: 'Two-step login is already on',
   twoFactorNotOn: 'Two-step login is not on',
   twoFactorNotStarted: 'Start the two-step login setup first',
+  twoFactorCodeOrRecovery: 'Enter the 6-digit code from your authenticator app or one of your recovery codes',
+  twoFactorNewCodeInvalid: 'The code from the new authenticator app is incorrect',
+  twoFactorMoveNotStarted: 'Start moving to a new authenticator app first',
+  twoFactorStaffResetSubject: 'Two-step login was turned off on your Parlance account',
   ownerOnly: 'Only the account owner can change sign-in settings. Sign in as yourself in the web app.',
   bearerOnly: 'The chat API takes the bearer token of GET /api/2/auth/token',
   // Admin tools and registry (ours).

@@ -10,6 +10,7 @@ import {
   isValidFullName,
   isValidPhone,
   passwordError,
+  secondFactorCodeError,
   passwordHint,
   phoneError,
   resetEmailError,
@@ -145,5 +146,19 @@ describe('digits only', () => {
     ['1e3', false],
   ])('%j -> %s', (value, expected) => {
     expect(isDigitsOnly(value)).toBe(expected);
+  });
+});
+
+describe('secondFactorCodeError', () => {
+  it.each([
+    ['123456', null],
+    [' 123 456 ', null],
+    ['abcd-2345-wxyz', null],
+    ['ABCD2345WXYZ', null],
+    ['12345', TEXTS.twoFactorCodeOrRecovery],
+    ['abcd-2345', TEXTS.twoFactorCodeOrRecovery],
+    ['', TEXTS.twoFactorCodeOrRecovery],
+  ])('%j -> %s', (value, expected) => {
+    expect(secondFactorCodeError(value)).toBe(expected);
   });
 });

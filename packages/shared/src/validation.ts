@@ -64,6 +64,15 @@ export function emailError(email: string): string | null {
   return isValidEmail(email) ? null : TEXTS.incorrectEmail;
 }
 
+/**
+ * The second step of a sign-in: a 6-digit app code, or a recovery code (three groups of four
+ * letters and digits; case, spaces and dashes do not matter, as on the server).
+ */
+export function secondFactorCodeError(code: string): string | null {
+  const clean = code.replace(/[\s-]+/g, '');
+  return /^[0-9]{6}$/.test(clean) || /^[a-z0-9]{12}$/i.test(clean) ? null : TEXTS.twoFactorCodeOrRecovery;
+}
+
 export function resetEmailError(email: string): string | null {
   return isValidEmail(email) ? null : TEXTS.emailFormat;
 }

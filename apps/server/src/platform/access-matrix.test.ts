@@ -312,6 +312,24 @@ const OBJECTS: ObjectCase[] = [
     expect: { customer: 404, translator: 404, finance: 403, support: 403, moderator: 403, lm: 403, admin: 200 },
   },
   {
+    // staff turn off a locked-out customer's two-step login: users.act only (the demo customer has
+    // it off, so the admitted answer is 409 and nothing changes)
+    route: 'POST /api/2/admin/users/:id/2fa/reset',
+    url: (f) => `/api/2/admin/users/${f.customerId}/2fa/reset`,
+    body: { reason: 'Lost phone, identity checked' },
+    expect: {
+      guest: 401,
+      customer: 404,
+      customer2: 404,
+      translator: 404,
+      finance: 403,
+      moderator: 403,
+      lm: 403,
+      support: 409,
+      admin: 409,
+    },
+  },
+  {
     route: 'GET /manage/act',
     url: (f) => `/manage/act?NoRedirect=1&uid=${f.customerId}`,
     expect: { customer: 404, translator: 404, finance: 403, moderator: 403, lm: 403 },

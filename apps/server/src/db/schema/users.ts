@@ -30,6 +30,9 @@ export const users = pgTable(
     myTeamStatus: boolean('my_team_status').notNull().default(false),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    // a second secret while the user moves two-step login to a new authenticator app; it replaces
+    // totp_secret once a code from the old app (or a recovery code) and one from the new check out
+    totpPendingSecret: text('totp_pending_secret'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     registrationPage: text('registration_page'),
@@ -43,6 +46,22 @@ export const users = pgTable(
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
     index('users_account_manager_idx').on(t.accountManagerId, t.id),
   ],
+);
+
+/**
+ * Single-use recovery codes of two-step login: only the SHA-256 of each (the codes are 60 random
+ * bits, so a slow hash adds nothing; a plain digest lets one conditional DELETE spend a code).
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const sessions = pgTable(
@@ -93,6 +112,9 @@ export const passwordTokens = pgTable(
     purpose: text('purpose', { enum: ['reset', 'create'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // wrong two-step codes given with this link; at the limit the link is spent (guessing a code
+    // then needs a new mail, on top of the route's rate limit)
+    codeFailures: integer('code_failures').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],

@@ -2,11 +2,11 @@ import { TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { captchaError, checkCaptcha, spendCaptcha } from '../../platform/captcha';
 import { randomToken } from '../../platform/crypto';
-import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { badRequest, unauthorized } from '../../platform/errors';
 import { type PasswordHashing, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { UserRow } from '../../platform/session';
 import type { LoginBody } from './schemas';
-import { verifySignInCode } from './two-factor';
+import { requireSecondFactor } from './two-factor';
 import { findUserByEmail } from './users';
 
 const dummyHashes = new Map<PasswordHashing, Promise<string>>();
@@ -23,13 +23,16 @@ function dummyPasswordHash(hashing: PasswordHashing): Promise<string> {
 /**
  * Checks a sign-in attempt (POST /api/2/account/auth/login) and answers the user, or throws the
  * answer the spec's login form expects: 400 "[username] ..." / "[password] ...", 403 "Captcha ...",
- * 401 incorrect credentials, 417 two-factor code needed or wrong.
+ * 401 incorrect credentials, 417 two-factor code (or recovery code) needed or wrong.
  *
  * The captcha solution is spent by every attempt that reaches a verdict. The one exception is the
  * 417 "code needed" answer after a correct password: the browser then sends the same form again
  * with the code, and may send the same captcha_response with it.
  */
-export async function authenticate(deps: Services, input: LoginBody): Promise<UserRow> {
+export async function authenticate(
+  deps: Services,
+  input: LoginBody,
+): Promise<{ user: UserRow; secondFactor: 'totp' | 'recovery-code' | null }> {
   const email = (input.username ?? input.full_name ?? '').trim();
   const password = input.pwd ?? '';
   if (!email) throw badRequest(`[username] ${TEXTS.loginEmailRequired}`, { user: TEXTS.loginEmailRequired });
@@ -50,13 +53,7 @@ export async function authenticate(deps: Services, input: LoginBody): Promise<Us
     await spend();
     throw unauthorized(TEXTS.incorrectCredentials);
   }
-  if (user.totpEnabled) {
-    const code = input.twoFactorAuthCode;
-    if (!code) throw new AppError(417, TEXTS.twoFactorRequired);
-    await spend();
-    if (!(await verifySignInCode(deps, user, code))) throw new AppError(417, TEXTS.twoFactorInvalid);
-    return user;
-  }
-  await spend();
-  return user;
+  const secondFactor = await requireSecondFactor(deps, user, input.twoFactorAuthCode, spend);
+  if (!secondFactor) await spend();
+  return { user, secondFactor };
 }

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LIMITS, resetEmailError, TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { passwordTokens, sessions, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { captchaError, verifyCaptcha } from '../../platform/captcha';
+import { captchaError, checkCaptcha, spendCaptcha } from '../../platform/captcha';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
@@ -11,6 +11,7 @@ import type { UserRow } from '../../platform/session';
 import { assertNoFieldErrors, newPasswordErrors } from './fields';
 import { passwordLinkUrl, passwordMail } from './mail';
 import type { SetPasswordBody } from './schemas';
+import { requireSecondFactor } from './two-factor';
 import { findUserByEmail, findUserById } from './users';
 
 // Passwords by mailed link (reset, or create for accounts that have none) and the first password.
@@ -82,8 +83,18 @@ export async function isTokenUsable(deps: Services, token: string | undefined): 
 
 const tokenInvalid = () => badRequest(TEXTS.resetTokenInvalid, { token: TEXTS.resetTokenInvalid });
 
+/** Wrong two-step codes a password link takes before it is spent. */
+const LINK_CODE_FAILURES = 5;
+
 /**
  * POST /api/2/account/auth/password?token=: sets the password from a mailed link (reset or create).
+ *
+ * For a user with two-step login, the link alone is not enough (whoever reads the mailbox would own
+ * the account): the first post answers 417 like the sign-in form, nothing is changed and the link
+ * stays usable; the browser posts the same form again with twoFactorAuthCode (an app code or a
+ * recovery code). Only then is the link spent. Wrong codes count on the link, which is spent after
+ * LINK_CODE_FAILURES of them (docs/adr/0041).
+ *
  * The token is consumed by a conditional update in the same transaction as the new hash, so of two
  * concurrent uses only one wins. Every session of the user ends; the caller signs the user in anew.
  */
@@ -92,17 +103,37 @@ export async function setPasswordWithToken(
   token: string | undefined,
   input: SetPasswordBody,
   ip: string,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; secondFactor: 'totp' | 'recovery-code' | null }> {
   const password = input.password ?? '';
   assertNoFieldErrors(
     newPasswordErrors(password, input.password_verify, { password: 'password', verify: 'password_verify' }),
   );
-  const captcha = await verifyCaptcha(deps, input.captcha_response, input.captcha_service);
+  // Like sign-in: the captcha is spent by a verdict, not by the 417 that only asks for the code.
+  const captcha = await checkCaptcha(deps, input.captcha_response, input.captcha_service);
   if (!captcha.ok) throw captchaError(captcha.message);
+  const spend = async () => {
+    if (!(await spendCaptcha(deps, captcha))) throw captchaError(TEXTS.captchaFailed);
+  };
   if (!token) throw tokenInvalid();
   const tokenHash = sha256(token);
   // Check before the (slow, memory-hard) hash, so that bad links cost nothing; consume after it.
-  if (!(await isTokenUsable(deps, token))) throw tokenInvalid();
+  const [link] = await deps.db
+    .select({ userId: passwordTokens.userId })
+    .from(passwordTokens)
+    .where(usable(deps, tokenHash));
+  const owner = link && (await findUserById(deps.db, link.userId));
+  if (!owner) {
+    await spend();
+    throw tokenInvalid();
+  }
+  let secondFactor: 'totp' | 'recovery-code' | null;
+  try {
+    secondFactor = await requireSecondFactor(deps, owner, input.twoFactorAuthCode, spend);
+  } catch (err) {
+    if (err instanceof AppError && err.message === TEXTS.twoFactorInvalid) await countCodeFailure(deps, tokenHash);
+    throw err;
+  }
+  if (!secondFactor) await spend();
   const passwordHash = await hashPassword(password, deps.config.passwordHashing);
 
   const userId = await deps.db.transaction(async (tx) => {
@@ -126,12 +157,28 @@ export async function setPasswordWithToken(
       targetType: 'user',
       targetId: consumed.userId,
       ip,
+      ...(secondFactor ? { details: { secondFactor } } : {}),
     });
     return consumed.userId;
   });
   const user = await findUserById(deps.db, userId);
   if (!user) throw tokenInvalid();
-  return user;
+  return { user, secondFactor };
+}
+
+/** One more wrong code on this link; at the limit the link is spent. */
+async function countCodeFailure(deps: Services, tokenHash: string): Promise<void> {
+  const [row] = await deps.db
+    .update(passwordTokens)
+    .set({ codeFailures: sql`${passwordTokens.codeFailures} + 1` })
+    .where(usable(deps, tokenHash))
+    .returning({ failures: passwordTokens.codeFailures });
+  if (row && row.failures >= LINK_CODE_FAILURES) {
+    await deps.db
+      .update(passwordTokens)
+      .set({ usedAt: deps.clock.now() })
+      .where(eq(passwordTokens.tokenHash, tokenHash));
+  }
 }
 
 /** POST /api/2/account/auth/first-password/setup: the first password of a signed-in user who has none. */

@@ -1,8 +1,11 @@
 // Auth: signup, sign-in and out, passwords by mail, two-step login, terms, the bearer token, captcha.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TEXTS } from '@parlance/shared';
 import { audit } from '../../platform/audit';
 import { CAPTCHA_CHALLENGE_PATH, createCaptchaChallenge } from '../../platform/captcha';
+import { notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { endSession } from '../../platform/session';
 import { issueAccessToken } from './access-token';
@@ -35,7 +38,12 @@ import {
   setPasswordQuery,
   signupBody,
   tokenValidAnswer,
+  recoveryCodesAnswer,
+  recoveryCodesLeftAnswer,
+  staffTwoFactorResetBody,
   twoFactorCodeBody,
+  twoFactorEnabledAnswer,
+  twoFactorResetBody,
   twoFactorSetupAnswer,
   twoFactorStateAnswer,
   updateRegisterInfoBody,
@@ -43,7 +51,16 @@ import {
 } from './schemas';
 import { signIn } from './sign-in';
 import { registerAccount } from './signup';
-import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './two-factor';
+import {
+  enableTwoFactor,
+  recoveryCodesLeft,
+  regenerateRecoveryCodes,
+  resetTwoFactor,
+  staffResetTwoFactor,
+  startTwoFactorMove,
+  startTwoFactorSetup,
+} from './two-factor';
+import { findUserById } from './users';
 
 const tags = ['auth'];
 /** the web app posts forms; API clients may post JSON */
@@ -114,10 +131,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(deps, request.body);
+      const { user, secondFactor } = await authenticate(deps, request.body);
       const auth = await signIn(deps, request, reply, user, {
         action: 'auth.login',
-        details: { twoFactor: user.totpEnabled },
+        details: { twoFactor: user.totpEnabled, ...(secondFactor ? { secondFactor } : {}) },
       });
       const unreadMessages = await countUnreadMessages(deps.db, user.id);
       return { ...ok, user: presentUser(auth, { unreadMessages }) };
@@ -187,7 +204,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       config: { ...rateLimit, access: 'public' },
       schema: {
         summary: 'Set the password from a mailed link (reset or create); signs the user in',
-        description: 'Ends every other session of the user. 400 when the link is invalid, expired or used.',
+        description:
+          'Ends every other session of the user. 400 when the link is invalid, expired or used. For an account with two-step login: 417 until the same form is sent again with twoFactorAuthCode (an app code or a recovery code); nothing changes and no session starts before that, and the link is spent only then (or after 5 wrong codes).',
         tags,
         querystring: setPasswordQuery,
         consumes,
@@ -197,10 +215,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const token = request.query.token ?? request.body.token;
-      const user = await setPasswordWithToken(deps, token, request.body, request.ip);
+      const { user, secondFactor } = await setPasswordWithToken(deps, token, request.body, request.ip);
       const auth = await signIn(deps, request, reply, user, {
         action: 'auth.login',
-        details: { via: 'password-link' },
+        details: { via: 'password-link', twoFactor: user.totpEnabled, ...(secondFactor ? { secondFactor } : {}) },
       });
       return { ...ok, user: presentUser(auth) };
     },
@@ -360,16 +378,77 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user', credentials: 'session' },
       schema: {
         summary: 'Turn two-step login on with a code from the authenticator app',
+        description: 'Answers the ten single-use recovery codes: shown this once, only their digests are kept.',
         tags,
         consumes,
         body: twoFactorCodeBody,
-        response: { 200: twoFactorStateAnswer },
+        response: { 200: twoFactorEnabledAnswer },
       },
     },
     async (request) => {
       const auth = requireCredentialOwner(request);
-      await enableTwoFactor(deps, auth.user, request.body.code, request.ip);
-      return { results: { enabled: true } };
+      const recoveryCodes = await enableTwoFactor(deps, auth.user, request.body.code, request.ip);
+      return { results: { enabled: true as const, recoveryCodes } };
+    },
+  );
+
+  app.get(
+    '/api/2/account/2fa/recovery-codes',
+    {
+      config: { access: 'user', credentials: 'session' },
+      schema: {
+        summary: 'Whether two-step login is on, and how many unused recovery codes are left',
+        tags,
+        response: { 200: recoveryCodesLeftAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      return {
+        results: {
+          enabled: auth.user.totpEnabled,
+          recoveryCodesLeft: auth.user.totpEnabled ? await recoveryCodesLeft(deps.db, auth.user.id) : 0,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/2/account/2fa/recovery-codes',
+    {
+      config: { ...rateLimit, access: 'user', credentials: 'session' },
+      schema: {
+        summary: 'Ten new recovery codes for a current code from the authenticator app',
+        description: 'The old recovery codes stop working. 400 when the code is missing or wrong.',
+        tags,
+        consumes,
+        body: twoFactorCodeBody,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      return {
+        results: { recoveryCodes: await regenerateRecoveryCodes(deps, auth.user, request.body.code, request.ip) },
+      };
+    },
+  );
+
+  app.post(
+    '/api/2/account/2fa/new-secret',
+    {
+      config: { access: 'user', credentials: 'session' },
+      schema: {
+        summary: 'The secret of a new authenticator app, to move two-step login to it',
+        description:
+          'Two-step login stays on with the old app until POST /api/2/account/2fa/reset gets a code from each. 409 when two-step login is off.',
+        tags,
+        response: { 200: twoFactorSetupAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireCredentialOwner(request);
+      return { results: await startTwoFactorMove(deps, auth.user) };
     },
   );
 
@@ -378,16 +457,42 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     {
       config: { access: 'user', credentials: 'session' },
       schema: {
-        summary: 'Turn two-step login off with a current code',
+        summary: 'Turn two-step login off with a current code, or move it to a new app with the old and new codes',
+        description:
+          'code: from the current app, or a recovery code (then spent). Without new_code two-step login is turned off; with new_code (from the secret of POST /api/2/account/2fa/new-secret) it moves to the new app and stays on.',
         tags,
         consumes,
-        body: twoFactorCodeBody,
+        body: twoFactorResetBody,
         response: { 200: twoFactorStateAnswer },
       },
     },
     async (request) => {
       const auth = requireCredentialOwner(request);
-      await disableTwoFactor(deps, auth.user, request.body.code, request.ip);
+      return { results: { enabled: await resetTwoFactor(deps, auth.user, request.body, request.ip) } };
+    },
+  );
+
+  app.post(
+    '/api/2/admin/users/:id/2fa/reset',
+    {
+      config: { ...rateLimit, access: 'users.act' },
+      schema: {
+        summary: "Staff: turn off a locked-out customer's or translator's two-step login",
+        description:
+          'Ends every session of the user, mails them (the mail holds nothing that signs in) and writes an audit row with the reason. 404 for an unknown user or a staff account; 409 when two-step login is off.',
+        tags: accountTags,
+        consumes,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: staffTwoFactorResetBody,
+        response: { 200: twoFactorStateAnswer },
+      },
+    },
+    async (request) => {
+      const staff = requireUser(request);
+      const target = await findUserById(deps.db, request.params.id);
+      // staff accounts are not reset here: that would hand one staff member another's second factor
+      if (!target || target.type === 'admin') throw notFound(TEXTS.userNotFound);
+      await staffResetTwoFactor(deps, (staff.admin ?? staff.user).id, target, request.body.reason, request.ip);
       return { results: { enabled: false } };
     },
   );

@@ -66,6 +66,8 @@ export const setPasswordBody = z.object({
   password_verify: text(200).optional(),
   /** the spec's password payload also lists the token; the query string wins */
   token: text(200).optional(),
+  /** for an account with two-step login: the app's code or a recovery code, after a 417 */
+  twoFactorAuthCode: codeField,
   ...captchaFields,
 });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
@@ -89,6 +91,9 @@ export const acceptTermsBody = z.object({ value: formBool });
 export const accountQuery = z.object({ user_id: z.coerce.number().int().positive().optional() });
 
 export const twoFactorCodeBody = z.object({ code: codeField });
+/** without new_code: turn off; with it: move to the new app's secret (POST /api/2/account/2fa/new-secret) */
+export const twoFactorResetBody = z.object({ code: codeField, new_code: codeField });
+export const staffTwoFactorResetBody = z.object({ reason: z.string().trim().min(3).max(500) });
 
 // Answers
 
@@ -98,6 +103,14 @@ export const tokenValidAnswer = z.object({ isTokenValid: z.boolean() });
 export const acceptedAnswer = z.object({ results: z.object({ accepted: z.boolean() }) });
 export const twoFactorSetupAnswer = z.object({ results: z.object({ secret: z.string(), uri: z.string() }) });
 export const twoFactorStateAnswer = z.object({ results: z.object({ enabled: z.boolean() }) });
+/** the recovery codes in plain text: in this answer only, never again */
+export const twoFactorEnabledAnswer = z.object({
+  results: z.object({ enabled: z.literal(true), recoveryCodes: z.array(z.string()) }),
+});
+export const recoveryCodesAnswer = z.object({ results: z.object({ recoveryCodes: z.array(z.string()) }) });
+export const recoveryCodesLeftAnswer = z.object({
+  results: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }),
+});
 export const authTokenAnswer = z.object({
   results: z.object({
     jwt: z.object({ access_token: z.string(), expires_in: z.number() }),

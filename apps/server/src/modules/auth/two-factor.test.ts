@@ -42,7 +42,8 @@ describe('two-step login settings', () => {
 
     const on = await authed(t.app, u).post('/api/2/account/2fa', { code: codeFor(secret) });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ results: { enabled: true } });
+    expect(on.json().results.enabled).toBe(true);
+    expect(on.json().results.recoveryCodes).toHaveLength(10);
     const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row.totpEnabled).toBe(true);
     const audits = await t.app.deps.db

@@ -38,6 +38,16 @@ export function useUserDescription(uid: string) {
   });
 }
 
+/** Staff turn off a locked-out user's two-step login (users.act); the server ends their sessions. */
+export function useStaffTwoFactorReset(uid: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      http.postForm<{ results: { enabled: boolean } }>(`/api/2/admin/users/${uid}/2fa/reset`, { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.user(String(uid)) }),
+  });
+}
+
 // --- credit actions ------------------------------------------------------------------------------
 
 export function useCreditList(uid: string, page: number) {

@@ -79,6 +79,8 @@ export interface SetPasswordInput extends CaptchaFields {
   token: string;
   password: string;
   password_verify: string;
+  /** after a 417: the app's code or a recovery code */
+  twoFactorAuthCode?: string;
 }
 
 export const setPassword = ({ token, ...form }: SetPasswordInput) =>

@@ -117,15 +117,48 @@ export const twoFactorSetupQuery = queryOptions({
   retry: false,
 });
 
-export function useTwoFactor(action: 'enable' | 'disable') {
+/** enable answers the recovery codes (once); regenerate answers a fresh set */
+export type TwoFactorAction = 'enable' | 'disable' | 'regenerate';
+const TWO_FACTOR_URLS: Record<TwoFactorAction, string> = {
+  enable: '/api/2/account/2fa',
+  disable: '/api/2/account/2fa/reset',
+  regenerate: '/api/2/account/2fa/recovery-codes',
+};
+
+export function useTwoFactor(action: TwoFactorAction) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      http.postForm<{ results: { enabled: boolean } }>(
-        action === 'enable' ? '/api/2/account/2fa' : '/api/2/account/2fa/reset',
-        { code },
-      ),
+      http.postForm<{ results: { enabled?: boolean; recoveryCodes?: string[] } }>(TWO_FACTOR_URLS[action], { code }),
+    onSuccess: () => client.invalidateQueries({ queryKey: recoveryCodesLeftQuery.queryKey }),
   });
 }
+
+/** Moving two-step login to a new app: the new secret first, then the old and the new code. */
+export const useStartTwoFactorMove = () =>
+  useMutation({
+    mutationFn: () =>
+      http
+        .postForm<{ results: { secret: string; uri: string } }>('/api/2/account/2fa/new-secret', {})
+        .then((b) => b.results),
+  });
+
+export function useMoveTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (codes: { code: string; new_code: string }) =>
+      http.postForm<{ results: { enabled: boolean } }>('/api/2/account/2fa/reset', codes),
+    onSuccess: () => client.invalidateQueries({ queryKey: recoveryCodesLeftQuery.queryKey }),
+  });
+}
+
+export const recoveryCodesLeftQuery = queryOptions({
+  queryKey: profileKeys.of('2fa-recovery-codes'),
+  queryFn: ({ signal }) =>
+    http
+      .get<{ results: { enabled: boolean; recoveryCodesLeft: number } }>('/api/2/account/2fa/recovery-codes', signal)
+      .then((b) => b.results),
+});
 
 export const policyQuery = queryOptions({
   queryKey: profileKeys.of('policy'),

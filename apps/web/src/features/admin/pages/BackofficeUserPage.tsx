@@ -33,6 +33,7 @@ import {
   useUserDescription,
 } from '../backoffice-api';
 import { AccountManagerPanel } from '../components/AccountManagerPanel';
+import { TwoStepResetPanel } from '../components/TwoStepResetPanel';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { CreditActionDialog } from '../components/CreditActionDialog';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -68,6 +69,9 @@ export default function BackofficeUserPage() {
             )}
           </Stack>
           {user.data?.type === 'customer' && <AccountManagerPanel uid={String(user.data.ID)} />}
+          {user.data && user.data.type !== 'admin' && (
+            <TwoStepResetPanel uid={user.data.ID} enabled={user.data.twoFactorEnabled} />
+          )}
           <Tabs
             value={tabs.some((t) => t.id === tab) ? tab : false}
             onChange={(_, v) => setSearch({ tab: v }, { replace: true })}

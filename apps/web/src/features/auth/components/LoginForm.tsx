@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { emailError, PATHS, TEXTS, type UserData } from '@parlance/shared';
+import { emailError, PATHS, secondFactorCodeError, TEXTS, type UserData } from '@parlance/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { HttpError } from '../../../app/http';
 import { TextLink } from '../../../ui/TextLink';
@@ -29,7 +29,7 @@ type LoginField = keyof LoginValues;
 const RULES: Rules<LoginField> = {
   email: (v) => (v.trim() ? emailError(v.trim()) : TEXTS.loginEmailRequired),
   password: (v) => (v ? null : TEXTS.loginPasswordRequired),
-  code: (v) => (/^[0-9]{6}$/.test(v.trim()) ? null : TEXTS.twoFactorRequired),
+  code: secondFactorCodeError,
 };
 const CREDENTIALS: readonly LoginField[] = ['email', 'password'];
 const CODE: readonly LoginField[] = ['email', 'password', 'code'];
@@ -120,8 +120,8 @@ export function LoginForm({
               label="Authentication code"
               autoComplete="one-time-code"
               error={!!errors.code}
-              helperText={errors.code ?? '6 digits'}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+              helperText={errors.code ?? '6 digits, or one of your recovery codes'}
+              slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'off', spellCheck: false } }}
             />
           </>
         ) : (

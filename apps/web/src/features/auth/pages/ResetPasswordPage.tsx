@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { homePathFor, PATHS, passwordError, resetEmailError, TEXTS } from '@parlance/shared';
-import { useState } from 'react';
+import { homePathFor, PATHS, passwordError, resetEmailError, secondFactorCodeError, TEXTS } from '@parlance/shared';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useRefreshUser } from '../../../app/current-user';
 import { HttpError, resetCsrfToken } from '../../../app/http';
@@ -122,13 +122,16 @@ function RequestLinkView({ initialEmail }: { initialEmail: string }) {
 
 // --- set a new password ------------------------------------------------------------------------
 
-type SetPasswordField = 'password' | 'repeatPassword';
+type SetPasswordField = 'password' | 'repeatPassword' | 'code';
 
 const SET_PASSWORD_RULES: Rules<SetPasswordField> = {
   password: passwordError,
   repeatPassword: (value, values) =>
     !value ? 'Repeat your password' : value === values.password ? null : TEXTS.passwordsDoNotMatch,
+  code: secondFactorCodeError,
 };
+const PASSWORDS: readonly SetPasswordField[] = ['password', 'repeatPassword'];
+const WITH_CODE: readonly SetPasswordField[] = ['password', 'repeatPassword', 'code'];
 
 const SERVER_FIELDS: Record<string, SetPasswordField> = {
   password: 'password',
@@ -176,48 +179,61 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
   const captcha = useCaptcha(countriesInfo.data?.countryByIp);
   const savePassword = useSetPassword();
   const [commonError, setCommonError] = useState<string | null>(null);
+  // two-step login: the server answers 417 and nothing changes until the code comes with the form
+  const [needCode, setNeedCode] = useState(false);
   // the server's word on the password shows instead of the rules' hint until the password changes
   const [serverPasswordError, setServerPasswordError] = useState<string | null>(null);
-  const form = useSmallForm<SetPasswordField>({ password: '', repeatPassword: '' }, SET_PASSWORD_RULES);
+  const form = useSmallForm<SetPasswordField>({ password: '', repeatPassword: '', code: '' }, SET_PASSWORD_RULES);
+  useEffect(() => {
+    if (needCode) form.focus('code');
+  }, [needCode, form.focus]);
   const { errors, submitting: isSubmitting } = form;
   const password = form.values.password;
   const passwordServerError =
     serverPasswordError && errors.password === serverPasswordError ? serverPasswordError : null;
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    setCommonError(null);
-    captcha.setError(null);
-    try {
-      const captchaFields = await captcha.fields();
-      const answer = await savePassword.mutateAsync({
-        token,
-        password: v.password,
-        password_verify: v.repeatPassword,
-        ...captchaFields,
-      });
-      resetCsrfToken();
-      await refreshUser();
-      navigate(homePathFor(answer.user.type), { replace: true });
-    } catch (err) {
-      if (err instanceof CaptchaError) return captcha.setError(err.message);
-      captcha.failed(err);
-      let shown = false;
-      for (const [key, message] of Object.entries(fieldErrorsOf(err))) {
-        if (!message) continue;
-        const name = SERVER_FIELDS[key];
-        if (name) {
-          form.setError(name, message);
-          if (name === 'password') setServerPasswordError(message);
-        } else if (key === 'captcha') captcha.setError(message);
-        else continue;
-        shown = true;
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      setCommonError(null);
+      captcha.setError(null);
+      try {
+        const captchaFields = await captcha.fields();
+        const answer = await savePassword.mutateAsync({
+          token,
+          password: v.password,
+          password_verify: v.repeatPassword,
+          ...(needCode ? { twoFactorAuthCode: v.code.trim() } : {}),
+          ...captchaFields,
+        });
+        resetCsrfToken();
+        await refreshUser();
+        navigate(homePathFor(answer.user.type), { replace: true });
+      } catch (err) {
+        if (err instanceof CaptchaError) return captcha.setError(err.message);
+        captcha.failed(err);
+        if (err instanceof HttpError && err.status === 417) {
+          if (!needCode) return setNeedCode(true);
+          return form.setError('code', err.message || TEXTS.twoFactorInvalid);
+        }
+        let shown = false;
+        for (const [key, message] of Object.entries(fieldErrorsOf(err))) {
+          if (!message) continue;
+          const name = SERVER_FIELDS[key];
+          if (name) {
+            form.setError(name, message);
+            if (name === 'password') setServerPasswordError(message);
+          } else if (key === 'captcha') captcha.setError(message);
+          else continue;
+          shown = true;
+        }
+        if (shown) return;
+        const message = messageOf(err, 'Could not save your password. Please try again.');
+        if (message.startsWith('Captcha')) captcha.setError(message);
+        else setCommonError(message);
       }
-      if (shown) return;
-      const message = messageOf(err, 'Could not save your password. Please try again.');
-      if (message.startsWith('Captcha')) captcha.setError(message);
-      else setCommonError(message);
-    }
-  });
+    },
+    needCode ? WITH_CODE : PASSWORDS,
+  );
 
   return (
     <AuthForm onSubmit={onSubmit} error={commonError}>
@@ -238,6 +254,23 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
         error={!!errors.repeatPassword}
         helperText={errors.repeatPassword}
       />
+      {needCode && (
+        <>
+          <Alert severity="info">
+            Two-step login is on for this account. Your password is not changed until you enter the 6-digit code from
+            your authenticator app, or one of your recovery codes.
+          </Alert>
+          <Field
+            fullWidth
+            {...form.field('code')}
+            label="Authentication code"
+            autoComplete="one-time-code"
+            error={!!errors.code}
+            helperText={errors.code ?? '6 digits, or one of your recovery codes'}
+            slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'off', spellCheck: false } }}
+          />
+        </>
+      )}
       <CaptchaField captcha={captcha} />
       <Button
         type="submit"
