@@ -45,7 +45,7 @@ import { addProjectTasks } from './modules/projects/timed-moves';
 import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
-import { ourOrigins } from './platform/our-origins';
+import { cspOrigins } from './platform/our-origins';
 
 export interface AppDeps {
   config: Config;
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         // our other origins too: a form's redirect back to PUBLIC_URL is never blocked (ADR 0042)
-        formAction: ["'self'", 'https:', ...ourOrigins(config)],
+        formAction: ["'self'", 'https:', ...cspOrigins(config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,

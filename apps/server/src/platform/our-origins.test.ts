@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { ourOrigins } from './our-origins';
+import { cspOrigins, ourOrigins } from './our-origins';
 
 describe('ourOrigins', () => {
   it('is PUBLIC_URL and PUBLIC_ORIGINS; loopback aliases only for a loopback PUBLIC_URL', () => {
@@ -14,6 +14,11 @@ describe('ourOrigins', () => {
       'http://127.0.0.1:4300',
       'http://localhost:4300',
       'http://[::1]:4300',
+    ]);
+    // CSP cannot name an IPv6 literal (browsers drop it with a console error)
+    expect(cspOrigins({ publicUrl: 'http://127.0.0.1:4300', publicOrigins: [] })).toEqual([
+      'http://127.0.0.1:4300',
+      'http://localhost:4300',
     ]);
   });
 

@@ -27,6 +27,14 @@ export function ourOrigins(config: Pick<Config, 'publicUrl' | 'publicOrigins'>):
   return [...new Set(origins)];
 }
 
+/**
+ * Our origins as CSP sources (for form-action): CSP has no syntax for an IPv6 literal, so
+ * `http://[::1]:PORT` is left out (a browser on it comes back to it, its own origin, under 'self').
+ */
+export function cspOrigins(config: Pick<Config, 'publicUrl' | 'publicOrigins'>): string[] {
+  return ourOrigins(config).filter((origin) => !new URL(origin).hostname.startsWith('['));
+}
+
 /** The origin the browser addressed (scheme and Host, forwarded ones when TRUST_PROXY is on), or null. */
 function requestOrigin(request: FastifyRequest): string | null {
   const host = request.host;

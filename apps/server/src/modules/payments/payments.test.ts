@@ -238,11 +238,9 @@ describe('the hosted checkout page', () => {
     expect(await payAt('localhost:3000@evil.example')).toBe(PUBLIC);
     // forwarded headers count only behind a trusted proxy (TRUST_PROXY is off here)
     expect(await payAt('localhost:3000', { 'x-forwarded-host': 'evil.example' })).toBe(PUBLIC);
-    // the page's form-action lets the browser follow a redirect to each of our origins
+    // the page's form-action lets the browser follow a redirect to each of our origins (CSP has no IPv6 syntax)
     const csp = String((await openPage(s, '/api/2/health')).headers['content-security-policy']);
-    expect(csp).toMatch(
-      /form-action 'self' https: http:\/\/localhost:3000 http:\/\/127\.0\.0\.1:3000 http:\/\/\[::1\]:3000/,
-    );
+    expect(csp).toContain("form-action 'self' https: http://localhost:3000 http://127.0.0.1:3000;");
   });
 
   it('credits once when the same form is posted twice at the same time', async () => {
