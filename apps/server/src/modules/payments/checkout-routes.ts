@@ -86,7 +86,8 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
       }
       // back to the origin the browser is on (its cookie, and the form-action of its CSP)
       const next = nextStepOf(payment, returnBase(request, deps.config));
-      if (next) return reply.redirect(next, 303);
+      // no-store: the address depends on the request's Host, so no cache may answer it to another
+      if (next) return reply.header('cache-control', 'no-store').redirect(next, 303);
       return sendHtml(reply, { status: 409, html: renderMessagePage('Payment closed', ORDER_TEXTS.paymentNotPending) });
     };
 

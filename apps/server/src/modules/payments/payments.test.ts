@@ -224,6 +224,7 @@ describe('the hosted checkout page', () => {
           .payload,
       });
       expect(res.statusCode, res.body).toBe(303);
+      expect(res.headers['cache-control']).toBe('no-store');
       // whatever the address, the payment went through and its outcome is in our database
       expect((await paymentRow(key)).status).toBe('approved');
       return location(res).replace(/\/payment\/.*$/, '');
