@@ -45,6 +45,7 @@ import { addProjectTasks } from './modules/projects/timed-moves';
 import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
+import { cspOrigins } from './platform/our-origins';
 
 export interface AppDeps {
   config: Config;
@@ -158,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
-        formAction: ["'self'", 'https:'],
+        // our other origins too: a form's redirect back to PUBLIC_URL is never blocked (ADR 0042)
+        formAction: ["'self'", 'https:', ...cspOrigins(config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,

@@ -45,6 +45,25 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+    /** more addresses Parlance answers at (comma-separated origins): returns may go back to them */
+    PUBLIC_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const part of (v ?? '').split(',').map((p) => p.trim())) {
+          if (!part) continue;
+          try {
+            const u = new URL(part);
+            if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+            origins.push(u.origin);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `PUBLIC_ORIGINS must list http or https origins, got "${part}"` });
+            return z.NEVER;
+          }
+        }
+        return origins;
+      }),
     SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
     /** an HTTP SMS gateway: POST JSON {to, text}; without it SMS go to the outbox admins read */
     SMS_PROVIDER_URL: url('SMS_PROVIDER_URL', ['http:', 'https:']),
@@ -122,6 +141,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** other origins of this same server (PUBLIC_ORIGINS); see platform/our-origins.ts */
+  publicOrigins: string[];
   smtpUrl: string | undefined;
   smsProviderUrl: string | undefined;
   telegramBotToken: string | undefined;
@@ -171,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicOrigins: e.PUBLIC_ORIGINS,
     smtpUrl: e.SMTP_URL,
     smsProviderUrl: e.SMS_PROVIDER_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -201,6 +223,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/nonexistent',
     databaseUrl: undefined,
     publicUrl: 'http://localhost:3000',
+    publicOrigins: [],
     smtpUrl: undefined,
     smsProviderUrl: undefined,
     telegramBotToken: undefined,

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_TEXTS, type Cart } from '@parlance/shared';
 import { seedDemoData } from '../../db/seed/demo';
-import { coupons, ledgerTransactions, projects, purchaseOrders } from '../../db/schema';
+import { coupons, ledgerTransactions, projects, purchaseOrderFiles, purchaseOrders, users } from '../../db/schema';
 import { balanceOfOwner, findAccount, hashRequest, verifyLedger } from '../../platform/ledger';
 import { authed, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -332,6 +333,59 @@ describe('POST /ajax/cart/translateNow', () => {
       totalWithVat: (await cartOf(c.api)).totalCredits,
     });
     expect(again.json()).toMatchObject({ message: CART_TEXTS.couponPerUserLimit });
+  });
+
+  it("carries the order's source and reference files onto every project it makes", async () => {
+    const c = await newCustomer();
+    await giveCredits(db(), c.id, 500_000);
+    const poid = await addCartOrder(db(), c.id, { targets: ['spanish', 'french'] });
+    const [order] = await db().select().from(purchaseOrders).where(eq(purchaseOrders.key, poid));
+    const fileOf = async (fileName: string, text: string, context: 'source' | 'reference') => {
+      const stored = await t.app.deps.storage.put(Readable.from([Buffer.from(text)]), { maxBytes: 1_000_000 });
+      const [row] = await db()
+        .insert(purchaseOrderFiles)
+        .values({
+          purchaseOrderId: order.id,
+          storageId: stored.id,
+          fileName,
+          mime: 'text/plain',
+          sizeBytes: stored.size,
+          sha256: stored.sha256,
+          context,
+        })
+        .returning();
+      return row.id;
+    };
+    const source = await fileOf('manual.txt', 'the words to translate', 'source');
+    const reference = await fileOf('note.txt', 'Keep product names in English.', 'reference');
+
+    const res = await pay(c.api, { ck: (await cartOf(c.api)).ck }, 'refs-1');
+    expect(res.statusCode, res.body).toBe(200);
+    const made = (res.json() as { projects: { id: number }[] }).projects;
+    expect(made).toHaveLength(2);
+    for (const { id } of made) {
+      const detail = await c.api.get(`/api/2/projects/${id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      const { files } = detail.json() as { files: { id: string; name: string; context: string }[] };
+      expect(files.map((f) => [f.id, f.name, f.context])).toEqual([
+        [`s${source}`, 'manual.txt', 'source'],
+        [`s${reference}`, 'note.txt', 'reference'],
+      ]);
+    }
+
+    // the translator who takes a project opens the reference file
+    const [demoTranslator] = await db().select().from(users).where(eq(users.email, 'translator@parlance.test'));
+    await db()
+      .update(projects)
+      .set({ status: 'IN_PROGRESS', translatorId: demoTranslator.id })
+      .where(eq(projects.id, made[0].id));
+    const tr = authed(t.app, translator);
+    const link = await tr.get(`/api/2/resources/s${reference}`);
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await tr.get((link.json() as { download_url: string }).download_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('Keep product names in English.');
+    expect(file.headers['content-disposition']).toContain('note.txt');
   });
 
   it('answers a retry with the same key with the first result and creates nothing again', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CART_TEXTS,
   CLIENT_ALERT_LOW_BALANCE_CREDITS,
@@ -139,11 +139,16 @@ function projectName(order: PricedOrder, item: { srcLang: string; tarLang: strin
   return `${type}: ${names.language(item.srcLang)} to ${names.language(item.tarLang)}`;
 }
 
-async function sourceFileIds(tx: Tx, orderIds: number[]): Promise<Map<number, number[]>> {
+/**
+ * The order files each project carries: its source files and the brief's reference files (every
+ * project of an order gets both; the file row's context tells them apart on the project page).
+ */
+async function orderFileIds(tx: Tx, orderIds: number[]): Promise<Map<number, number[]>> {
   const rows = await tx
     .select({ id: purchaseOrderFiles.id, po: purchaseOrderFiles.purchaseOrderId })
     .from(purchaseOrderFiles)
-    .where(and(inArray(purchaseOrderFiles.purchaseOrderId, orderIds), eq(purchaseOrderFiles.context, 'source')));
+    .where(inArray(purchaseOrderFiles.purchaseOrderId, orderIds))
+    .orderBy(asc(purchaseOrderFiles.id));
   const byOrder = new Map<number, number[]>();
   for (const r of rows) byOrder.set(r.po, [...(byOrder.get(r.po) ?? []), r.id]);
   return byOrder;
@@ -248,7 +253,7 @@ async function createProjects(
 ) {
   // a customer with a My Team: their translators see the projects first, for a window
   const openToAllAt = await openToAllAtFor(tx, userId, now, PROJECT_LIMITS.myTeamFirstWindowMs);
-  const files = await sourceFileIds(
+  const files = await orderFileIds(
     tx,
     cart.orders.map((o) => o.order.id),
   );

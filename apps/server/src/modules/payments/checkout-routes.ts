@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ORDER_TEXTS } from '@parlance/shared';
 import { safeEqual } from '../../platform/crypto';
+import { returnBase } from '../../platform/our-origins';
 import { AppError } from '../../platform/errors';
 import type { SandboxProvider } from '../../platform/payments';
 import { renderCheckoutPage, renderConfirmPage, renderMessagePage } from '../../platform/payments/sandbox-pages';
@@ -75,17 +76,18 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const { deps } = app;
-    const publicUrl = deps.config.publicUrl;
 
-    const statusPage = (payment: PaymentRow, session: SessionRow, reply: FastifyReply) => {
+    const statusPage = (payment: PaymentRow, session: SessionRow, request: FastifyRequest, reply: FastifyReply) => {
       if (payment.status === 'pending') {
         return sendHtml(reply, {
           status: 200,
           html: renderCheckoutPage({ ...payment, paymentKey: payment.key, formToken: session.csrfToken }),
         });
       }
-      const next = nextStepOf(payment, publicUrl);
-      if (next) return reply.redirect(next, 303);
+      // back to the origin the browser is on (its cookie, and the form-action of its CSP)
+      const next = nextStepOf(payment, returnBase(request, deps.config));
+      // no-store: the address depends on the request's Host, so no cache may answer it to another
+      if (next) return reply.header('cache-control', 'no-store').redirect(next, 303);
       return sendHtml(reply, { status: 409, html: renderMessagePage('Payment closed', ORDER_TEXTS.paymentNotPending) });
     };
 
@@ -100,7 +102,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
         if (!browser) return sendHtml(reply, signInPage(request));
         try {
           const payment = await requireOwnPayment(deps.db, request.params.key, browser.user);
-          return statusPage(payment, browser.session, reply);
+          return statusPage(payment, browser.session, request, reply);
         } catch (err) {
           return sendHtml(reply, errorPage(err));
         }
@@ -155,7 +157,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
             });
             return sendHtml(reply, { status: 422, html });
           }
-          return statusPage(outcome.payment, browser.session, reply);
+          return statusPage(outcome.payment, browser.session, request, reply);
         } catch (err) {
           return sendHtml(reply, errorPage(err));
         }
@@ -173,7 +175,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
         if (!browser) return sendHtml(reply, signInPage(request));
         try {
           const payment = await requireOwnPayment(deps.db, request.params.key, browser.user);
-          if (payment.status !== 'requires_action') return statusPage(payment, browser.session, reply);
+          if (payment.status !== 'requires_action') return statusPage(payment, browser.session, request, reply);
           const cardLabel = `your ${payment.cardBrand ?? 'card'} ending in ${payment.cardLast4 ?? '····'}`;
           const html = renderConfirmPage({
             ...payment,
@@ -213,7 +215,7 @@ export function checkoutRoutes(provider: SandboxProvider): FastifyPluginAsync {
             return sendHtml(reply, { status: 403, html: expired });
           }
           const payment = await confirmCardPayment(deps, provider, browser.user, key, request.body.action);
-          return statusPage(payment, browser.session, reply);
+          return statusPage(payment, browser.session, request, reply);
         } catch (err) {
           return sendHtml(reply, errorPage(err));
         }

@@ -15,15 +15,12 @@ export type CheckoutOutcome =
   /** the payment's state after the submit (or as it already was: a double submit changes nothing) */
   | { kind: 'done'; payment: PaymentRow };
 
-/** Where the customer goes after the payment reached `payment.status`. */
-export function nextStepOf(payment: PaymentRow, publicUrl: string): string | null {
+/** Where the customer goes after the payment reached `payment.status`; `base` is returnBase()'s. */
+export function nextStepOf(payment: PaymentRow, base: string): string | null {
   const key = encodeURIComponent(payment.key);
-  if (payment.status === 'approved' || payment.status === 'received')
-    return `${publicUrl}/payment/thankyou/?payment=${key}`;
-  if (payment.status === 'declined')
-    return `${publicUrl}/payment/quote/?amount=${payment.amountCredits}&error=declined`;
-  if (payment.status === 'cancelled')
-    return `${publicUrl}/payment/quote/?amount=${payment.amountCredits}&error=cancelled`;
+  if (payment.status === 'approved' || payment.status === 'received') return `${base}/payment/thankyou/?payment=${key}`;
+  if (payment.status === 'declined') return `${base}/payment/quote/?amount=${payment.amountCredits}&error=declined`;
+  if (payment.status === 'cancelled') return `${base}/payment/quote/?amount=${payment.amountCredits}&error=cancelled`;
   if (payment.status === 'requires_action') return `/sandbox/checkout/${key}/confirm`;
   return null;
 }

@@ -212,6 +212,38 @@ describe('the hosted checkout page', () => {
     await ledgerIsConsistent();
   });
 
+  it("returns to the browser's own origin when it is one of ours, else to PUBLIC_URL", async () => {
+    const s = await signUp(t.app);
+    const payAt = async (host: string, extra: Record<string, string> = {}) => {
+      const { key } = await startCheckout(s, 10000, 2000);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/sandbox/checkout/${key}`,
+        headers: { cookie: s.cookie, host, ...extra, ...form({}).headers },
+        payload: form({ number: APPROVE, expiry: '12/39', cvc: '123', name: 'Casey Customer', form_token: s.csrf })
+          .payload,
+      });
+      expect(res.statusCode, res.body).toBe(303);
+      expect(res.headers['cache-control']).toBe('no-store');
+      // whatever the address, the payment went through and its outcome is in our database
+      expect((await paymentRow(key)).status).toBe('approved');
+      return location(res).replace(/\/payment\/.*$/, '');
+    };
+    // PUBLIC_URL is http://localhost:3000: its loopback aliases on the same port are ours
+    expect(await payAt('localhost:3000')).toBe('http://localhost:3000');
+    expect(await payAt('127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(await payAt('[::1]:3000')).toBe('http://[::1]:3000');
+    // anything else is not: a forged Host never takes the customer elsewhere
+    expect(await payAt('evil.example')).toBe(PUBLIC);
+    expect(await payAt('127.0.0.1:4000')).toBe(PUBLIC);
+    expect(await payAt('localhost:3000@evil.example')).toBe(PUBLIC);
+    // forwarded headers count only behind a trusted proxy (TRUST_PROXY is off here)
+    expect(await payAt('localhost:3000', { 'x-forwarded-host': 'evil.example' })).toBe(PUBLIC);
+    // the page's form-action lets the browser follow a redirect to each of our origins (CSP has no IPv6 syntax)
+    const csp = String((await openPage(s, '/api/2/health')).headers['content-security-policy']);
+    expect(csp).toContain("form-action 'self' https: http://localhost:3000 http://127.0.0.1:3000;");
+  });
+
   it('credits once when the same form is posted twice at the same time', async () => {
     const s = await signUp(t.app);
     const { key } = await startCheckout(s, 7000, 0);

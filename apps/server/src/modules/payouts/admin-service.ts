@@ -10,6 +10,7 @@ import {
   type convertQuerySchema,
   creditsToUsd,
   PAYOUT_STATUS_LABELS,
+  type PayoutStatus,
 } from '@parlance/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -236,10 +237,16 @@ export async function bulkUpdate(
   const found = await db.select().from(payoutRequests).where(inArray(payoutRequests.id, ids));
   const byId = new Map(found.map((r) => [r.id, r]));
   const result: ConvertResult = { updated: [], skipped: [] };
+  const movedBy = await lastMoveInto(db, ids, input.status);
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) {
       result.skipped.push({ id, reason: 'No such request' });
+      continue;
+    }
+    // already where this admin's own last move of it put it (a double click): updated, as the first time
+    if (row.status === input.status && movedBy.get(id) === actor.id) {
+      result.updated.push(id);
       continue;
     }
     if (!canMovePayout(row.status, input.status)) {
@@ -320,17 +327,29 @@ export async function payOut(
     });
     return moved;
   });
-  if (sent.length === 0) throw badRequest(CONVERT_TEXTS.nothingPending);
   const sentIds = new Set(sent.map((r) => r.id));
   const others = await db
-    .select({ id: payoutRequests.id, status: payoutRequests.status })
+    .select({
+      id: payoutRequests.id,
+      status: payoutRequests.status,
+      amount: payoutRequests.amount,
+      fee: payoutRequests.fee,
+    })
     .from(payoutRequests)
     .where(inArray(payoutRequests.id, unique));
+  // requests this admin sent already (a double click, a retry): answered as sent, as the first call
+  // did; their provider may have paid them meanwhile. Sent by somebody else, they are skipped.
+  const sentBy = await lastMoveInto(db, unique, 'processing');
+  const repeats = others.filter(
+    (r) => !sentIds.has(r.id) && (r.status === 'processing' || r.status === 'paid') && sentBy.get(r.id) === actor.id,
+  );
+  if (sent.length === 0 && repeats.length === 0) throw badRequest(CONVERT_TEXTS.nothingPending);
+  const repeated = new Set(repeats.map((r) => r.id));
   const statusOf = new Map(others.map((r) => [r.id, r.status]));
   return {
-    updated: [...sentIds],
+    updated: [...sentIds, ...repeated],
     skipped: unique
-      .filter((id) => !sentIds.has(id))
+      .filter((id) => !sentIds.has(id) && !repeated.has(id))
       .map((id) => {
         const status = statusOf.get(id);
         return {
@@ -342,6 +361,19 @@ export async function payOut(
               : 'The provider did not accept it',
         };
       }),
-    amount: creditsToUsd(sent.reduce((s, r) => s + r.amount - r.fee, 0)),
+    amount: creditsToUsd([...sent, ...repeats].reduce((s, r) => s + r.amount - r.fee, 0)),
   };
+}
+
+/** Per request, who made its latest move into `status` (null: the system); absent when none did. */
+async function lastMoveInto(db: Db, ids: number[], status: PayoutStatus): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ requestId: payoutRequestHistory.requestId, actorId: payoutRequestHistory.actorId })
+    .from(payoutRequestHistory)
+    .where(and(inArray(payoutRequestHistory.requestId, ids), eq(payoutRequestHistory.status, status)))
+    .orderBy(desc(payoutRequestHistory.id));
+  const latest = new Map<number, number | null>();
+  for (const r of rows) if (!latest.has(r.requestId)) latest.set(r.requestId, r.actorId);
+  return latest;
 }

@@ -227,16 +227,34 @@ describe('bulk status and payout', () => {
     expect(result.updated).toEqual([anaSecond]);
     expect(result.skipped).toEqual([{ id: 999_999, reason: 'No such request' }]);
     expect(await balanceOfOwner(db(), ana.id, 'translator_available')).toBe(before + 5_000);
-    // again: a rejected request cannot be rejected twice, nothing moves
+    // again (a double click): answered as the first time, and nothing moves
     const again = (
       await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', {
         req: [anaSecond],
         status: 'rejected',
       })
     ).json() as ConvertResult;
-    expect(again.updated).toEqual([]);
-    expect(again.skipped[0].reason).toBe('A rejected request cannot become rejected');
+    expect(again).toEqual({ updated: [anaSecond], skipped: [] });
     expect(await balanceOfOwner(db(), ana.id, 'translator_available')).toBe(before + 5_000);
+    // a different move the status no longer allows is still refused
+    const paid = (
+      await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', { req: [anaSecond], status: 'paid' })
+    ).json() as ConvertResult;
+    expect(paid.updated).toEqual([]);
+    expect(paid.skipped[0].reason).toBe('A rejected request cannot become paid');
+    // and the same move by another admin is no repeat of theirs
+    const admin = await login(t.app, 'admin@parlance.test', DEMO_PASSWORD);
+    const other = (
+      await as(admin).postJson('/api/2/admin/creditsConvert/updateConversion', { req: [anaSecond], status: 'rejected' })
+    ).json() as ConvertResult;
+    expect(other.updated).toEqual([]);
+    expect(other.skipped[0].reason).toBe('A rejected request cannot become rejected');
+    expect(await balanceOfOwner(db(), ana.id, 'translator_available')).toBe(before + 5_000);
+    expect(
+      (await db().select().from(payoutRequestHistory).where(eq(payoutRequestHistory.requestId, anaSecond))).filter(
+        (h) => h.status === 'rejected',
+      ),
+    ).toHaveLength(1);
     const row = (await list(finance, `?search=${ana.id}`)).data.find((r) => r.action_id === anaSecond);
     expect(row).toMatchObject({ status: 'rejected', remark: 'Duplicate request' });
     expect(row?.history.at(-1)).toMatchObject({ initiator_type: 'admin', status: 'rejected' });
@@ -244,24 +262,27 @@ describe('bulk status and payout', () => {
     expect(audited.map((a) => a.targetId)).toContain(String(anaSecond));
   });
 
-  it('pays out the pending selection once, even when two admins press at once; the provider settles it', async () => {
+  it('pays out the pending selection once, even when pressed twice at once; the provider settles it', async () => {
     const body = { reqs: [anaFirst, benWire, anaSecond], confirm: 'payout' };
     const [a, b] = await Promise.all([
       as(finance).postJson('/adminService/payout_update', body),
       as(finance).postJson('/adminService/payout_update', body),
     ]);
-    const answers = [a, b].map((r) => ({ status: r.statusCode, body: r.json() }));
-    const winner = answers.find((x) => x.status === 200);
-    // 98.00 to Ana (PayPal, 2% fee) and 275.00 to Ben (wire, 25.00 fee)
-    expect(winner?.body).toMatchObject({ amount: '373.00' });
-    expect(new Set(winner?.body.updated)).toEqual(new Set([anaFirst, benWire]));
-    expect(winner?.body.skipped).toEqual([
-      { id: anaSecond, reason: 'Only pending requests are paid out (this one is rejected)' },
-    ]);
-    // the other press found nothing pending any more
-    const loser = answers.find((x) => x !== winner);
-    expect(loser).toMatchObject({ status: 400, body: expect.objectContaining({}) });
-    expect(JSON.stringify(loser?.body)).toContain(CONVERT_TEXTS.nothingPending);
+    // both presses answer what the first did: 98.00 to Ana (PayPal, 2% fee) and 275.00 to Ben
+    // (wire, 25.00 fee); the requests went to the provider once (below)
+    for (const res of [a, b]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ amount: '373.00' });
+      expect(new Set(res.json().updated)).toEqual(new Set([anaFirst, benWire]));
+      expect(res.json().skipped).toEqual([
+        { id: anaSecond, reason: 'Only pending requests are paid out (this one is rejected)' },
+      ]);
+    }
+    // another admin's press finds nothing pending: what they see was sent by somebody else
+    const admin = await login(t.app, 'admin@parlance.test', DEMO_PASSWORD);
+    const late = await as(admin).postJson('/adminService/payout_update', body);
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toContain(CONVERT_TEXTS.nothingPending);
     for (const id of [anaFirst, benWire]) {
       const history = await db().select().from(payoutRequestHistory).where(eq(payoutRequestHistory.requestId, id));
       expect(history.filter((h) => h.status === 'processing')).toHaveLength(1);

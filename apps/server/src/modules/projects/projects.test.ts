@@ -337,9 +337,14 @@ describe('approve', () => {
     const txs = await txCount();
     const retry = await customer.api.inject({ method: 'POST', url: `/api/2/projects/${id}/approve`, headers });
     expect(detailOf(retry).status).toBe('COMPLETED');
+    // a repeat without the key (a double click) answers as the first did and moves nothing
     const again = await customer.api.post(`/api/2/projects/${id}/approve`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(PROJECT_TEXTS.moveNotAllowed);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(detailOf(again).status).toBe('COMPLETED');
+    // a different move the status no longer allows is still refused
+    const dispute = await customer.api.post(`/api/2/projects/${id}/dispute`, { reason: 'Too late to dispute it.' });
+    expect(dispute.statusCode).toBe(409);
+    expect(dispute.json().message).toBe(PROJECT_TEXTS.moveNotAllowed);
     expect(await txCount()).toBe(txs);
     const row = await projectRow(t.app, id);
     expect(row.earningsPostedAt).not.toBeNull();
@@ -366,9 +371,10 @@ describe('cancel', () => {
     ]);
     expect(detailOf(a).status).toBe('CANCELLED');
     expect(detailOf(b).status).toBe('CANCELLED');
-    const refused = await customer.api.post(`/api/2/projects/${id}/cancel`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(PROJECT_TEXTS.cancelOnlyPending);
+    // a third click without the key answers the cancelled project again and refunds nothing
+    const repeat = await customer.api.post(`/api/2/projects/${id}/cancel`);
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(detailOf(repeat).status).toBe('CANCELLED');
     expect(await credits(customer.id)).toBe(before + row.priceCredits + row.vatCredits);
     const refunds = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'refund'));
     expect(refunds.filter((r) => r.metadata.projectId === id)).toHaveLength(1);
@@ -391,6 +397,10 @@ describe('cancel', () => {
     const customer = await newCustomer(t.app);
     const id = await paidProject(t.app, customer, { targets: ['spanish'] });
     expect(detailOf(await admin.api.post(`/api/2/projects/${id}/cancel`)).status).toBe('CANCELLED');
+    // the same move by somebody else is no repeat of theirs: the status rule answers
+    const late = await customer.api.post(`/api/2/projects/${id}/cancel`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(PROJECT_TEXTS.cancelOnlyPending);
     const [entry] = await db().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ action: 'project.cancel', targetId: String(id) });
   });
@@ -412,6 +422,11 @@ describe('disputes', () => {
       await customer.api.postJson(`/api/2/projects/${id}/dispute`, { reason: 'Half of the text is untranslated.' }),
     );
     expect(d).toMatchObject({ status: 'DISPUTED', disputeReason: 'Half of the text is untranslated.' });
+    // a second press answers the dispute as it stands (the first reason), and moves nothing
+    const again = detailOf(
+      await customer.api.postJson(`/api/2/projects/${id}/dispute`, { reason: 'Half of the text is untranslated.' }),
+    );
+    expect(again).toMatchObject({ status: 'DISPUTED', disputeReason: 'Half of the text is untranslated.' });
     expect(await pending(translator.id)).toBe(0);
     return { customer, translator, id, row: await projectRow(t.app, id) };
   }
@@ -653,10 +668,11 @@ describe('admin moves', () => {
     expect((await customer.api.post(`/api/2/admin/projects/${id}/hold`)).statusCode).toBe(404);
     expect((await first.api.post(`/api/2/admin/projects/${id}/hold`)).statusCode).toBe(404);
     expect(detailOf(await admin.api.post(`/api/2/admin/projects/${id}/hold`)).status).toBe('HOLD');
-    expect((await admin.api.post(`/api/2/admin/projects/${id}/hold`)).statusCode).toBe(409);
+    // the admin's repeat of a move answers as the first did; a move the status no longer allows is 409
+    expect(detailOf(await admin.api.post(`/api/2/admin/projects/${id}/hold`)).status).toBe('HOLD');
     expect((await deliver(first, id, [TRANSLATION_FILE])).statusCode).toBe(409);
     expect(detailOf(await admin.api.post(`/api/2/admin/projects/${id}/release`)).status).toBe('IN_PROGRESS');
-    expect((await admin.api.post(`/api/2/admin/projects/${id}/release`)).statusCode).toBe(409);
+    expect(detailOf(await admin.api.post(`/api/2/admin/projects/${id}/release`)).status).toBe('IN_PROGRESS');
 
     for (const translatorId of [customer.id, first.id, 99999999]) {
       const bad = await admin.api.postJson(`/api/2/admin/projects/${id}/reassign`, { translatorId });

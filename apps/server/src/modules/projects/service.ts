@@ -120,7 +120,7 @@ const readVisibleMessages = preparedRead(
     ),
 );
 
-/** The order's files the project was made from (`fileIds`, a JSON array of ids). */
+/** The order's files the project carries (`fileIds`, a JSON array of ids): source and reference. */
 const readSourceFiles = preparedRead(
   'parlance_project_source_files',
   (db, v: Params<{ purchaseOrderId: number; fileIds: string }>) =>
@@ -243,7 +243,7 @@ async function namesOf(db: Reader, p: ProjectRecord): Promise<Map<number, string
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Source files (the order's, by fileIds) as "s{n}", then files added after payment as "r{n}". */
+/** The order's files (source and reference, by fileIds) as "s{n}", then files added after payment as "r{n}". */
 async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Promise<ProjectFile[]> {
   const files: ProjectFile[] = [];
   if (p.fileIds.length > 0 && p.purchaseOrderId) {
@@ -255,7 +255,7 @@ async function filesOf(db: Reader, p: ProjectRecord, withResources: boolean): Pr
         name: f.fileName,
         mime: f.mime,
         size: f.sizeBytes,
-        context: 'source',
+        context: f.context,
         createdAt: f.createdAt.toISOString(),
       });
     }

@@ -3,15 +3,16 @@ import { audit } from '../../../platform/audit';
 import { AppError } from '../../../platform/errors';
 import { postRefund } from '../money';
 import { type Outcome, tryMove } from '../service';
-import { authorizeMove, done, lockFor, type MoveContext } from './context';
+import { authorizeMove, done, lockFor, type MoveContext, repeatsLastMove } from './context';
 
 /**
  * POST /api/2/projects/{id}/cancel (PENDING, PREPROCESSING -> CANCELLED) by the customer or an
  * admin: price and VAT share back to the customer's credits. The status guard in this
- * transaction makes a second click refund nothing.
+ * transaction makes a second click refund nothing; it answers the cancelled project.
  */
 export async function cancelProject(ctx: MoveContext, projectId: number): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
+  if (await repeatsLastMove(ctx, project, 'cancel')) return done(project.id, [], false);
   authorizeMove(ctx, project, role, 'cancel');
   const row = await tryMove(ctx.tx, project, 'cancel', {
     actorId: ctx.user.id,

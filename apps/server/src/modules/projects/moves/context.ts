@@ -1,4 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { projectEvents } from '../../../db/schema';
 import { audit } from '../../../platform/audit';
 import type { AlertMailboxes } from '../../../platform/client-alerts';
 import type { MailMessage } from '../../../platform/mail';
@@ -58,6 +60,22 @@ export async function lockForAdmin(ctx: MoveContext, projectId: number): Promise
 /** A status move this role makes: 403 for a role that never makes it, 409 from a wrong status. */
 export function authorizeMove(ctx: MoveContext, project: ProjectRecord, role: ViewerRole, move: ProjectMove) {
   authorize(ctx.actor, `project.${move}`, { project, role });
+}
+
+/**
+ * True when the project's last status move is this very move, made by this user, and the project is
+ * still where it left it: a repeat (a double click, a retry after a lost answer) that answers as the
+ * first did (200 with the project as it is) instead of 409. A different move, or the same move by
+ * somebody else, is not a repeat and meets the status rules as before.
+ */
+export async function repeatsLastMove(ctx: MoveContext, project: ProjectRecord, move: ProjectMove): Promise<boolean> {
+  const [last] = await ctx.tx
+    .select({ action: projectEvents.action, actorId: projectEvents.actorId, toStatus: projectEvents.toStatus })
+    .from(projectEvents)
+    .where(eq(projectEvents.projectId, project.id))
+    .orderBy(desc(projectEvents.id))
+    .limit(1);
+  return last?.action === move && last.actorId === ctx.user.id && last.toStatus === project.status;
 }
 
 /** Any other project action (rate, tag, rename, message). */

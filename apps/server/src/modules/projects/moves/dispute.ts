@@ -1,10 +1,12 @@
 import { clientAlertMails } from '../../../platform/client-alerts';
 import { mustMove, type Outcome } from '../service';
-import { authorizeMove, done, lockFor, type MoveContext } from './context';
+import { authorizeMove, done, lockFor, type MoveContext, repeatsLastMove } from './context';
 
 /** POST /api/2/projects/{id}/dispute (READY -> DISPUTED): nothing is paid until an admin resolves it. */
 export async function disputeProject(ctx: MoveContext, projectId: number, reason: string): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
+  // the customer's second press of Dispute: the dispute stands as the first made it
+  if (await repeatsLastMove(ctx, project, 'dispute')) return done(project.id, [], false);
   authorizeMove(ctx, project, role, 'dispute');
   const row = await mustMove(ctx.tx, project, 'dispute', {
     actorId: ctx.user.id,

@@ -59,6 +59,7 @@ import {
   useUpdateConversion,
 } from '../convert-api';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';
@@ -89,6 +90,7 @@ export default function ConvertPage() {
   const [bulkStatus, setBulkStatus] = useState<ConvertBulkStatus | ''>('');
   const [paying, setPaying] = useState(false);
   const update = useUpdateConversion();
+  const once = useSingleFlight();
 
   const rows = requests.data?.data ?? null;
   const selectedRows = (rows ?? []).filter((r) => selected.has(r.action_id));
@@ -114,21 +116,21 @@ export default function ConvertPage() {
       toast('Choose the status to set', { variant: 'warning' });
       return;
     }
-    update.mutate(
-      { req: [...selected], status: bulkStatus },
-      {
-        onSuccess: (result) => {
-          const moved = result.updated.length;
-          toast(
-            `${moved} request${moved === 1 ? '' : 's'} set to ${PAYOUT_STATUS_LABELS[bulkStatus].toLowerCase()}` +
-              (result.skipped.length ? `; ${result.skipped.length} not changed: ${result.skipped[0].reason}` : '.'),
-            { variant: result.skipped.length ? 'warning' : 'success' },
-          );
-          setSelected(new Set());
-        },
-        onError: (err) => toast(messageOf(err), { variant: 'error' }),
-      },
-    );
+    const status = bulkStatus;
+    once(async () => {
+      try {
+        const result = await update.mutateAsync({ req: [...selected], status });
+        const moved = result.updated.length;
+        toast(
+          `${moved} request${moved === 1 ? '' : 's'} set to ${PAYOUT_STATUS_LABELS[status].toLowerCase()}` +
+            (result.skipped.length ? `; ${result.skipped.length} not changed: ${result.skipped[0].reason}` : '.'),
+          { variant: result.skipped.length ? 'warning' : 'success' },
+        );
+        setSelected(new Set());
+      } catch (err) {
+        toast(messageOf(err), { variant: 'error' });
+      }
+    });
   }
 
   function downloadCsv() {
@@ -248,7 +250,7 @@ export default function ConvertPage() {
                 </option>
               ))}
             </SelectField>
-            <Button variant="outlined" onClick={applyStatus} disabled={update.isPending}>
+            <Button variant="outlined" onClick={applyStatus} loading={update.isPending}>
               Update status
             </Button>
             <Button
@@ -577,6 +579,7 @@ function PayoutDialog({
 }) {
   const [typed, setTyped] = useState('');
   const payout = usePayout();
+  const once = useSingleFlight();
   const pending = rows.filter((r) => r.status === 'pending');
   const cents = pending.reduce((s, r) => s + Math.round(Number(r.convert_amount) * 100), 0);
   const amount = formatUsdAmount((cents / 100).toFixed(2));
@@ -589,19 +592,16 @@ function PayoutDialog({
   }
 
   function pay() {
-    payout.mutate(
-      pending.map((r) => r.action_id),
-      {
-        onSuccess: (result) => {
-          toast(
-            `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${formatUsdAmount(result.amount)} to the provider.`,
-            { variant: 'success' },
-          );
-          setTyped('');
-          onDone();
-        },
-      },
-    );
+    // one request per press, however fast the clicks (the second would find nothing pending)
+    once(async () => {
+      const result = await payout.mutateAsync(pending.map((r) => r.action_id));
+      toast(
+        `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${formatUsdAmount(result.amount)} to the provider.`,
+        { variant: 'success' },
+      );
+      setTyped('');
+      onDone();
+    });
   }
 
   return (
@@ -637,7 +637,12 @@ function PayoutDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={pay} disabled={!confirmed || pending.length === 0 || payout.isPending}>
+        <Button
+          variant="contained"
+          onClick={pay}
+          disabled={!confirmed || pending.length === 0}
+          loading={payout.isPending}
+        >
           Pay {pending.length > 0 ? amount : ''}
         </Button>
       </DialogActions>

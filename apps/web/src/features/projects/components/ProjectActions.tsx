@@ -8,6 +8,7 @@ import { HttpError } from '../../../app/http';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
 import { OnDemand } from '../../../ui/OnDemand';
+import { useSingleFlight } from '../../../ui/use-single-flight';
 import { allFinished } from '../downloadable';
 
 // The dialogs load when first opened (not part of the project page's first load).
@@ -47,6 +48,7 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     { keepPageOnError: true },
   );
   const simple = useProjectMove((kind: 'approve' | 'cancel' | 'hold' | 'release') => projectCalls[kind](id));
+  const once = useSingleFlight();
   const navigate = useNavigate();
   const reviewJob = useProjectMove((kind: ReviewJobKind) => projectCalls.createReviewJob(id, kind), {
     keepPageOnError: true,
@@ -64,13 +66,15 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
 
   function doTake(kind: 'take' | 'take-edit') {
     setTakeError(null);
-    take.mutate(kind, {
-      onSuccess: () => toast(PROJECT_TEXTS.taken, { variant: 'success' }),
-      onError: (err) => {
+    once(async () => {
+      try {
+        await take.mutateAsync(kind);
+        toast(PROJECT_TEXTS.taken, { variant: 'success' });
+      } catch (err) {
         // 409: another translator won; 403: not matching or inactive. The server says which.
         setTakeError(messageOf(err));
         if (!(err instanceof HttpError) || err.status >= 500) toast(messageOf(err), { variant: 'error' });
-      },
+      }
     });
   }
 
@@ -81,15 +85,15 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     release: 'The project was released.',
   };
   function doSimple(kind: 'approve' | 'cancel' | 'hold' | 'release') {
-    simple.mutate(kind, {
-      onSuccess: () => {
+    // one request per confirmation, however fast the clicks
+    once(async () => {
+      try {
+        await simple.mutateAsync(kind);
         toast(DONE[kind], { variant: 'success' });
-        close();
-      },
-      onError: (err) => {
+      } catch (err) {
         toast(messageOf(err), { variant: 'error' });
-        close();
-      },
+      }
+      close();
     });
   }
 
