@@ -7,11 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -41,7 +36,7 @@ import {
   PAYOUT_STATUSES,
   type PayoutStatus,
 } from '@parlance/shared';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { messageOf } from '../../../app/http';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
@@ -58,6 +53,8 @@ import {
   usePayout,
   useUpdateConversion,
 } from '../convert-api';
+// The payout confirmation (and MUI's dialog with it) loads when first opened, not with the page.
+const PayoutDialog = lazy(() => import('../components/PayoutDialog').then((m) => ({ default: m.PayoutDialog })));
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
@@ -305,15 +302,19 @@ export default function ConvertPage() {
           </>
         )}
       </QueryState>
-      <PayoutDialog
-        open={paying}
-        rows={selectedRows}
-        onClose={() => setPaying(false)}
-        onDone={() => {
-          setPaying(false);
-          setSelected(new Set());
-        }}
-      />
+      {paying && (
+        <Suspense fallback={null}>
+          <PayoutDialog
+            open={paying}
+            rows={selectedRows}
+            onClose={() => setPaying(false)}
+            onDone={() => {
+              setPaying(false);
+              setSelected(new Set());
+            }}
+          />
+        </Suspense>
+      )}
     </AdminPageLayout>
   );
 }
@@ -560,87 +561,5 @@ function HistoryList({ row }: { row: ConvertRow }) {
         ))}
       </Box>
     </Box>
-  );
-}
-
-/** The payout confirmation: the amount of the pending selection, and the word "payout" typed. */
-function PayoutDialog({
-  open,
-  rows,
-  onClose,
-  onDone,
-}: {
-  open: boolean;
-  rows: ConvertRow[];
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [typed, setTyped] = useState('');
-  const payout = usePayout();
-  const pending = rows.filter((r) => r.status === 'pending');
-  const cents = pending.reduce((s, r) => s + Math.round(Number(r.convert_amount) * 100), 0);
-  const amount = formatUsdAmount((cents / 100).toFixed(2));
-  const confirmed = typed.trim().toLowerCase() === CONVERT_TEXTS.confirmWord;
-
-  function close() {
-    setTyped('');
-    payout.reset();
-    onClose();
-  }
-
-  function pay() {
-    payout.mutate(
-      pending.map((r) => r.action_id),
-      {
-        onSuccess: (result) => {
-          toast(
-            `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${formatUsdAmount(result.amount)} to the provider.`,
-            { variant: 'success' },
-          );
-          setTyped('');
-          onDone();
-        },
-      },
-    );
-  }
-
-  return (
-    <Dialog open={open} onClose={close} aria-labelledby="payout-title" fullWidth maxWidth="xs">
-      <DialogTitle id="payout-title">Pay out</DialogTitle>
-      <DialogContent>
-        {pending.length === 0 ? (
-          <Alert severity="info">{CONVERT_TEXTS.nothingPending}</Alert>
-        ) : (
-          <>
-            <DialogContentText sx={{ mb: 2 }}>{CONVERT_TEXTS.payModal(amount)}</DialogContentText>
-            {pending.length < rows.length && (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {rows.length - pending.length} of the selected requests are not pending and are left as they are.
-              </Alert>
-            )}
-            <Field
-              autoFocus
-              fullWidth
-              size="small"
-              label={`Type ${CONVERT_TEXTS.confirmWord} to confirm`}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-            />
-          </>
-        )}
-        {payout.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {messageOf(payout.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={pay} disabled={!confirmed || pending.length === 0 || payout.isPending}>
-          Pay {pending.length > 0 ? amount : ''}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
