@@ -1,23 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By path, not by package name: the config is bundled by Vite, and the shared package is TypeScript.
+import { API_PREFIXES } from '../../packages/shared/src/api-paths';
 
-const api = 'http://localhost:3000';
-const proxied = [
-  '/api',
-  '/registry',
-  '/userService',
-  '/ajax',
-  '/adminService',
-  '/manage',
-  '/chat/api',
-  '/wizard/updateText',
-];
+const api = process.env.PARLANCE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/chat/api' }])),
+    // The server's own paths (one list with the server's not-found handler: packages/shared);
+    // `ws` lets the live connections (/api/2/realtime, the chat's) through as well.
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: api, ws: true }])),
   },
   build: {
     target: 'es2022',

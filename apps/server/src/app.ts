@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TEXTS } from '@parlance/shared';
+import { isApiPath, TEXTS } from '@parlance/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AUTH_CHANNEL, AuthCache } from './platform/auth-cache';
@@ -55,21 +55,6 @@ export interface AppDeps {
 }
 
 export type { App, Services };
-
-/** Paths served as API (JSON 404s); every other GET falls back to the web app. */
-const API_PREFIXES = [
-  '/api/',
-  '/registry/',
-  '/userService/',
-  '/ajax/',
-  '/adminService/',
-  '/manage/',
-  '/chat/api',
-  '/file-storage/',
-  '/wizard/updateText',
-  '/sandbox/',
-  '/telegram/',
-];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -241,7 +226,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path.startsWith('/assets/');
+    const isApi = isApiPath(path) || path.startsWith('/assets/');
     if (path.startsWith('/api/v1/')) {
       return reply
         .status(404)
