@@ -25,7 +25,9 @@ for (const name of readdirSync(assets)) {
 }
 for (const f of ['index.html', 'favicon.svg']) {
   const p = join(dist, f);
-  if (statSync(p, { throwIfNoEntry: false })) writeFileSync(`${p}.gz`, gzipSync(readFileSync(p), { level: 9 }));
+  if (!statSync(p, { throwIfNoEntry: false })) continue;
+  writeFileSync(`${p}.gz`, gzipSync(readFileSync(p), { level: 9 }));
+  writeFileSync(`${p}.br`, brotliCompressSync(readFileSync(p)));
 }
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 console.log('\nchunk sizes (gzip):');
