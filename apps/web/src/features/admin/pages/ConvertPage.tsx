@@ -2,7 +2,6 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -50,16 +49,16 @@ import {
   convertCsvUrl,
   defaultConvertFilter,
   useConvertRequests,
-  usePayout,
   useUpdateConversion,
 } from '../convert-api';
-// The payout confirmation (and MUI's dialog with it) loads when first opened, not with the page.
-const PayoutDialog = lazy(() => import('../components/PayoutDialog').then((m) => ({ default: m.PayoutDialog })));
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';
 import { TablePager } from '../../../ui/TablePager';
+
+// The payout confirmation (and MUI's dialog with it) loads when first opened, not with the page.
+const PayoutDialog = lazy(() => import('../components/PayoutDialog').then((m) => ({ default: m.PayoutDialog })));
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
