@@ -1,9 +1,10 @@
 // After `vite build`: writes .gz and .br beside each asset (served pre-compressed), and prints
 // each chunk's gzipped size plus the JavaScript that the first load of each page needs: the entry
 // and its static imports, the page's chunk and its static imports, and for signed-in pages the
-// lazily loaded parts of the signed-in shell that every signed-in page shows. Fails when any page is
-// over 170 kB (every first load within 170 kB), or over its recorded ceiling in
-// bundle-budget.json (its size when recorded plus 2 kB), or has none (ADR 0019).
+// lazily loaded parts of the signed-in shell that every signed-in page shows. Fails when /auth is
+// over 170 kB or any other page over 225 kB (ADR 0040), or over its
+// recorded ceiling in bundle-budget.json (its size when recorded plus 2 kB), or has none; and when
+// Preact is found in the build (the app runs on React; a library pulling Preact in is a mistake).
 // `--dist DIR` reads another build's output; `--record` rewrites bundle-budget.json with every
 // page's size now plus 2 kB (a deliberate step: say why in the commit).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,9 @@ for (const name of readdirSync(assets)) {
 }
 for (const f of ['index.html', 'favicon.svg']) {
   const p = join(dist, f);
-  if (statSync(p, { throwIfNoEntry: false })) writeFileSync(`${p}.gz`, gzipSync(readFileSync(p), { level: 9 }));
+  if (!statSync(p, { throwIfNoEntry: false })) continue;
+  writeFileSync(`${p}.gz`, gzipSync(readFileSync(p), { level: 9 }));
+  writeFileSync(`${p}.br`, brotliCompressSync(readFileSync(p)));
 }
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 console.log('\nchunk sizes (gzip):');
@@ -56,7 +59,7 @@ const dynamicImports = (name) =>
 const SIGNED_IN_SHELL = ['Sidebar', 'SignedInActions'].map(chunk).filter(Boolean);
 const PUBLIC_PAGES = new Set(['AuthPage', 'ResetPasswordPage']);
 const AUTH_BUDGET = 170 * 1024;
-const WITHIN = 170 * 1024;
+const WITHIN = 225 * 1024;
 
 // The pages: the chunks the router (in the entry) imports lazily, named …Page or …Route; a route
 // chunk that itself picks a page by role (MyProjectsRoute) stands for the pages it imports.
@@ -98,16 +101,24 @@ if (process.argv.includes('--record')) {
 const ceilings = JSON.parse(readFileSync(budgetFile, 'utf8')).ceilings;
 
 const problems = [];
-console.log('\nfirst load per page (gzipped JavaScript; every page at most 170 kB and at most its ceiling):');
+// Preact's own marks: its package path and the option hooks only Preact's source names.
+const preactMark = /node_modules\/preact\/|preact\/compat|__PREACT_DEVTOOLS__/;
+for (const name of sizes.keys()) {
+  if (name.endsWith('.js') && preactMark.test(readFileSync(join(assets, name), 'utf8')))
+    problems.push(`${name} contains Preact; the app runs on React (ADR 0040)`);
+}
+console.log(
+  '\nfirst load per page (gzipped JavaScript; /auth at most 170 kB, every page at most 225 kB and at most its ceiling):',
+);
 for (const f of firstLoads) {
   const ceiling = f.page === 'AuthPage' ? AUTH_BUDGET : ceilings[f.page] !== undefined ? ceilings[f.page] * 1024 : null;
-  let verdict = f.total <= WITHIN ? 'within 170 kB' : `ceiling ${ceiling === null ? 'none' : kb(ceiling)}`;
+  let verdict = f.total <= WITHIN ? 'within 225 kB' : `ceiling ${ceiling === null ? 'none' : kb(ceiling)}`;
   if (ceiling === null) {
     verdict += '  NO CEILING';
     problems.push(`${f.page} has no ceiling in bundle-budget.json`);
   } else if (f.total > WITHIN) {
-    verdict += '  OVER 170 kB';
-    problems.push(`${f.page} is ${kb(f.total)}, over the 170 kB every page's first load is held to`);
+    verdict += '  OVER 225 kB';
+    problems.push(`${f.page} is ${kb(f.total)}, over the 225 kB every page's first load is held to`);
   } else if (f.total > ceiling) {
     verdict += '  OVER';
     problems.push(`${f.page} is ${kb(f.total)}, over its ceiling of ${kb(ceiling)}`);
@@ -124,7 +135,7 @@ else
     `\nfirst load of /auth: ${kb(auth.total)} of gzipped JavaScript (budget ${kb(AUTH_BUDGET)}) in ${auth.files} files`,
   );
 const within = firstLoads.filter((f) => f.total <= WITHIN).length;
-console.log(`pages within 170 kB: ${within} of ${firstLoads.length}`);
+console.log(`pages within 225 kB: ${within} of ${firstLoads.length}`);
 if (problems.length) {
   for (const p of problems) console.error(`over the JavaScript budget: ${p}`);
   process.exitCode = 1;

@@ -4,11 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
-import { actLikeReact } from './app/preact-as-react';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-actLikeReact();
 createRoot(root).render(
   <StrictMode>
     <Providers>

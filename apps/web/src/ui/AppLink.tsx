@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router';
+import { preloadRoute } from '../app/route-preload';
 
 // One link for the whole app: in-app navigation, except the links that the spec loads as full
 // pages (a query string, /profile/custom_notes, /payment/quote, /myteam: spec 1 section 2), and
@@ -17,7 +18,23 @@ export interface AppLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 }
 
 /** Usable as an MUI `component`: `<Button component={AppLink} href="/wizard">`. */
-export function AppLink({ href, ref, ...rest }: AppLinkProps) {
-  if (isFullPageLink(href)) return <a ref={ref} href={href} {...rest} />;
-  return <Link ref={ref} to={href} {...rest} />;
+export function AppLink({ href, ref, onPointerEnter, onFocus, ...rest }: AppLinkProps) {
+  if (isFullPageLink(href))
+    return <a ref={ref} href={href} onPointerEnter={onPointerEnter} onFocus={onFocus} {...rest} />;
+  // the page starts loading when the link is pointed at or focused, before the click
+  return (
+    <Link
+      ref={ref}
+      to={href}
+      onPointerEnter={(e) => {
+        preloadRoute(href);
+        onPointerEnter?.(e);
+      }}
+      onFocus={(e) => {
+        preloadRoute(href);
+        onFocus?.(e);
+      }}
+      {...rest}
+    />
+  );
 }

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CREDIT_ACTION_LIMITS, type CreditAction, STAFF_TEXTS } from '@parlance/shared';
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   useBackoffice,
@@ -35,10 +35,14 @@ import {
 import { AccountManagerPanel } from '../components/AccountManagerPanel';
 import { TwoStepResetPanel } from '../components/TwoStepResetPanel';
 import { AdminPageLayout } from '../components/AdminPageLayout';
-import { CreditActionDialog } from '../components/CreditActionDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatDateTime } from '../../../ui/format';
 import { formatValue, humanizeKey } from '../format';
+
+// The credit action form (and MUI's dialog with it) loads when first opened, not with the page.
+const CreditActionDialog = lazy(() =>
+  import('../components/CreditActionDialog').then((m) => ({ default: m.CreditActionDialog })),
+);
 import { TablePager } from '../../../ui/TablePager';
 
 const credits = new Intl.NumberFormat('en-US');
@@ -257,14 +261,16 @@ function CreditActionsTab({ uid, readOnly }: { uid: string; readOnly: boolean })
         </Paper>
       )}
       {dialog && (
-        <CreditActionDialog
-          uid={uid}
-          action={dialog.action}
-          onClose={(ok) => {
-            setDialog(null);
-            if (ok) setSaved('Credit action saved');
-          }}
-        />
+        <Suspense fallback={null}>
+          <CreditActionDialog
+            uid={uid}
+            action={dialog.action}
+            onClose={(ok) => {
+              setDialog(null);
+              if (ok) setSaved('Credit action saved');
+            }}
+          />
+        </Suspense>
       )}
       {invoiceFor && <InvoiceDialog uid={uid} action={invoiceFor} onClose={() => setInvoiceFor(null)} />}
     </Box>

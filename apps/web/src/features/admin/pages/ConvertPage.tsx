@@ -2,16 +2,10 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -41,7 +35,7 @@ import {
   PAYOUT_STATUSES,
   type PayoutStatus,
 } from '@parlance/shared';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { messageOf } from '../../../app/http';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';
@@ -55,7 +49,6 @@ import {
   convertCsvUrl,
   defaultConvertFilter,
   useConvertRequests,
-  usePayout,
   useUpdateConversion,
 } from '../convert-api';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
@@ -64,6 +57,9 @@ import { startDownload } from '../../../ui/download';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';
 import { TablePager } from '../../../ui/TablePager';
+
+// The payout confirmation (and MUI's dialog with it) loads when first opened, not with the page.
+const PayoutDialog = lazy(() => import('../components/PayoutDialog').then((m) => ({ default: m.PayoutDialog })));
 
 // /convert: every translator's payout (convert) request. Finance staff select rows and set a status
 // in bulk, or pay the pending ones out (sent to the payout provider) after typing "payout"; the
@@ -307,15 +303,19 @@ export default function ConvertPage() {
           </>
         )}
       </QueryState>
-      <PayoutDialog
-        open={paying}
-        rows={selectedRows}
-        onClose={() => setPaying(false)}
-        onDone={() => {
-          setPaying(false);
-          setSelected(new Set());
-        }}
-      />
+      {paying && (
+        <Suspense fallback={null}>
+          <PayoutDialog
+            open={paying}
+            rows={selectedRows}
+            onClose={() => setPaying(false)}
+            onDone={() => {
+              setPaying(false);
+              setSelected(new Set());
+            }}
+          />
+        </Suspense>
+      )}
     </AdminPageLayout>
   );
 }
@@ -562,90 +562,5 @@ function HistoryList({ row }: { row: ConvertRow }) {
         ))}
       </Box>
     </Box>
-  );
-}
-
-/** The payout confirmation: the amount of the pending selection, and the word "payout" typed. */
-function PayoutDialog({
-  open,
-  rows,
-  onClose,
-  onDone,
-}: {
-  open: boolean;
-  rows: ConvertRow[];
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [typed, setTyped] = useState('');
-  const payout = usePayout();
-  const once = useSingleFlight();
-  const pending = rows.filter((r) => r.status === 'pending');
-  const cents = pending.reduce((s, r) => s + Math.round(Number(r.convert_amount) * 100), 0);
-  const amount = formatUsdAmount((cents / 100).toFixed(2));
-  const confirmed = typed.trim().toLowerCase() === CONVERT_TEXTS.confirmWord;
-
-  function close() {
-    setTyped('');
-    payout.reset();
-    onClose();
-  }
-
-  function pay() {
-    // one request per press, however fast the clicks (the second would find nothing pending)
-    once(async () => {
-      const result = await payout.mutateAsync(pending.map((r) => r.action_id));
-      toast(
-        `Sent ${result.updated.length} payout${result.updated.length === 1 ? '' : 's'} of ${formatUsdAmount(result.amount)} to the provider.`,
-        { variant: 'success' },
-      );
-      setTyped('');
-      onDone();
-    });
-  }
-
-  return (
-    <Dialog open={open} onClose={close} aria-labelledby="payout-title" fullWidth maxWidth="xs">
-      <DialogTitle id="payout-title">Pay out</DialogTitle>
-      <DialogContent>
-        {pending.length === 0 ? (
-          <Alert severity="info">{CONVERT_TEXTS.nothingPending}</Alert>
-        ) : (
-          <>
-            <DialogContentText sx={{ mb: 2 }}>{CONVERT_TEXTS.payModal(amount)}</DialogContentText>
-            {pending.length < rows.length && (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {rows.length - pending.length} of the selected requests are not pending and are left as they are.
-              </Alert>
-            )}
-            <Field
-              autoFocus
-              fullWidth
-              size="small"
-              label={`Type ${CONVERT_TEXTS.confirmWord} to confirm`}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-            />
-          </>
-        )}
-        {payout.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {messageOf(payout.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={pay}
-          disabled={!confirmed || pending.length === 0}
-          loading={payout.isPending}
-        >
-          Pay {pending.length > 0 ? amount : ''}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PAYMENT_STATUSES, type PaymentStatus } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import {
@@ -19,7 +19,6 @@ import {
 import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
-import { PaymentActionDialog } from '../components/PaymentActionDialog';
 import { PAYMENT_STATUS_LABELS, PaymentStatusChip } from '../components/PaymentStatusChip';
 import { formatDateTime } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
@@ -27,6 +26,11 @@ import { QueryState } from '../../../ui/QueryState';
 import { adminKeys } from '../keys';
 import { formatUsd } from '../../../ui/money';
 import { TablePager } from '../../../ui/TablePager';
+
+// The confirmation (and MUI's dialog with it) loads when first asked for, not with the page.
+const PaymentActionDialog = lazy(() =>
+  import('../components/PaymentActionDialog').then((m) => ({ default: m.PaymentActionDialog })),
+);
 
 // /admin/payments: every payment, with the wire transfers still waiting for their money shown first
 // (the default filter). An admin marks a transfer received when it shows on the bank statement, or
@@ -158,14 +162,18 @@ export default function PaymentsPage() {
           </>
         )}
       </QueryState>
-      <PaymentActionDialog
-        payment={pending?.payment ?? null}
-        action={pending?.action ?? 'received'}
-        busy={act.isPending}
-        error={act.error?.message ?? null}
-        onConfirm={() => pending && act.mutate(pending)}
-        onClose={() => setPending(null)}
-      />
+      {pending && (
+        <Suspense fallback={null}>
+          <PaymentActionDialog
+            payment={pending.payment}
+            action={pending.action}
+            busy={act.isPending}
+            error={act.error?.message ?? null}
+            onConfirm={() => act.mutate(pending)}
+            onClose={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </AdminPageLayout>
   );
 }

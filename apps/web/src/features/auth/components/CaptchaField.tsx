@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import Skeleton from '@mui/material/Skeleton';
 import type {} from 'altcha/types/react';
 import { useEffect, useState } from 'react';
 import type { Captcha } from '../captcha/use-captcha';
@@ -40,7 +39,8 @@ function FriendlyWidget({ captcha }: { captcha: Captcha }) {
 
   return (
     <Box sx={{ minHeight: 72, '& altcha-widget': { display: 'block' } }}>
-      {!loaded && <Skeleton variant="rounded" height={72} />}
+      {/* the widget's box until it has loaded (a plain box: MUI's Skeleton would be /auth's only one) */}
+      {!loaded && <Box aria-hidden sx={{ height: 72, borderRadius: 1, bgcolor: 'action.hover' }} />}
       <altcha-widget
         ref={widgetRef}
         challenge={captcha.challengeUrl ?? undefined}

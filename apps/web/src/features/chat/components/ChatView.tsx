@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import { Field } from '../../../ui/Field';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '../../../ui/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import AttachIcon from '@mui/icons-material/AttachFile';
 import DownIcon from '@mui/icons-material/ArrowDownward';

@@ -5,13 +5,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ProjectDetail, ProjectFile } from '@parlance/shared';
-import { useState } from 'react';
-import { downloadResource, isViewable, ResourceViewer } from '../../../ui/ResourceViewer';
+import { lazy, Suspense, useState } from 'react';
+import { downloadResource, isViewable } from '../../../ui/resources';
 import { toast } from '../../../ui/toast';
 import { messageOf } from '../api';
 import { formatBytes, formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 import { SharedMemoryFile } from './SharedMemoryFile';
+
+// The viewer (and MUI's dialog with it) loads when a file is first opened.
+const ResourceViewer = lazy(() => import('../../../ui/ResourceViewer').then((m) => ({ default: m.ResourceViewer })));
 
 const GROUPS: { title: string; contexts: ProjectFile['context'][]; empty: string }[] = [
   { title: 'Source files', contexts: ['source'], empty: 'No source files: the text was typed or pasted.' },
@@ -107,7 +110,11 @@ export function ProjectFiles({ project }: { project: ProjectDetail }) {
         );
       })}
       {project.viewerRole === 'translator' && <SharedMemoryFile projectId={project.id} />}
-      <ResourceViewer resourceId={viewing?.id ?? null} name={viewing?.name} onClose={() => setViewing(null)} />
+      {viewing && (
+        <Suspense fallback={null}>
+          <ResourceViewer resourceId={viewing.id} name={viewing.name} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

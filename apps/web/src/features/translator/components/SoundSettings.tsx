@@ -2,9 +2,13 @@ import VolumeOffIcon from '@mui/icons-material/VolumeOffOutlined';
 import VolumeUpIcon from '@mui/icons-material/VolumeUpOutlined';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
+import { lazy, Suspense } from 'react';
 import { playChime, setSoundSettings, unlockAudio, useSoundSettings } from '../sound';
+
+// MUI's Slider is about 6 kB gzipped, more than the rest of the page's own code: it loads just
+// after the page, in a box of its final size (no layout shift).
+const Slider = lazy(() => import('@mui/material/Slider'));
 
 /** Sound on/off and volume of the "new projects" chime, kept in this browser (spec 1 §4). */
 export function SoundSettings() {
@@ -30,19 +34,21 @@ export function SoundSettings() {
         ) : (
           <VolumeOffIcon fontSize="small" color="action" aria-hidden />
         )}
-        <Slider
-          size="small"
-          aria-label="Sound volume"
-          value={Math.round(volume * 100)}
-          min={0}
-          max={100}
-          step={5}
-          disabled={!enabled}
-          valueLabelDisplay="auto"
-          onChange={(_, value) => setSoundSettings({ volume: (value as number) / 100 })}
-          // a sample of the chime at the chosen volume
-          onChangeCommitted={(_, value) => playChime((value as number) / 100)}
-        />
+        <Suspense fallback={<Box sx={{ flex: 1, height: 30 }} />}>
+          <Slider
+            size="small"
+            aria-label="Sound volume"
+            value={Math.round(volume * 100)}
+            min={0}
+            max={100}
+            step={5}
+            disabled={!enabled}
+            valueLabelDisplay="auto"
+            onChange={(_, value) => setSoundSettings({ volume: (value as number) / 100 })}
+            // a sample of the chime at the chosen volume
+            onChangeCommitted={(_, value) => playChime((value as number) / 100)}
+          />
+        </Suspense>
       </Box>
     </Box>
   );

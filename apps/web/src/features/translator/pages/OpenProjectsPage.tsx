@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -152,7 +151,12 @@ function OpenProjects() {
         <AvailabilitySwitch active={active} onChange={setActive} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <SoundSettings />
-          <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', sm: 'block' } }} />
+          {/* a vertical rule as a plain box: MUI's Divider would be 1.3 kB of this page's first load */}
+          <Box
+            role="separator"
+            aria-orientation="vertical"
+            sx={{ display: { xs: 'none', sm: 'block' }, alignSelf: 'stretch', borderRight: 1, borderColor: 'divider' }}
+          />
           <LiveIndicator connected={connected} />
         </Box>
       </Paper>

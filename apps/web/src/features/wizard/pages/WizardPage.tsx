@@ -19,10 +19,6 @@ import { PageContainer } from '../../../ui/PageContainer';
 import { StatusPage } from '../../../ui/StatusPage';
 import { AppLink } from '../../../ui/AppLink';
 import { createOrder, fieldErrorsOf, messageOf, orderQuery, resumeOrder, updateOrder, useUiFeatures } from '../api';
-import { BriefStep } from '../components/BriefStep';
-import { ExpertiseStep } from '../components/ExpertiseStep';
-import { LanguagesStep } from '../components/LanguagesStep';
-import { PlansStep } from '../components/PlansStep';
 import type { StepProps } from '../components/step-props';
 import { TypedWordCount } from '../components/TypedWordCount';
 import { UploadStep } from '../components/UploadStep';
@@ -39,14 +35,41 @@ const FinishLaterDialog = lazy(() =>
 // The order's pid is in the address, so a reload or another device resumes it. Each step shows
 // only while its UI feature flag has status 1 (spec 1 section 6; see ../steps.ts).
 
-type StepView = { name: StepName; label: string; Component: ComponentType<StepProps> };
+type StepView = { name: StepName; label: string; Component: ComponentType<StepProps>; load?: () => Promise<unknown> };
+
+// The first step comes with the page; each later one is its own chunk, fetched while the step
+// before it is shown (below), so the page's first load carries one step, not five.
+const loadLanguages = () => import('../components/LanguagesStep');
+const loadExpertise = () => import('../components/ExpertiseStep');
+const loadBrief = () => import('../components/BriefStep');
+const loadPlans = () => import('../components/PlansStep');
 
 const ALL_STEPS: StepView[] = [
   { name: 'upload', label: 'Upload content', Component: UploadStep },
-  { name: 'languages', label: 'Languages', Component: LanguagesStep },
-  { name: 'expertise', label: 'Expertise', Component: ExpertiseStep },
-  { name: 'brief', label: 'Brief', Component: BriefStep },
-  { name: 'plans', label: 'Plans', Component: PlansStep },
+  {
+    name: 'languages',
+    label: 'Languages',
+    Component: lazy(() => loadLanguages().then((m) => ({ default: m.LanguagesStep }))),
+    load: loadLanguages,
+  },
+  {
+    name: 'expertise',
+    label: 'Expertise',
+    Component: lazy(() => loadExpertise().then((m) => ({ default: m.ExpertiseStep }))),
+    load: loadExpertise,
+  },
+  {
+    name: 'brief',
+    label: 'Brief',
+    Component: lazy(() => loadBrief().then((m) => ({ default: m.BriefStep }))),
+    load: loadBrief,
+  },
+  {
+    name: 'plans',
+    label: 'Plans',
+    Component: lazy(() => loadPlans().then((m) => ({ default: m.PlansStep }))),
+    load: loadPlans,
+  },
 ];
 
 const COUNT_WORDS = ['One', 'Two', 'Three', 'Four', 'Five'];
@@ -224,6 +247,8 @@ function Wizard({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
   }
 
   const { Component } = current;
+  // fetch the next step while this one is shown (a cached import after the first call)
+  void STEPS[active + 1]?.load?.();
   return (
     <Box ref={top} sx={{ scrollMarginTop: 80 }}>
       {narrow ? (
@@ -248,15 +273,17 @@ function Wizard({ order, steps }: { order: PurchaseOrder; steps: StepName[] }) {
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 2 }}>
         {isLast && current.name !== 'plans' && needsTypedWordCount(order, steps) && <TypedWordCount order={order} />}
-        <Component
-          key={current.name}
-          order={order}
-          onNext={onNext}
-          onBack={active > 0 ? () => go(active - 1) : undefined}
-          onFinishLater={() => setFinishLater(true)}
-          steps={steps}
-          nextLabel={isLast ? 'Add to cart' : 'Next'}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+          <Component
+            key={current.name}
+            order={order}
+            onNext={onNext}
+            onBack={active > 0 ? () => go(active - 1) : undefined}
+            onFinishLater={() => setFinishLater(true)}
+            steps={steps}
+            nextLabel={isLast ? 'Add to cart' : 'Next'}
+          />
+        </Suspense>
         {cartError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {cartError}

@@ -1,0 +1,87 @@
+// The web part of `npm run bench`, as a person on a phone meets it: Lighthouse (mobile profile,
+// simulated slow 4G, performance only) on Debian's Chromium against the built app served by a fresh
+// server with the demo data. Per page: the performance score, LCP, TBT and CLS, beside the targets
+// (score >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1). Signed-in pages get the demo person's
+// session cookie. `node scripts/bench-lighthouse.mjs` alone prints the table; scripts/bench.mjs
+// calls benchLighthouse(). CHROMIUM_PATH overrides /usr/bin/chromium.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { signIn, startServer } from './bench-tools.mjs';
+import { ensureWebBuild } from './start.mjs';
+
+const PAGES = [
+  { path: '/auth', as: null },
+  { path: '/cpanel', as: 'customer@parlance.test' },
+  { path: '/my-projects', as: 'customer@parlance.test' },
+  { path: '/dashboard', as: 'translator@parlance.test' },
+  { path: '/blend-talk/chat', as: 'customer@parlance.test' },
+];
+const PASSWORD = 'Parlance-demo1!';
+export const TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+
+async function sessionOf(base, email) {
+  const res = await fetch(`${base}/api/2/account/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, pwd: PASSWORD }).toString(),
+  });
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`signing in as ${email} answered ${res.status} without a session`);
+  return sid;
+}
+
+export async function benchLighthouse() {
+  console.log('\n== web: Lighthouse, mobile ==');
+  ensureWebBuild();
+  const server = await startServer({ env: { BENCH_HELLO: '0' } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  try {
+    await signIn(server.base); // the demo data is there
+    for (const page of PAGES) {
+      const cookie = page.as ? await sessionOf(server.base, page.as) : null;
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      };
+      const result = await lighthouse(`${server.base}${page.path}`, flags);
+      const a = result.lhr.audits;
+      const row = {
+        page: page.path,
+        score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(a['total-blocking-time'].numericValue),
+        cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
+        requests: a['network-requests']?.details?.items?.length ?? null,
+      };
+      row.withinTargets =
+        row.score >= TARGETS.score &&
+        row.lcpMs <= TARGETS.lcpMs &&
+        row.tbtMs <= TARGETS.tbtMs &&
+        row.cls <= TARGETS.cls;
+      console.log(
+        `  ${row.page.padEnd(17)} score ${String(row.score).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(1)} s  TBT ${row.tbtMs} ms  CLS ${row.cls}  ${row.requests} requests${row.withinTargets ? '' : '  (outside the targets)'}`,
+      );
+      rows.push(row);
+    }
+  } finally {
+    await chrome.kill();
+    await server.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await benchLighthouse();
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
+}
