@@ -111,6 +111,11 @@ test.describe('registration', () => {
     await expect(page.getByText('Incorrect full name', { exact: true })).toBeVisible();
     await page.getByLabel('Full name').fill('Ivan Petrov');
     await expect(page.getByText('Incorrect full name', { exact: true })).toBeHidden();
+    // the Latin script with its diacritics is the spec's "Latin letters"
+    await page.getByLabel('Full name').fill('Zoë Müller');
+    await expect(page.getByText('Incorrect full name', { exact: true })).toBeHidden();
+    await page.getByLabel('Full name').fill('José García');
+    await expect(page.getByText('Incorrect full name', { exact: true })).toBeHidden();
 
     await page.getByLabel('Email', { exact: true }).fill('ivan petrov@example.com');
     await page.getByLabel('Email', { exact: true }).blur();

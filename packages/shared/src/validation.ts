@@ -39,11 +39,14 @@ export function passwordHint(password: string): string {
   return passwordError(password) ?? TEXTS.passwordSecure;
 }
 
-// Latin letters, then at least one more word; words joined by spaces, apostrophes, hyphens or dots.
-const FULL_NAME = /^[A-Za-z]+(?:['.-][A-Za-z]+)*\.?(?:[ ]+[A-Za-z]+(?:['.-][A-Za-z]+)*\.?)+$/;
+// Latin-script letters (with their diacritics: Zoë Müller, José García, Łukasz Żak), then at least
+// one more word; words joined by spaces, apostrophes, hyphens or dots. The name is read in NFC, so an
+// é typed as e + a combining accent counts as the letter it is.
+const FULL_NAME =
+  /^\p{Script=Latin}+(?:['.-]\p{Script=Latin}+)*\.?(?:[ ]+\p{Script=Latin}+(?:['.-]\p{Script=Latin}+)*\.?)+$/u;
 
 export function isValidFullName(name: string): boolean {
-  return FULL_NAME.test(name.trim());
+  return FULL_NAME.test(name.trim().normalize('NFC'));
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

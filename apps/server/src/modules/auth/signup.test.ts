@@ -24,6 +24,14 @@ async function groupsOf(userId: number): Promise<string[]> {
 }
 
 describe('POST /userService/addAccountInfo', () => {
+  it('takes everyday names written in the Latin script with diacritics', async () => {
+    for (const name of ['Zoë Müller', 'José García']) {
+      const res = await signup(signUpForm({ full_name: name }));
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().user.name).toBe(name);
+    }
+  });
+
   it('creates a customer, signs them in and answers the user data', async () => {
     const fields = signUpForm({
       full_name: 'Casey  Jones',
