@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ACCOUNT_MANAGER_TEXTS } from './account-managers';
 import { MAX_DB_INT } from './validation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { USER_TYPES } from './constants';
 import { PERMISSIONS } from './staff';
 

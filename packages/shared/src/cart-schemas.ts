@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CART_TEXTS } from './cart';
 import { TEXTS } from './texts';
 import { isValidPhone } from './validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CHAT_TYPES, CHAT_USER_TYPES, MESSAGE_STATUSES, REACTION_TYPES, SYSTEM_ACTIONS } from './chat';
 
 // The zod schemas of chat.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { calendarDate } from './zod-objects';
 import { CONVERT_BULK_STATUSES, CONVERT_PER_PAGE_OPTIONS, CONVERT_SORTS, CONVERT_TEXTS } from './convert-admin';
 import { dbIdSchema } from './ids';

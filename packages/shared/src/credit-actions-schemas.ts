@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CREDIT_ACTION_LIMITS,
   CREDIT_ACTION_RULES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_DB_INT } from './validation';
 
 // Kept apart from validation.ts, which the sign-in page loads without zod (the /auth budget).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { languageSchema } from './api';
 
 // The answers of the language-asset calls (terminology, translation memory, glossary files, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LM_ALERTS, LM_LIST_SORTS, LM_LIST_TYPES, LM_TEXTS } from './lm-dashboard';
 
 // The zod schemas of lm-dashboard.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { bracketKeys, MESSAGE_LIMITS, MESSAGE_STATUS_FILTERS, MESSAGE_TEXTS, MESSAGE_TYPES } from './messages';
 
 // The zod schemas of messages.ts, apart from its constants and texts so that a page reading only

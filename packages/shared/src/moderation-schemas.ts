@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MODERATION_LIMITS, MODERATION_REASON_TYPES, MODERATION_SOURCES, MODERATION_STATUSES } from './moderation';
 
 // The zod schemas of moderation.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './payments';
 
 // The zod schemas of payments.ts, apart from its constants and texts so that a page reading only

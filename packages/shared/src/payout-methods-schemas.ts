@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isValidIban, PAYOUT_METHOD_TEXTS } from './payout-methods';
 import { PAYEE_STATUSES, PAYOUT_METHODS } from './payouts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 
 // The zod schemas of payouts.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   PROBATION_GRADUATION,
   PROBATION_TEXTS,

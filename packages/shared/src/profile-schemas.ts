@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   API_KEY_SCOPES,
   API_KEY_TEXTS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { networkLinkError, PROFILE_EXTRA_TEXTS, type SocialNetworkId } from './profile-telegram';
 
 // The zod schemas of profile-telegram.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { calendarDate } from './zod-objects';
 import { PROFILE_LIMITS } from './profile';
 import {

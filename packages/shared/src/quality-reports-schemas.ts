@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FREE_REPORT_CATEGORY, QUALITY_REPORT_KINDS, QUALITY_REPORT_TEXTS } from './quality-reports';
 import { REVIEW_ERROR_CATEGORIES, REVIEW_LIMITS } from './reviews';
 import { reviewErrorRowSchema } from './reviews-schemas';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PROJECT_TYPE_SLUGS } from './project-types';
 import { QUOTE_LIMITS, QUOTE_TEXTS, QUOTE_TYPES } from './quote';
 import { isDigitsOnly } from './validation';

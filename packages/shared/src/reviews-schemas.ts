@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { REVIEW_ERROR_CATEGORIES, REVIEW_JOB_KINDS, REVIEW_LIMITS, REVIEW_SEVERITIES, REVIEW_TEXTS } from './reviews';
 
 // The zod schemas of reviews.ts, apart from its constants and texts so that a page reading only

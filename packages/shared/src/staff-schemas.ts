@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PERMISSIONS } from './staff';
 
 // The zod schemas of staff.ts, apart from its constants and texts so that a page reading only

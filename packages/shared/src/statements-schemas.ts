@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { calendarDate } from './zod-objects';
 import {
   CREDIT_ACTION_TYPES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { VOICE_LIMITS } from './voice';
 
 // The zod schemas of voice.ts, apart from its constants and texts so that a page reading only

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PROJECT_TYPE_SLUGS } from './project-types';
 import { ENTRY_TYPES, MATERIALS_OPTIONS, MT_FORMALITY, PURCHASE_ORDER_STATUSES, WORD_COUNT_SOURCES } from './wizard';
 

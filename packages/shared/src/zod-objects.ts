@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * An object with exactly these keys, each of `value`: what `z.record(z.enum(keys), value)` means, but
