@@ -25,7 +25,10 @@ export const accountInfoInputSchema = z.object({
     .string()
     .trim()
     .transform((v) => v.replace(/\s+/g, ' '))
-    .refine((v) => fullNameError(v) === null, TEXTS.incorrectFullName),
+    .superRefine((v, ctx) => {
+      const message = fullNameError(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   address: text(300).default(''),
   city: text(100).default(''),
   userCountry: z.string().trim().toUpperCase().length(2, 'Choose a country'),

@@ -4,6 +4,7 @@ export const TEXTS = {
   incorrectCredentials: 'Incorrect email or password',
   incorrectEmail: 'Incorrect email',
   incorrectFullName: 'Incorrect full name',
+  fullNameTooLong: 'A name can have at most 200 characters',
   emailFormat: 'Input does not match email format',
   emailNotInRecords: 'This email address does not match our records',
   passwordSecure: "Your password is secure and you're all set!",

@@ -94,6 +94,11 @@ describe('full name', () => {
     expect(fullNameError(name)).toBeNull();
   });
 
+  it('has one limit, 200 characters, wherever a name is typed', () => {
+    expect(fullNameError(`Ann ${'b'.repeat(196)}`)).toBeNull();
+    expect(fullNameError(`Ann ${'b'.repeat(197)}`)).toBe('A name can have at most 200 characters');
+  });
+
   it.each([
     ['one word', 'Madonna'],
     ['empty', ''],

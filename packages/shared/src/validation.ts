@@ -59,7 +59,11 @@ export function isValidPhone(phone: string): boolean {
   return /^[0-9()\- ]*$/.test(phone);
 }
 
+/** One limit for a person's name wherever it is typed (sign-up, profile, staff creating a customer). */
+export const FULL_NAME_MAX = 200;
+
 export function fullNameError(name: string): string | null {
+  if (name.trim().length > FULL_NAME_MAX) return TEXTS.fullNameTooLong;
   return isValidFullName(name) ? null : TEXTS.incorrectFullName;
 }
 

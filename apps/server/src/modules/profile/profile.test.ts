@@ -63,6 +63,8 @@ describe('account information', () => {
     for (const [field, value, message] of [
       ['phone', '555-CALL-NOW', TEXTS.invalidPhone],
       ['fullName', 'X', TEXTS.incorrectFullName],
+      // the sign-up's limit: a 252-character name used to be saved and ran off the header
+      ['fullName', `Dana ${'s'.repeat(247)}`, TEXTS.fullNameTooLong],
       ['userCountry', 'ZZ', 'Choose a country from the list'],
     ] as const) {
       const res = await authed(t.app, me).post('/userService/updateAccountInfo', { ...goodAccount, [field]: value });
