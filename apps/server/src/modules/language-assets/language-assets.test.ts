@@ -297,8 +297,13 @@ describe('shared translation memory', () => {
       .insert(projects)
       .values({ customerId: id, name: 'Contract', translatorId: translator.user.id, status: 'IN_PROGRESS' })
       .returning();
-    // not yet in a group: the memory is not theirs to see
-    expect((await as(translator).get(`/api/2/projects/${project.id}/translation-memory`)).statusCode).toBe(404);
+    // not yet in a group: no memory to show (an ordinary answer, not a 404 in the console), none to take
+    const none = await as(translator).get(`/api/2/projects/${project.id}/translation-memory`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().results).toMatchObject({ available: false, languages: [] });
+    expect((await as(translator).get(`/api/2/projects/${project.id}/translation-memory/download`)).statusCode).toBe(
+      404,
+    );
 
     const added = await map.post(`/api/2/account/cat-tool-map/${id}/group/user`, {
       group_id: group.id,

@@ -25,6 +25,7 @@ import {
   deleteGroup,
   ownGroup,
   removeMember,
+  sharedMemoryOf,
   sharedMemoryOwner,
 } from './shared-memory';
 import { deleteTerminology, getTerminology, importTerminology, listTerminology } from './terminology';
@@ -547,8 +548,8 @@ export const languageAssetRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const auth = requireUser(request);
-      const ownerId = await sharedMemoryOwner(deps.db, auth.user.id, request.params.id);
-      const languages = await memoryLanguages(deps.db, ownerId);
+      const ownerId = await sharedMemoryOf(deps.db, auth.user.id, request.params.id);
+      const languages = ownerId === null ? [] : await memoryLanguages(deps.db, ownerId);
       return {
         status: 'OK' as const,
         results: {

@@ -114,6 +114,16 @@ export async function removeMember(db: Db, ownerId: number, groupId: number, use
  * in a group of the project's customer. Anyone else (other translators, non-members, customers): 404.
  */
 export async function sharedMemoryOwner(db: Db, translatorId: number, projectId: number): Promise<number> {
+  const owner = await sharedMemoryOf(db, translatorId, projectId);
+  if (owner === null) throw notFound();
+  return owner;
+}
+
+/**
+ * The same for the project page: the project's translator outside the customer's groups gets null
+ * (no memory to show, an ordinary answer); anyone but the project's translator still gets 404.
+ */
+export async function sharedMemoryOf(db: Db, translatorId: number, projectId: number): Promise<number | null> {
   const [row] = await db
     .select({ customerId: projects.customerId })
     .from(projects)
@@ -125,6 +135,5 @@ export async function sharedMemoryOwner(db: Db, translatorId: number, projectId:
     .innerJoin(tmShareGroups, eq(tmShareGroups.id, tmShareMembers.groupId))
     .where(and(eq(tmShareGroups.ownerId, row.customerId), eq(tmShareMembers.userId, translatorId)))
     .limit(1);
-  if (!member) throw notFound();
-  return row.customerId;
+  return member ? row.customerId : null;
 }

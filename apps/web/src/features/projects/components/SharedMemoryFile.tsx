@@ -15,7 +15,7 @@ interface SharedMemory {
 
 /**
  * The customer's translation memory, for the project's translator when the customer put them in a
- * shared-memory group; the server answers 404 to everyone else, and then nothing shows.
+ * shared-memory group (otherwise the answer says none is available, and nothing shows).
  */
 export function SharedMemoryFile({ projectId }: { projectId: number }) {
   const memory = useQuery({
