@@ -51,7 +51,8 @@ export default function PublicProfilePage() {
       title={p.isSelf ? 'Your public profile' : p.name}
       subtitle={p.isSelf ? 'What customers who work with you see.' : undefined}
     >
-      <Stack spacing={3}>
+      {/* what people typed (a name, a bio, a link) wraps even as one long word, on a phone too */}
+      <Stack spacing={3} sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         <Header profile={p} />
         <Body profile={p} />
       </Stack>
