@@ -25,9 +25,10 @@ import {
   chatUploadSchema,
   REACTION_TYPES,
 } from '@parlance/shared';
-import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
+import { requireUser } from '../../platform/guards';
 import { FileTooLargeError } from '../../platform/storage';
-import type { AuthContext, UserRow } from '../../platform/session';
+import type { UserRow } from '../../platform/session';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { ChatConnection, ChatHub, type ChatSocket } from './live';
@@ -76,15 +77,9 @@ const id = z.coerce
 const idRef = z.object({ id });
 const bigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Every chat call carries the bearer token (spec 3 section 7: `credentials: 'bearer'` on each route). */
-function requireBearer(request: FastifyRequest): AuthContext {
-  const auth = request.auth;
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
+/** The signed-in caller as the chat sees them; every chat route takes the bearer token (`credentials: 'bearer'`). */
 const viewerOf = (request: FastifyRequest): UserRow & Viewer => {
-  const auth = requireBearer(request);
+  const auth = requireUser(request);
   return { ...auth.user, actor: auth };
 };
 

@@ -11,6 +11,7 @@ import { PasswordField } from './PasswordField';
 import { Field } from '../../../ui/Field';
 import { keepFieldFocus } from './keep-field-focus';
 import { type Rules, useSmallForm } from '../use-small-form';
+import { SecondFactorField } from './SecondFactorField';
 
 // Only shown after a failed sign-in: kept out of the first load of /auth.
 const Alert = lazy(() => import('@mui/material/Alert'));
@@ -114,15 +115,7 @@ export function LoginForm({
             <Box component="p" sx={{ typography: 'body2', color: 'text.secondary', m: 0 }}>
               Two-step login is on for this account. {TEXTS.twoFactorRequired}.
             </Box>
-            <Field
-              fullWidth
-              {...field('code')}
-              label="Authentication code"
-              autoComplete="one-time-code"
-              error={!!errors.code}
-              helperText={errors.code ?? '6 digits, or one of your recovery codes'}
-              slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'off', spellCheck: false } }}
-            />
+            <SecondFactorField {...field('code')} error={errors.code} />
           </>
         ) : (
           <>

@@ -28,6 +28,7 @@ import { PasswordHint } from '../components/PasswordHint';
 import { AuthForm } from '../components/AuthForm';
 import { TextButton, TextLink } from '../../../ui/TextLink';
 import { type Rules, useSmallForm } from '../use-small-form';
+import { SecondFactorField } from '../components/SecondFactorField';
 
 // /auth/resetPassword (spec 1 sections 2, 4 and 5): without a token, ask for a reset link by e-mail;
 // with ?token=, check it and set a new password (?create=1: "Create your password"), which signs in.
@@ -260,15 +261,7 @@ function NewPasswordForm({ token, create }: { token: string; create: boolean }) 
             Two-step login is on for this account. Your password is not changed until you enter the 6-digit code from
             your authenticator app, or one of your recovery codes.
           </Alert>
-          <Field
-            fullWidth
-            {...form.field('code')}
-            label="Authentication code"
-            autoComplete="one-time-code"
-            error={!!errors.code}
-            helperText={errors.code ?? '6 digits, or one of your recovery codes'}
-            slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'off', spellCheck: false } }}
-          />
+          <SecondFactorField {...form.field('code')} error={errors.code} />
         </>
       )}
       <CaptchaField captcha={captcha} />

@@ -38,6 +38,27 @@ const RECOVERY_CODE = /^[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}$/i;
  * The code field and its submit; the server's message is shown when the code is refused. With
  * allowRecovery, one of the recovery codes is accepted too (turning off after losing the phone).
  */
+/** Step 1 of adding Parlance to an authenticator app: the QR code, and the key to type instead. */
+function AuthenticatorKey(props: { qr: string; secret: string; app: string; alt: string; testId: string }) {
+  return (
+    <>
+      <Typography>1. Scan this QR code with {props.app}, or type the key below.</Typography>
+      <Box
+        component="img"
+        src={props.qr}
+        alt={props.alt}
+        sx={{ width: 180, height: 180, imageRendering: 'pixelated' }}
+      />
+      <Typography component="div">
+        Key:{' '}
+        <Box component="code" data-testid={props.testId} sx={{ fontSize: 15, wordBreak: 'break-all' }}>
+          {props.secret}
+        </Box>
+      </Typography>
+    </>
+  );
+}
+
 function CodeForm({
   action,
   label,
@@ -129,19 +150,13 @@ export function TwoFactorEnableSection() {
       <SectionState loading={setup.isPending} error={setup.error} />
       {setup.data && qr && (
         <Stack spacing={2}>
-          <Typography>1. Scan this QR code with the app, or type the key below.</Typography>
-          <Box
-            component="img"
-            src={qr}
+          <AuthenticatorKey
+            qr={qr}
+            secret={setup.data.secret}
+            app="the app"
             alt="QR code to add Parlance to your authenticator app"
-            sx={{ width: 180, height: 180, imageRendering: 'pixelated' }}
+            testId="tfa-secret"
           />
-          <Typography component="div">
-            Key:{' '}
-            <Box component="code" data-testid="tfa-secret" sx={{ fontSize: 15, wordBreak: 'break-all' }}>
-              {setup.data.secret}
-            </Box>
-          </Typography>
           <Typography>2. Enter the code the app shows.</Typography>
           <CodeForm action="enable" label="Turn on 2-step login" onDone={turnedOn} />
         </Stack>
@@ -259,19 +274,13 @@ function MoveToNewApp() {
 
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={submit} aria-label="Move to a new app">
-      <Typography>1. Scan this QR code with the new app, or type the key below.</Typography>
-      <Box
-        component="img"
-        src={qr}
+      <AuthenticatorKey
+        qr={qr}
+        secret={secret.secret}
+        app="the new app"
         alt="QR code to add Parlance to your new authenticator app"
-        sx={{ width: 180, height: 180, imageRendering: 'pixelated' }}
+        testId="tfa-new-secret"
       />
-      <Typography component="div">
-        Key:{' '}
-        <Box component="code" data-testid="tfa-new-secret" sx={{ fontSize: 15, wordBreak: 'break-all' }}>
-          {secret.secret}
-        </Box>
-      </Typography>
       <Typography>2. Enter a code from each app.</Typography>
       {errors.common && <Alert severity="error">{errors.common}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
