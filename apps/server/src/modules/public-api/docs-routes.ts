@@ -1,16 +1,31 @@
 // The customer API's reference page: the OpenAPI document of /api/v1 rendered by Scalar, served
-// from the installed package (no CDN), as a page of its own that the web app's /api-docs frames.
+// by us (no CDN), as a page of its own that the web app's /api-docs frames. The renderer is Scalar's
+// standalone browser bundle, vendored brotli-packed by scripts/vendor-scalar.mjs (the npm package
+// would install 150 MB that asks for Node 22 to get this one file); ADR 0049.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
-const require = createRequire(import.meta.url);
-let scalarBundle: Buffer | null = null;
-function scalar(): Buffer {
-  // the package exports its main entry only; the standalone browser bundle sits beside it in dist/
-  scalarBundle ??= readFileSync(join(dirname(require.resolve('@scalar/api-reference')), 'browser/standalone.js'));
-  return scalarBundle;
+const VENDORED = join(import.meta.dirname, '../../../vendor/scalar/standalone.js.br');
+let packedBundle: Buffer | null = null;
+let plainBundle: Buffer | null = null;
+function scalarPacked(): Buffer {
+  packedBundle ??= readFileSync(VENDORED);
+  return packedBundle;
+}
+function scalarPlain(): Buffer {
+  plainBundle ??= brotliDecompressSync(scalarPacked());
+  return plainBundle;
+}
+function acceptsBrotli(request: FastifyRequest): boolean {
+  return String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .some((offer) => {
+      const [coding, ...params] = offer.trim().split(';');
+      const quality = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return coding.trim().toLowerCase() === 'br' && (quality === undefined || Number(quality.slice(2)) > 0);
+    });
 }
 
 const PAGE = `<!doctype html>
@@ -94,11 +109,15 @@ export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api-docs/reference/scalar.js',
     { config: { access: 'public' }, schema: { hide: true } },
-    async (_request, reply) =>
+    async (request, reply) => {
       reply
         .header('content-type', 'text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
-        .send(scalar()),
+        .header('vary', 'accept-encoding');
+      // sent as packed (4.3 MB plain, 0.9 MB brotli) rather than compressed again per request
+      if (acceptsBrotli(request)) return reply.header('content-encoding', 'br').send(scalarPacked());
+      return reply.send(scalarPlain());
+    },
   );
   app.get(
     '/api-docs/reference/theme.css',
