@@ -259,7 +259,12 @@ describe('declined, and decided from the moderation table', () => {
     for (let i = 0; i < 100 && !customerLive.got.some(about); i++) await wait(20);
     for (let i = 0; i < 100 && !authorLive.got.some((e) => about(e) && e.type === 'message.updated'); i++)
       await wait(20);
-    await wait(100);
+    // one more message to both: live events arrive in order, so a repeat of the approval would be here by now
+    const fence = (await send(customer, 'Thank you, noted.')).json() as { id: number };
+    const fenced = (got: { payload: { message?: { id: number } } }[]) =>
+      got.some((e) => e.payload.message?.id === fence.id);
+    for (let i = 0; i < 100 && !(fenced(customerLive.got) && fenced(authorLive.got)); i++) await wait(20);
+    expect(fenced(customerLive.got) && fenced(authorLive.got)).toBe(true);
     expect(customerLive.got.filter(about).map((e) => [e.type, e.payload.message?.status])).toEqual([
       ['message.created', 'approved'],
     ]);

@@ -52,16 +52,19 @@ describe.skipIf(!onPostgres)('createPgBus', () => {
     let woke = { a: 0, b: 0 };
     const offA = a.subscribe(() => woke.a++);
     const offB = b.subscribe(() => woke.b++);
+    // a second notify is the fence: NOTIFYs arrive in order, so a repeat of the first would be in by then
     a.notify();
     expect(woke.a).toBe(1);
     for (let i = 0; i < 50 && woke.b === 0; i++) await wait(20);
-    await wait(100);
-    expect(woke).toEqual({ a: 1, b: 1 });
+    a.notify();
+    for (let i = 0; i < 50 && woke.b < 2; i++) await wait(20);
+    expect(woke).toEqual({ a: 2, b: 2 });
     woke = { a: 0, b: 0 };
     b.notify();
     for (let i = 0; i < 50 && woke.a === 0; i++) await wait(20);
-    await wait(100);
-    expect(woke).toEqual({ a: 1, b: 1 });
+    b.notify();
+    for (let i = 0; i < 50 && woke.a < 2; i++) await wait(20);
+    expect(woke).toEqual({ a: 2, b: 2 });
     offA();
     offB();
   });
@@ -141,10 +144,12 @@ describe.skipIf(!onPostgres)('createPgBus', () => {
       await slow;
       app.deps.bus.notify();
       for (let i = 0; i < 100 && !received.some((m) => m.id === lateId); i++) await wait(20);
+      // one more event is the fence: a repeat of either would have been sent before it
+      const fence = await app.deps.db.transaction((tx) => recordEvent(tx, event));
       app.deps.bus.notify();
-      await wait(200);
+      for (let i = 0; i < 100 && !received.some((m) => m.id === fence); i++) await wait(20);
       expect(lateId).toBeLessThan(early);
-      expect(received.filter((m) => m.type === 'project.updated').map((m) => m.id)).toEqual([early, lateId]);
+      expect(received.filter((m) => m.type === 'project.updated').map((m) => m.id)).toEqual([early, lateId, fence]);
       ws.close();
     } finally {
       await app.close();
@@ -156,8 +161,13 @@ describe.skipIf(!onPostgres)('createPgBus', () => {
     let heard = 0;
     const off = b.subscribe(() => heard++);
     off();
+    // a listener still subscribed on the same instance tells when the notify has arrived
+    let arrived = 0;
+    const offWitness = b.subscribe(() => arrived++);
     a.notify();
-    await wait(200);
+    for (let i = 0; i < 50 && arrived === 0; i++) await wait(20);
+    offWitness();
+    expect(arrived).toBe(1);
     expect(heard).toBe(0);
   });
 });

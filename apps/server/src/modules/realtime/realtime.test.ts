@@ -64,13 +64,21 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
-/** Lets the server run a little: for asserting that nothing arrives. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
 async function emit(event: Parameters<typeof recordEvent>[1]): Promise<number> {
   const id = await db().transaction((tx) => recordEvent(tx, event));
   t.app.deps.bus.notify();
   return id;
+}
+
+/**
+ * Sends the person one more event and waits until the feed has it. A feed sends events in id
+ * order, so what was going to arrive before it has arrived: asserting that something did not
+ * arrive needs no waiting on the clock.
+ */
+async function fence(feed: { events: () => Received[] }, userId: number): Promise<number> {
+  const marker = await emit({ userId, type: 'project.updated', payload: { projectId: 999, status: 'READY' } });
+  await until(() => feed.events().some((e) => e.id === marker));
+  return marker;
 }
 
 beforeAll(async () => {
@@ -112,8 +120,8 @@ describe('GET /api/2/realtime', () => {
     const live = await emit({ userId: alice.id, type: 'project.updated', payload: { projectId: 1, status: 'READY' } });
     await emit({ userId: bob.id, type: 'project.updated', payload: { projectId: 2, status: 'COMPLETED' } });
     await until(() => c.events().length === 3);
-    await settle();
-    expect(c.events().map((e) => e.id)).toEqual([first, second, live]);
+    const marker = await fence(c, alice.id);
+    expect(c.events().map((e) => e.id)).toEqual([first, second, live, marker]);
   });
 
   it('takes the last id from the query string, and replays only what is after it', async () => {
@@ -125,8 +133,8 @@ describe('GET /api/2/realtime', () => {
     });
     const c = await connect(alice, `?lastEventId=${a}`);
     await until(() => c.events().length === 1);
-    await settle();
-    expect(c.events().map((e) => e.id)).toEqual([b]);
+    const marker = await fence(c, alice.id);
+    expect(c.events().map((e) => e.id)).toEqual([b, marker]);
   });
 
   it('with lastEventId -1 sends no history, a sync id to resume from, then what comes next', async () => {
@@ -151,8 +159,8 @@ describe('GET /api/2/realtime', () => {
   it('Bob never receives Alice’s events, live or replayed', async () => {
     const c = await connect(bob);
     c.ws.send(JSON.stringify({ lastEventId: 0 }));
-    await settle();
-    const replayed = c.events();
+    const replayEnd = await fence(c, bob.id);
+    const replayed = c.events().filter((e) => e.id !== replayEnd);
     expect(replayed.length).toBeGreaterThan(0);
     const aliceEvent = await emit({
       userId: alice.id,
@@ -164,10 +172,10 @@ describe('GET /api/2/realtime', () => {
       type: 'project.updated',
       payload: { projectId: 8, status: 'READY' },
     });
+    // Alice's event has the smaller id: had it been sent, it would have arrived first
     await until(() => c.events().some((e) => e.id === bobEvent));
-    await settle();
     expect(c.events().some((e) => e.id === aliceEvent)).toBe(false);
-    expect(c.events().every((e) => e.payload.projectId === 2 || e.payload.projectId === 8)).toBe(true);
+    expect(c.events().every((e) => [2, 8, 999].includes(Number(e.payload.projectId)))).toBe(true);
   });
 
   it('role events reach the role; project.opened reaches only translators the job matches now', async () => {
@@ -192,8 +200,9 @@ describe('GET /api/2/realtime', () => {
       type: 'project.updated',
       payload: { projectId: other, status: 'HOLD' },
     });
+    // toAll has the largest id: whatever else either feed was going to get came before it
     await until(() => tomFeed.events().some((e) => e.id === toAll) && tinaFeed.events().some((e) => e.id === toAll));
-    await settle();
+    await fence(aliceFeed, alice.id);
     expect(tomFeed.events().map((e) => e.id)).toEqual([openedMatching, toAll]);
     expect(tinaFeed.events().map((e) => e.id)).toEqual([toAll]);
     expect(aliceFeed.events().some((e) => [openedMatching, openedOther, toAll].includes(e.id))).toBe(false);
