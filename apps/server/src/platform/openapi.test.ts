@@ -4,7 +4,13 @@ import { createTestApp, type TestApp } from '../test/harness';
 // The OpenAPI document as a contract; `npm run lint:openapi` lints it with @redocly/cli.
 
 let t: TestApp;
-type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  responses: Record<string, unknown>;
+  description?: string;
+  'x-access'?: string;
+};
 let paths: Record<string, Record<string, Operation>>;
 let doc: Record<string, unknown>;
 
@@ -45,6 +51,17 @@ describe('the OpenAPI document', () => {
     expect(invoice.security).toEqual([{ session: [] }, { bearer: [] }]);
     expect(Object.keys(invoice.responses)).toEqual(expect.arrayContaining(['401', '403']));
     expect(paths['/api/2/account/auth/login'].post.security).toEqual([]);
+  });
+
+  it('says who may call each operation, as the server applies it', () => {
+    for (const { path, m, op } of operations()) {
+      expect(op['x-access'], `${m} ${path}`).toBe(
+        t.app.routeAccess.get(`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
+      expect(op.description, `${m} ${path}`).toMatch(/Who may call it: .+\.$/);
+    }
+    expect(paths['/api/2/admin/payments'].get.description).toContain('the permission `backoffice.read`');
+    expect(paths['/api/2/account/auth/login'].post.description).toContain('Who may call it: anyone, signed in or not.');
   });
 
   it('documents /api/2/health and /api/2/realtime', () => {

@@ -174,6 +174,8 @@ export function openApiTransform(args: TransformArgs) {
       responses[code] = { ...(answer as JsonObject), description: Number(code) < 400 ? 'OK' : 'Error' };
     }
   }
+  const who = access ? (WHO_MAY_CALL[access] ?? `staff whose groups grant the permission \`${access}\``) : undefined;
+  const description = (result.schema.description as string | undefined) ?? '';
   return {
     url: result.url,
     schema: {
@@ -182,9 +184,22 @@ export function openApiTransform(args: TransformArgs) {
       operationId: operationIdOf(method, args.url),
       security,
       response: responses,
+      // who may call it, as platform/access.ts applies it: in words for readers, as a key for tools
+      ...(who
+        ? { description: `${description}${description ? '\n\n' : ''}Who may call it: ${who}.`, 'x-access': access }
+        : {}),
     },
   };
 }
+
+/** The audiences of platform/access.ts in words; a permission is named as it is. */
+const WHO_MAY_CALL: Record<string, string> = {
+  public: 'anyone, signed in or not',
+  self: 'anyone; a guest gets a page or a closed socket rather than JSON',
+  user: 'any signed-in person',
+  customer: 'a signed-in customer (or an admin acting as one); the object-level rules decide which objects',
+  translator: 'a signed-in translator (or an admin acting as one); the object-level rules decide which objects',
+};
 
 type MultipartUpload = NonNullable<import('fastify').FastifyContextConfig['multipart']>;
 
@@ -316,6 +331,8 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
     get: {
       operationId: 'getApi2Health',
       summary: 'Liveness: the server answers and names its database engine',
+      description: `Who may call it: ${WHO_MAY_CALL.public}.`,
+      'x-access': 'public',
       tags: ['platform'],
       security: [],
       responses: {
@@ -345,6 +362,8 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       operationId: 'getApi2Realtime',
       summary:
         'WebSocket (Upgrade: websocket) of the signed-in user: send { lastEventId } (or ?lastEventId=); answers every missed event { id, type, payload }, then each new one. A guest is closed with code 4401, another origin with 4403.',
+      description: `Who may call it: ${WHO_MAY_CALL.self}.`,
+      'x-access': 'self',
       tags: ['Realtime'],
       security: [{ session: [] }],
       parameters: [

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { RealtimeEvent } from '@parlance/shared';
 
-// The live connection (docs/api-projects.md, "Realtime"; ADR 0050).
+// The live connection (ADR 0050).
 // One WebSocket per tab, shared by every component that listens: it opens with the first listener
 // and closes shortly after the last one leaves. After each (re)connect the client sends the id of
 // the last event it saw, so the server replays what was missed while the connection was down; the

@@ -36,7 +36,7 @@ import {
 } from './list-query';
 import { presentCustomerRow, presentReview, presentTranslatorRow, type TranslatorViewer } from './present';
 
-// The project lists of both sides (docs/api-projects.md, "Lists"; ADR 0052).
+// The project lists of both sides (ADR 0052).
 
 const SORT_COLUMNS = {
   id: projects.id,

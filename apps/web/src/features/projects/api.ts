@@ -21,7 +21,7 @@ import { projectKeys } from './keys';
 import { translatorKeys } from '../translator/keys';
 import { cartKeys } from '../cart/keys';
 
-// The project lifecycle's calls (docs/api-projects.md): the customer's list and its bulk actions,
+// The project lifecycle's calls (the OpenAPI document has each): the customer's list and its bulk actions,
 // the project page and every move on it. A change answers the new ProjectDetail: it goes straight
 // into the page's cache, and every list is refreshed.
 

@@ -4,7 +4,7 @@ import { http, request } from '../../app/http';
 import { myTeamKeys, translatorKeys } from './keys';
 import { refreshAfterMove } from '../projects/api';
 
-// The translator's calls (docs/api-projects.md, "Lists"): open jobs, the My Projects tabs, earnings,
+// The translator's calls: open jobs, the My Projects tabs, earnings,
 // availability and My Team. Every list is its own query under ['translator', ...]: one that fails
 // never blocks another, and taking a job refreshes them all.
 
@@ -95,7 +95,7 @@ export const availabilityQuery = queryOptions({
 });
 
 export function setAvailability(active: boolean): Promise<AvailabilityAnswer> {
-  // flag_value 1 marks the translator inactive, 0 active (docs/api-projects.md)
+  // flag_value 1 marks the translator inactive, 0 active
   return http.postForm<AvailabilityAnswer>('/api/2/account/trans-inactive', { flag_value: active ? 0 : 1 });
 }
 
