@@ -97,11 +97,23 @@ export const lmTileSchema = z.object({
 export type LmTile = z.infer<typeof lmTileSchema>;
 
 export const lmAvailableSchema = z.object({
+  /** translators in the chosen languages who can take work today (active, not on vacation) */
   total: z.number().int(),
   translators: z.number().int(),
+  /** of those, the ones who also edit */
   editors: z.number().int(),
+  /** every translator in the chosen languages, whatever their state */
+  allTranslators: z.number().int(),
+  /** translators in the chosen languages at the top level (MAX_LEVEL), who are offered expert work */
+  topReviewers: z.number().int(),
+  /** translators in the chosen languages on vacation today */
+  onVacation: z.number().int(),
   /** waiting pilot projects: the first project of a customer, waiting for a translator */
   waitingPilot: z.number().int(),
+  /** LL review jobs not yet submitted (waiting for a reviewer or under review) over projects in scope */
+  llWaiting: z.number().int(),
+  /** LL reviews submitted in the date range over projects in scope */
+  llDone: z.number().int(),
 });
 export type LmAvailable = z.infer<typeof lmAvailableSchema>;
 

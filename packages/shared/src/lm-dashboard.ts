@@ -71,13 +71,13 @@ export const LM_TEXTS = {
   myTeam: 'MyTeam',
   editing: 'Editing',
   availableTranslators: 'Available translators + editors',
-  availableStatic: 'out of 45 translators, 7 top reviewers, 3 on vacation',
+  /** the line under the available count, from live figures (the spec's is a fixed placeholder) */
+  availableOutOf: (all: number, top: number, vacation: number) =>
+    `out of ${all} ${all === 1 ? 'translator' : 'translators'}, ${top} top ${top === 1 ? 'reviewer' : 'reviewers'}, ${vacation} on vacation`,
   waitingPilot: 'Waiting Pilot Projects',
-  placeholders: [
-    { title: 'Projects waiting for LL', count: 5 },
-    { title: 'Statistic of LLs done', count: 4 },
-    { title: 'Tickets in HF', count: 12 },
-  ],
+  llWaiting: 'Projects waiting for LL',
+  llDone: 'Statistic of LLs done',
+  llDoneRange: 'in the chosen dates',
   empty: 'Looks like everything was handled. We cannot find any projects',
   typeButtons: ['Editing', 'MyTeam', 'Translation', 'All'],
   datePrefix: 'Date:',

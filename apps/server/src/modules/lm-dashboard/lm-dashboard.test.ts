@@ -111,7 +111,7 @@ beforeAll(async () => {
     { userId: away.id, sourceLanguage: 'american-english', targetLanguage: 'italian' },
   ]);
   await db.insert(translatorProfiles).values([
-    { userId: rosa.id, isEditor: true },
+    { userId: rosa.id, isEditor: true, level: 5 },
     { userId: away.id, vacationFrom: '2000-01-01', vacationTo: '2999-01-01' },
   ]);
   await db.insert(myTeamMembers).values({ customerId: clientId, translatorId: rosa.id });
@@ -272,6 +272,65 @@ describe('GET /api/2/dashboard/projects/{tile}', () => {
 });
 
 describe('GET /api/2/dashboard/users/available-translators', () => {
+  it('counts LL reviews waiting over projects in scope, and those submitted in the date range', async () => {
+    const db = t.app.deps.db;
+    const reviewed = async (name: string) =>
+      (
+        await db
+          .insert(projects)
+          .values({
+            customerId: otherClientId,
+            name,
+            sourceLanguage: 'american-english',
+            targetLanguage: 'german',
+            wordCount: 500,
+            status: 'COMPLETED',
+            createdAt: new Date(now.getTime() - 20 * DAY),
+          })
+          .returning()
+      )[0].id;
+    const waitingFor = await reviewed('waits for its LL review');
+    const beingReviewed = await reviewed('under LL review');
+    const doneRecently = await reviewed('LL reviewed this week');
+    const doneLongAgo = await reviewed('LL reviewed last year');
+    const llJob = (reviewedProjectId: number, status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED') => ({
+      customerId: superAdmin.user.id,
+      name: `LL ${reviewedProjectId}`,
+      kind: 'll' as const,
+      reviewedProjectId,
+      sourceLanguage: 'american-english',
+      targetLanguage: 'german',
+      wordCount: 500,
+      status,
+    });
+    await db
+      .insert(projects)
+      .values([
+        llJob(waitingFor, 'PENDING'),
+        llJob(beingReviewed, 'IN_PROGRESS'),
+        llJob(doneRecently, 'COMPLETED'),
+        llJob(doneLongAgo, 'COMPLETED'),
+      ]);
+    await db.insert(projectReviews).values([
+      { projectId: doneRecently, kind: 'll', score: 990, createdAt: new Date(now.getTime() - 2 * DAY) },
+      { projectId: doneLongAgo, kind: 'll', score: 980, createdAt: new Date(now.getTime() - 400 * DAY) },
+      // a QA review is not an LL review
+      { projectId: doneRecently, kind: 'qa', score: 970, createdAt: new Date(now.getTime() - DAY) },
+    ]);
+    const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+    const figures = async (query: string) =>
+      (await authed(t.app, lm).get(`/api/2/dashboard/users/available-translators?${query}`)).json().results;
+    const week = `date_from=${seconds(new Date(now.getTime() - 7 * DAY))}&date_to=${seconds(now)}`;
+    expect(await figures(`target_language_id=${lang.german}&${week}`)).toMatchObject({ llWaiting: 2, llDone: 1 });
+    expect(await figures(`target_language_id=${lang.german}`)).toMatchObject({ llWaiting: 2, llDone: 2 });
+    // other languages, or another client: none of these
+    expect(await figures(`target_language_id=${lang.japanese}&${week}`)).toMatchObject({ llWaiting: 0, llDone: 0 });
+    expect(await figures(`client=${clientId}&target_language_id=${lang.german}`)).toMatchObject({
+      llWaiting: 0,
+      llDone: 0,
+    });
+  });
+
   it('counts translators available today in the chosen pair, editors, and waiting pilot projects', async () => {
     const res = await authed(t.app, lm).get(
       `/api/2/dashboard/users/available-translators?source_language_id=${lang['american-english']}&target_language_id=${lang.italian}`,
@@ -285,6 +344,8 @@ describe('GET /api/2/dashboard/users/available-translators', () => {
       `/api/2/dashboard/users/available-translators?target_language_id=${lang.italian},${lang.japanese}`,
     );
     expect(all.json().results.waitingPilot).toBe(2);
+    // out of both translators of the pair: Rosa at the top level, the other on vacation
+    expect(res.json().results).toMatchObject({ allTranslators: 2, topReviewers: 1, onVacation: 1 });
     expect((await authed(t.app, customer).get('/api/2/dashboard/users/available-translators')).statusCode).toBe(404);
     expect((await authed(t.app, staff).get('/api/2/dashboard/users/available-translators')).statusCode).toBe(403);
   });

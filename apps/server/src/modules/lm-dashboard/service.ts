@@ -10,9 +10,10 @@ import {
   type LmProjectListQuery,
   type LmTile,
   type LmTileCall,
+  MAX_LEVEL,
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { languages, projects, users } from '../../db/schema';
+import { languages, projectReviews, projects, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { translatorAvailableSql } from '../projects/matching';
 import { badgesOf } from '../projects/present';
@@ -144,23 +145,38 @@ export async function tileFigures(db: Db, tile: LmTileCall, scope: Scope): Promi
   return { total: counts.total, myTeam: counts.myTeam, editing: counts.editing, chart };
 }
 
-/** Translators available today (active, not on vacation) in the chosen languages, and waiting pilots. */
+/** LL review jobs, apart from the reviewed projects they point at. */
+const llJob = alias(projects, 'lm_ll_job');
+
+/**
+ * The people and review figures of the non-clickable tiles, in the chosen languages: translators
+ * available today (active, not on vacation) and how many of them edit, out of all translators, how
+ * many are at the top level and how many are on vacation; waiting pilots; LL reviews still to do
+ * and LL reviews submitted in the date range. One aggregate query per table; no rows are loaded.
+ */
 export async function availableFigures(db: Db, scope: Scope): Promise<LmAvailable> {
   const today = scope.now.toISOString().slice(0, 10);
   const pairParts: SQL[] = [sql`lp.user_id = ${users.id}`];
   if (scope.sources) pairParts.push(sql`lp.source_language IN ${scope.sources}`);
   if (scope.targets) pairParts.push(sql`lp.target_language IN ${scope.targets}`);
+  const available = translatorAvailableSql(sql`${users.id}`, today);
   const [people] = await db
     .select({
-      translators: sql<number>`count(*)::int`,
-      editors: sql<number>`(count(*) FILTER (WHERE EXISTS (
+      all: sql<number>`count(*)::int`,
+      available: sql<number>`(count(*) FILTER (WHERE ${available}))::int`,
+      editors: sql<number>`(count(*) FILTER (WHERE ${available} AND EXISTS (
         SELECT 1 FROM translator_profiles ep WHERE ep.user_id = ${users.id} AND ep.is_editor)))::int`,
+      top: sql<number>`(count(*) FILTER (WHERE EXISTS (
+        SELECT 1 FROM translator_profiles tp WHERE tp.user_id = ${users.id} AND tp.level >= ${MAX_LEVEL})))::int`,
+      vacation: sql<number>`(count(*) FILTER (WHERE EXISTS (
+        SELECT 1 FROM translator_profiles vp WHERE vp.user_id = ${users.id}
+          AND vp.vacation_from IS NOT NULL AND vp.vacation_from <= ${today}::date
+          AND (vp.vacation_to IS NULL OR vp.vacation_to >= ${today}::date))))::int`,
     })
     .from(users)
     .where(
       and(
         eq(users.type, 'translator'),
-        translatorAvailableSql(sql`${users.id}`, today),
         sql`EXISTS (SELECT 1 FROM translator_language_pairs lp WHERE ${sql.join(pairParts, sql` AND `)})`,
       ),
     );
@@ -168,11 +184,35 @@ export async function availableFigures(db: Db, scope: Scope): Promise<LmAvailabl
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
     .where(and(scopeSql(scope), pilotSql(scope.now)));
+  // review figures are about the reviewed customer project; the date range is the review's date
+  const reviewedInScope = sql`(SELECT ${projects.id} FROM ${projects} WHERE ${scopeSql({ ...scope, from: null, to: null })})`;
+  const [waitingLl] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(llJob)
+    .where(
+      and(
+        eq(llJob.kind, 'll'),
+        inArray(llJob.status, ['PENDING', 'IN_PROGRESS']),
+        sql`${llJob.reviewedProjectId} IN ${reviewedInScope}`,
+      ),
+    );
+  const doneParts: SQL[] = [eq(projectReviews.kind, 'll'), sql`${projectReviews.projectId} IN ${reviewedInScope}`];
+  if (scope.from) doneParts.push(sql`${projectReviews.createdAt} >= ${scope.from.toISOString()}::timestamptz`);
+  if (scope.to) doneParts.push(sql`${projectReviews.createdAt} <= ${scope.to.toISOString()}::timestamptz`);
+  const [doneLl] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectReviews)
+    .where(and(...doneParts));
   return {
-    total: people.translators,
-    translators: people.translators,
+    total: people.available,
+    translators: people.available,
     editors: people.editors,
+    allTranslators: people.all,
+    topReviewers: people.top,
+    onVacation: people.vacation,
     waitingPilot: pilots.n,
+    llWaiting: waitingLl.n,
+    llDone: doneLl.n,
   };
 }
 

@@ -33,11 +33,6 @@ export function Tiles({ filters, search }: { filters: DashboardFilters; search: 
         <ProjectTile key={tile.key} tile={tile} filters={filters} search={search} />
       ))}
       <AvailableTiles filters={filters} />
-      {LM_TEXTS.placeholders.map((p) => (
-        <Frame key={p.title} title={p.title}>
-          <Figure value={p.count} />
-        </Frame>
-      ))}
     </Box>
   );
 }
@@ -120,7 +115,8 @@ function AvailableTiles({ filters }: { filters: DashboardFilters }) {
           <>
             <Figure value={d.total} />
             <Typography variant="body2" color="text.secondary">
-              {d.editors} {d.editors === 1 ? 'editor' : 'editors'} · {LM_TEXTS.availableStatic}
+              {d.editors} {d.editors === 1 ? 'editor' : 'editors'} ·{' '}
+              {LM_TEXTS.availableOutOf(d.allTranslators, d.topReviewers, d.onVacation)}
             </Typography>
           </>
         ))}
@@ -128,6 +124,16 @@ function AvailableTiles({ filters }: { filters: DashboardFilters }) {
       <Frame title={LM_TEXTS.waitingPilot}>
         {body((d) => (
           <Figure value={d.waitingPilot} />
+        ))}
+      </Frame>
+      <Frame title={LM_TEXTS.llWaiting}>
+        {body((d) => (
+          <Figure value={d.llWaiting} />
+        ))}
+      </Frame>
+      <Frame title={LM_TEXTS.llDone}>
+        {body((d) => (
+          <Figure value={d.llDone} label={LM_TEXTS.llDoneRange} />
         ))}
       </Frame>
     </>
