@@ -59,14 +59,20 @@ test('a finance admin rejects one payout request and pays another out after typi
   await expect(page).toHaveURL(/\/convert$/);
   const table = page.getByRole('table', { name: 'Payout requests' });
   await expect(table).toBeVisible({ timeout: 45_000 });
-  // the table opens on what is due: target dates from three months ago to today (spec); a new
-  // request is due in five working days
-  await expect(page.getByLabel('Target to')).toHaveValue(new Date().toISOString().slice(0, 10));
-  await page.getByLabel('Target to').fill('2099-12-31');
-  await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
+  // the table opens on what finance must act on: pending and on-hold requests, whatever their
+  // target date; these new ones are due in five working days and are there without a filter
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('needs_action');
+  await expect(page.getByLabel('Target from')).toHaveValue('');
+  await expect(page.getByLabel('Target to')).toHaveValue('');
   const rejectRow = page.getByTestId(`convert-${toReject}`);
   const payRow = page.getByTestId(`convert-${toPay}`);
   await expect(payRow).toContainText('$19.60');
+  await expect(rejectRow).toBeVisible();
+  await expect(table.locator('[data-status]').filter({ hasNotText: /^(Pending|On hold)$/ })).toHaveCount(0);
+  // every status from here, to follow the two requests as they move
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
+  await page.getByLabel('Target to').fill('2099-12-31');
+  await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
   await expect(payRow.locator('[data-status]')).toHaveText('Pending');
   await expectAccessible(page);
   await shots(page, 'convert');

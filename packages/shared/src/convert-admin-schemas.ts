@@ -1,6 +1,12 @@
 import { z } from './zod';
 import { calendarDate } from './zod-objects';
-import { CONVERT_BULK_STATUSES, CONVERT_PER_PAGE_OPTIONS, CONVERT_SORTS, CONVERT_TEXTS } from './convert-admin';
+import {
+  CONVERT_BULK_STATUSES,
+  CONVERT_NEEDS_ACTION,
+  CONVERT_PER_PAGE_OPTIONS,
+  CONVERT_SORTS,
+  CONVERT_TEXTS,
+} from './convert-admin';
 import { dbIdSchema } from './ids';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 
@@ -15,7 +21,8 @@ export const convertQuerySchema = z
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     sort: z.enum(CONVERT_SORTS).default('request_date'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    status: z.enum(PAYOUT_STATUSES).optional(),
+    /** one status, or needs_action: pending and on hold */
+    status: z.enum([...PAYOUT_STATUSES, CONVERT_NEEDS_ACTION]).optional(),
     method: z.enum(PAYOUT_METHODS).optional(),
     /** target date, inclusive */
     from: isoDate.optional(),

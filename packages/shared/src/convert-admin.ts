@@ -9,8 +9,13 @@ export type ConvertPerPage = (typeof CONVERT_PER_PAGE_OPTIONS)[number];
 export const CONVERT_DEFAULT_PER_PAGE: ConvertPerPage = '50';
 /** "all" still answers in pages of this many rows at most (the table stays responsive) */
 export const CONVERT_ALL_CAP = 5000;
-/** default target-date range: three months back to today */
-export const CONVERT_DEFAULT_RANGE_MONTHS = 3;
+/**
+ * The status filter's first choice, and where /convert opens: the requests finance must act on
+ * (pending and on hold), whatever their target date, so that none waits unseen behind a date range.
+ */
+export const CONVERT_NEEDS_ACTION = 'needs_action';
+export const CONVERT_NEEDS_ACTION_STATUSES = ['pending', 'on_hold'] as const satisfies readonly PayoutStatus[];
+export const CONVERT_NEEDS_ACTION_LABEL = 'Needs action (pending, on hold)';
 
 export const CONVERT_SORTS = [
   'request_date',

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CONVERT_ALL_CAP,
+  CONVERT_NEEDS_ACTION,
+  CONVERT_NEEDS_ACTION_STATUSES,
   CONVERT_TEXTS,
   type ConvertBulkStatus,
   type ConvertResult,
@@ -41,7 +43,8 @@ const SORT_COLUMNS: Record<ConvertSort, SQL | AnyPgColumn> = {
 
 function whereOf(f: ConvertFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.status) parts.push(eq(payoutRequests.status, f.status));
+  if (f.status === CONVERT_NEEDS_ACTION) parts.push(inArray(payoutRequests.status, [...CONVERT_NEEDS_ACTION_STATUSES]));
+  else if (f.status) parts.push(eq(payoutRequests.status, f.status));
   if (f.method) parts.push(eq(payoutRequests.method, f.method));
   if (f.from) parts.push(gte(payoutRequests.targetDate, dayStart(f.from)));
   if (f.to) parts.push(lt(payoutRequests.targetDate, dayAfter(f.to)));

@@ -140,6 +140,32 @@ describe('the convert table', () => {
     expect(paged).toMatchObject({ totalCount: 2, data: [], page: 2, perPage: 50 });
   });
 
+  it('needs_action lists pending and on-hold requests whatever their target date', async () => {
+    const cleo = await newTranslator(t.app);
+    await db()
+      .insert(payoutMethods)
+      .values({ userId: cleo.id, method: 'wire', account: 'FR7630006000011234567890189' });
+    await earn(cleo, 300_000);
+    const waiting = await request(cleo, 60_000, 'wire', 'c-1');
+    const held = await request(cleo, 60_000, 'wire', 'c-2');
+    await db().update(payoutRequests).set({ status: 'on_hold' }).where(eq(payoutRequests.id, held));
+    const withdrawn = await request(cleo, 60_000, 'wire', 'c-3');
+    const cancel = await cleo.api.inject({
+      method: 'POST',
+      url: `/api/2/account/convert/requests/${withdrawn}/cancel`,
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const open = await list(finance, `?status=needs_action&search=${cleo.id}`);
+    expect(open.data.map((r) => [r.action_id, r.status])).toEqual([
+      [held, 'on_hold'],
+      [waiting, 'pending'],
+    ]);
+    // none is due yet: a target-date range up to today would hide them all
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(finance, `?status=needs_action&to=${today}&search=${cleo.id}`)).totalCount).toBe(0);
+  });
+
   it('refuses malformed filters with a message', async () => {
     for (const q of [
       '?perPage=7',

@@ -4,7 +4,7 @@ import {
   type ConvertPerPage,
   type ConvertResult,
   type ConvertSort,
-  CONVERT_DEFAULT_RANGE_MONTHS,
+  CONVERT_NEEDS_ACTION,
   CONVERT_TEXTS,
   type PayeeRow,
   type PayeeStatus,
@@ -19,7 +19,7 @@ import { adminKeys } from './keys';
 // POST /api/2/admin/creditsConvert/updateConversion and POST /adminService/payout_update.
 
 export interface ConvertFilter {
-  status: PayoutStatus | '';
+  status: PayoutStatus | typeof CONVERT_NEEDS_ACTION | '';
   method: PayoutMethod | '';
   /** target dates, YYYY-MM-DD; empty: open */
   from: string;
@@ -32,19 +32,16 @@ export interface ConvertFilter {
   page: number;
 }
 
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** The screen opens on target dates from three months ago to today (spec 2, "Convert"). */
-export function defaultConvertFilter(now = new Date()): ConvertFilter {
-  const from = new Date(now);
-  from.setUTCMonth(from.getUTCMonth() - CONVERT_DEFAULT_RANGE_MONTHS);
+/**
+ * The screen opens on what finance must act on: pending and on-hold requests, whatever their
+ * target date (a date range would hide requests not yet due); the dates are a filter.
+ */
+export function defaultConvertFilter(): ConvertFilter {
   return {
-    status: '',
+    status: CONVERT_NEEDS_ACTION,
     method: '',
-    from: isoDay(from),
-    to: isoDay(now),
+    from: '',
+    to: '',
     search: '',
     sort: 'request_date',
     order: 'desc',

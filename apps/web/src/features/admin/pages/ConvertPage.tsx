@@ -24,6 +24,8 @@ import {
   CONVERT_ALL_CAP,
   CONVERT_BULK_STATUSES,
   CONVERT_PER_PAGE_OPTIONS,
+  CONVERT_NEEDS_ACTION,
+  CONVERT_NEEDS_ACTION_LABEL,
   CONVERT_TEXTS,
   type ConvertBulkStatus,
   type ConvertPerPage,
@@ -33,7 +35,6 @@ import {
   PAYOUT_METHODS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
-  type PayoutStatus,
 } from '@parlance/shared';
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { messageOf } from '../../../app/http';
@@ -167,9 +168,10 @@ export default function ConvertPage() {
           size="small"
           label="Status"
           value={filter.status}
-          onChange={(e) => change({ status: e.target.value as PayoutStatus | '' })}
+          onChange={(e) => change({ status: e.target.value as ConvertFilter['status'] })}
           slotProps={ALL_VISIBLE}
         >
+          <option value={CONVERT_NEEDS_ACTION}>{CONVERT_NEEDS_ACTION_LABEL}</option>
           <option value="">All statuses</option>
           {PAYOUT_STATUSES.map((s) => (
             <option key={s} value={s}>
