@@ -15,6 +15,12 @@ export const PROJECT_TEXTS = {
   alreadyTaken: 'Sorry, another translator has just taken this project.',
   notOpen: 'This project is not open for taking.',
   notMatching: 'This project does not match your language pairs and expertise.',
+  // why a job that is open is not offered to this translator, when it is not the pair or expertise
+  probationLimits:
+    'While you are on probation, projects are offered within the probation limits (words, project types and clients), and this one is outside them.',
+  expertLevel: 'This urgent project is expert work, offered from a higher translator level than yours.',
+  myTeamFirst: "This project is offered to the customer's team first; it opens to all translators later.",
+  yourOwnWork: 'You cannot review or edit your own work.',
   translatorInactive: 'You are marked inactive or on vacation. Turn your availability back on to take projects.',
   moveNotAllowed: 'This action is not possible in the project’s current status.',
   deliveryNeedsFile: 'Please attach at least one translated file.',

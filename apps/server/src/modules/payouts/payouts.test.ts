@@ -95,6 +95,11 @@ describe('payout ledger flows', () => {
     expect(history.map((h) => h.status)).toEqual(['pending', 'cancelled']);
     const messages = await db.select().from(userMessages).where(eq(userMessages.userId, id));
     expect(messages.map((m) => m.subject)).toEqual(['Payout requested', 'Payout cancelled']);
+    // 12,000 credits are $120.00, said both ways; the PayPal fee is 2%
+    expect(messages.map((m) => m.body)).toEqual([
+      'Your payout of $120.00 (12,000 credits) by PayPal is requested; fee $2.40.',
+      'You cancelled your payout of $120.00 (12,000 credits) by PayPal; the credits are available again.',
+    ]);
     // cancelling twice is refused and moves nothing
     const again = await caught(db.transaction((tx) => cancelPayout(tx, id, row.id, now)));
     expect(again).toMatchObject({ statusCode: 400, message: PAYOUT_TEXTS.notPending });

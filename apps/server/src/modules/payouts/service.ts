@@ -35,8 +35,9 @@ export function targetDateOf(now: Date): Date {
   return d;
 }
 
-const credits = (n: number) =>
-  (n / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount of credits as the translator reads it in messages: dollars, with the credits beside them. */
+const usd = (n: number) => `$${(n / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const credits = (n: number) => `${usd(n)} (${n.toLocaleString('en-US')} credits)`;
 
 /**
  * Moves a request along the state machine, writing its history, the translator's message and the
@@ -75,12 +76,12 @@ export async function movePayout(
     remark: opts.remark ?? null,
     createdAt: opts.now,
   });
-  const what = `${credits(moved.amount)} credits by ${PAYOUT_METHOD_LABELS[moved.method]}`;
+  const what = `${credits(moved.amount)} by ${PAYOUT_METHOD_LABELS[moved.method]}`;
   const bodies: Record<PayoutStatus, string> = {
     pending: `Your payout of ${what} is requested.`,
     processing: `Your payout of ${what} was sent to ${PAYOUT_METHOD_LABELS[moved.method]}.`,
     on_hold: `Your payout of ${what} is on hold at the provider.`,
-    paid: `Your payout of ${what} is paid: you receive ${credits(moved.amount - moved.fee)} after the fee of ${credits(moved.fee)}.`,
+    paid: `Your payout of ${what} is paid: you receive ${usd(moved.amount - moved.fee)} after the fee of ${usd(moved.fee)}.`,
     failed: `Your payout of ${what} failed; the credits are available again.`,
     cancelled: `You cancelled your payout of ${what}; the credits are available again.`,
     rejected: `Your payout of ${what} was rejected; the credits are available again.`,
@@ -141,7 +142,7 @@ export async function requestPayout(
     userId,
     type: 'payout',
     subject: 'Payout requested',
-    body: `Your payout of ${credits(row.amount)} credits by ${PAYOUT_METHOD_LABELS[row.method]} is requested; fee ${credits(fee)}.`,
+    body: `Your payout of ${credits(row.amount)} by ${PAYOUT_METHOD_LABELS[row.method]} is requested; fee ${usd(fee)}.`,
     link: '/balance',
     now,
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PROBATION_DEFAULTS,
   PROBATION_TEXTS,
+  PROJECT_TEXTS,
   type ProbationParams,
   projectFitsProbation,
   probationState,
@@ -74,6 +75,7 @@ let lm: TestSession;
 let finance: TestSession;
 let customer: TestSession;
 let tom: Person;
+let bigId: number;
 let client: Person;
 
 beforeAll(async () => {
@@ -99,7 +101,12 @@ beforeAll(async () => {
   client = await newPerson(t.app, 'client', 'Clara Client');
   await giveSkills(t.database.db, tom.id, ['american-english>spanish']);
   await insertProject(t.database.db, { customerId: client.id, name: 'Small', wordCount: 200, type: 'translation' });
-  await insertProject(t.database.db, { customerId: client.id, name: 'Big', wordCount: 20_000, type: 'translation' });
+  bigId = await insertProject(t.database.db, {
+    customerId: client.id,
+    name: 'Big',
+    wordCount: 20_000,
+    type: 'translation',
+  });
   await insertProject(t.database.db, { customerId: client.id, name: 'Proofing', wordCount: 300, type: 'proofreading' });
 });
 
@@ -181,6 +188,10 @@ describe('probation parameters', () => {
       project_types: ['translation'],
     });
     expect(await names()).toEqual(['Small']);
+    // taking one outside the limits says it is probation, not the language pair
+    const refused = await tom.api.post(`/api/2/job/${bigId}/take`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PROJECT_TEXTS.probationLimits);
 
     await save(lm, {
       min_rating: 1,

@@ -109,7 +109,8 @@ describe('paying opens projects', () => {
     const row = await projectRow(t.app, id);
     expect(row.openToAllAt?.getTime()).toBeGreaterThan(t.clock.now().getTime() + 60 * 60 * 1000);
     expect((await outsider.api.get(`/api/2/projects/${id}`)).statusCode).toBe(404);
-    expect((await outsider.api.post(`/api/2/job/${id}/take`)).json().message).toBe(PROJECT_TEXTS.notMatching);
+    // the pair matches: the team's head start is what keeps it away for now, and the refusal says so
+    expect((await outsider.api.post(`/api/2/job/${id}/take`)).json().message).toBe(PROJECT_TEXTS.myTeamFirst);
     expect(detailOf(await member.api.get(`/api/2/projects/${id}`)).viewerRole).toBe('candidate');
   });
 });
@@ -212,7 +213,8 @@ describe('taking a job', () => {
     await db().update(projects).set({ expedite: true }).where(eq(projects.id, id));
     const refused = await novice.api.post(`/api/2/job/${id}/take`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(PROJECT_TEXTS.notMatching);
+    // the pair matches: the level is what keeps it away, and the refusal says so
+    expect(refused.json().message).toBe(PROJECT_TEXTS.expertLevel);
     expect((await proven.api.post(`/api/2/job/${id}/take`)).statusCode).toBe(200);
   });
 

@@ -5,10 +5,13 @@ import { AppError, forbidden } from '../../../platform/errors';
 import { workStartedMail } from '../mails';
 import {
   isReviewKind,
+  levelAllowsSql,
+  myTeamWindowSql,
   needsEditing,
   openEditingJobSql,
   openReviewJobSql,
   openTranslationJobSql,
+  probationAllowsSql,
   translatorAvailableSql,
   translatorSkillsMatchSql,
 } from '../matching';
@@ -20,14 +23,28 @@ import { authorizeOn, done, mailCustomer, type MoveContext } from './context';
 // Taking a job: the translation job of an open project, or the editing job of a Translation +
 // Editing project. One guarded UPDATE each, so of two translators at once one wins.
 
-/** Why a translator cannot take the job: inactive or on vacation, else not matching. */
-async function refusalFor(ctx: MoveContext): Promise<AppError> {
+/**
+ * Why an open job is not offered to this translator, in the order a person would fix it: inactive
+ * or on vacation, then the pair and expertise, then probation, the expert level and the customer's
+ * team window (the same SQL as the offer, one rule at a time).
+ */
+async function refusalFor(ctx: MoveContext, project: ProjectRecord, editing: boolean): Promise<AppError> {
   const today = ctx.now.toISOString().slice(0, 10);
-  const [available] = await ctx.tx
-    .select({ ok: sql<boolean>`${translatorAvailableSql(ctx.user.id, today)}` })
-    .from(users)
-    .where(eq(users.id, ctx.user.id));
-  if (!available?.ok) return forbidden(PROJECT_TEXTS.translatorInactive);
+  const [why] = await ctx.tx
+    .select({
+      available: sql<boolean>`${translatorAvailableSql(ctx.user.id, today)}`,
+      skills: sql<boolean>`${translatorSkillsMatchSql(ctx.user.id)}`,
+      probation: sql<boolean>`${probationAllowsSql(ctx.user.id, ctx.now)}`,
+      level: sql<boolean>`${levelAllowsSql(ctx.user.id)}`,
+      myTeam: sql<boolean>`${myTeamWindowSql(ctx.user.id, ctx.now)}`,
+    })
+    .from(projects)
+    .where(eq(projects.id, project.id));
+  if (!why?.available) return forbidden(PROJECT_TEXTS.translatorInactive);
+  if (!why.skills || editing || isReviewKind(project.kind)) return forbidden(PROJECT_TEXTS.notMatching);
+  if (!why.probation) return forbidden(PROJECT_TEXTS.probationLimits);
+  if (!why.level) return forbidden(PROJECT_TEXTS.expertLevel);
+  if (!why.myTeam) return forbidden(PROJECT_TEXTS.myTeamFirst);
   return forbidden(PROJECT_TEXTS.notMatching);
 }
 
@@ -84,7 +101,7 @@ export async function takeJob(ctx: MoveContext, projectId: number): Promise<Outc
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, project.id), offeredSql));
-  if (!offered) throw await refusalFor(ctx);
+  if (!offered) throw await refusalFor(ctx, project, false);
 
   const level = await translatorLevel(ctx.tx, ctx.user.id);
   const row = await tryMove(ctx.tx, project, 'take', {
@@ -116,7 +133,7 @@ export async function takeEditJob(ctx: MoveContext, projectId: number): Promise<
   authorizeOn(ctx, 'job.take', project);
   if (project.editorId === ctx.user.id) return done(project.id, [], false);
   // the translator of the project does not edit their own translation
-  if (project.translatorId === ctx.user.id) throw forbidden(PROJECT_TEXTS.notMatching);
+  if (project.translatorId === ctx.user.id) throw forbidden(PROJECT_TEXTS.yourOwnWork);
   if (project.status !== 'IN_REVIEW' || !needsEditing(project) || project.editorId !== null) {
     throw await closedJobRefusal(ctx, project, project.editorId !== null, true);
   }
@@ -124,7 +141,7 @@ export async function takeEditJob(ctx: MoveContext, projectId: number): Promise<
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, project.id), openEditingJobSql(ctx.user.id, ctx.now)));
-  if (!offered) throw await refusalFor(ctx);
+  if (!offered) throw await refusalFor(ctx, project, true);
   const row = await tryMove(ctx.tx, project, 'take-edit', {
     actorId: ctx.user.id,
     now: ctx.now,
