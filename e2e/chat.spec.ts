@@ -120,6 +120,26 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expectAccessible(customer);
   await shot(customer, 'chat-body-1280');
 
+  // a second file, deleted from the chat's files: its message and the chat's row say so, for both
+  await customer.getByTestId('chat-file-input').setInputFiles({
+    name: 'old-draft.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Superseded'),
+  });
+  await expect(customer.getByText('old-draft.txt', { exact: true })).toBeVisible();
+  await customer.getByRole('button', { name: 'Send' }).click();
+  await expect(translator.getByRole('button', { name: /old-draft\.txt/ })).toBeVisible();
+  await customer.getByRole('button', { name: 'Files', exact: true }).click();
+  await customer.getByRole('button', { name: 'Delete old-draft.txt' }).click();
+  await customer.getByRole('dialog', { name: 'Remove attachment?' }).getByRole('button', { name: 'Remove' }).click();
+  for (const p of [customer, translator]) {
+    await expect(p.getByTestId('chat-message').last()).toContainText('The attachment was deleted.');
+    await expect(p.getByRole('button', { name: new RegExp(`^(Casey Customer: )?${title}`) })).toContainText(
+      'The attachment was deleted.',
+    );
+  }
+  await customer.getByRole('button', { name: 'Files', exact: true }).click();
+
   // the translator reads the demo group too: the badge clears
   await translator.getByRole('button', { name: /^Casey Customer: Website launch/ }).click();
   await expect(translator.getByTestId('chat-message').first()).toBeVisible();

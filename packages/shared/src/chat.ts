@@ -13,6 +13,8 @@ export const CHAT_TEXTS = {
   generic: 'Oops, something went wrong. Please reload the page or contact the support team',
   attachmentFailed: 'The attachment could not be sent. Please reload the page and try again',
   messageEmpty: 'Please write a message or attach a file',
+  /** a message that was only a file, once the file is deleted (the row and the bubble say so) */
+  attachmentDeleted: 'The attachment was deleted.',
   chatNotFound: 'Chat not found',
   messageNotFound: 'Message not found',
   notAllowed: 'You are not allowed to do this',

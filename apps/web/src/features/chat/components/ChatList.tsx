@@ -17,7 +17,7 @@ import MoreIcon from '@mui/icons-material/MoreVert';
 import PinIcon from '@mui/icons-material/PushPinOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_LIMITS, chatCan, groupChats } from '@parlance/shared';
+import { CHAT_LIMITS, CHAT_TEXTS, chatCan, groupChats } from '@parlance/shared';
 import { lazy, useRef, useState } from 'react';
 import { OnDemand } from '../../../ui/OnDemand';
 import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
@@ -166,7 +166,7 @@ function ChatRow({
   };
   const last = chat.lastMessage;
   const preview = last
-    ? `${last.author ? `${last.author.name}: ` : ''}${last.text || last.attachmentName || ''}`
+    ? `${last.author ? `${last.author.name}: ` : ''}${last.text || last.attachmentName || CHAT_TEXTS.attachmentDeleted}`
     : 'No messages yet';
   const title = chatTitleFor(chat, role);
   return (

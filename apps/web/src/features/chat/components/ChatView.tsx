@@ -640,6 +640,11 @@ function MessageItem({
         {m.text && (
           <Typography sx={{ fontSize: 14, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text}</Typography>
         )}
+        {!m.text && m.attachments.length === 0 && !m.deletedAt && (
+          <Typography sx={{ fontSize: 14, fontStyle: 'italic', color: 'text.secondary' }}>
+            {CHAT_TEXTS.attachmentDeleted}
+          </Typography>
+        )}
         {m.attachments.map((a) => (
           <Button
             key={a.id}
