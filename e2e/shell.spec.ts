@@ -161,7 +161,17 @@ test.describe('route guard', () => {
     await expect(page.getByRole('link', { name: 'Translate now' })).toHaveAttribute('href', '/wizard');
     await expect(page.getByRole('link', { name: 'Homepage' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Blog' })).toBeVisible();
+    // no BLOG_URL is set here: there is no blog to send anyone to
+    await expect(page.getByRole('link', { name: 'Blog' })).toHaveCount(0);
+  });
+
+  test('an admin address with no screen behind it is not found, not "not available yet"', async ({ page }) => {
+    await signInAs(page, 'admin');
+    for (const path of ['/admin/reports/2026', '/community']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.getByText('Not available yet')).toHaveCount(0);
+    }
   });
 
   test("a customer opening the translators' /dashboard sees the not-found page in place", async ({ page }) => {

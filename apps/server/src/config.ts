@@ -45,6 +45,8 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+    /** the company blog, when there is one: the not-found page links to it (no blog, no button) */
+    BLOG_URL: url('BLOG_URL', ['http:', 'https:']),
     /** more addresses Parlance answers at (comma-separated origins): returns may go back to them */
     PUBLIC_ORIGINS: z
       .string()
@@ -141,6 +143,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** BLOG_URL: the company blog, or none */
+  blogUrl: string | null;
   /** other origins of this same server (PUBLIC_ORIGINS); see platform/our-origins.ts */
   publicOrigins: string[];
   smtpUrl: string | undefined;
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    blogUrl: e.BLOG_URL ?? null,
     publicOrigins: e.PUBLIC_ORIGINS,
     smtpUrl: e.SMTP_URL,
     smsProviderUrl: e.SMS_PROVIDER_URL,
@@ -223,6 +228,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/nonexistent',
     databaseUrl: undefined,
     publicUrl: 'http://localhost:3000',
+    blogUrl: null,
     publicOrigins: [],
     smtpUrl: undefined,
     smsProviderUrl: undefined,

@@ -45,6 +45,8 @@ export const configDataSchema = z.object({
   isShowBlendTalkFeature: z.boolean(),
   notFoundText: z.string().nullable(),
   supportEmail: z.string(),
+  /** the company blog (BLOG_URL), or null when there is none */
+  blogUrl: z.string().nullable(),
 });
 export type ConfigData = z.infer<typeof configDataSchema>;
 

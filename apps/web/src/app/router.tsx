@@ -78,7 +78,6 @@ const PAGES: Record<string, Page> = {
 };
 registerRoutePreloads(Object.entries(PAGES).map(([path, p]) => [path, p.load]));
 
-const PlannedPage = lazy(() => import('../shell/PlannedPage'));
 const HomeRedirect = lazy(() => import('../shell/HomeRedirect'));
 const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));
 
@@ -90,7 +89,8 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<HomeRedirect />} />
         {PATHS.map((path) => {
-          const Page = PAGES[path] ?? PlannedPage;
+          // a route of the table with no screen of its own (the rest of /admin/*) is not found
+          const Page = PAGES[path] ?? NotFoundPage;
           return <Route key={path} path={path} element={<Page />} />;
         })}
         <Route path="*" element={<NotFoundPage />} />

@@ -4,18 +4,22 @@ import { PATHS, TEXTS } from '@parlance/shared';
 import { useConfig } from '../app/current-user';
 import { AppLink } from '../ui/AppLink';
 import { StatusPage } from '../ui/StatusPage';
-import { BLOG, HELP_CENTER } from './navigation';
+import { HELP_CENTER } from './navigation';
 
 /** Buttons shared by the not-found and incorrect-account pages. */
 export function StatusActions() {
+  const { data: config } = useConfig();
   return (
     <>
       <Button variant="contained" size="large" component={AppLink} href={PATHS.root}>
         Homepage
       </Button>
-      <Button variant="outlined" size="large" component={AppLink} href={BLOG}>
-        Blog
-      </Button>
+      {/* the company blog where there is one (BLOG_URL); no blog, no button */}
+      {config?.blogUrl && (
+        <Button variant="outlined" size="large" href={config.blogUrl}>
+          Blog
+        </Button>
+      )}
       <Button variant="outlined" size="large" component={AppLink} href={`${HELP_CENTER}#contact`}>
         Contact us
       </Button>

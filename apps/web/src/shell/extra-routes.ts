@@ -1,8 +1,8 @@
 import type { RouteDef } from '@parlance/shared';
-import { API_DOCS, BLOG, COMMUNITY, HELP_CENTER, PRIVACY, TERMS } from './navigation';
+import { API_DOCS, HELP_CENTER, PRIVACY, TERMS } from './navigation';
 
-// Pages the shell links to that the shared route table does not list: public text pages, and two
-// menu targets whose screens come with later work. The router registers them; the guard reads them.
+// Pages the shell links to that the shared route table does not list: the public text pages and the
+// API documentation. The router registers them; the guard reads them.
 
 export interface ShellRouteDef extends RouteDef {
   title: string;
@@ -13,8 +13,6 @@ export const SHELL_ROUTES: readonly ShellRouteDef[] = [
   { path: PRIVACY, access: 'public', title: 'Privacy policy' },
   { path: HELP_CENTER, access: 'public', title: 'Help Center' },
   { path: API_DOCS, access: 'public', title: 'API Documentation' },
-  { path: BLOG, access: 'public', title: 'Blog' },
-  { path: COMMUNITY, access: ['translator', 'admin'], title: 'Community' },
 ];
 
 export function findShellRoute(pathname: string): ShellRouteDef | undefined {

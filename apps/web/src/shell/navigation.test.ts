@@ -76,11 +76,9 @@ describe('sidebar menu', () => {
     expect(item(user('admin'), 'Affiliate program')).toBeUndefined();
   });
 
-  it('shows Community to certified translators unless they are model-training experts, who also lose four sections', () => {
-    expect(sideLabels(user('translator'))).not.toContain('Community');
-    expect(sideLabels(user('translator'), [ACL.certifiedTranslator])).toContain('Community');
+  it('shows no Community item (there is no community screen) and model-training experts lose four sections', () => {
+    expect(sideLabels(user('translator'), [ACL.certifiedTranslator])).not.toContain('Community');
     const expert = sideLabels(user('translator'), [ACL.certifiedTranslator, ACL.modelTrainingExpert]);
-    expect(expert).not.toContain('Community');
     for (const hidden of ['References', 'Software & Services', 'Translator Guidelines', 'Telegram Notifications'])
       expect(expert).not.toContain(hidden);
   });

@@ -16,9 +16,7 @@ export interface HeaderNavItem {
 export const HELP_CENTER = '/help-center';
 export const TERMS = '/terms';
 export const PRIVACY = '/privacy';
-export const COMMUNITY = '/community';
 export const API_DOCS = '/api-docs';
-export const BLOG = '/blog';
 export const CHAT_PATH = `${PATHS.chat}/`;
 export const BUY_CREDITS_PATH = `/payment/quote/?amount=${LIMITS.defaultCreditPurchaseAmount}`;
 export const JOIN_AS_TRANSLATOR = `${PATHS.auth}?mode=signup&type=translator`;

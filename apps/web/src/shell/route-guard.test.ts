@@ -66,7 +66,6 @@ describe('decideRoute', () => {
     expect(at('/dashboard', user('customer')).kind).toBe('notFound');
     expect(at('/balance', user('admin')).kind).toBe('notFound');
     expect(at('/shopping-cart', user('translator')).kind).toBe('notFound');
-    expect(at('/community', user('customer')).kind).toBe('notFound');
     expect(at('/admin/outbox', user('translator')).kind).toBe('notFound');
   });
 

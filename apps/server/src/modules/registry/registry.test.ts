@@ -103,6 +103,7 @@ describe('GET /registry/get', () => {
       isShowBlendTalkFeature: true,
       notFoundText: null,
       supportEmail: 'support@parlance.test',
+      blogUrl: null,
     } satisfies ConfigData);
   });
 

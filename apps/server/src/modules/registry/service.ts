@@ -136,5 +136,6 @@ export async function loadConfigData(deps: Pick<Services, 'db' | 'config'>): Pro
         ? notFoundText
         : null,
     supportEmail: SUPPORT_EMAIL,
+    blogUrl: deps.config.blogUrl,
   };
 }

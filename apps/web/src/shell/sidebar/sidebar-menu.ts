@@ -1,6 +1,6 @@
 import { PATHS, type Permission, type UserData } from '@parlance/shared';
 import { hasPermission, isStaffAccount } from '../../app/permissions';
-import { API_DOCS, BUY_CREDITS_PATH, CHAT_PATH, COMMUNITY, HELP_CENTER, type NavTarget } from '../navigation';
+import { API_DOCS, BUY_CREDITS_PATH, CHAT_PATH, HELP_CENTER, type NavTarget } from '../navigation';
 
 // The sidebar's menus per role (spec 1 section 2), as plain data. Loaded with the sidebar only.
 
@@ -32,7 +32,6 @@ export type SideIcon =
   | 'privacy'
   | 'contactSupport'
   | 'helpCenter'
-  | 'community'
   | 'languages'
   | 'expertise'
   | 'availability'
@@ -174,7 +173,6 @@ function staffMenu(ctx: SidebarContext): SideSection[] {
   const isStaff = isStaffAccount(user);
   const isTranslator = user.type === 'translator';
   const modelTrainingExpert = aclGroups.includes(ACL.modelTrainingExpert);
-  const showCommunity = aclGroups.includes(ACL.certifiedTranslator) && !modelTrainingExpert;
   // the team pages call translator-only routes: staff cannot use them
   const showMyTeam = isTranslator && user.myTeamStatus;
   // Model-training experts do not see these profile sections (spec 1 section 2).
@@ -185,7 +183,6 @@ function staffMenu(ctx: SidebarContext): SideSection[] {
     ...(isTranslator ? [link('My Balance', 'balance', PATHS.balance)] : []),
     link('Statements', 'statements', PATHS.statement),
     link('Messages', 'messages', PATHS.mbox),
-    ...(showCommunity ? [link('Community', 'community', COMMUNITY)] : []),
     // the spec's translator menu has no place for it: the affiliate program sits with the money pages
     ...(isTranslator ? [link('Affiliate program', 'partners', PATHS.affiliateProgram)] : []),
     ...(isStaff ? [link('Buy credits', 'buyCredits', BUY_CREDITS_PATH)] : []),
