@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PROJECT_TEXTS } from '@parlance/shared';
-import { projects, users } from '../../../db/schema';
+import { projects } from '../../../db/schema';
 import { AppError, forbidden } from '../../../platform/errors';
 import { workStartedMail } from '../mails';
 import {
