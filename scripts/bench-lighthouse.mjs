@@ -4,7 +4,8 @@
 // (score >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1). Signed-in pages get the demo person's
 // session cookie. `node scripts/bench-lighthouse.mjs` alone prints the table; scripts/bench.mjs
 // calls benchLighthouse(). CHROMIUM_PATH overrides /usr/bin/chromium. LIGHTHOUSE_OUT=<folder> keeps
-// each page's full report (JSON) there, to read its long tasks, request chains and layout shifts.
+// each page's full report (JSON) there, to read its long tasks, request chains and layout shifts;
+// LIGHTHOUSE_PAGES=/auth,/cpanel measures only those pages.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -47,7 +48,8 @@ export async function benchLighthouse() {
   const rows = [];
   try {
     await signIn(server.base); // the demo data is there
-    for (const page of PAGES) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
       const cookie = page.as ? await sessionOf(server.base, page.as) : null;
       const flags = {
         port: chrome.port,

@@ -184,11 +184,14 @@ export default function CustomerProjectsPage() {
     <PageContainer
       title="My projects"
       subtitle={
+        // the line is there from the start (the list below does not move when the balance arrives)
         balance.data !== undefined ? (
           <>
             Credit balance: <strong data-testid="credit-balance">{formatCredits(balance.data)}</strong>
           </>
-        ) : undefined
+        ) : balance.isError || user?.type !== 'customer' ? undefined : (
+          <Skeleton variant="text" width={180} aria-label="Loading the credit balance" />
+        )
       }
     >
       <ProjectFilters value={view.filters} onChange={setFilters} />
