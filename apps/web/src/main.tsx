@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedFromBootstrap } from './app/current-user';
@@ -12,14 +12,19 @@ if (!root) throw new Error('no #root element');
 seedFromBootstrap(queryClient);
 // this address's page and everything it imports start loading now, beside the first render
 preloadRoute(window.location.pathname);
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <ErrorBoundary resetKey="app">
-          <AppRoutes />
-        </ErrorBoundary>
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+// A transition: React renders the first page in slices of a few milliseconds and lets the browser
+// in between, instead of one long task that blocks input until the whole tree is built.
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <ErrorBoundary resetKey="app">
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

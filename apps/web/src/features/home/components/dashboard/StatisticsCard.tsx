@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { formatWords } from '../../../../ui/format';
 import { useStatistics } from '../../dashboard-api';
 import { DashCard, Figure } from './DashCard';
@@ -37,7 +37,11 @@ function StatisticsSkeleton() {
 
 /** Projects and words by month, the rating and the answers within 24 hours (GET /api/2/dashboard/statistics). */
 export function StatisticsCard() {
-  const { data, isPending, isError } = useStatistics();
+  const statistics = useStatistics();
+  // rendered in a deferred pass (sliced into short tasks by React); the skeleton stays until then
+  const data = useDeferredValue(statistics.data);
+  const isError = statistics.isError;
+  const isPending = !data && !isError;
   return (
     <DashCard
       title="Statistics"
