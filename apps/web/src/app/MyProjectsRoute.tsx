@@ -20,7 +20,9 @@ const PAGES = {
 function sideOf(pathname: string, user: UserData | null | undefined): keyof typeof LOADS {
   const segment = pathname.split('/')[2] ?? '';
   if (segment === '' && user?.type === 'admin') return 'admin';
-  return segment === 'translator' || (segment !== 'customer' && user?.type === 'translator') ? 'translator' : 'customer';
+  return segment === 'translator' || (segment !== 'customer' && user?.type === 'translator')
+    ? 'translator'
+    : 'customer';
 }
 
 /**
