@@ -3,7 +3,11 @@
 // server with the demo data. Per page: the performance score, LCP, TBT and CLS, beside the targets
 // (score >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1). Signed-in pages get the demo person's
 // session cookie. `node scripts/bench-lighthouse.mjs` alone prints the table; scripts/bench.mjs
-// calls benchLighthouse(). CHROMIUM_PATH overrides /usr/bin/chromium.
+// calls benchLighthouse(). CHROMIUM_PATH overrides /usr/bin/chromium. LIGHTHOUSE_OUT=<folder> keeps
+// each page's full report (JSON) there, to read its long tasks, request chains and layout shifts;
+// LIGHTHOUSE_PAGES=/auth,/cpanel measures only those pages.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signIn, startServer } from './bench-tools.mjs';
@@ -44,7 +48,8 @@ export async function benchLighthouse() {
   const rows = [];
   try {
     await signIn(server.base); // the demo data is there
-    for (const page of PAGES) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
       const cookie = page.as ? await sessionOf(server.base, page.as) : null;
       const flags = {
         port: chrome.port,
@@ -55,6 +60,11 @@ export async function benchLighthouse() {
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       };
       const result = await lighthouse(`${server.base}${page.path}`, flags);
+      if (process.env.LIGHTHOUSE_OUT) {
+        mkdirSync(process.env.LIGHTHOUSE_OUT, { recursive: true });
+        const name = page.path.replace(/^\//, '').replaceAll('/', '-');
+        writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const a = result.lhr.audits;
       const row = {
         page: page.path,

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isApiPath, TEXTS } from '@parlance/shared';
 import type { Config } from './config';
@@ -48,6 +48,7 @@ import { createSandboxPayoutProvider, type PayoutProvider } from './platform/pay
 import { pollProvider } from './modules/payouts/service';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 import { cspOrigins } from './platform/our-origins';
+import { bootstrapTemplate, loadWebBootstrap, renderIndexHtml } from './modules/registry/web-bootstrap';
 
 export interface AppDeps {
   config: Config;
@@ -226,13 +227,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.get('/bench/hello', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ hello: 'world' }));
   }
 
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, services);
   return app;
 }
 
-/** Serves the built web app with a fallback to index.html for its routes; API paths answer JSON 404s. */
-async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+/**
+ * Serves the built web app with a fallback to index.html for its routes; API paths answer JSON 404s.
+ * That index.html carries the visitor's own user and the config (modules/registry/web-bootstrap.ts),
+ * so it is private to the session: never kept by a shared cache, and varying with the cookie.
+ */
+async function serveWebApp(app: FastifyInstance, webDist: string | null, services: Services): Promise<void> {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  const template = hasWeb ? bootstrapTemplate(readFileSync(join(webDist as string, 'index.html'), 'utf8')) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist as string,
@@ -248,7 +254,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
     });
   }
   const allowedMethods = allowedMethodsOf(app.routeTable);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = isApiPath(path) || path.startsWith('/assets/');
     const allowed = allowedMethods(path);
@@ -264,9 +270,45 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
         .status(404)
         .send({ error: { code: 'not_found', message: `${request.method} ${path} does not exist` } });
     }
-    if (!hasWeb || request.method !== 'GET' || isApi) {
+    if (!template || request.method !== 'GET' || isApi) {
       return reply.status(404).send({ status: 'ERROR', message: `${request.method} ${path} does not exist` });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    reply
+      .header('Cache-Control', 'no-cache, private')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    try {
+      const html = renderIndexHtml(template, await loadWebBootstrap(request, services));
+      return sendCompressed(reply, request.headers['accept-encoding'], html);
+    } catch (err) {
+      // without the bootstrap the app asks for the user and config itself, and shows its own error
+      request.log.error({ err }, 'the web bootstrap could not be loaded');
+      return reply.sendFile('index.html');
+    }
   });
+}
+
+/** Encodings the client accepts (q above 0), lower-cased. */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * Brotli or gzip for an answer of the not-found handler, which @fastify/compress does not see (it
+ * hooks routes only); the same brotli quality as the plugin's.
+ */
+function sendCompressed(reply: FastifyReply, acceptEncoding: string | string[] | undefined, body: string) {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has('br')) {
+    const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 };
+    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(body, { params }));
+  }
+  if (accepted.has('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(body));
+  return reply.send(body);
 }

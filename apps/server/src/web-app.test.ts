@@ -57,12 +57,13 @@ describe('caching and compression', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('index.html is revalidated, as the fallback and by its own name', async () => {
-    for (const url of ['/my-projects', '/index.html']) {
-      const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-    }
+  it('index.html is revalidated, as the fallback (private: it carries the signed-in user) and by its own name', async () => {
+    const fallback = await t.app.inject({ url: '/my-projects' });
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.headers['cache-control']).toBe('no-cache, private');
+    const file = await t.app.inject({ url: '/index.html' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-cache');
   });
 
   it('JSON and HTML above 1 kB are compressed, brotli first, gzip otherwise', async () => {
@@ -74,7 +75,7 @@ describe('caching and compression', () => {
     for (const encoding of ['br', 'gzip']) {
       const html = await t.app.inject({ url: '/my-projects', headers: { 'accept-encoding': encoding } });
       expect(html.headers['content-encoding']).toBe(encoding);
-      expect(html.headers['cache-control']).toBe('no-cache');
+      expect(html.headers['cache-control']).toBe('no-cache, private');
     }
   });
 

@@ -1,20 +1,30 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/Providers';
+import { seedFromBootstrap } from './app/current-user';
+import { Providers, queryClient } from './app/Providers';
+import { preloadRoute } from './app/route-preload';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <ErrorBoundary resetKey="app">
-          <AppRoutes />
-        </ErrorBoundary>
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+seedFromBootstrap(queryClient);
+// this address's page and everything it imports start loading now, beside the first render
+preloadRoute(window.location.pathname);
+// A transition: React renders the first page in slices of a few milliseconds and lets the browser
+// in between, instead of one long task that blocks input until the whole tree is built.
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <ErrorBoundary resetKey="app">
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

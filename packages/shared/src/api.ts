@@ -50,6 +50,16 @@ export const configDataSchema = z.object({
 });
 export type ConfigData = z.infer<typeof configDataSchema>;
 
+/**
+ * What the server writes into every index.html it answers (the JSON script element
+ * WEB_BOOTSTRAP_ELEMENT_ID), so that the web app renders the first page without asking for them:
+ * the signed-in user (null for a guest) and the site config, as `GET /registry/get` answers them.
+ */
+export interface WebBootstrap {
+  user: UserData | null;
+  config: ConfigData;
+}
+
 export const languageSchema = z.object({
   id: z.number(),
   slug: z.string(),

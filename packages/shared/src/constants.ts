@@ -58,4 +58,10 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * The id of the JSON script element in which the server's index.html carries the WebBootstrap:
+ * data, never executed, so the CSP needs no exception; absent when the server did not render it.
+ */
+export const WEB_BOOTSTRAP_ELEMENT_ID = 'parlance-bootstrap';
 export const SESSION_COOKIE = 'sid';

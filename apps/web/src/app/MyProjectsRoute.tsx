@@ -1,11 +1,37 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import type { UserData } from '@parlance/shared';
 import { LoadingBar } from '../shell/LoadingBar';
-import { useCurrentUser } from './current-user';
+import { userQuery, useCurrentUser } from './current-user';
+import { queryClient } from './Providers';
 
-const CustomerProjectsPage = lazy(() => import('../features/projects/pages/CustomerProjectsPage'));
-const TranslatorProjectsPage = lazy(() => import('../features/translator/pages/TranslatorProjectsPage'));
-const AdminProjectsPage = lazy(() => import('../features/admin/pages/AdminProjectsPage'));
+const LOADS = {
+  customer: () => import('../features/projects/pages/CustomerProjectsPage'),
+  translator: () => import('../features/translator/pages/TranslatorProjectsPage'),
+  admin: () => import('../features/admin/pages/AdminProjectsPage'),
+};
+const PAGES = {
+  customer: lazy(LOADS.customer),
+  translator: lazy(LOADS.translator),
+  admin: lazy(LOADS.admin),
+};
+
+/** Which side of /my-projects an address shows to this user. */
+function sideOf(pathname: string, user: UserData | null | undefined): keyof typeof LOADS {
+  const segment = pathname.split('/')[2] ?? '';
+  if (segment === '' && user?.type === 'admin') return 'admin';
+  return segment === 'translator' || (segment !== 'customer' && user?.type === 'translator')
+    ? 'translator'
+    : 'customer';
+}
+
+/**
+ * Starts loading the page this address will show, with this chunk (route-preload.ts): the page is
+ * not discovered only after this chunk has arrived and rendered.
+ */
+export function preloadSide(pathname: string): Promise<unknown> {
+  return LOADS[sideOf(pathname, queryClient.getQueryData(userQuery.queryKey))]();
+}
 
 /**
  * /my-projects and its sub-paths (spec 1 §2): /my-projects/customer/ is the customer's list,
@@ -15,12 +41,10 @@ const AdminProjectsPage = lazy(() => import('../features/admin/pages/AdminProjec
  */
 export default function MyProjectsRoute() {
   const { data: user } = useCurrentUser();
-  const segment = useLocation().pathname.split('/')[2] ?? '';
-  const translatorView = segment === 'translator' || (segment !== 'customer' && user?.type === 'translator');
-  const adminView = segment === '' && user?.type === 'admin';
+  const Page = PAGES[sideOf(useLocation().pathname, user)];
   return (
     <Suspense fallback={<LoadingBar />}>
-      {adminView ? <AdminProjectsPage /> : translatorView ? <TranslatorProjectsPage /> : <CustomerProjectsPage />}
+      <Page />
     </Suspense>
   );
 }

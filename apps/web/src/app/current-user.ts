@@ -1,5 +1,11 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigData, Permission, UserData } from '@parlance/shared';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConfigData,
+  type Permission,
+  type UserData,
+  WEB_BOOTSTRAP_ELEMENT_ID,
+  type WebBootstrap,
+} from '@parlance/shared';
 import { http } from './http';
 import { hasPermission } from './permissions';
 
@@ -34,6 +40,24 @@ export const configQuery = queryOptions({
     http.get<{ results: ConfigData }>('/registry/get?data=Config', signal).then((b) => b.results),
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/**
+ * Puts the user and config that the server wrote into index.html into the query cache, so the
+ * first page renders without asking for them. Read once and removed: after a sign-in or sign-out
+ * the cache holds the truth. Without the element (the Vite dev server) the queries fetch as usual.
+ */
+export function seedFromBootstrap(client: QueryClient): void {
+  const element = document.getElementById(WEB_BOOTSTRAP_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    const boot = JSON.parse(element.textContent ?? '') as WebBootstrap;
+    client.setQueryData(userQuery.queryKey, boot.user);
+    client.setQueryData(configQuery.queryKey, boot.config);
+  } catch {
+    // a damaged element only costs the two requests it would have saved
+  }
+}
 
 export function useCurrentUser() {
   return useQuery(userQuery);

@@ -5,7 +5,8 @@ import { matchPath } from 'react-router';
 // most of the page is there, instead of being discovered one import level at a time after it.
 // The router registers its pages here (a module of its own: the links must not import the router).
 
-type Load = () => Promise<unknown>;
+/** Loads a page's code; given the address, for a route that picks its page by it. */
+type Load = (path: string) => Promise<unknown>;
 let pages: [pattern: string, load: Load][] = [];
 const started = new Set<Load>();
 
@@ -20,5 +21,5 @@ export function preloadRoute(href: string): void {
   if (!load || started.has(load)) return;
   started.add(load);
   // a failed preload is not an error: opening the page imports it again
-  load().catch(() => started.delete(load));
+  load(path).catch(() => started.delete(load));
 }

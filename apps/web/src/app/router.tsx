@@ -8,7 +8,7 @@ import { registerRoutePreloads } from './route-preload';
 // One lazily loaded chunk per page. Paths come from the shared route table, which also says who
 // may open each page (the guard in AppLayout enforces it). Declarative routes: the data router
 // would double React Router's share of the first load (ADR 0019).
-type Page = LazyExoticComponent<ComponentType> & { load: () => Promise<unknown> };
+type Page = LazyExoticComponent<ComponentType> & { load: (path: string) => Promise<unknown> };
 
 /** A lazily loaded page that a link can start loading early (route-preload.ts). */
 function page(load: () => Promise<{ default: ComponentType }>): Page {
@@ -21,8 +21,12 @@ const WizardPage = page(() => import('../features/wizard/pages/WizardPage'));
 // one chunk for the customer's partner page and the translator's affiliate program
 const PartnerPage = page(() => import('../features/partner/pages/PartnerPage'));
 
-// one chunk for /my-projects (staff: every project) and its customer and translator sub-paths
-const MyProjectsRoute = page(() => import('./MyProjectsRoute'));
+// one chunk for /my-projects (staff: every project) and its customer and translator sub-paths;
+// preloading it preloads the side the address shows as well
+const loadMyProjects = () => import('./MyProjectsRoute');
+const MyProjectsRoute = Object.assign(lazy(loadMyProjects), {
+  load: (path: string) => loadMyProjects().then((m) => m.preloadSide(path)),
+});
 
 // one chunk for the customer's and the translator's statement
 const StatementPage = page(() => import('../features/statements/pages/StatementPage'));

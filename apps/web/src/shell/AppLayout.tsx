@@ -87,7 +87,15 @@ export function AppLayout() {
             component="main"
             id="main"
             tabIndex={-1}
-            sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 0 }}
+            // at least the screen's height under the header: the footer starts below the fold, so a
+            // page arriving in parts never pushes it down in view (a layout shift)
+            sx={{
+              flex: 1,
+              display: 'flex',
+              flexDirection: 'column',
+              outline: 0,
+              minHeight: bare ? undefined : `calc(100vh - ${HEADER_HEIGHT}px)`,
+            }}
           >
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<LoadingBar />}>{page}</Suspense>

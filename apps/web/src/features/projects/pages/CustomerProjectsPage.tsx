@@ -14,7 +14,7 @@ import {
   type ProjectStatusFilter,
 } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { useRealtime } from '../../../app/realtime';
@@ -174,7 +174,10 @@ export default function CustomerProjectsPage() {
   // a failed call is silent (spec 1 §8): the last answer stays on screen, the loading bar stops
   const lastAnswer = useRef<ProjectList | undefined>(undefined);
   if (list.data) lastAnswer.current = list.data;
-  const shown = list.data ?? lastAnswer.current;
+  // The rows render in a deferred pass, which React slices into short tasks: the answer's arrival
+  // does not block the page for the whole table's rendering. Until then the skeleton stays.
+  const shown = useDeferredValue(list.data ?? lastAnswer.current);
+  const rendering = !shown && list.data !== undefined;
   const rows = shown?.data ?? [];
   const total = shown?.totalCount ?? 0;
   const picked = [...selected.values()];
@@ -184,11 +187,14 @@ export default function CustomerProjectsPage() {
     <PageContainer
       title="My projects"
       subtitle={
+        // the line is there from the start (the list below does not move when the balance arrives)
         balance.data !== undefined ? (
           <>
             Credit balance: <strong data-testid="credit-balance">{formatCredits(balance.data)}</strong>
           </>
-        ) : undefined
+        ) : balance.isError || user?.type !== 'customer' ? undefined : (
+          <Skeleton variant="text" width={180} aria-label="Loading the credit balance" />
+        )
       }
     >
       <ProjectFilters value={view.filters} onChange={setFilters} />
@@ -205,7 +211,7 @@ export default function CustomerProjectsPage() {
         {list.isFetching && !list.isPending && (
           <LinearProgress aria-label="Loading projects" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         )}
-        {list.isPending && !shown ? (
+        {(list.isPending || rendering) && !shown ? (
           <Box aria-busy="true" aria-label="Loading projects" sx={{ p: 2 }}>
             {[0, 1, 2, 3, 4].map((n) => (
               <Skeleton key={n} height={44} />

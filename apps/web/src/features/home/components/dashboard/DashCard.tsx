@@ -18,13 +18,15 @@ interface DashCardProps {
   children: ReactNode;
   /** grid columns this card spans on wide screens */
   span?: 1 | 2;
+  /** the loading state, in the shape and size of the content (default: three lines) */
+  skeleton?: ReactNode;
 }
 
 /**
  * One card of the translator dashboard with its own loading state. A card whose call failed shows a
  * quiet line and nothing else (spec 2 section 8): the other cards go on.
  */
-export function DashCard({ title, id, action, loading, failed, children, span = 1 }: DashCardProps) {
+export function DashCard({ title, id, action, loading, failed, children, span = 1, skeleton }: DashCardProps) {
   return (
     <Paper
       variant="outlined"
@@ -41,9 +43,13 @@ export function DashCard({ title, id, action, loading, failed, children, span = 
       </Stack>
       {loading ? (
         <Stack spacing={1} aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
-          <Skeleton variant="rounded" height={28} />
-          <Skeleton variant="rounded" height={28} />
-          <Skeleton variant="rounded" height={28} width="60%" />
+          {skeleton ?? (
+            <>
+              <Skeleton variant="rounded" height={28} />
+              <Skeleton variant="rounded" height={28} />
+              <Skeleton variant="rounded" height={28} width="60%" />
+            </>
+          )}
         </Stack>
       ) : failed ? (
         <Typography variant="body2" color="text.secondary">

@@ -1,23 +1,59 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { formatWords } from '../../../../ui/format';
 import { useStatistics } from '../../dashboard-api';
 import { DashCard, Figure } from './DashCard';
 
 const StatsChart = lazy(() => import('./StatsChart'));
 
+const FIGURES = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+  mb: 2,
+} as const;
+const CHART_HEIGHT = 220;
+
+/** The card's content while it loads, at its size: four figures, the chart's heading and the chart. */
+function StatisticsSkeleton() {
+  return (
+    <div>
+      <Box sx={FIGURES}>
+        {[0, 1, 2, 3].map((n) => (
+          <div key={n}>
+            <Skeleton variant="text" width="70%" sx={{ fontSize: '0.75rem' }} />
+            <Skeleton variant="text" width="50%" sx={{ fontSize: '1.25rem' }} />
+            <Skeleton variant="text" width="80%" sx={{ fontSize: '0.75rem' }} />
+          </div>
+        ))}
+      </Box>
+      <Skeleton variant="text" width={200} sx={{ mb: 1 }} />
+      <Skeleton variant="rounded" height={CHART_HEIGHT} />
+    </div>
+  );
+}
+
 /** Projects and words by month, the rating and the answers within 24 hours (GET /api/2/dashboard/statistics). */
 export function StatisticsCard() {
-  const { data, isPending, isError } = useStatistics();
+  const statistics = useStatistics();
+  // rendered in a deferred pass (sliced into short tasks by React); the skeleton stays until then
+  const data = useDeferredValue(statistics.data);
+  const isError = statistics.isError;
+  const isPending = !data && !isError;
   return (
-    <DashCard title="Statistics" id="dash-statistics" loading={isPending} failed={isError} span={2}>
+    <DashCard
+      title="Statistics"
+      id="dash-statistics"
+      loading={isPending}
+      failed={isError}
+      span={2}
+      skeleton={<StatisticsSkeleton />}
+    >
       {data && (
         <>
-          <Box
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, mb: 2 }}
-          >
+          <Box sx={FIGURES}>
             <Figure label="Projects completed" value={data.totalProjects} />
             <Figure label="Words translated" value={formatWords(data.totalWords)} />
             <Figure
@@ -40,7 +76,7 @@ export function StatisticsCard() {
             </Typography>
           ) : (
             <Box role="img" aria-label="Chart of completed projects and words by month" data-testid="dash-chart">
-              <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+              <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
                 <StatsChart months={data.months} />
               </Suspense>
             </Box>
