@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS, serverUrl } from './servers';
+import { E2E_SERVERS, E2E_WORKERS, serverUrl } from './servers';
 
 // Browser tests against the real built app (scripts/start.mjs builds the web app when it is stale)
-// on fresh data directories per run, with the captcha on as a visitor would meet it. The suite is
-// sharded over E2E_SERVERS servers, one worker each (servers.ts); E2E_PORT moves them all, for a
-// second suite on one machine.
+// on fresh data directories per run, with the captcha on as a visitor would meet it. Every test
+// makes the accounts and data it needs (fixtures.ts, ADR 0046), so tests run in any order and side
+// by side: E2E_WORKERS workers against E2E_SERVERS servers (servers.ts); E2E_PORT moves them all,
+// for a second suite on one machine.
 const CI = !!process.env.CI;
 
 // This file is loaded by the runner and again by every worker; the environment variable makes
@@ -24,10 +25,9 @@ export default defineConfig({
   // and two servers on two cores); 90 s keeps a slower run from failing on time alone
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: CI,
-  // one worker per server (a worker only ever talks to its own server: fixtures.ts)
-  workers: E2E_SERVERS,
+  workers: E2E_WORKERS,
   retries: CI ? 1 : 0,
   reporter: 'list',
   use: {
