@@ -176,6 +176,7 @@ export async function apiSignIn(baseURL: string, email: string, password: string
  */
 export async function buyCredits(api: APIRequestContext, amount: number): Promise<void> {
   const quote = await api.post('/api/2/wizard/pricequote', {
+    headers: await csrfHeaders(api),
     data: { quoteType: 'purchase_credits', recharge_amount: String(amount) },
   });
   expect(quote.ok(), `price quote answered ${quote.status()} ${await quote.text()}`).toBeTruthy();
@@ -197,6 +198,12 @@ export async function buyCredits(api: APIRequestContext, amount: number): Promis
   });
   expect(paid.status(), `the sandbox checkout answered ${paid.status()}`).toBe(303);
   expect(paid.headers().location ?? '').toContain('/payment/thankyou/');
+}
+
+/** Signs the page's browser in as an account the test made, with its cookies: no form. */
+export async function signInWith(page: Page, account: Account): Promise<void> {
+  const { cookies } = await account.api.storageState();
+  await page.context().addCookies(cookies);
 }
 
 /**

@@ -56,7 +56,9 @@ export default defineConfig({
     url: `${serverUrl(n)}/api/2/health`,
     // a cold `vite build` on two cores is part of the start when apps/web/dist is stale
     timeout: 240_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 runs against a server already started on the port (tests make their own
+    // data, so one server may serve many runs while a spec is written)
+    reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
     env: {
