@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test, shotPage } from './fixtures';
 
 // Account managers: a support admin gives the demo customer another account manager on
 // the customer's back-office page; the new manager's customer list shows the customer and the old
 // one's no longer does (then it is set back); a finance admin (without users.act) sees the manager
 // read-only.
-
-const SHOTS = process.env.BO_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,7 +17,7 @@ test("a support admin changes a customer's account manager; the managers' custom
   await expect(select.locator('option:checked')).toContainText('Sam Support');
   await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expectAccessible(page);
-  await shots(page, 'account-manager-panel');
+  await shotPage(page, 'account-manager-panel');
 
   // the current manager's list has the customer
   await panel.getByRole('link', { name: 'Their customers' }).click();
@@ -49,7 +37,7 @@ test("a support admin changes a customer's account manager; the managers' custom
   await expect(page.getByRole('heading', { name: 'Customers of Fiona Finance' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Customers' })).toContainText('Casey Customer');
   await expectAccessible(page);
-  await shots(page, 'account-manager-customers');
+  await shotPage(page, 'account-manager-customers');
 
   // the old manager's list no longer has the customer
   await page.goto(oldManagerList);

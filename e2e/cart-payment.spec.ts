@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
 // cart with credits and the demo coupon (spec 1 section 2; ADRs 0024
@@ -161,11 +161,11 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await expect(paidRow).toContainText('Pending Linguist');
   await expect(paidRow).not.toContainText(/\bpending\b/);
   await expectAccessible(page);
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-1280.png`, fullPage: true });
+  await shotPage(page, `paid`);
   await page.setViewportSize({ width: 375, height: 800 });
   // the lists turn into cards once the narrow layout has rendered
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-375.png`, fullPage: true });
+  await shotPage(page, `paid`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await paidRow.getByRole('link', { name: 'Spring catalogue' }).click();
   await page.waitForURL(/\/project\/\d+$/);

@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
 
 // Client alerts (spec 2 sections 3, 7): an admin opens Client alerts from the admin tabs,
 // picks the demo customer, changes who is mailed for a wire transfer and saves; the setting is read
 // back after a reload, then put back (other specs share the server).
-
-const SHOTS = process.env.MESSAGE_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const flag = (page: Page, name: string) => page.getByRole('checkbox', { name });
 
@@ -31,7 +26,7 @@ test('an admin routes a customer’s alerts', async ({ page }) => {
   const wasOn = await sales.isChecked();
   await sales.setChecked(!wasOn);
   await expectAccessible(page);
-  await shot(page, 'client-alerts');
+  await shotPage(page, 'client-alerts');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Alert settings saved')).toBeVisible();
   await page.reload();
@@ -45,7 +40,7 @@ test('an admin routes a customer’s alerts', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(flag(page, 'Credits running low: Support')).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'client-alerts-375');
+  await shotPage(page, 'client-alerts-375');
 });
 
 test('customers do not reach the client alerts', async ({ page }) => {

@@ -1,25 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
 
 // The translator's /dashboard: statistics with the chart, the level and the parameters
 // behind it, a contest of a project that lowers it, the vacation switch (sent only with both dates),
 // balance, pending credits and the statement; at desktop width and at 375 px.
-
-const SHOTS = process.env.DASH_SHOTS; // a folder: screenshots at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 1300 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  // the phone layout in screens of 1300 px, to look at
-  for (const i of [0, 1, 2]) {
-    await page.evaluate((y) => window.scrollTo(0, y), i * 1300);
-    await page.screenshot({ path: `${SHOTS}/${name}-375-${i}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -51,7 +34,7 @@ test('the translator sees the chart, the level, the balance and the statement', 
   await expect(page.getByTestId('dash-recruitment')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page);
-  await shots(page, 'dashboard');
+  await shotPage(page, 'dashboard');
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dashboard');

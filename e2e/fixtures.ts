@@ -309,7 +309,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await api.dispose();
   },
   shot: async ({ page }, use) => {
-    await use((name) => takeShots(page, name));
+    await use((name) => shotPage(page, name));
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -325,7 +325,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-async function takeShots(page: Page, name: string): Promise<void> {
+/** The `shot` fixture for a page other than the test's own (a second browser, say). */
+export async function shotPage(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
-import { adminApi, pickLanguage, SHOTS, setUiFeature } from './ordering-helpers';
+import { expect, signInAs, test, shotPage } from './fixtures';
+import { adminApi, pickLanguage, setUiFeature } from './ordering-helpers';
 
 // The wizard's steps follow the UI feature flags with status 1 (spec 1 sections 2 and 6): an admin
 // switches a step off (POST /api/2/site/ui-feature/config/set) and the wizard leaves it out; and
@@ -58,7 +58,7 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Brief your translator/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/flags-no-brief.png`, fullPage: true });
+  await shotPage(page, `flags-no-brief`);
 
   // upload, expertise and plans switched off: the customer types the count on the last step (the
   // brief), which adds to the cart; the skipped steps' data defaults (general, translation)
@@ -78,7 +78,7 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   // the saved count answers the refusal
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter the number of words' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/flags-brief-last.png`, fullPage: true });
+  await shotPage(page, `flags-brief-last`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL('**/shopping-cart');
   const order = page.getByRole('listitem').filter({ hasText: name });
@@ -137,7 +137,7 @@ test('a machine-translation plan shows its options per language and keeps the ch
     .selectOption({ label: 'Parlance AI (large language model)' });
   await german.getByRole('combobox', { name: 'Form of address in German' }).selectOption({ label: 'Formal' });
   await german.getByRole('checkbox', { name: 'Use my glossary' }).check();
-  await page.screenshot({ path: `${SHOTS}/mt-options.png`, fullPage: true });
+  await shotPage(page, `mt-options`);
 
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL('**/shopping-cart');

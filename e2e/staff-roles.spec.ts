@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage } from './fixtures';
 
 // Staff get exactly their groups' permissions (packages/shared staff.ts): the finance, support,
 // moderation and language-manager demo accounts each see their own back-office menu, open every
 // screen it offers without one refused call, meet the not-found page on a screen they may not
-// open, and only support acts as a user. Screenshots of each menu at 1280 and 375 px go to SHOTS_DIR.
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+// open, and only support acts as a user. Screenshots of each menu with E2E_SCREENSHOTS.
 
 interface StaffCase {
   role: string;
@@ -114,7 +112,7 @@ for (const staff of STAFF) {
     await expectAccessible(page);
     const slug = staff.role.replace(/\W+/g, '-');
     await backOfficeSection(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-1280.png` });
+    await shotPage(page, `staff-menu-${slug}`);
 
     // the admin tabs offer no outbox; the moderation tabs only to the moderator
     await openScreen(page, '/admin');
@@ -154,7 +152,7 @@ for (const staff of STAFF) {
     await expect(backOfficeSection(page).getByRole('link')).toHaveText(staff.backOffice);
     await expectAccessible(page);
     await backOfficeSection(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-375.png` });
+    await shotPage(page, `staff-menu-${slug}`);
   });
 }
 
@@ -173,7 +171,7 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
   await expect(panel.getByRole('heading', { name: 'Currency' })).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'Outbox' })).toHaveCount(0);
   await expectAccessible(page, '[role="dialog"]');
-  await page.screenshot({ path: `${SHOTS}/staff-tools-finance-1280.png` });
+  await shotPage(page, `staff-tools-finance`);
   await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
   // a project, read without projects.write: a read-only note and none of the interventions
@@ -188,10 +186,10 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
     await expect(page.getByRole('button', { name: move })).toHaveCount(0);
   await expect(errorAlerts(page)).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-1280.png` });
+  await shotPage(page, `staff-project-read-only`);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-375.png` });
+  await shotPage(page, `staff-project-read-only`);
   await page.setViewportSize({ width: 1280, height: 720 });
   expect(consoleErrors).toEqual([]);
 
@@ -236,6 +234,6 @@ test('the outbox masks a staff member’s sign-in link and says so', async ({
   await expect(message.getByText('A link or code in this mail that signs the recipient in is hidden.')).toBeVisible();
   await expect(message.getByRole('link', { name: /resetPassword\?token=/ })).toHaveCount(0);
   await expectAccessible(page, '[role="dialog"]');
-  await page.screenshot({ path: `${SHOTS}/outbox-secrets-hidden-1280.png` });
+  await shotPage(page, `outbox-secrets-hidden`);
   expect(consoleErrors).toEqual([]);
 });
