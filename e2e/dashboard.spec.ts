@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage, expectSettled } from './fixtures';
 
 // The translator's /dashboard: statistics with the chart, the level and the parameters
 // behind it, a contest of a project that lowers it, the vacation switch (sent only with both dates),
@@ -32,7 +32,7 @@ test('the translator sees the chart, the level, the balance and the statement', 
   ).toBeVisible();
   await expect(page.getByTestId('dash-statement-row').first()).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page);
   await expectAccessible(page);
   await shotPage(page, 'dashboard');
 

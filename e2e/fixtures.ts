@@ -105,6 +105,7 @@ export async function solvedCaptcha(request: APIRequestContext): Promise<string>
 
 /** An account a test made for itself, with an API client signed in as it and its browser state. */
 export interface Account {
+  id: number;
   email: string;
   password: string;
   name: string;
@@ -156,8 +157,10 @@ export async function createAccount(baseURL: string, stateDir: string, options: 
     },
   });
   expect(res.ok(), `sign-up answered ${res.status()} ${await res.text()}`).toBeTruthy();
+  const { id } = ((await res.json()) as { user: { id: number } }).user;
+  expect(typeof id, 'the sign-up answer names the new user').toBe('number');
   if (options.credits) await buyCredits(api, options.credits);
-  return { email, password: NEW_PASSWORD, name, api, storageState: await saveState(api, stateDir, email) };
+  return { id, email, password: NEW_PASSWORD, name, api, storageState: await saveState(api, stateDir, email) };
 }
 
 /** Signs in through POST /api/2/account/auth/login (captcha solved); answers the signed-in client. */
@@ -335,6 +338,18 @@ export async function shotPage(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
+}
+
+/**
+ * Waits until the page has finished loading as a person sees it: no spinner, skeleton or busy
+ * frame is left (call it after the page's heading is visible).
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(
+    page.locator(
+      '[aria-busy="true"], .MuiSkeleton-root, .MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate',
+    ),
+  ).toHaveCount(0, { timeout: 20_000 });
 }
 
 /**

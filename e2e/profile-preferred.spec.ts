@@ -40,9 +40,10 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
 
   // from the keyboard: tabbing past the search box leaves the focus where it went (its list loads on
   // the first focus); back in it, typing finds the translator and Enter adds them
+  const pickerLoaded = page.waitForResponse((r) => /PreferredTranslatorPicker[^/]*\.js$/.test(r.url()));
   await page.getByLabel('Add a translator').focus();
   await page.keyboard.press('Tab');
-  await page.waitForLoadState('networkidle');
+  await pickerLoaded;
   await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByLabel('Add a translator')).toBeFocused();

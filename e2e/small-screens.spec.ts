@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type DemoRole, expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
+import { type DemoRole, expect, expectAccessible, signInAs, test, shotPage, expectSettled } from './fixtures';
 
 // At 375 px every list is a stack of cards and no page scrolls sideways; the
 // same lists are tables at 1280 px. Screenshots with E2E_SCREENSHOTS.
@@ -40,7 +40,7 @@ for (const { role, path, list, shot } of LISTS) {
     if (list) await expect(page.getByRole('list', { name: list })).toBeVisible();
     await expect(cards.locator('> li').first()).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await expectSettled(page);
     await noSidewaysScroll(page);
     // every card's facts are on screen: nothing is cut at the right edge, and each field reads as
     // "label: value" inside its card
@@ -81,7 +81,7 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
       await test.step(path, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await expectSettled(page);
         await noSidewaysScroll(page);
         const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
         await shotPage(page, `${role}-${name}`);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, expectSettled } from './fixtures';
 
 // The built app is up, answers its health check, and a guest opening it meets the sign-in page
 // without a single browser error.
@@ -13,8 +13,9 @@ test('a guest opening / lands on /auth without browser errors', async ({ page, c
   await page.goto('/');
   await page.waitForURL((url) => url.pathname === '/auth');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  // let lazy chunks, queries and the captcha widget settle before judging
-  await page.waitForLoadState('networkidle');
+  // the lazily loaded captcha widget is the last part of the page to appear
+  await expect(page.locator('altcha-widget')).toBeVisible();
+  await expectSettled(page);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage, expectSettled } from './fixtures';
 
 // Staff get exactly their groups' permissions (packages/shared staff.ts): the finance, support,
 // moderation and language-manager demo accounts each see their own back-office menu, open every
@@ -81,9 +81,8 @@ const errorAlerts = (page: Page) => page.locator('.MuiAlert-colorError');
 async function openScreen(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // lists and cards finish loading (their skeletons and busy frames are gone)
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  // lists and cards finish loading (their spinners, skeletons and busy frames are gone)
+  await expectSettled(page);
 }
 
 for (const staff of STAFF) {
@@ -137,7 +136,7 @@ for (const staff of STAFF) {
       await test.step(`${path} is refused`, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await expectSettled(page);
         await expect(errorAlerts(page)).toHaveCount(0);
         // the guard decides before the page exists: no call is made and refused
         expect(consoleErrors, path).toEqual([]);
