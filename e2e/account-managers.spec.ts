@@ -7,7 +7,7 @@ import {
   signOut,
   shotPage,
   test,
-  uniqueEmail,
+  uniqueName,
 } from './fixtures';
 
 // Account managers: a support admin gives a customer of the test's own (looked after by Sam
@@ -22,7 +22,7 @@ test("a support admin changes a customer's account manager; the managers' custom
   newAccount,
   adminApi,
 }) => {
-  const name = `Mara ${uniqueEmail('am').slice(3, 11)}`;
+  const name = uniqueName('Mara');
   const customer = await newAccount({ name });
   const state = await adminApi.get(`/api/2/admin/users/${customer.id}/account-manager`);
   expect(state.ok(), `account manager answered ${state.status()}`).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInWith, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInWith, test, uniqueName } from './fixtures';
 
 // Client alerts (spec 2 sections 3, 7): an admin opens Client alerts from the admin tabs, reads
 // the demo customer's routing, then picks a customer of the test's own, changes who is mailed for
@@ -11,7 +11,7 @@ test.describe('the admin', () => {
   test.use({ signedInAs: 'admin' });
 
   test('an admin routes a customer’s alerts', async ({ page, newAccount, shot }) => {
-    const name = `Alma ${uniqueEmail('alerts').slice(7, 15)}`;
+    const name = uniqueName('Alma');
     const customer = await newAccount({ name });
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Client alerts' }).click();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAs, test, shotPage, expectSettled } from './fixtures';
+import { expect, expectAccessible, signInWith, signInAs, test, shotPage, expectSettled } from './fixtures';
 
 // The translator's /dashboard: statistics with the chart, the level and the parameters
 // behind it, a contest of a project that lowers it, the vacation switch (sent only with both dates),
@@ -66,8 +66,8 @@ test('the translator contests a project that lowers the level', async ({ page })
   await expect(rows.filter({ hasText: name }).getByText('Contested')).toBeVisible();
 });
 
-test('the vacation is sent only with both dates, and is put back', async ({ page }) => {
-  await signInAs(page, 'translator');
+test('the vacation is sent only with both dates, and can be ended', async ({ page, newAccount }) => {
+  await signInWith(page, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
   await page.goto('/dashboard');
   const card = page.getByTestId('dash-availability');
   await expect(card.getByRole('switch', { name: /^Active/ })).toBeChecked();
@@ -91,7 +91,6 @@ test('the vacation is sent only with both dates, and is put back', async ({ page
   await expect(card.getByText(/^On vacation /)).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toContainText('You are on vacation');
 
-  // put the shared demo state back
   await card.getByRole('switch', { name: /On vacation/ }).uncheck();
   await expect(page.getByText('Your vacation was ended')).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toContainText('You are available for new projects');

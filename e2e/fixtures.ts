@@ -36,6 +36,14 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/** A person's name no other test uses (letters only, as names must be): `Mara Kbfqhe`. */
+export function uniqueName(first: string): string {
+  const letters = randomBytes(6)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)] as string);
+  return `${first} ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
 /**
  * Signs in through the /auth form and waits until the app has left /auth. Opens /auth first
  * unless the page is already there (for example at /auth?return=/mbox, to test the way back).
@@ -103,6 +111,11 @@ export async function solvedCaptcha(request: APIRequestContext): Promise<string>
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
+/** A cookie-less API client (the test's own storageState must not leak into a new account's). */
+function newApiContext(baseURL: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+}
+
 /** An account a test made for itself, with an API client signed in as it and its browser state. */
 export interface Account {
   id: number;
@@ -122,6 +135,8 @@ interface NewAccount {
   name?: string;
   /** credits to buy through the sandbox checkout with the approving card */
   credits?: number;
+  /** for a translator: a language pair (slugs) added to their skills, as the profile does */
+  pair?: [string, string];
 }
 
 let stateFiles = 0;
@@ -138,7 +153,7 @@ async function saveState(api: APIRequestContext, dir: string, email: string): Pr
  * captcha solved in Node); sign-up signs it in. With `credits`, buys them by card.
  */
 export async function createAccount(baseURL: string, stateDir: string, options: NewAccount = {}): Promise<Account> {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await newApiContext(baseURL);
   const type = options.type ?? 'client';
   const email = uniqueEmail(type === 'client' ? 'customer' : 'translator');
   const name = options.name ?? (type === 'client' ? 'Casey Customer' : 'Toni Translator');
@@ -160,17 +175,35 @@ export async function createAccount(baseURL: string, stateDir: string, options: 
   const { id } = ((await res.json()) as { user: { id: number } }).user;
   expect(typeof id, 'the sign-up answer names the new user').toBe('number');
   if (options.credits) await buyCredits(api, options.credits);
+  if (options.pair) await addLanguagePair(api, options.pair);
   return { id, email, password: NEW_PASSWORD, name, api, storageState: await saveState(api, stateDir, email) };
 }
 
 /** Signs in through POST /api/2/account/auth/login (captcha solved); answers the signed-in client. */
 export async function apiSignIn(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await newApiContext(baseURL);
   const res = await api.post('/api/2/account/auth/login', {
     form: { username: email, pwd: password, captcha_service: 'recaptcha', captcha_response: await solvedCaptcha(api) },
   });
   expect(res.ok(), `sign-in of ${email} answered ${res.status()} ${await res.text()}`).toBeTruthy();
   return api;
+}
+
+/** Adds a language pair to a translator's skills (GET /service/addLanguagePairToUserSkills). */
+export async function addLanguagePair(api: APIRequestContext, [source, target]: [string, string]): Promise<void> {
+  const list = await api.get('/api/2/discover/languages');
+  expect(list.ok(), `GET /api/2/discover/languages answered ${list.status()}`).toBeTruthy();
+  const languages = ((await list.json()) as { results: { id: number; slug: string }[] }).results;
+  const idOf = (slug: string) => {
+    const found = languages.find((l) => l.slug === slug);
+    if (!found) throw new Error(`no language ${slug}`);
+    return found.id;
+  };
+  const res = await api.get(
+    `/service/addLanguagePairToUserSkills?source_id=${idOf(source)}&target_id=${idOf(target)}`,
+    { headers: await csrfHeaders(api) },
+  );
+  expect(res.ok(), `adding ${source} -> ${target} answered ${res.status()} ${await res.text()}`).toBeTruthy();
 }
 
 /**
