@@ -80,7 +80,7 @@ test('a support admin without finance rights sees the credit actions read-only',
   await shotPage(page, 'account-manager-customers');
 });
 
-test('a super-admin manages roles, probation and feature flags', async ({ page }) => {
+test('a super-admin manages roles, probation and feature flags', { tag: '@site-wide' }, async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/admin/acl');
   await expect(page.getByText('Fiona Finance')).toBeVisible();

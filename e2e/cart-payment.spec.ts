@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import {
+  csrfHeaders,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  test,
+  uniqueEmail,
+  shotPage,
+  signInWith,
+} from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
 // cart with credits and the demo coupon (spec 1 section 2; ADRs 0024
@@ -33,8 +42,12 @@ async function openCreditsPage(page: Page, amount: number) {
 }
 
 test.describe('buying credits', () => {
-  test('the approving test card adds the credits and lands on the thank-you page', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'customer');
+  test('the approving test card adds the credits and lands on the thank-you page', async ({
+    page,
+    consoleErrors,
+    newAccount,
+  }) => {
+    await signInWith(page, await newAccount());
     const before = await balanceOf(page);
     await openCreditsPage(page, 2500);
     // buying credits carries no VAT: the total is the amount
@@ -56,8 +69,8 @@ test.describe('buying credits', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a declined card says so and changes nothing', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a declined card says so and changes nothing', async ({ page, newAccount }) => {
+    await signInWith(page, await newAccount());
     const before = await balanceOf(page);
     await openCreditsPage(page, 3000);
     await payByCard(page, DECLINES);
@@ -66,8 +79,8 @@ test.describe('buying credits', () => {
     expect(await balanceOf(page)).toBe(before);
   });
 
-  test('a wire transfer shows the bank details and a reference', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a wire transfer shows the bank details and a reference', async ({ page, newAccount }) => {
+    await signInWith(page, await newAccount());
     await openCreditsPage(page, 5000);
     await page.getByRole('button', { name: 'Wire transfer' }).click();
     await expect(page.getByText('GB00 DEMO 0000 0000 0000 00')).toBeVisible();

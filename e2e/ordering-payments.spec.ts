@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, signInAs, test, shotPage } from './fixtures';
+import { expect, signIn, test, shotPage, signInWith } from './fixtures';
 import {
   APPROVES,
   balanceOf,
@@ -17,8 +17,9 @@ const MISMATCH = 'You are not logged in with the correct account for this paymen
 test('the confirmation test card asks for a confirmation step, then adds the credits', async ({
   page,
   consoleErrors,
+  newAccount,
 }) => {
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
   const before = await balanceOf(page);
   await openCreditsPage(page, 1500);
   await payByCard(page, NEEDS_CONFIRMATION);
@@ -38,7 +39,10 @@ test('the confirmation test card asks for a confirmation step, then adds the cre
   expect(consoleErrors).toEqual([]);
 });
 
-test("another account opening a customer's payment link is told it is the wrong account", async ({ page }) => {
+test("another account opening a customer's payment link is told it is the wrong account", async ({
+  page,
+  newAccount,
+}) => {
   await signUpCustomer(page, 'Paula Payer');
   await openCreditsPage(page, 1000);
   await payByCard(page, APPROVES);
@@ -47,9 +51,9 @@ test("another account opening a customer's payment link is told it is the wrong 
   const link = new URL(page.url());
   const path = `${link.pathname}${link.search}`;
 
-  // the demo customer, signed in on the same browser, opens that link
+  // another customer, signed in on the same browser, opens that link
   await page.context().clearCookies();
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
   const before = await balanceOf(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Wrong account' })).toBeVisible();

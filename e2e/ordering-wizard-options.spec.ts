@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test, shotPage } from './fixtures';
+import { expect, test, shotPage, signInWith } from './fixtures';
 import { adminApi, pickLanguage, setUiFeature } from './ordering-helpers';
 
 // The wizard's steps follow the UI feature flags with status 1 (spec 1 sections 2 and 6): an admin
@@ -37,9 +37,14 @@ async function openWizardWithout(page: Page, admin: Awaited<ReturnType<typeof ad
   }
 }
 
-test('a step whose flag is off is left out of the wizard', async ({ page, browser, consoleErrors }) => {
+test('a step whose flag is off is left out of the wizard', { tag: '@site-wide' }, async ({
+  page,
+  browser,
+  consoleErrors,
+  newAccount,
+}) => {
   const admin = await adminApi(browser);
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
 
   // every flag on (the demo data): five steps
   await page.goto('/wizard');
@@ -101,8 +106,9 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
 test('a machine-translation plan shows its options per language and keeps the choice', async ({
   page,
   consoleErrors,
+  newAccount,
 }) => {
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
   await page.goto('/wizard');
   await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
   const pid = new URL(page.url()).searchParams.get('pid') ?? '';

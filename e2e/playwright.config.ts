@@ -50,7 +50,18 @@ export default defineConfig({
     },
     headless: true,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // Tests tagged @site-wide change a setting every user sees (feature flags, probation rules):
+  // they run after the rest, one at a time, so no other test meets the setting half-changed.
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, grepInvert: /@site-wide/ },
+    {
+      name: 'site-wide',
+      use: { browserName: 'chromium' },
+      grep: /@site-wide/,
+      workers: 1,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: Array.from({ length: E2E_SERVERS }, (_, n) => ({
     command: 'node ../scripts/start.mjs',
     url: `${serverUrl(n)}/api/2/health`,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, test, uniqueEmail, shotPage, signInWith } from './fixtures';
 
 // The ordering wizard (spec 1 sections 2, 5 and 8): a customer uploads a file and sees its counted
 // words, picks languages, an expertise, writes a brief, picks a priced plan and adds it to the cart.
@@ -15,8 +15,8 @@ async function pickLanguage(page: Page, label: string, name: string) {
 const TEXT = 'The quick brown fox jumps over the lazy dog near the river bank.';
 
 test.describe('ordering wizard', () => {
-  test('a customer orders a translation of an uploaded file', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'customer');
+  test('a customer orders a translation of an uploaded file', async ({ page, consoleErrors, newAccount }) => {
+    await signInWith(page, await newAccount());
     await page.goto('/wizard');
     await expect(page.getByRole('heading', { name: 'Order a translation' })).toBeVisible();
     // the order is created on the server at once and its pid goes into the address
