@@ -54,6 +54,10 @@ test("another account opening a customer's payment link is told it is the wrong 
   // another customer, signed in on the same browser, opens that link
   await page.context().clearCookies();
   await signInWith(page, await newAccount());
+  // signed in, the other customer lands on their control panel first (which leaves the thank-you
+  // page and its success flag behind)
+  await page.goto('/cpanel');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentSuccess'))).toBeNull();
   const before = await balanceOf(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Wrong account' })).toBeVisible();
