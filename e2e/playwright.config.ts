@@ -16,6 +16,44 @@ const CI = !!process.env.CI;
 process.env.PARLANCE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parlance-e2e-'));
 const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 
+// Specs written before ADR 0046 that still take jobs as, buy for or change the settings of the
+// demo accounts. A spec leaves this list once it makes its own accounts (fixtures.ts).
+const DEMO_STATE_SPECS = [
+  'admin.spec.ts',
+  'auth.spec.ts',
+  'backoffice.spec.ts',
+  'balance.spec.ts',
+  'chat-moderation.spec.ts',
+  'chat-ui.spec.ts',
+  'chat.spec.ts',
+  'convert.spec.ts',
+  'dashboard.spec.ts',
+  'double-click.spec.ts',
+  'first-use.spec.ts',
+  'lm-dashboard.spec.ts',
+  'messages.spec.ts',
+  'moderation-live.spec.ts',
+  'moderation.spec.ts',
+  'partner.spec.ts',
+  'payout-methods.spec.ts',
+  'profile-settings.spec.ts',
+  'profile-telegram.spec.ts',
+  'profile-terminology.spec.ts',
+  'profile-translator.spec.ts',
+  'project-lifecycle.spec.ts',
+  'projects-customer.spec.ts',
+  'quality-reports.spec.ts',
+  'reference-files.spec.ts',
+  'review-jobs.spec.ts',
+  'shell.spec.ts',
+  'statements.spec.ts',
+  'translator-projects.spec.ts',
+  'translator-states.spec.ts',
+  'two-step-login.spec.ts',
+  'voice.spec.ts',
+  'wizard-notes.spec.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -50,16 +88,31 @@ export default defineConfig({
     },
     headless: true,
   },
-  // Tests tagged @site-wide change a setting every user sees (feature flags, probation rules):
-  // they run after the rest, one at a time, so no other test meets the setting half-changed.
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, grepInvert: /@site-wide/ },
+    // tests that make their own accounts and data: any order, side by side
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: DEMO_STATE_SPECS,
+      grepInvert: /@site-wide/,
+    },
+    // specs that still use and change the demo accounts: each file in order on one worker (and
+    // so on one server while there is a server per worker), as before ADR 0046
+    {
+      name: 'demo-state',
+      use: { browserName: 'chromium' },
+      testMatch: DEMO_STATE_SPECS,
+      grepInvert: /@site-wide/,
+      fullyParallel: false,
+    },
+    // Tests tagged @site-wide change a setting every user sees (feature flags, probation rules,
+    // roles): they run after the rest, one at a time, so no other test meets it half-changed.
     {
       name: 'site-wide',
       use: { browserName: 'chromium' },
       grep: /@site-wide/,
       workers: 1,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'demo-state'],
     },
   ],
   webServer: Array.from({ length: E2E_SERVERS }, (_, n) => ({
