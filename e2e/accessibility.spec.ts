@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtures';
+import { type DemoRole, expect, expectAccessible, signInAs, test, expectSettled } from './fixtures';
 
 // Every page the browser tests visit, for each role, checked with axe-core:
 // no serious or critical violation, no rule skipped. The journeys' own specs check their dialogs
@@ -31,7 +31,7 @@ const PAGES: Record<DemoRole | 'guest', string[]> = {
 async function openPage(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page);
 }
 
 // One test per page (not one walk per role): a slow machine times one page, not six, and a

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   expect,
@@ -9,23 +8,13 @@ import {
   signOut,
   test,
   uniqueEmail,
+  shotPage,
 } from './fixtures';
 
 // The back office: a finance admin adds credits with a reason on the customer's
 // back-office page and the customer sees them in the statement; a support admin without finance
 // rights sees the same credit actions read-only; the roles, probation, feature and account-manager
 // screens open with their demo content (and a new translator, on probation, sees it on the dashboard).
-
-const SHOTS = process.env.BO_SHOTS; // a folder: screenshot every screen there at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const CUSTOMER_PAGE = '/admin/customer@parlance.test';
 
@@ -40,7 +29,7 @@ test('a finance admin adds credits with a reason and the customer sees them in t
   const table = page.getByRole('table', { name: 'Credit actions' });
   await expect(table).toContainText('Bank transfer received');
   await expectAccessible(page);
-  await shots(page, 'backoffice-credits');
+  await shotPage(page, 'backoffice-credits');
 
   await page.getByRole('button', { name: 'New credit action' }).click();
   const dialog = page.getByRole('dialog', { name: 'New credit action' });
@@ -53,7 +42,7 @@ test('a finance admin adds credits with a reason and the customer sees them in t
   await dialog.getByLabel('Amount (credits)').fill('777');
   await dialog.getByLabel('Remarks').fill('Project 31 was two days late');
   await expectAccessible(page);
-  await shots(page, 'backoffice-new-credit-action');
+  await shotPage(page, 'backoffice-new-credit-action');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Credit action saved')).toBeVisible();
@@ -78,7 +67,7 @@ test('a support admin without finance rights sees the credit actions read-only',
   // the recurring buy-credit action shows its monthly runs' state but no Stop button
   await expect(table.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await expectAccessible(page);
-  await shots(page, 'backoffice-credits-read-only');
+  await shotPage(page, 'backoffice-credits-read-only');
 
   // support looks after the demo customers (account manager)
   await page.goto('/admin/acl');
@@ -88,15 +77,15 @@ test('a support admin without finance rights sees the credit actions read-only',
   await expect(page.getByRole('heading', { name: 'Customers of Sam Support' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Customers' })).toContainText('customer@parlance.test');
   await expectAccessible(page);
-  await shots(page, 'account-manager-customers');
+  await shotPage(page, 'account-manager-customers');
 });
 
-test('a super-admin manages roles, probation and feature flags', async ({ page }) => {
+test('a super-admin manages roles, probation and feature flags', { tag: '@site-wide' }, async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/admin/acl');
   await expect(page.getByText('Fiona Finance')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'acl');
+  await shotPage(page, 'acl');
 
   await page.goto('/admin/probation');
   const minWords = page.getByLabel('Minimum word count');
@@ -105,7 +94,7 @@ test('a super-admin manages roles, probation and feature flags', async ({ page }
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Probation parameters saved')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'probation');
+  await shotPage(page, 'probation');
   // the server is shared by every spec: put the minimum back, so the demo translator (on probation)
   // is still offered the short orders of the other journeys (project-lifecycle orders 11 words)
   await page.reload();
@@ -123,7 +112,7 @@ test('a super-admin manages roles, probation and feature flags', async ({ page }
   await chat.click();
   await expect(chat).toBeChecked();
   await expectAccessible(page);
-  await shots(page, 'features');
+  await shotPage(page, 'features');
 });
 
 test('a new translator sees the probation state on the dashboard', async ({ page }) => {
@@ -138,5 +127,5 @@ test('a new translator sees the probation state on the dashboard', async ({ page
   await page.waitForURL((url) => url.pathname.startsWith('/profile'));
   await page.goto('/dashboard');
   await expect(page.getByText('You are on probation')).toBeVisible();
-  await shots(page, 'translator-probation');
+  await shotPage(page, 'translator-probation');
 });

@@ -1,10 +1,8 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
 
 // /balance: the demo translator sees the available credits and their payouts
 // (one paid with its self-billing invoice, one pending), requests a payout by PayPal, sees it
 // pending with its fee and target date, cancels it (the row disappears, the credits come back).
-
-const SHOTS = process.env.MESSAGE_SHOTS;
 
 test('a translator requests a payout, cancels it and downloads a paid one’s invoice', async ({ page }) => {
   await signInAs(page, 'translator');
@@ -20,7 +18,7 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   await expect(rows.filter({ hasText: 'Pending' }).first()).toBeVisible();
   const count = await rows.count();
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/balance-desktop.png`, fullPage: true });
+  await shotPage(page, `balance`);
 
   // below the minimum: the server says why and nothing moves
   await page.getByLabel('Amount (USD)').fill('5');
@@ -56,5 +54,5 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(rows.first()).toBeVisible();
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/balance-375.png`, fullPage: true });
+  await shotPage(page, `balance`);
 });

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import {
+  csrfHeaders,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  test,
+  uniqueEmail,
+  shotPage,
+  signInWith,
+} from './fixtures';
 
 // Buying credits through the sandbox processor's hosted checkout (approve, decline) and paying the
 // cart with credits and the demo coupon (spec 1 section 2; ADRs 0024
@@ -33,8 +42,12 @@ async function openCreditsPage(page: Page, amount: number) {
 }
 
 test.describe('buying credits', () => {
-  test('the approving test card adds the credits and lands on the thank-you page', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'customer');
+  test('the approving test card adds the credits and lands on the thank-you page', async ({
+    page,
+    consoleErrors,
+    newAccount,
+  }) => {
+    await signInWith(page, await newAccount());
     const before = await balanceOf(page);
     await openCreditsPage(page, 2500);
     // buying credits carries no VAT: the total is the amount
@@ -56,8 +69,8 @@ test.describe('buying credits', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a declined card says so and changes nothing', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a declined card says so and changes nothing', async ({ page, newAccount }) => {
+    await signInWith(page, await newAccount());
     const before = await balanceOf(page);
     await openCreditsPage(page, 3000);
     await payByCard(page, DECLINES);
@@ -66,8 +79,8 @@ test.describe('buying credits', () => {
     expect(await balanceOf(page)).toBe(before);
   });
 
-  test('a wire transfer shows the bank details and a reference', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a wire transfer shows the bank details and a reference', async ({ page, newAccount }) => {
+    await signInWith(page, await newAccount());
     await openCreditsPage(page, 5000);
     await page.getByRole('button', { name: 'Wire transfer' }).click();
     await expect(page.getByText('GB00 DEMO 0000 0000 0000 00')).toBeVisible();
@@ -161,11 +174,11 @@ test('a new customer pays the cart with credits bought by card and the demo coup
   await expect(paidRow).toContainText('Pending Linguist');
   await expect(paidRow).not.toContainText(/\bpending\b/);
   await expectAccessible(page);
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-1280.png`, fullPage: true });
+  await shotPage(page, `paid`);
   await page.setViewportSize({ width: 375, height: 800 });
   // the lists turn into cards once the narrow layout has rendered
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp'}/paid-375.png`, fullPage: true });
+  await shotPage(page, `paid`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await paidRow.getByRole('link', { name: 'Spring catalogue' }).click();
   await page.waitForURL(/\/project\/\d+$/);

@@ -1,16 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
 
 // Team chat moderation (spec 3 sections 4 and 8): the translator posts an e-mail address in
 // the demo my-team chat; it is 'The message is under moderation' for the translator, the customer does
 // not see it, the admin sees it and approves it from the message menu, and it appears live for the
-// customer. The admin then deletes it and takes it back with Undo. Screenshots with CHAT_SHOTS.
-
-const SHOTS = process.env.CHAT_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
+// customer. The admin then deletes it and takes it back with Undo. Screenshots with E2E_SCREENSHOTS.
 
 async function openGroup(page: Page, row: RegExp, firstVisit: 'tour' | 'no tour') {
   await page.goto('/blend-talk/chat/');
@@ -63,7 +57,7 @@ test('a held chat message is seen by its author and the admin only, until the ad
   await expect(customer.getByTestId('chat-message').first()).toBeVisible({ timeout: 30_000 });
   await expect(customersCopy).toHaveCount(0);
   await expectAccessible(admin);
-  await shot(admin, 'chat-moderation-admin-1280');
+  await shotPage(admin, 'chat-moderation-admin-1280');
 
   await held.getByRole('button', { name: 'Message actions' }).click();
   await expect(admin.getByRole('menuitem', { name: 'Decline' })).toBeVisible();

@@ -1,16 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, type DemoRole } from './fixtures';
+import { expect, expectAccessible, signInAs, test, type DemoRole, shotPage } from './fixtures';
 
 // Team chat screens (spec 3): the first-visit onboarding tour, the jump-to-unread chip, the
 // emoji picker (loaded only when opened), global search opening a message at its page, the header
-// badge, and the admin's view of a customer's chats. Screenshots at 1280 and 375 px (CHAT_SHOTS).
-
-const SHOTS = process.env.CHAT_SHOTS;
-
-async function shot(page: Page, name: string) {
-  // transitions finished at once, so a fading tooltip or dialog is shown as it ends up
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
-}
+// badge, and the admin's view of a customer's chats. Screenshots at 1280 and 375 px (E2E_SCREENSHOTS).
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Team chat/ });
 
@@ -89,7 +82,7 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   await expect(tour).toContainText('Step 1 of 7');
   await expect(tour).toBeInViewport();
   await expectAccessible(customer);
-  await shot(customer, 'chat-tour-1280');
+  await shotPage(customer, 'chat-tour-1280');
   for (let step = 2; step <= 7; step += 1) {
     await tour.getByRole('button', { name: 'Next' }).click();
     await expect(tour).toContainText(`Step ${step} of 7`);
@@ -115,7 +108,7 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   await expect(translator.getByText('Step 2 of 6')).toBeVisible();
   // the tooltip points at the first chat row
   await expect(translator.getByRole('alertdialog', { name: 'Your chats' })).toBeInViewport();
-  await shot(translator, 'chat-tour-375');
+  await shotPage(translator, 'chat-tour-375');
   await translator.getByRole('button', { name: 'Skip' }).click();
   await expect(translator.getByText('Step 2 of 6')).toHaveCount(0);
   await translator.reload();
@@ -156,7 +149,7 @@ test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and 
   await expect(badge(translator)).toHaveAccessibleName(`Team chat, ${before + 2} unread`);
   await expect(translator.getByText('Unread one')).not.toBeInViewport();
   await expectAccessible(translator);
-  await shot(translator, 'chat-unread-chip-1280');
+  await shotPage(translator, 'chat-unread-chip-1280');
 
   await chip.click();
   await expect(translator.getByText('Unread one')).toBeInViewport();
@@ -172,7 +165,7 @@ test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and 
   }).toPass();
   await chatApi(customer, 'POST', '/chat/api/direct-messages', { text: 'Unread three', chat: { id: chatId } });
   await expect(translator.getByRole('button', { name: '1 unread message', exact: true })).toBeVisible();
-  await shot(translator, 'chat-unread-chip-375');
+  await shotPage(translator, 'chat-unread-chip-375');
   await translator.getByRole('button', { name: '1 unread message', exact: true }).click();
   await expect(translator.getByText('Unread three')).toBeInViewport();
   await expect(badge(translator)).toHaveAccessibleName(before === 0 ? 'Team chat' : `Team chat, ${before} unread`);
@@ -207,9 +200,9 @@ test('the emoji picker loads when first opened and puts the emoji into the messa
 
   await customer.getByRole('button', { name: 'Insert emoji' }).click();
   await expect(picker.getByPlaceholder('Search')).toBeVisible();
-  await shot(customer, 'chat-emoji-1280');
+  await shotPage(customer, 'chat-emoji-1280');
   await customer.setViewportSize({ width: 375, height: 740 });
-  await shot(customer, 'chat-emoji-375');
+  await shotPage(customer, 'chat-emoji-375');
   await customer.keyboard.press('Escape');
   await expect(picker).toHaveCount(0);
 
@@ -237,7 +230,7 @@ test('global search opens an older message at its page; the query clears after t
   const results = customer.getByLabel('Search results');
   await expect(results.getByText('Messages')).toBeVisible();
   await expectAccessible(customer);
-  await shot(customer, 'chat-search-1280');
+  await shotPage(customer, 'chat-search-1280');
   await results.getByRole('button', { name: new RegExp(`${word} brief`) }).click();
   await expect(customer).toHaveURL(new RegExp(`/blend-talk/chat/${chatId}\\?message=\\d+&page=2$`));
   const found = customer.getByTestId('chat-message').filter({ hasText: `The ${word} brief is attached` });
@@ -271,7 +264,7 @@ test('global search opens an older message at its page; the query clears after t
   await customer.getByRole('button', { name: 'Back' }).click();
   await customer.getByLabel('Search all chats').fill(word);
   await expect(customer.getByLabel('Search results').getByText('Messages')).toBeVisible();
-  await shot(customer, 'chat-search-375');
+  await shotPage(customer, 'chat-search-375');
   await context.close();
 });
 
@@ -299,7 +292,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   await expect(found.getByText(me.name)).toBeVisible();
   await expect(found.getByText(`External id ${me.id}`)).toBeVisible();
   await expectAccessible(admin);
-  await shot(admin, 'admin-chat-lookup-1280');
+  await shotPage(admin, 'admin-chat-lookup-1280');
 
   await found.getByRole('button', { name: `Open chats of ${me.name}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Chats of ${me.name}` });
@@ -323,7 +316,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   await expect(dialog).toBeVisible();
 
   await expectAccessible(admin);
-  await shot(admin, 'admin-chat-dialog-1280');
+  await shotPage(admin, 'admin-chat-dialog-1280');
 
   // the admin deletes a message: a line with its time and Undo, which restores it
   await dialog.getByRole('button', { name: new RegExp(`^${undoChat}`) }).click();
@@ -336,7 +329,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   await dialog.getByRole('button', { name: 'Undo deleting the message of Casey Customer' }).click();
   await expect(note).toBeVisible();
   await admin.setViewportSize({ width: 375, height: 740 });
-  await shot(admin, 'admin-chat-dialog-375');
+  await shotPage(admin, 'admin-chat-dialog-375');
 
   // the customer owns the new group
   const list = await chatApi<{ data: { title: string; owner: { id: number } }[] }>(customer, 'GET', '/chat/api/chats');
@@ -346,7 +339,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(admin).toHaveURL(/\/admin\/blend-talk$/);
   await expect(admin.getByRole('heading', { name: 'Team chat of a customer' })).toBeVisible();
-  await shot(admin, 'admin-chat-lookup-375');
+  await shotPage(admin, 'admin-chat-lookup-375');
 
   // without the navigation state the address is a page of its own, without the sidebar
   await admin.setViewportSize({ width: 1280, height: 800 });

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
 
 // Team chat (spec 3): a customer creates a team group with the translator; they exchange
 // messages live, a reply, a reaction and an attachment; the translator's header badge counts the
-// unread messages and clears when the chats are read. Screenshots at 1280 and 375 px (CHAT_SHOTS).
-
-const SHOTS = process.env.CHAT_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
+// unread messages and clears when the chats are read. Screenshots at 1280 and 375 px (E2E_SCREENSHOTS).
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Team chat/ });
 
@@ -34,7 +28,7 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expect(customer.getByRole('button', { name: /^Website launch/ })).toBeVisible();
   await expect(translator.getByRole('button', { name: /^Casey Customer: Team chat/ })).toBeVisible();
   await expect(badge(translator)).toHaveAccessibleName('Team chat, 1 unread');
-  await shot(customer, 'chat-list-1280');
+  await shotPage(customer, 'chat-list-1280');
 
   // the customer creates a team group with the translator
   const title = `Launch crew ${Date.now() % 100000}`;
@@ -118,7 +112,7 @@ test('customer and translator chat live in a new team group; the badge counts an
   await customer.getByRole('button', { name: 'Send' }).click();
   await expect(translator.getByRole('button', { name: /launch-plan\.txt/ })).toBeVisible();
   await expectAccessible(customer);
-  await shot(customer, 'chat-body-1280');
+  await shotPage(customer, 'chat-body-1280');
 
   // a second file, deleted from the chat's files: its message and the chat's row say so, for both
   await customer.getByTestId('chat-file-input').setInputFiles({
@@ -148,11 +142,11 @@ test('customer and translator chat live in a new team group; the badge counts an
   // small screens: the list and the body alternate, with Back
   await customer.setViewportSize({ width: 375, height: 740 });
   await expect(customer.getByRole('button', { name: 'Back' })).toBeVisible();
-  await shot(customer, 'chat-body-375');
+  await shotPage(customer, 'chat-body-375');
   await customer.getByRole('button', { name: 'Back' }).click();
   await expect(customer.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
   await expect(customer.getByRole('log', { name: 'Messages' })).toHaveCount(0);
-  await shot(customer, 'chat-list-375');
+  await shotPage(customer, 'chat-list-375');
 
   expect(errors).toEqual([]);
   await customerContext.close();

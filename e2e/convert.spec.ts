@@ -1,20 +1,9 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test, shotPage } from './fixtures';
 
 // /convert: finance staff find a translator's payout requests, are told what is missing
 // (a selection, a time range), download the CSV, reject one request and pay another out after typing
 // "payout"; support staff read the table without the money actions.
-
-const SHOTS = process.env.CONVERT_SHOTS; // a folder: screenshots at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -75,7 +64,7 @@ test('a finance admin rejects one payout request and pays another out after typi
   await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
   await expect(payRow.locator('[data-status]')).toHaveText('Pending');
   await expectAccessible(page);
-  await shots(page, 'convert');
+  await shotPage(page, 'convert');
 
   // nothing selected: the spec's message, nothing sent
   await page.getByRole('button', { name: 'Pay out' }).click();
@@ -113,7 +102,7 @@ test('a finance admin rejects one payout request and pays another out after typi
   await expect(pay).toBeDisabled();
   await dialog.getByLabel('Type payout to confirm').fill('payout');
   await expectAccessible(page, '[role="dialog"]');
-  await shots(page, 'convert-payout');
+  await shotPage(page, 'convert-payout');
   await pay.click();
   await expect(page.getByText('Sent 1 payout of $19.60 to the provider.')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
 
 // The customer API from the browser's side: a customer creates a key, copies it, sees it
 // masked afterwards and revokes it (the key then stops working); /api-docs renders the reference.
@@ -34,7 +34,7 @@ test('a customer creates an API key, copies it, sees it masked, and revokes it',
   await expect(page.getByRole('checkbox', { name: /^Pay/ })).toBeChecked();
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/customer-api-keys-1280.png', fullPage: true });
+  await shotPage(page, 'customer-api-keys');
 
   // afterwards only the masked key is shown
   await page.reload();
@@ -42,7 +42,7 @@ test('a customer creates an API key, copies it, sees it masked, and revokes it',
   await expect(page.getByText(`${key.slice(0, 21)}…${key.slice(-4)}`)).toBeVisible();
   await expect(page.getByText(key)).toHaveCount(0);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/customer-api-keys-375.png', fullPage: true });
+  await shotPage(page, 'customer-api-keys');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Revoke key' }).click();
@@ -76,15 +76,15 @@ test('/api-docs renders the API reference from the served document', async ({ pa
   await expect(reference.getByText('Sent to your webhook URL: project.delivered').first()).toBeVisible();
   // the whole page, the framed reference included (its theme, names and focus mended by us)
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/api-docs-1280.png', fullPage: true });
+  await shotPage(page, 'api-docs');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/api-docs-375.png', fullPage: true });
+  await shotPage(page, 'api-docs');
 
   // the reference page itself, and the document it renders
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/api-docs/reference');
   await expect(page.getByRole('heading', { name: 'Parlance customer API' }).first()).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: 'test-results/api-docs-reference-1280.png' });
+  await shotPage(page, 'api-docs-reference');
   // further down: an operation with its examples, and the webhook list (a box of its own)
   await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
   await expect(page.getByText('Sent to your webhook URL: project.delivered').first()).toBeVisible();

@@ -1,25 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInWith, signInAs, test, shotPage, expectSettled } from './fixtures';
 
 // The translator's /dashboard: statistics with the chart, the level and the parameters
 // behind it, a contest of a project that lowers it, the vacation switch (sent only with both dates),
 // balance, pending credits and the statement; at desktop width and at 375 px.
-
-const SHOTS = process.env.DASH_SHOTS; // a folder: screenshots at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 1300 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  // the phone layout in screens of 1300 px, to look at
-  for (const i of [0, 1, 2]) {
-    await page.evaluate((y) => window.scrollTo(0, y), i * 1300);
-    await page.screenshot({ path: `${SHOTS}/${name}-375-${i}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -49,9 +32,9 @@ test('the translator sees the chart, the level, the balance and the statement', 
   ).toBeVisible();
   await expect(page.getByTestId('dash-statement-row').first()).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page);
   await expectAccessible(page);
-  await shots(page, 'dashboard');
+  await shotPage(page, 'dashboard');
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dashboard');
@@ -83,8 +66,8 @@ test('the translator contests a project that lowers the level', async ({ page })
   await expect(rows.filter({ hasText: name }).getByText('Contested')).toBeVisible();
 });
 
-test('the vacation is sent only with both dates, and is put back', async ({ page }) => {
-  await signInAs(page, 'translator');
+test('the vacation is sent only with both dates, and can be ended', async ({ page, newAccount }) => {
+  await signInWith(page, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
   await page.goto('/dashboard');
   const card = page.getByTestId('dash-availability');
   await expect(card.getByRole('switch', { name: /^Active/ })).toBeChecked();
@@ -108,7 +91,6 @@ test('the vacation is sent only with both dates, and is put back', async ({ page
   await expect(card.getByText(/^On vacation /)).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toContainText('You are on vacation');
 
-  // put the shared demo state back
   await card.getByRole('switch', { name: /On vacation/ }).uncheck();
   await expect(page.getByText('Your vacation was ended')).toBeVisible();
   await expect(page.getByTestId('dash-recruitment')).toContainText('You are available for new projects');

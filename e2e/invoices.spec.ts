@@ -1,10 +1,11 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { expect, expectAccessible, signInWith, test } from './fixtures';
 
-// Invoices (spec 2 sections 2, 7, 9): the demo customer lists their invoices (5 a page),
-// opens one's detail and downloads its PDF.
+// Invoices (spec 2 sections 2, 7, 9): a customer who bought credits lists their invoices (5 a
+// page), opens one's detail and downloads its PDF.
 
-test('the customer lists invoices, opens the detail and gets the PDF', async ({ page }) => {
-  await signInAs(page, 'customer');
+test('the customer lists invoices, opens the detail and gets the PDF', async ({ page, newAccount, shot }) => {
+  const customer = await newAccount({ credits: 10_000 });
+  await signInWith(page, customer);
   await page.goto('/member/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   const rows = page.getByTestId('invoice-row');
@@ -17,6 +18,7 @@ test('the customer lists invoices, opens the detail and gets the PDF', async ({ 
   await expect(detail.getByText('Total', { exact: true })).toBeVisible();
   await expect(detail.getByText(/^\$[\d,]+\.\d\d \([\d,]+ credits\)$/)).toBeVisible();
   await expectAccessible(page);
+  await shot('invoices');
 
   const href = await first.getByRole('link', { name: /^PDF of invoice/ }).getAttribute('href');
   expect(href).toMatch(/^\/api\/2\/account\/invoice\/\d+$/);
@@ -28,6 +30,4 @@ test('the customer lists invoices, opens the detail and gets the PDF', async ({ 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(rows.first()).toBeVisible();
   await expectAccessible(page);
-  if (process.env.MESSAGE_SHOTS)
-    await page.screenshot({ path: `${process.env.MESSAGE_SHOTS}/invoices-375.png`, fullPage: true });
 });

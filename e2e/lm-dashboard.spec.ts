@@ -37,7 +37,7 @@ test.describe('language-manager dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Language-manager dashboard', level: 1 })).toBeVisible();
     const waiting = tile(page, 'Waiting projects (> 8 hours)');
     await expect(waiting).toContainText(/MyTeam: \d+ · Editing: \d+/);
-    const allWaiting = Number((await waiting.locator('p').first().innerText()).match(/[\d,]+/)?.[0].replace(',', ''));
+    const allWaiting = Number((await waiting.locator('p').first().textContent()).match(/[\d,]+/)?.[0].replace(',', ''));
     expect(allWaiting).toBeGreaterThan(30);
     // the people and LL tiles say what the database holds (no help desk is connected: no tickets tile)
     const figures = (await (await availableAnswer).json()).results;
@@ -56,7 +56,7 @@ test.describe('language-manager dashboard', () => {
     await pickLanguage(page, 'Target languages', 'Italian');
     await expect(page).toHaveURL(/tgt=\d+/);
     await expect(async () => {
-      const filtered = Number((await waiting.locator('p').first().innerText()).match(/\d+/)?.[0]);
+      const filtered = Number((await waiting.locator('p').first().textContent()).match(/\d+/)?.[0]);
       expect(filtered).toBeGreaterThan(30);
       expect(filtered).toBeLessThan(allWaiting);
     }).toPass();
@@ -92,7 +92,7 @@ test.describe('language-manager dashboard', () => {
     }).toPass();
 
     const idLink = rows.first().getByRole('link');
-    const id = await idLink.innerText();
+    const id = await idLink.textContent();
     const [tab] = await Promise.all([context.waitForEvent('page'), idLink.click()]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe(`/project/${id}`);

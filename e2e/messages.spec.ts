@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 
 // The message box (spec 2 sections 2 and 4): a new customer gets admin notices, sees the
 // unread count in the header, filters the box, marks two messages read in bulk and sees the count
 // drop; a notice sent while the box is open arrives without a reload.
-
-const SHOTS = process.env.MESSAGE_SHOTS; // a folder: screenshot the screens there
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** The user's unread count as the shell reads it (the header's chat badge counts team-chat notifications too). */
 const mboxUnread = (page: Page, n: number) =>
@@ -42,7 +36,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   await page.goto('/mbox');
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
   await expect(page.getByText('No messages yet')).toBeVisible();
-  await shot(page, 'mbox-empty');
+  await shotPage(page, 'mbox-empty');
 
   await signInAs(admin, 'admin');
   const notice = async (subject: string, body: string) => {
@@ -61,7 +55,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   await mboxUnread(page, 3);
   await expect(page.getByText('3 unread')).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'mbox');
+  await shotPage(page, 'mbox');
 
   // opening a message shows all of it and marks it read
   await page.getByRole('button', { name: /Holiday support hours/ }).click();
@@ -94,7 +88,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   await page.goto('/mbox');
   await expect(page.getByTestId('message-row')).toHaveCount(3);
   await expectAccessible(page);
-  await shot(page, 'mbox-375');
+  await shotPage(page, 'mbox-375');
   expect(errors).toEqual([]);
   await customerContext.close();
   await adminContext.close();

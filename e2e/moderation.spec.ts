@@ -1,23 +1,12 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, signOut, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, signOut, test, shotPage } from './fixtures';
 
 // Moderation (spec 2 section 7): the demo moderator approves the demo translator's held
 // message in the moderation table and the customer then sees it in the project discussion; the
 // vocabulary: a moderator adds a banned word, a duplicate word or language gets the spec's text, and a
 // new language shows the empty text.
 
-const SHOTS = process.env.MOD_SHOTS; // a folder: screenshot both screens there at 1280 and 375 px
 const MODERATOR = 'moderator@parlance.test';
 const HELD = 'Could you call me on +1 (415) 555-0134?';
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -32,14 +21,14 @@ test('a moderator approves the held message and the customer sees it in the disc
   const pending = table.getByRole('row').filter({ hasText: 'Pending' }).filter({ hasText: 'Phone number' });
   await expect(pending).toHaveCount(1);
   await expectAccessible(page);
-  await shots(page, 'moderation-table');
+  await shotPage(page, 'moderation-table');
 
   await pending.getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: 'Message on moderation' });
   await expect(dialog).toContainText(HELD);
   await expect(dialog).toContainText('Phone number');
   await expectAccessible(page);
-  await shots(page, 'moderation-detail');
+  await shotPage(page, 'moderation-detail');
   const link = await dialog.getByRole('link', { name: 'Open the message in the project' }).getAttribute('href');
   expect(link).toMatch(/^\/project\/\d+/);
   await dialog.getByRole('button', { name: 'Approve' }).click();
@@ -71,7 +60,7 @@ test('a moderator adds a banned word; duplicates get the spec texts', async ({ p
   await page.getByRole('button', { name: 'Add', exact: true }).last().click();
   await expect(page.getByText('A word with this name has already been created')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'vocabulary');
+  await shotPage(page, 'vocabulary');
 
   await page.getByLabel('New language').fill('english');
   await page.getByRole('button', { name: 'Add', exact: true }).first().click();
@@ -82,5 +71,5 @@ test('a moderator adds a banned word; duplicates get the spec texts', async ({ p
   await expect(page.getByRole('heading', { name: 'Portuguese' })).toBeVisible();
   await expect(page.getByText('There are no words added for this language yet')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'vocabulary-empty');
+  await shotPage(page, 'vocabulary-empty');
 });

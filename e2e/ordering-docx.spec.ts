@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { APPROVES, balanceOf, makeDocx, payByCard, pickLanguage, SHOTS, signUpCustomer } from './ordering-helpers';
+import { expect, test, shotPage } from './fixtures';
+import { APPROVES, balanceOf, makeDocx, payByCard, pickLanguage, signUpCustomer } from './ordering-helpers';
 
 // A new customer orders the translation of a real Word document through every step of the wizard,
 // puts it in the cart, applies the demo coupon, buys the missing credits by card and pays with credits (spec 1
@@ -29,7 +29,7 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
   await expect(files.getByText('catalogue.docx')).toBeVisible();
   await expect(files.getByText(new RegExp(`^${WORDS} words`))).toBeVisible();
   await expect(page.getByTestId('word-count')).toHaveText(String(WORDS));
-  await page.screenshot({ path: `${SHOTS}/docx-1-upload.png`, fullPage: true });
+  await shotPage(page, `docx-1-upload`);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await pickLanguage(page, 'Translate from', 'American English');
@@ -46,7 +46,7 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
     .getByRole('combobox', { name: 'What is the translation for?' })
     .selectOption({ label: 'Marketing and advertising' });
   await page.getByLabel('Note to the translator').fill('Keep the brand name.');
-  await page.screenshot({ path: `${SHOTS}/docx-4-brief.png`, fullPage: true });
+  await shotPage(page, `docx-4-brief`);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
@@ -89,7 +89,7 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
     ((await page.getByTestId('cart-total').textContent()) ?? '').match(/([\d,]+) credits/)?.[1].replaceAll(',', ''),
   );
   expect(total).toBeGreaterThan(0);
-  await page.screenshot({ path: `${SHOTS}/docx-5-cart.png`, fullPage: true });
+  await shotPage(page, `docx-5-cart`);
 
   // a new account has no credits: buy exactly what is missing, by card, then pay with credits
   await page.getByRole('button', { name: 'Pay with credits' }).click();
@@ -105,7 +105,7 @@ test('a customer orders from a .docx through the wizard and pays with credits', 
   await page.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your order is paid' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('Pending');
-  await page.screenshot({ path: `${SHOTS}/docx-6-paid.png`, fullPage: true });
+  await shotPage(page, `docx-6-paid`);
   expect(await balanceOf(page)).toBe(0);
   // the refused payment (402, not enough credits yet) is logged by the browser itself
   expect(consoleErrors.filter((e) => !e.includes('status of 402'))).toEqual([]);

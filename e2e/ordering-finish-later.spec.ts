@@ -1,5 +1,5 @@
-import { expect, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
-import { adminApi, mailTo, pickLanguage, SHOTS, signUpCustomer } from './ordering-helpers';
+import { expect, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { adminApi, mailTo, pickLanguage, signUpCustomer } from './ordering-helpers';
 
 // Finish later (spec 1 section 7, POST /api/2/po/finish-later): the wizard mails a link; the link,
 // read from the admin outbox, opens the same order in another browser at the step it was left on,
@@ -54,7 +54,7 @@ test('a customer finishes later and resumes on another device at the same step',
   await page2.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page2.waitForURL(new RegExp(`/wizard\\?pid=${pid}$`));
   await expect(page2.getByRole('heading', { name: 'What is your content about?' })).toBeVisible();
-  await page2.screenshot({ path: `${SHOTS}/finish-later-resumed.png`, fullPage: true });
+  await shotPage(page2, `finish-later-resumed`);
 
   // the steps before hold what was chosen on the first device
   await page2.getByRole('button', { name: 'Back' }).click();

@@ -5,8 +5,6 @@ import { csrfHeaders, DEMO, expect, NEW_PASSWORD, uniqueEmail } from './fixtures
 // What the ordering journeys share (e2e/ordering-*.spec.ts): a real .docx made in the test, the
 // wizard's pickers, a new customer, the sandbox checkout and the admin's API calls.
 
-export const SHOTS = '/tmp/ordering-shots';
-
 export const APPROVES = '4242 4242 4242 4242';
 export const NEEDS_CONFIRMATION = '4000 0025 0000 3155';
 

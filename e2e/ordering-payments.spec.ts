@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, signInAs, test } from './fixtures';
+import { expect, signIn, test, shotPage, signInWith } from './fixtures';
 import {
   APPROVES,
   balanceOf,
   NEEDS_CONFIRMATION,
   openCreditsPage,
   payByCard,
-  SHOTS,
   signUpCustomer,
 } from './ordering-helpers';
 
@@ -18,8 +17,9 @@ const MISMATCH = 'You are not logged in with the correct account for this paymen
 test('the confirmation test card asks for a confirmation step, then adds the credits', async ({
   page,
   consoleErrors,
+  newAccount,
 }) => {
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
   const before = await balanceOf(page);
   await openCreditsPage(page, 1500);
   await payByCard(page, NEEDS_CONFIRMATION);
@@ -28,7 +28,7 @@ test('the confirmation test card asks for a confirmation step, then adds the cre
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Your bank asks you to confirm this payment');
   expect(await balanceOf(page)).toBe(before);
-  await page.screenshot({ path: `${SHOTS}/pay-confirm-step.png`, fullPage: true });
+  await shotPage(page, `pay-confirm-step`);
   await page.getByRole('button', { name: 'Confirm payment' }).click();
 
   await page.waitForURL('**/payment/thankyou/?payment=*');
@@ -39,7 +39,10 @@ test('the confirmation test card asks for a confirmation step, then adds the cre
   expect(consoleErrors).toEqual([]);
 });
 
-test("another account opening a customer's payment link is told it is the wrong account", async ({ page }) => {
+test("another account opening a customer's payment link is told it is the wrong account", async ({
+  page,
+  newAccount,
+}) => {
   await signUpCustomer(page, 'Paula Payer');
   await openCreditsPage(page, 1000);
   await payByCard(page, APPROVES);
@@ -48,15 +51,19 @@ test("another account opening a customer's payment link is told it is the wrong 
   const link = new URL(page.url());
   const path = `${link.pathname}${link.search}`;
 
-  // the demo customer, signed in on the same browser, opens that link
+  // another customer, signed in on the same browser, opens that link
   await page.context().clearCookies();
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
+  // signed in, the other customer lands on their control panel first (which leaves the thank-you
+  // page and its success flag behind)
+  await page.goto('/cpanel');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentSuccess'))).toBeNull();
   const before = await balanceOf(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Wrong account' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(MISMATCH);
   await expect(page.getByTestId('credits-added')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/pay-mismatch.png`, fullPage: true });
+  await shotPage(page, `pay-mismatch`);
   // nothing of the other payment reaches this account, and the success flag is not set
   expect(await balanceOf(page)).toBe(before);
   expect(await page.evaluate(() => localStorage.getItem('paymentSuccess'))).toBeNull();
@@ -99,14 +106,14 @@ test('an admin marks a wire transfer received and cancels another at /admin/paym
   await expect(row).toContainText('$50.00');
   await expect(row).toContainText('5,000 credits');
   await expect(row).toContainText('Pending');
-  await admin.screenshot({ path: `${SHOTS}/admin-payments.png`, fullPage: true });
+  await shotPage(admin, `admin-payments`);
 
   // Mark received: asked first, then credited once
   await row.getByRole('button', { name: 'Mark received' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Mark this transfer received?' });
   await expect(dialog).toContainText(received);
   await expect(dialog).toContainText('5,000 credits');
-  await admin.screenshot({ path: `${SHOTS}/admin-payments-confirm.png` });
+  await shotPage(admin, `admin-payments-confirm`);
   await dialog.getByRole('button', { name: 'Mark received' }).click();
   await expect(admin.getByText("Marked received: 5,000 credits added to Walter Wire's balance.")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -132,14 +139,14 @@ test('an admin marks a wire transfer received and cancels another at /admin/paym
   await expect(done).toContainText('Received');
   await expect(done.getByRole('button')).toHaveCount(0);
   await expect(admin.getByRole('row').filter({ hasText: cancelled })).toContainText('Cancelled');
-  await admin.screenshot({ path: `${SHOTS}/admin-payments-all.png`, fullPage: true });
+  await shotPage(admin, `admin-payments-all`);
   // a narrow window: one card per payment, its facts as label and value
   await admin.setViewportSize({ width: 820, height: 900 });
   const card = admin.getByRole('list', { name: 'Payments' }).getByRole('listitem').filter({ hasText: received });
   await expect(card).toContainText('Walter Wire');
   await expect(card).toContainText('Received');
   await expect(card.getByRole('definition').first()).toBeVisible();
-  await admin.screenshot({ path: `${SHOTS}/admin-payments-narrow.png`, fullPage: true });
+  await shotPage(admin, `admin-payments-narrow`);
 
   // a customer may not open the admin screen's call: for customers it does not exist
   const refused = await page.request.get('/api/2/admin/payments');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
-import { adminApi, pickLanguage, SHOTS, setUiFeature } from './ordering-helpers';
+import { expect, test, shotPage, signInWith } from './fixtures';
+import { adminApi, pickLanguage, setUiFeature } from './ordering-helpers';
 
 // The wizard's steps follow the UI feature flags with status 1 (spec 1 sections 2 and 6): an admin
 // switches a step off (POST /api/2/site/ui-feature/config/set) and the wizard leaves it out; and
@@ -37,9 +37,14 @@ async function openWizardWithout(page: Page, admin: Awaited<ReturnType<typeof ad
   }
 }
 
-test('a step whose flag is off is left out of the wizard', async ({ page, browser, consoleErrors }) => {
+test('a step whose flag is off is left out of the wizard', { tag: '@site-wide' }, async ({
+  page,
+  browser,
+  consoleErrors,
+  newAccount,
+}) => {
   const admin = await adminApi(browser);
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
 
   // every flag on (the demo data): five steps
   await page.goto('/wizard');
@@ -58,7 +63,7 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Brief your translator/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/flags-no-brief.png`, fullPage: true });
+  await shotPage(page, `flags-no-brief`);
 
   // upload, expertise and plans switched off: the customer types the count on the last step (the
   // brief), which adds to the cart; the skipped steps' data defaults (general, translation)
@@ -78,7 +83,7 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   // the saved count answers the refusal
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter the number of words' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/flags-brief-last.png`, fullPage: true });
+  await shotPage(page, `flags-brief-last`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL('**/shopping-cart');
   const order = page.getByRole('listitem').filter({ hasText: name });
@@ -101,8 +106,9 @@ test('a step whose flag is off is left out of the wizard', async ({ page, browse
 test('a machine-translation plan shows its options per language and keeps the choice', async ({
   page,
   consoleErrors,
+  newAccount,
 }) => {
-  await signInAs(page, 'customer');
+  await signInWith(page, await newAccount());
   await page.goto('/wizard');
   await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
   const pid = new URL(page.url()).searchParams.get('pid') ?? '';
@@ -137,7 +143,7 @@ test('a machine-translation plan shows its options per language and keeps the ch
     .selectOption({ label: 'Parlance AI (large language model)' });
   await german.getByRole('combobox', { name: 'Form of address in German' }).selectOption({ label: 'Formal' });
   await german.getByRole('checkbox', { name: 'Use my glossary' }).check();
-  await page.screenshot({ path: `${SHOTS}/mt-options.png`, fullPage: true });
+  await shotPage(page, `mt-options`);
 
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL('**/shopping-cart');

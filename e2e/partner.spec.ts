@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 
 // Partner and affiliate program (spec 2 sections 2, 5, 7): the demo customer opens
 // Partners & Integrations from the sidebar, copies their referral link, a visitor signs up through
 // it and is counted; the range loads only with both dates; the translator's /affiliate-program has a
 // link of its own. Counts are relative: other specs share the server.
-
-const SHOTS = process.env.MESSAGE_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const signups = async (page: Page) => Number(await page.getByTestId('partner-signups').textContent());
 
@@ -26,7 +21,7 @@ test('a customer shares the referral link; a sign-up through it is counted', asy
   expect(before).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('partner-spend')).not.toHaveText('$0.00');
   await expectAccessible(page);
-  await shot(page, 'partner');
+  await shotPage(page, 'partner');
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -58,7 +53,7 @@ test('a customer shares the referral link; a sign-up through it is counted', asy
   await page.getByLabel('From').fill('2020-01-01');
   await expect(page.getByTestId('referred-row').first()).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'partner-375');
+  await shotPage(page, 'partner-375');
 });
 
 test('a translator has the affiliate program with a link of their own', async ({ page }) => {
@@ -70,7 +65,7 @@ test('a translator has the affiliate program with a link of their own', async ({
   await expect(page.getByTestId('referral-link')).toHaveValue(/ref=TOMASREF$/);
   await expect(page.getByText('No sign-ups through your link yet')).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'affiliate-program');
+  await shotPage(page, 'affiliate-program');
   // the customer's page is not the translator's
   await page.goto('/partner');
   await expect(page.getByRole('heading', { name: 'Partners & Integrations' })).toHaveCount(0);

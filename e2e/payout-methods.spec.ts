@@ -1,10 +1,8 @@
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test, shotPage } from './fixtures';
 
 // Payout methods: the demo translator adds a Payoneer account on /balance (a wrong IBAN
 // and a wrong e-mail are explained first); it waits for approval and is not offered for payouts;
 // a finance admin approves it on /convert; the translator can then be paid to it, and removes it.
-
-const SHOTS = process.env.METHODS_SHOTS;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -43,7 +41,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   ).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/methods-1280.png`, fullPage: true });
+  await shotPage(page, `methods`);
 
   // finance approves it on /convert
   const financeContext = await browser.newContext();
@@ -53,7 +51,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   const waiting = finance.getByRole('list', { name: 'Payoneer accounts waiting for approval' });
   await expect(waiting).toContainText('tomas@payoneer.test', { timeout: 45_000 });
   await expectAccessible(finance);
-  if (SHOTS) await finance.screenshot({ path: `${SHOTS}/payees-1280.png`, fullPage: true });
+  await shotPage(finance, `payees`);
   await waiting.getByRole('button', { name: /^Approve the Payoneer account of / }).click();
   await expect(finance.getByText(/^Payoneer account of .+ approved\.$/)).toBeVisible();
   await expect(waiting).toHaveCount(0);
@@ -72,7 +70,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(payoneer).toBeVisible();
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/methods-375.png`, fullPage: true });
+  await shotPage(page, `methods`);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // removed again (the demo keeps PayPal and bank wire)

@@ -2,18 +2,57 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS, serverUrl } from './servers';
+import { E2E_SERVERS, E2E_WORKERS, serverUrl } from './servers';
 
 // Browser tests against the real built app (scripts/start.mjs builds the web app when it is stale)
-// on fresh data directories per run, with the captcha on as a visitor would meet it. The suite is
-// sharded over E2E_SERVERS servers, one worker each (servers.ts); E2E_PORT moves them all, for a
-// second suite on one machine.
+// on fresh data directories per run, with the captcha on as a visitor would meet it. Every test
+// makes the accounts and data it needs (fixtures.ts, ADR 0046), so tests run in any order and side
+// by side: E2E_WORKERS workers against E2E_SERVERS servers (servers.ts); E2E_PORT moves them all,
+// for a second suite on one machine.
 const CI = !!process.env.CI;
 
 // This file is loaded by the runner and again by every worker; the environment variable makes
 // the workers reuse the runner's directory instead of creating their own. global-setup.ts removes it.
 process.env.PARLANCE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parlance-e2e-'));
 const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
+
+// Specs written before ADR 0046 that still take jobs as, buy for or change the settings of the
+// demo accounts. A spec leaves this list once it makes its own accounts (fixtures.ts).
+const DEMO_STATE_SPECS = [
+  'admin.spec.ts',
+  'auth.spec.ts',
+  'backoffice.spec.ts',
+  'balance.spec.ts',
+  'chat-moderation.spec.ts',
+  'chat-ui.spec.ts',
+  'chat.spec.ts',
+  'convert.spec.ts',
+  'dashboard.spec.ts',
+  'double-click.spec.ts',
+  'first-use.spec.ts',
+  'lm-dashboard.spec.ts',
+  'messages.spec.ts',
+  'moderation-live.spec.ts',
+  'moderation.spec.ts',
+  'partner.spec.ts',
+  'payout-methods.spec.ts',
+  'profile-settings.spec.ts',
+  'profile-telegram.spec.ts',
+  'profile-terminology.spec.ts',
+  'profile-translator.spec.ts',
+  'project-lifecycle.spec.ts',
+  'projects-customer.spec.ts',
+  'quality-reports.spec.ts',
+  'reference-files.spec.ts',
+  'review-jobs.spec.ts',
+  'shell.spec.ts',
+  'statements.spec.ts',
+  'translator-projects.spec.ts',
+  'translator-states.spec.ts',
+  'two-step-login.spec.ts',
+  'voice.spec.ts',
+  'wizard-notes.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -24,10 +63,9 @@ export default defineConfig({
   // and two servers on two cores); 90 s keeps a slower run from failing on time alone
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: CI,
-  // one worker per server (a worker only ever talks to its own server: fixtures.ts)
-  workers: E2E_SERVERS,
+  workers: E2E_WORKERS,
   retries: CI ? 1 : 0,
   reporter: 'list',
   use: {
@@ -50,13 +88,41 @@ export default defineConfig({
     },
     headless: true,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // tests that make their own accounts and data: any order, side by side
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: DEMO_STATE_SPECS,
+      grepInvert: /@site-wide/,
+    },
+    // specs that still use and change the demo accounts: each file in order on one worker (and
+    // so on one server while there is a server per worker), as before ADR 0046
+    {
+      name: 'demo-state',
+      use: { browserName: 'chromium' },
+      testMatch: DEMO_STATE_SPECS,
+      grepInvert: /@site-wide/,
+      fullyParallel: false,
+    },
+    // Tests tagged @site-wide change a setting every user sees (feature flags, probation rules,
+    // roles): they run after the rest, one at a time, so no other test meets it half-changed.
+    {
+      name: 'site-wide',
+      use: { browserName: 'chromium' },
+      grep: /@site-wide/,
+      workers: 1,
+      dependencies: ['chromium', 'demo-state'],
+    },
+  ],
   webServer: Array.from({ length: E2E_SERVERS }, (_, n) => ({
     command: 'node ../scripts/start.mjs',
     url: `${serverUrl(n)}/api/2/health`,
     // a cold `vite build` on two cores is part of the start when apps/web/dist is stale
     timeout: 240_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 runs against a server already started on the port (tests make their own
+    // data, so one server may serve many runs while a spec is written)
+    reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
     env: {

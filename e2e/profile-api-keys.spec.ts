@@ -1,4 +1,4 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
 
 // A customer creates an API key and an OAuth client at /profile#apikeys (spec 2 sections 2, 5, 7).
 
@@ -35,7 +35,7 @@ test('a customer generates and resets an API key and creates an OAuth client', a
   const clientId = (await page.getByTestId('secret-Client ID').textContent()) ?? '';
   expect(clientId).toMatch(/^[a-f0-9]{24}$/);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-apikeys.png', fullPage: true });
+  await shotPage(page, 'profile-apikeys');
 
   // after a reload the secrets are gone for good; the client id and uri stay
   await page.reload();

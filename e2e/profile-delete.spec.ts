@@ -1,4 +1,4 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
 
 // Account deletion end to end (spec 2 sections 4, 5 and 8): confirm, a reason, the password
 // ('The password you entered is incorrect.' first), done; the account cannot sign in again.
@@ -36,7 +36,7 @@ test('a customer deletes the account', async ({ page }) => {
   await dialog.getByLabel('Password').fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Your account was deleted.')).toBeVisible();
-  await page.screenshot({ path: 'test-results/profile-deleted.png', fullPage: true });
+  await shotPage(page, 'profile-deleted');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(/\/auth/);
 

@@ -1,20 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail, shotPage } from './fixtures';
 
 // Preferred translators and the credit history in the profile: a new customer finds the
 // demo translator by name, adds and removes them; the demo customer reads the credit history of
 // the sub-accounts section, page by page.
-
-const SHOTS = process.env.VOICE_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a customer adds and removes a preferred translator', async ({ page, consoleErrors }) => {
   await page.goto('/auth?mode=signup');
@@ -38,7 +26,7 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
   const table = card.getByRole('table', { name: 'Preferred translators' });
   await expect(table.getByRole('row', { name: /Tomas Translator/ })).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'preferred-translators');
+  await shotPage(page, 'preferred-translators');
 
   // the list is the server's: it survives a reload
   await page.reload();
@@ -52,9 +40,10 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
 
   // from the keyboard: tabbing past the search box leaves the focus where it went (its list loads on
   // the first focus); back in it, typing finds the translator and Enter adds them
+  const pickerLoaded = page.waitForResponse((r) => /PreferredTranslatorPicker[^/]*\.js$/.test(r.url()));
   await page.getByLabel('Add a translator').focus();
   await page.keyboard.press('Tab');
-  await page.waitForLoadState('networkidle');
+  await pickerLoaded;
   await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByLabel('Add a translator')).toBeFocused();
@@ -83,7 +72,7 @@ test('the demo customer reads the credit history beside the sub-accounts', async
   await expect(history.getByText(/Balance now: /)).toBeVisible();
   await expect(history.getByText(/^\d+–\d+ of \d+$/)).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'credit-history');
+  await shotPage(page, 'credit-history');
   await signOut(page);
   expect(consoleErrors).toEqual([]);
 });

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NEW_PASSWORD, signIn, signOut, test, totpCode, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  signIn,
+  signOut,
+  test,
+  totpCode,
+  uniqueEmail,
+  shotPage,
+} from './fixtures';
 
 // The profile's account and security sections (spec 2 section 2): account information, billing
 // address, mailing preferences, password update and 2-step login, clicked through by a new customer.
@@ -15,10 +25,6 @@ async function registerCustomer(page: Page, email: string, name = 'Petra Profile
   await page.waitForURL('**/cpanel');
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/profile-${name}.png`, fullPage: true });
-}
-
 test('a customer edits account information, billing address and mailing preferences', async ({
   page,
   consoleErrors,
@@ -28,7 +34,7 @@ test('a customer edits account information, billing address and mailing preferen
   await expect(page.getByRole('heading', { name: 'Account Information', level: 2 })).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Petra Profile');
   await expectAccessible(page);
-  await shot(page, 'account');
+  await shotPage(page, 'account');
 
   // a field is checked when it is left, then on every change
   await page.getByLabel('Full name').fill('');
@@ -77,7 +83,7 @@ test('a customer edits account information, billing address and mailing preferen
   await page.getByRole('button', { name: 'Add address' }).click();
   await expect(page.getByRole('list', { name: 'Additional e-mail addresses' })).toContainText('accounts@example.com');
   await expectAccessible(page);
-  await shot(page, 'mailing');
+  await shotPage(page, 'mailing');
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'A new comment in a project discussion' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Remove accounts@example.com' }).click();
@@ -114,7 +120,7 @@ test('a customer changes the password, turns 2-step login on, signs in with a co
   await expect(page).toHaveURL(/#tfa_enable$/);
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'tfa-enable');
+  await shotPage(page, 'tfa-enable');
   const secret = (await page.getByTestId('tfa-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+$/);
   await page.getByLabel('6-digit code').fill('000000');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
 import { buyCreditsByCard } from './purchase';
 
 // A customer adds a sub-account, moves credits to it, switches to it from the user bar's
@@ -46,7 +46,7 @@ test('a customer adds a sub-account, transfers credits and switches to it and ba
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(page.getByText('Allocation was successful')).toBeVisible();
   await expect(row).toContainText('Balance: 1,500');
-  await page.screenshot({ path: 'test-results/profile-sub-accounts.png', fullPage: true });
+  await shotPage(page, 'profile-sub-accounts');
 
   // switch to it from the user bar, and back
   await page.getByRole('button', { name: /Team Berlin/ }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail, shotPage } from './fixtures';
 
 // Telegram notifications (profile #telegram) through the sandbox bot, the translator guidelines,
 // social networks, and the public profile at /profile/show (-> /profile-legacy/show/).
@@ -27,7 +27,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   const open = page.getByRole('link', { name: 'Open @ParlanceSandboxBot' });
   await expect(open).toHaveAttribute('href', /^https:\/\/t\.me\/ParlanceSandboxBot\?start=[\w-]+$/);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-telegram-start.png', fullPage: true });
+  await shotPage(page, 'profile-telegram-start');
 
   // texting the link needs a verified phone: the server says so
   await page.getByRole('button', { name: 'Text me the link' }).click();
@@ -37,7 +37,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await expect(page.getByText('Telegram notifications are on', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn off Telegram notifications' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-telegram-on.png', fullPage: true });
+  await shotPage(page, 'profile-telegram-on');
 
   // a reload reads the subscription from the server
   await page.reload();
@@ -49,7 +49,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('button', { name: 'Turn off Telegram notifications' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/profile-telegram-375.png', fullPage: true });
+  await shotPage(page, 'profile-telegram');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // the guidelines section, and social networks with a wrong link refused
@@ -57,7 +57,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await expect(page.getByRole('heading', { name: 'Translator Guidelines', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Confidentiality', level: 3 })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-guidelines.png', fullPage: true });
+  await shotPage(page, 'profile-guidelines');
 
   await page.goto('/profile#account');
   await page.getByRole('button', { name: 'Save networks' }).waitFor();
@@ -68,7 +68,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await page.getByRole('button', { name: 'Save networks' }).click();
   await expect(page.getByText('Social networks saved')).toBeVisible();
   await page.getByRole('heading', { name: 'Social networks', level: 2 }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/profile-networks.png' });
+  await shotPage(page, 'profile-networks');
 
   // a transcription language on the languages tab
   await page.goto('/profile#languages');
@@ -80,7 +80,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('heading', { name: 'Transcription', level: 2 }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/profile-transcription-375.png' });
+  await shotPage(page, 'profile-transcription');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // and the public profile shows it
@@ -102,12 +102,12 @@ test('/profile/show: the demo translator sees their public profile, and a custom
   await expect(page.getByRole('region', { name: 'Social networks' })).toContainText('linkedin.com');
   await expect(page.getByRole('region', { name: 'Transcription' })).toContainText('French');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-show.png', fullPage: true });
+  await shotPage(page, 'profile-show');
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'test-results/profile-show-375.png', fullPage: true });
+  await shotPage(page, 'profile-show');
   await page.setViewportSize({ width: 1280, height: 800 });
   const me = await page.request.get('/api/2/account/public-profile');
   const translatorId = ((await me.json()) as { results: { id: number } }).results.id;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
 
 // A new translator is walked through the profile after sign-up (/profile/?flow=1#languages):
 // languages, expertise, availability, bio, uploads and references; then matching offers them the
@@ -35,7 +35,7 @@ test('a new translator completes the walk-through and then sees a matching open 
   await expect(page.getByRole('heading', { name: 'Language Skills', level: 2 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next: Expertise' })).toBeDisabled();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-flow-languages.png', fullPage: true });
+  await shotPage(page, 'profile-flow-languages');
   await page.getByRole('button', { name: 'Save native language' }).click();
   await expect(page.getByText('Please choose your native language')).toBeVisible();
   await pick(page, 'Native language', 'German');
@@ -84,7 +84,7 @@ test('a new translator completes the walk-through and then sees a matching open 
   await page.getByTestId('upload-gov_id').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('link', { name: 'passport.png' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/profile-flow-uploads.png', fullPage: true });
+  await shotPage(page, 'profile-flow-uploads');
   await next(page, 'References');
 
   await page.getByLabel('Name').fill('Greta Gruber');

@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 import { buyCreditsByCard } from './purchase';
 
 // The marketplace's core loop with two people at once (spec 1 §2, §4): a customer orders a
 // pasted text through the wizard and pays with credits; the translator sees it arrive in Open
 // Projects without reloading, takes it and delivers a file; the customer sees 'Translation
 // Received', downloads the zip, approves and rates it; the translator's earnings are pending.
-
-const SHOTS = process.env.PROJECT_SHOTS; // a folder: screenshot the screens there
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function pickLanguage(page: Page, label: string, name: string) {
   const input = page.getByRole('combobox', { name: label });
@@ -113,11 +107,11 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
   const link = translator.getByRole('link', { name: String(id), exact: true });
   await expect(link).toBeVisible({ timeout: 45_000 });
   expect(await toastShown, 'the toast "The list of available projects was updated" showed').toBe(true);
-  await shot(translator, 'loop-open-projects');
+  await shotPage(translator, 'loop-open-projects');
   await link.click();
   await translator.waitForURL(`**/project/${id}`);
   await expect(translator.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await shot(translator, 'loop-candidate');
+  await shotPage(translator, 'loop-candidate');
   await translator.getByRole('button', { name: 'Take this project' }).click();
   await expect(translator.getByText('The project is yours. Good luck!')).toBeVisible();
   await expect(statusOf(translator)).toHaveText('In Progress');
@@ -148,7 +142,7 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
   // the customer: Translation Received, the zip, approve, a low rating
   await expect(statusOf(customer)).toHaveText('Translation Received', { timeout: 40_000 });
   await expect(customer.getByRole('list', { name: 'Translation' }).getByText('loop-fr.txt')).toBeVisible();
-  await shot(customer, 'loop-customer-ready');
+  await shotPage(customer, 'loop-customer-ready');
 
   // the resource viewer shows the image
   await customer.getByRole('button', { name: 'View loop-banner-fr.png' }).click();
@@ -156,7 +150,7 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
   const picture = viewer.getByRole('img', { name: 'loop-banner-fr.png' });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await shot(customer, 'loop-viewer-image');
+  await shotPage(customer, 'loop-viewer-image');
   await viewer.getByRole('button', { name: 'Close' }).first().click();
   await expect(viewer).toBeHidden();
   await customer.getByRole('button', { name: 'Download', exact: true }).click();
@@ -190,7 +184,7 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
   await rating.getByRole('button', { name: 'Send rating' }).click();
   await expect(customer.getByText('Thank you for your rating.')).toBeVisible();
   await expect(customer.getByRole('region', { name: 'Rating' })).toContainText('Grammar mistakes or typos');
-  await shot(customer, 'loop-customer-completed');
+  await shotPage(customer, 'loop-customer-completed');
 
   // the translator's earnings are pending
   await translator.reload();
@@ -202,7 +196,7 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
   await expect(money).toContainText('Pending until');
   // at least this project's share (another journey may add to the demo translator's meanwhile)
   expect(await pendingEarnings(translator)).toBeGreaterThanOrEqual(pendingBefore + earned);
-  await shot(translator, 'loop-translator-completed');
+  await shotPage(translator, 'loop-translator-completed');
   expect(errors).toEqual([]);
 
   await customerContext.close();

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // The customer's My Projects (spec 1 §2, §3, §5, §8; ADR 0052): filters kept
 // in the address, tags, a bulk message, a low rating that asks for reasons and a comment, the empty
 // states, and cancelling a project nobody has started (its credits come back).
-
-const SHOTS = process.env.PROJECT_SHOTS; // a folder: screenshot the screens there
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'My projects' });
 const rows = (page: Page) => table(page).locator('tbody tr');
@@ -47,7 +41,7 @@ test.describe('the demo customer', () => {
     await signInAs(page, 'customer');
     await openList(page);
     await expect(rows(page).first()).toBeVisible();
-    await shot(page, 'list');
+    await shotPage(page, 'list');
 
     await choose(page, 'Status', 'Pending Linguist');
     await expect(page).toHaveURL(/[?&]status=PENDING/);
@@ -96,7 +90,7 @@ test.describe('the demo customer', () => {
     await input.fill(tag);
     await input.press('Enter');
     await expect(dialog.getByRole('button', { name: tag })).toBeVisible();
-    await shot(page, 'tags-modal');
+    await shotPage(page, 'tags-modal');
     await dialog.getByRole('button', { name: 'Save tags' }).click();
     await expect(page.getByText('Tags saved')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -130,7 +124,7 @@ test.describe('the demo customer', () => {
     await page.getByRole('button', { name: 'Message translators' }).click();
     const text = `Please use British spelling (${Date.now().toString(36)})`;
     await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
-    await shot(page, 'bulk-message');
+    await shotPage(page, 'bulk-message');
     await dialog.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Message sent to 2 projects')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -150,7 +144,7 @@ test.describe('the demo customer', () => {
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Download' });
     await expect(dialog.getByRole('radio', { name: 'All documents' })).toBeChecked();
-    await shot(page, 'download-modal');
+    await shotPage(page, 'download-modal');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download zip' }).click(),
@@ -174,7 +168,7 @@ test.describe('the demo customer', () => {
     await dialog.getByRole('button', { name: 'Send rating' }).click();
     await expect(dialog.getByText('Please tell us what went wrong: choose at least one reason.')).toBeVisible();
     await expect(dialog.getByText('Enter at least 3 chars')).toBeVisible();
-    await shot(page, 'rating-errors');
+    await shotPage(page, 'rating-errors');
 
     await dialog.getByRole('checkbox', { name: 'Overly literal' }).check();
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('ok');
@@ -211,14 +205,14 @@ test('a new customer: empty states, then cancels a pending project and the credi
   await expect(page.getByText('Nothing found for your request')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Translate now' }).last()).toHaveAttribute('href', '/wizard');
   await expect(page.getByTestId('credit-balance')).toHaveText('0 credits');
-  await shot(page, 'empty-nothing-found');
+  await shotPage(page, 'empty-nothing-found');
 
   // a filter that matches nothing
   await page.getByRole('textbox', { name: 'ID' }).fill('9a9x9');
   await expect(page.getByRole('textbox', { name: 'ID' })).toHaveValue('999');
   await expect(page).toHaveURL(/[?&]id=999/);
   await expect(page.getByText('No projects match the selected filters')).toBeVisible();
-  await shot(page, 'empty-no-match');
+  await shotPage(page, 'empty-no-match');
   await page.getByRole('button', { name: 'Clear filters' }).last().click();
   await expect(page.getByText('Nothing found for your request')).toBeVisible();
   await expect(page).not.toHaveURL(/id=/);
@@ -272,12 +266,12 @@ test('a new customer: empty states, then cancels a pending project and the credi
   await page.getByRole('button', { name: 'Cancel projects' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this project?' });
   await expect(confirm).toContainText(name);
-  await shot(page, 'cancel-confirm');
+  await shotPage(page, 'cancel-confirm');
   await confirm.getByRole('button', { name: 'Cancel project' }).click();
   await expect(page.getByText('The project was cancelled and its credits returned to your balance.')).toBeVisible();
   await expect(row.locator('[data-status]')).toHaveText('Cancelled');
   // the price and its VAT come back: the balance is what was bought
   await expect(page.getByTestId('credit-balance')).toHaveText(`${credits.toLocaleString('en-US')} credits`);
-  await shot(page, 'cancelled');
+  await shotPage(page, 'cancelled');
   expect(consoleErrors.filter((e) => !e.includes('status of 40'))).toEqual([]);
 });

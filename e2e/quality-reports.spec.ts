@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, signOut, test } from './fixtures';
+import { expect, expectAccessible, signInAs, signOut, test, shotPage } from './fixtures';
 
 // Quality report editors: the demo translator reviews "Spring catalog" in a QA job; from
 // the job's list of the reviewed files they open the detailed editor (project_id, resource_uuid and
 // csrftoken in the query string), record errors and save; the job's score preview counts them. An
 // admin opening the same editor reads it without being able to change it.
-
-const SHOTS = process.env.BO_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -53,7 +41,7 @@ test('a reviewer writes a detailed quality report that the review score counts; 
   await form.getByRole('button', { name: 'Save report' }).click();
   await expect(form.getByText('Quality report saved')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'quality-report-detailed');
+  await shotPage(page, 'quality-report-detailed');
 
   // the job's score preview counts the report: 10 points over 1,000 words = 1000 - 100
   await page.goto(`/project/${job?.id}`);
@@ -61,7 +49,7 @@ test('a reviewer writes a detailed quality report that the review score counts; 
     'Errors from the quality reports of the files: 2 (counted in the score)',
   );
   await expect(page.getByTestId('review-score')).toHaveText('Score preview: 900 / 1000');
-  await shots(page, 'quality-report-job');
+  await shotPage(page, 'quality-report-job');
 
   // the free editor: findings as text and counts by severity
   await page
@@ -78,7 +66,7 @@ test('a reviewer writes a detailed quality report that the review score counts; 
   await free.getByRole('button', { name: 'Save report' }).click();
   await expect(free.getByText('Quality report saved')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'quality-report-free');
+  await shotPage(page, 'quality-report-free');
 
   // an admin reads the report without a way to change it
   await signOut(page);
@@ -96,5 +84,5 @@ test('a reviewer writes a detailed quality report that the review score counts; 
   await expect(readOnly.getByRole('button', { name: 'Save report' })).toHaveCount(0);
   await expect(readOnly.getByRole('button', { name: 'Add error' })).toHaveCount(0);
   await expectAccessible(page);
-  await shots(page, 'quality-report-read-only');
+  await shotPage(page, 'quality-report-read-only');
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 import { pickLanguage } from './ordering-helpers';
 import { buyCreditsByCard } from './purchase';
 
@@ -9,17 +9,6 @@ import { buyCreditsByCard } from './purchase';
 // sees their names while the job is offered and downloads them once the job is theirs.
 
 const NOTE = 'Keep product names in English. Use "vous", never "tu".';
-
-const SHOTS = process.env.REFERENCE_SHOTS; // a folder: the project pages at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function downloadText(page: Page, fileName: string): Promise<string> {
   const [download] = await Promise.all([
@@ -89,19 +78,19 @@ test('reference files of the brief reach the project page of the customer and th
   const customerRefs = customer.getByRole('list', { name: 'Reference files' });
   await expect(customerRefs.getByText('note.txt')).toBeVisible();
   expect(await downloadText(customer, 'note.txt')).toBe(NOTE);
-  await shots(customer, 'reference-customer');
+  await shotPage(customer, 'reference-customer');
 
   // the translator it is offered to sees the file's name; once the job is theirs, the file
   await signInAs(translator, 'translator');
   await translator.goto(`/project/${id}`);
   await expect(translator.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(translator.getByRole('list', { name: 'Reference files' }).getByText('note.txt')).toBeVisible();
-  await shots(translator, 'reference-candidate');
+  await shotPage(translator, 'reference-candidate');
   await translator.getByRole('button', { name: 'Take this project' }).click();
   await expect(translator.getByText('The project is yours. Good luck!')).toBeVisible();
   await expect(translator.getByRole('list', { name: 'Reference files' }).getByText('note.txt')).toBeVisible();
   expect(await downloadText(translator, 'note.txt')).toBe(NOTE);
-  await shots(translator, 'reference-translator');
+  await shotPage(translator, 'reference-translator');
 
   expect(errors).toEqual([]);
   await customerContext.close();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import { expect, signInAs, test, shotPage } from './fixtures';
 
 // QA and LL reviews (ADR 0089): an admin opens a QA job over a
 // completed project, the demo translator takes it from Open Projects > QA, reads the reviewed
@@ -11,7 +11,6 @@ import { expect, signInAs, test } from './fixtures';
 // there is no call yet to give a new translator language pairs).
 
 const REVIEWED_NAME = 'Blog post';
-const SHOTS = process.env.PROJECT_SHOTS; // a folder: screenshot the screens there
 
 /** The id of the demo customer's completed "Blog post", through the customer's list. */
 async function reviewedProjectId(page: Page): Promise<number> {
@@ -81,7 +80,7 @@ test('an admin opens a QA job, a translator takes it, scores the work and the re
   await choose(translator, 'Category 2', 'Terminology');
   await form.getByLabel('Count 2').fill('3');
   await expect(form.getByTestId('review-score')).toHaveText('Score preview: 900 / 1000');
-  if (SHOTS) await translator.screenshot({ path: `${SHOTS}/review-form.png`, fullPage: true });
+  await shotPage(translator, `review-form`);
   // a row added and removed again changes nothing
   await form.getByRole('button', { name: 'Add error' }).click();
   await expect(form.getByTestId('review-error-row')).toHaveCount(3);
@@ -97,7 +96,7 @@ test('an admin opens a QA job, a translator takes it, scores the work and the re
   await expect(translator.getByText('Review submitted')).toBeVisible();
   const summary = translator.getByTestId('review-summary');
   await expect(summary.getByTestId('review-score')).toHaveText('Score: 900 / 1000');
-  if (SHOTS) await translator.screenshot({ path: `${SHOTS}/review-submitted.png`, fullPage: true });
+  await shotPage(translator, `review-submitted`);
   await expect(summary.getByRole('table', { name: 'Recorded errors' }).locator('tbody tr')).toHaveCount(2);
   await expect(summary.getByText('three glossary terms missed')).toBeVisible();
   await expect(translator.getByRole('form', { name: 'Submit review' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { type DemoRole, expect, signInAs, test } from './fixtures';
+import { type DemoRole, expect, signInAs, test, expectSettled } from './fixtures';
 
 // A page asks only for what its viewer may read: each demo role opens every
 // page of its menus, and no call answers 403 (nor 401), and the console stays free of errors.
@@ -34,7 +34,7 @@ const PAGES: Record<DemoRole, string[]> = {
 async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page);
 }
 
 for (const role of Object.keys(PAGES) as DemoRole[]) {

@@ -1,8 +1,11 @@
-// The browser suite runs on E2E_SERVERS servers (default 2), each with a database of its own, one
-// worker per server: worker N (its parallelIndex) always talks to server N, so no two tests that
-// run at the same time share a database, and a test sees the demo data as its file left it.
+// The browser suite runs E2E_WORKERS workers (default 2) against E2E_SERVERS servers (default 2),
+// each server with a database of its own; worker N (its parallelIndex) talks to server N modulo
+// the servers. Tests that make their own accounts may share a server; the specs that still change
+// the demo accounts (playwright.config.ts) need a server per worker, hence the default. Once that
+// list is empty, E2E_SERVERS=1 is enough.
 // Ports: E2E_PORT (default 4173), E2E_PORT + 1, ...
 export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS || 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
 export const E2E_PORT = Number(process.env.E2E_PORT || 4173);
 
 export function serverUrl(index: number): string {

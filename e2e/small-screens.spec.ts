@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
-import { type DemoRole, expect, expectAccessible, signInAs, test } from './fixtures';
+import { type DemoRole, expect, expectAccessible, signInAs, test, shotPage, expectSettled } from './fixtures';
 
 // At 375 px every list is a stack of cards and no page scrolls sideways; the
-// same lists are tables at 1280 px. Screenshots of both widths go to SHOTS_DIR.
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+// same lists are tables at 1280 px. Screenshots with E2E_SCREENSHOTS.
 
 const LISTS: { role: DemoRole; path: string; list: string; shot: string }[] = [
   { role: 'customer', path: '/my-projects/customer', list: 'My projects', shot: 'customer-projects' },
@@ -42,7 +40,7 @@ for (const { role, path, list, shot } of LISTS) {
     if (list) await expect(page.getByRole('list', { name: list })).toBeVisible();
     await expect(cards.locator('> li').first()).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await expectSettled(page);
     await noSidewaysScroll(page);
     // every card's facts are on screen: nothing is cut at the right edge, and each field reads as
     // "label: value" inside its card
@@ -58,13 +56,13 @@ for (const { role, path, list, shot } of LISTS) {
       if (list) await expect(card.locator('> dl > div > dt').first()).not.toBeEmpty();
     }
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${shot}-375.png`, fullPage: true });
+    await shotPage(page, `${shot}`);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.locator('table').first()).toBeVisible();
     await expect(page.locator('ul[data-layout="cards"]')).toHaveCount(0);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/${shot}-1280.png`, fullPage: true });
+    await shotPage(page, `${shot}`);
   });
 }
 
@@ -83,10 +81,10 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
       await test.step(path, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await expectSettled(page);
         await noSidewaysScroll(page);
         const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
-        await page.screenshot({ path: `${SHOTS}/${role}-${name}-375.png`, fullPage: true });
+        await shotPage(page, `${role}-${name}`);
       });
     }
   });

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, expectSettled } from './fixtures';
 
 // The built app is up, answers its health check, and a guest opening it meets the sign-in page
 // without a single browser error.
@@ -13,8 +13,8 @@ test('a guest opening / lands on /auth without browser errors', async ({ page, c
   await page.goto('/');
   await page.waitForURL((url) => url.pathname === '/auth');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  // let lazy chunks, queries and the captcha widget settle before judging
-  await page.waitForLoadState('networkidle');
+  // the form's lazy parts (captcha, links) have settled before judging
+  await expectSettled(page);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage, expectSettled } from './fixtures';
 
 // Staff get exactly their groups' permissions (packages/shared staff.ts): the finance, support,
 // moderation and language-manager demo accounts each see their own back-office menu, open every
 // screen it offers without one refused call, meet the not-found page on a screen they may not
-// open, and only support acts as a user. Screenshots of each menu at 1280 and 375 px go to SHOTS_DIR.
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+// open, and only support acts as a user. Screenshots of each menu with E2E_SCREENSHOTS.
 
 interface StaffCase {
   role: string;
@@ -83,9 +81,8 @@ const errorAlerts = (page: Page) => page.locator('.MuiAlert-colorError');
 async function openScreen(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // lists and cards finish loading (their skeletons and busy frames are gone)
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  // lists and cards finish loading (their spinners, skeletons and busy frames are gone)
+  await expectSettled(page);
 }
 
 for (const staff of STAFF) {
@@ -114,7 +111,7 @@ for (const staff of STAFF) {
     await expectAccessible(page);
     const slug = staff.role.replace(/\W+/g, '-');
     await backOfficeSection(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-1280.png` });
+    await shotPage(page, `staff-menu-${slug}`);
 
     // the admin tabs offer no outbox; the moderation tabs only to the moderator
     await openScreen(page, '/admin');
@@ -139,7 +136,7 @@ for (const staff of STAFF) {
       await test.step(`${path} is refused`, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await expectSettled(page);
         await expect(errorAlerts(page)).toHaveCount(0);
         // the guard decides before the page exists: no call is made and refused
         expect(consoleErrors, path).toEqual([]);
@@ -154,7 +151,7 @@ for (const staff of STAFF) {
     await expect(backOfficeSection(page).getByRole('link')).toHaveText(staff.backOffice);
     await expectAccessible(page);
     await backOfficeSection(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/staff-menu-${slug}-375.png` });
+    await shotPage(page, `staff-menu-${slug}`);
   });
 }
 
@@ -173,7 +170,7 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
   await expect(panel.getByRole('heading', { name: 'Currency' })).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'Outbox' })).toHaveCount(0);
   await expectAccessible(page, '[role="dialog"]');
-  await page.screenshot({ path: `${SHOTS}/staff-tools-finance-1280.png` });
+  await shotPage(page, `staff-tools-finance`);
   await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
   // a project, read without projects.write: a read-only note and none of the interventions
@@ -188,10 +185,10 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
     await expect(page.getByRole('button', { name: move })).toHaveCount(0);
   await expect(errorAlerts(page)).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-1280.png` });
+  await shotPage(page, `staff-project-read-only`);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/staff-project-read-only-375.png` });
+  await shotPage(page, `staff-project-read-only`);
   await page.setViewportSize({ width: 1280, height: 720 });
   expect(consoleErrors).toEqual([]);
 
@@ -236,6 +233,6 @@ test('the outbox masks a staff member’s sign-in link and says so', async ({
   await expect(message.getByText('A link or code in this mail that signs the recipient in is hidden.')).toBeVisible();
   await expect(message.getByRole('link', { name: /resetPassword\?token=/ })).toHaveCount(0);
   await expectAccessible(page, '[role="dialog"]');
-  await page.screenshot({ path: `${SHOTS}/outbox-secrets-hidden-1280.png` });
+  await shotPage(page, `outbox-secrets-hidden`);
   expect(consoleErrors).toEqual([]);
 });

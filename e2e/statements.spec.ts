@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 
 // Statements (spec 2 sections 2, 5, 9): the demo customer reads the lines of their credits
 // from the ledger, the newest line's balance is the balance now, filters by action type, sees
 // 'Please select the time range first' without a start date; the translator's /statement loads.
-
-const SHOTS = process.env.MESSAGE_SHOTS; // a folder: screenshot the screens there
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const rows = (page: Page) => page.getByTestId('statement-row');
 
@@ -24,7 +18,7 @@ test('the customer statement reconciles to the balance and filters by action typ
   // newest first: the first line's balance column is the balance now
   await expect(rows(page).first().getByRole('cell').nth(4)).toHaveText(balanceNow as string);
   await expectAccessible(page);
-  await shot(page, 'statement');
+  await shotPage(page, 'statement');
 
   await page.getByLabel('Action type').selectOption({ label: 'Project payment' });
   // the unfiltered rows stay on screen until the filtered page answers: wait for it
@@ -44,7 +38,7 @@ test('the customer statement reconciles to the balance and filters by action typ
   await page.getByLabel('From').fill('2020-01-01');
   await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'statement-375');
+  await shotPage(page, 'statement-375');
 });
 
 test('the customer filters the statement by tag and by language', async ({ page }) => {
@@ -71,7 +65,7 @@ test('the customer filters the statement by tag and by language', async ({ page 
   await page.getByLabel('Target language').selectOption({ label: 'French' });
   await expect(rows(page).first()).toBeVisible();
   await expect.poll(() => rows(page).count()).toBeLessThan(all);
-  await shot(page, 'statement-filters');
+  await shotPage(page, 'statement-filters');
 });
 
 test('the customer mails the statement as PDF; the mail is in the outbox', async ({ page, browser }) => {
@@ -112,5 +106,5 @@ test('the translator statement shows the available earnings', async ({ page }) =
   await expect(page.getByText(/^Balance now: [\d,]+ credits available/)).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'statement-translator');
+  await shotPage(page, 'statement-translator');
 });

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 import { putOrderInCart } from './purchase';
 
 // The translator's side of the marketplace (spec 1 §2 and §4; ADR 0027):
@@ -13,13 +12,6 @@ const LIST_FAILED = 'This list could not be loaded.';
 const NO_PROJECTS = 'You have no projects here yet.';
 const TRANSLATOR_INACTIVE = 'You are marked inactive or on vacation. Turn your availability back on to take projects.';
 const APPROVES = '4242 4242 4242 4242';
-
-const SHOTS = process.env.TRANSLATOR_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Counts the oscillators the page starts: the chime is two of them. */
 async function countChimes(page: Page) {
@@ -55,13 +47,13 @@ test.describe('translator screens', () => {
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => b - a));
     await expect(table.getByRole('link', { name: ids[0], exact: true })).toHaveAttribute('href', `/project/${ids[0]}`);
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-connected', 'true');
-    await shot(page, 'open-projects');
+    await shotPage(page, 'open-projects');
 
     // the demo translator has QA and LL review jobs: their tabs show, each at its own sub-path
     await page.getByRole('tab', { name: 'QA', exact: true }).click();
     await page.waitForURL('**/open-project-freelance-translator/qa');
     await expect(table.getByRole('link').first()).toBeVisible();
-    await shot(page, 'open-projects-qa');
+    await shotPage(page, 'open-projects-qa');
     await page.getByRole('tab', { name: 'LL', exact: true }).click();
     await page.waitForURL('**/open-project-freelance-translator/ll');
     await expect(table.getByRole('link').first()).toBeVisible();
@@ -76,7 +68,7 @@ test.describe('translator screens', () => {
     expect(await page.evaluate(() => localStorage.getItem('soundEnabled'))).toBe('false');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Sound' })).not.toBeChecked();
-    await shot(page, 'open-projects-sound-off');
+    await shotPage(page, 'open-projects-sound-off');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -103,7 +95,7 @@ test.describe('translator screens', () => {
       // rows, or the empty text: never the failure line
       await expect(list.locator('tbody tr').or(list.getByText(NO_PROJECTS)).first()).toBeVisible();
       await expect(list.getByText(LIST_FAILED)).toHaveCount(0);
-      await shot(page, `my-projects-${slug}`);
+      await shotPage(page, `my-projects-${slug}`);
     }
     // the demo translator has worked on projects: the first tab has rows with a status
     await page.getByRole('tab', { name: 'Translator Projects', exact: true }).click();
@@ -120,7 +112,7 @@ test.describe('translator screens', () => {
     await expect(page.getByRole('heading', { name: 'My Team customers' })).toBeVisible();
     const table = page.getByRole('region', { name: 'My Team customers' });
     await expect(table.getByRole('cell', { name: 'Casey Customer', exact: true })).toBeVisible();
-    await shot(page, 'my-team-customers');
+    await shotPage(page, 'my-team-customers');
     await page.getByLabel('Search customers').fill('nobody-by-this-name');
     await expect(table.getByText('Nothing found for your request')).toBeVisible();
     await page.getByLabel('Search customers').fill('casey');
@@ -198,7 +190,7 @@ test('a paid project appears live with the toast and the chime; the translator t
   await expect(row).toContainText(name);
   await expect(row).toContainText('French');
   expect(await oscillators(page)).toBeGreaterThan(before);
-  await shot(page, 'open-projects-live-toast');
+  await shotPage(page, 'open-projects-live-toast');
   // the toast closes by itself after 5 seconds
   await expect(page.getByText(LIST_UPDATED)).toBeHidden({ timeout: 8_000 });
 
@@ -233,7 +225,7 @@ test('a translator who turns availability off is told so and sees no open projec
   const table = openProjectsTable(page);
   // no language pairs yet: the empty state
   await expect(table.getByText(/^No open projects match your language pairs right now\./)).toBeVisible();
-  await shot(page, 'open-projects-empty');
+  await shotPage(page, 'open-projects-empty');
 
   const available = page.getByRole('switch', { name: 'Available for new projects' });
   await expect(available).toBeChecked();
@@ -245,7 +237,7 @@ test('a translator who turns availability off is told so and sees no open projec
   await expect(available).not.toBeChecked();
   await expect(page.getByTestId('inactive-notice')).toHaveText(TRANSLATOR_INACTIVE);
   await expect(table).toHaveCount(0);
-  await shot(page, 'open-projects-inactive');
+  await shotPage(page, 'open-projects-inactive');
   // the flag is the server's: a reload shows it as it was left
   await page.reload();
   await expect(page.getByTestId('inactive-notice')).toHaveText(TRANSLATOR_INACTIVE);

@@ -1,19 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
 
 // The translator screens' quieter states: a failing list is
 // silent and never blocks the others (spec 1 §8), loading, an admin on Open Projects, and a
 // customer's own My Team (preferred translators: add by id, remove).
 
 const LIST_FAILED = 'This list could not be loaded.';
-
-const SHOTS = process.env.TRANSLATOR_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('a failing list shows a quiet line in its tab; the other tabs and the earnings keep working', async ({ page }) => {
   await signInAs(page, 'translator');
@@ -27,7 +18,7 @@ test('a failing list shows a quiet line in its tab; the other tabs and the earni
   // silent: no toast, no error page
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByTestId('earnings-pending')).toBeVisible();
-  await shot(page, 'my-projects-tab-failed');
+  await shotPage(page, 'my-projects-tab-failed');
 
   await page.getByRole('tab', { name: 'Translator Projects', exact: true }).click();
   const main = page.getByRole('region', { name: 'Translator Projects' });
@@ -50,7 +41,7 @@ test('while a list loads, its table shows placeholder rows', async ({ page }) =>
   const table = page.getByRole('table', { name: 'Open projects' });
   await expect(table).toHaveAttribute('aria-busy', 'true');
   await expect(table.locator('.MuiSkeleton-root').first()).toBeVisible();
-  await shot(page, 'open-projects-loading');
+  await shotPage(page, 'open-projects-loading');
   release();
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
 });
@@ -59,7 +50,7 @@ test('an admin on Open Projects is told the list belongs to a translator', async
   await signInAs(page, 'admin');
   await page.goto('/open-project-freelance-translator');
   await expect(page.getByText(/act as that translator from the admin tools/)).toBeVisible();
-  await shot(page, 'open-projects-admin');
+  await shotPage(page, 'open-projects-admin');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -86,7 +77,7 @@ test('a customer adds a translator to My Team by id and removes them', async ({ 
   await expect(page.getByRole('heading', { name: 'My Team' })).toBeVisible();
   const table = page.getByRole('region', { name: 'My Team translators' });
   await expect(table.getByText('No translators in your team yet.', { exact: false })).toBeVisible();
-  await shot(page, 'customer-my-team-empty');
+  await shotPage(page, 'customer-my-team-empty');
 
   // a customer's id is refused with the server's message
   const own = await page.request.get('/registry/get?data=User');
@@ -94,12 +85,12 @@ test('a customer adds a translator to My Team by id and removes them', async ({ 
   await page.getByLabel('Translator ID').fill(String(ownId));
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('Only translator accounts can be added to My Team.')).toBeVisible();
-  await shot(page, 'customer-my-team-error');
+  await shotPage(page, 'customer-my-team-error');
 
   await page.getByLabel('Translator ID').fill(String(translatorId));
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(table.getByRole('cell', { name: 'Tomas Translator', exact: true })).toBeVisible();
-  await shot(page, 'customer-my-team');
+  await shotPage(page, 'customer-my-team');
 
   await table.getByRole('button', { name: 'Remove Tomas Translator from My Team' }).click();
   await expect(table.getByRole('cell', { name: 'Tomas Translator', exact: true })).toHaveCount(0);
@@ -126,6 +117,6 @@ test('on a phone the screens fit the width: projects as cards, other tables scro
     if ((await take.count()) > 0) await expect(take.first()).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
-    await shot(page, name);
+    await shotPage(page, name);
   }
 });

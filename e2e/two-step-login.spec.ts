@@ -11,21 +11,11 @@ import {
   test,
   totpCode,
   uniqueEmail,
+  shotPage,
 } from './fixtures';
 
 // Two-step login that holds: a password link does not get round the code, and a recovery code
 // stands in for the phone once.
-
-const SHOTS = process.env.TWO_STEP_SHOTS; // a folder: screenshot the new screens there at 1280 and 375 px
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function registerCustomer(page: Page, email: string) {
   await page.goto('/auth?mode=signup');
@@ -90,7 +80,7 @@ test('a password link for an account with two-step login asks for the code befor
   await expect(page.getByText(/Your password is not changed until you enter/)).toBeVisible();
   expect(await signedInEmail(page)).toBeNull();
   await expectAccessible(page);
-  await shot(page, 'reset-code-step');
+  await shotPage(page, 'reset-code-step');
 
   await code.fill('000000' === totpCode(secret) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Save password' }).click();
@@ -121,7 +111,7 @@ test('a recovery code signs in once in place of the app code', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'recovery-codes');
+  await shotPage(page, 'recovery-codes');
   const recoveryCode = ((await list.first().textContent()) ?? '').trim();
   expect(recoveryCode).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
@@ -143,7 +133,7 @@ test('a recovery code signs in once in place of the app code', async ({ page }) 
   expect(await signedInEmail(page)).toBe(email);
   await page.goto('/profile#tfa_disable');
   await expect(page.getByTestId('recovery-codes-left')).toHaveText(/^9 recovery codes left/);
-  await shot(page, 'recovery-codes-left');
+  await shotPage(page, 'recovery-codes-left');
   await signOut(page);
 
   const code = await signInWith(recoveryCode);
@@ -211,7 +201,7 @@ test('support turns off a locked-out customer’s two-step login; the customer i
   await signIn(staff, 'support@parlance.test', DEMO_PASSWORD);
   await staff.goto(`/admin/${customerId}`);
   await staff.getByLabel('How you checked it is them').fill('Video call, ID card shown');
-  await shot(staff, 'staff-two-step-reset');
+  await shotPage(staff, 'staff-two-step-reset');
   await staff.getByRole('button', { name: 'Turn off two-step login' }).click();
   await expect(staff.getByText('Two-step login is off. The user was signed out everywhere')).toBeVisible();
   await context.close();

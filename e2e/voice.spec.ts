@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, signOut, test } from './fixtures';
+import { expect, expectAccessible, signInAs, signOut, test, shotPage } from './fixtures';
 
 // Voice-over: the demo translator adds a German voice sample under software and
 // services; the demo customer finds it at /voice (filtered by language), hears it through the
 // player, and orders a voice-over from it, which opens the wizard. The sample is removed again at
 // the end (shared demo state).
-
-const SHOTS = process.env.VOICE_SHOTS; // a folder: screenshot the screens there at 1280 and 375 px
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A tiny valid WAV: half a second of silence, 8 kHz mono 8-bit. */
 function wav(): Buffer {
@@ -67,7 +56,7 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
   await expect(card.getByRole('list', { name: 'Your voice samples' })).toContainText('guten-tag.wav');
   await expect(card.getByLabel('Your German voice sample')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'voice-samples');
+  await shotPage(page, 'voice-samples');
   await signOut(page);
 
   try {
@@ -89,7 +78,7 @@ test('a translator adds a voice sample; a customer hears it at /voice and orders
     expect(audio.status()).toBe(200);
     expect(audio.headers()['content-type']).toBe('audio/wav');
     await expectAccessible(page);
-    await shots(page, 'voices');
+    await shotPage(page, 'voices');
 
     // an empty language says so
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'Icelandic' });

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test, uniqueEmail, shotPage, signInWith } from './fixtures';
 
 // The ordering wizard (spec 1 sections 2, 5 and 8): a customer uploads a file and sees its counted
 // words, picks languages, an expertise, writes a brief, picks a priced plan and adds it to the cart.
-
-const SHOTS = process.env.WIZARD_SHOTS; // a folder: screenshot every step there
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function pickLanguage(page: Page, label: string, name: string) {
   const input = page.getByRole('combobox', { name: label });
@@ -21,16 +15,14 @@ async function pickLanguage(page: Page, label: string, name: string) {
 const TEXT = 'The quick brown fox jumps over the lazy dog near the river bank.';
 
 test.describe('ordering wizard', () => {
-  test('a customer orders a translation of an uploaded file', async ({ page, consoleErrors }) => {
-    const width = Number(process.env.WIZARD_WIDTH) || 0; // screenshots at a phone's width
-    if (width) await page.setViewportSize({ width, height: 844 });
-    await signInAs(page, 'customer');
+  test('a customer orders a translation of an uploaded file', async ({ page, consoleErrors, newAccount }) => {
+    await signInWith(page, await newAccount());
     await page.goto('/wizard');
     await expect(page.getByRole('heading', { name: 'Order a translation' })).toBeVisible();
     // the order is created on the server at once and its pid goes into the address
     await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
     const pid = new URL(page.url()).searchParams.get('pid');
-    await shot(page, '1-upload-empty');
+    await shotPage(page, '1-upload-empty');
 
     // Next without content says what is missing
     await page.getByRole('button', { name: 'Next' }).click();
@@ -45,7 +37,7 @@ test.describe('ordering wizard', () => {
     await expect(files.getByText('brochure.txt')).toBeVisible();
     await expect(files.getByText(/^13 words/)).toBeVisible();
     await expect(page.getByTestId('word-count')).toHaveText('13');
-    await shot(page, '1-upload-done');
+    await shotPage(page, '1-upload-done');
 
     // a reload resumes the same order
     await page.reload();
@@ -59,25 +51,25 @@ test.describe('ordering wizard', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Please select the language you are translating your text from')).toBeVisible();
-    await shot(page, '2-languages-error');
+    await shotPage(page, '2-languages-error');
     await pickLanguage(page, 'Translate from', 'American English');
     await pickLanguage(page, 'Translate to', 'German');
     await pickLanguage(page, 'Translate to', 'French');
-    await shot(page, '2-languages');
+    await shotPage(page, '2-languages');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // expertise
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Please choose an expertise')).toBeVisible();
     await page.getByRole('radio', { name: 'Marketing' }).check();
-    await shot(page, '3-expertise');
+    await shotPage(page, '3-expertise');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // brief
     const name = `Spring brochure ${Date.now().toString(36)}`;
     await page.getByLabel('Project name').fill(name);
     await page.getByLabel('Note to the translator').fill('Friendly tone; keep the brand name in English.');
-    await shot(page, '4-brief');
+    await shotPage(page, '4-brief');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // plans: each with its price for this order
@@ -89,7 +81,7 @@ test.describe('ordering wizard', () => {
     await expect(page.getByText('Please select one of the options')).toBeVisible();
     await plan.getByRole('radio').check();
     await expect(page.getByTestId('plan-total')).toHaveText(price);
-    await shot(page, '5-plans');
+    await shotPage(page, '5-plans');
 
     // the server keeps every step
     const saved = await page.request.get(`/registry/get?data=PurchaseOrder&pid=${pid}`);
@@ -113,7 +105,7 @@ test.describe('ordering wizard', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.waitForURL('**/shopping-cart');
     await expect(page.getByRole('heading', { name: 'Order a translation' })).toBeHidden();
-    await shot(page, '6-cart');
+    await shotPage(page, '6-cart');
     await expect(page.getByRole('heading', { name: 'Shopping cart' })).toBeVisible();
     // the cart page is built apart from the wizard; until it is there, the address is the check
     if (!(await page.getByText('Not available yet').isVisible())) {
@@ -139,7 +131,7 @@ test.describe('ordering wizard', () => {
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await expect(dialog.getByText('Please enter your email')).toBeVisible();
     await dialog.getByLabel('Email').fill(uniqueEmail('shopper'));
-    await shot(page, '7-finish-later');
+    await shotPage(page, '7-finish-later');
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByText(/^We sent a link to /)).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -118,7 +118,8 @@ export default function CustomerProjectsPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const segment = location.pathname.split('/')[2];
+  // the status is the last part of the path: /my-projects/ready and /my-projects/customer/ready
+  const segment = location.pathname.split('/').filter(Boolean).at(-1);
   const view = useMemo(() => readView(params, segment), [params, segment]);
   const list = useCustomerProjects(toQuery(view));
   const { data: user } = useCurrentUser();
