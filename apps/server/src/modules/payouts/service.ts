@@ -36,7 +36,8 @@ export function targetDateOf(now: Date): Date {
 }
 
 /** An amount of credits as the translator reads it in messages: dollars, with the credits beside them. */
-const usd = (n: number) => `$${(n / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (n: number) =>
+  `$${(n / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const credits = (n: number) => `${usd(n)} (${n.toLocaleString('en-US')} credits)`;
 
 /**
