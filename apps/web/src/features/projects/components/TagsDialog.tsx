@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import { Autocomplete } from '../../../ui/Autocomplete';
 import Chip from '@mui/material/Chip';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
