@@ -4,31 +4,20 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { Field } from '../../ui/Field';
-import { SelectField } from '../../ui/SelectField';
 import Typography from '@mui/material/Typography';
-import {
-  PAYEE_STATUS_LABELS,
-  PAYOUT_METHOD_LABELS,
-  PAYOUT_METHOD_TEXTS,
-  PAYOUT_METHODS,
-  type PayeeStatus,
-  type PayoutMethod,
-  type PayoutMethodOnFile,
-} from '@parlance/shared';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../app/http';
+import { PAYEE_STATUS_LABELS, PAYOUT_METHOD_LABELS, type PayeeStatus, type PayoutMethodOnFile } from '@parlance/shared';
+import { lazy, Suspense } from 'react';
+import { messageOf } from '../../app/http';
 import { toast } from '../../ui/toast';
-import { useRemovePayoutMethod, useSavePayoutMethod } from './api';
+import { useRemovePayoutMethod } from './api';
 
 // /balance, "Payout methods": the accounts a translator is paid to. PayPal and bank wire work at
 // once; a Payoneer account waits for approval by the finance team.
 
-const ACCOUNT_LABELS: Record<PayoutMethod, string> = {
-  paypal: 'PayPal e-mail',
-  payoneer: 'Payoneer e-mail',
-  wire: 'IBAN',
-};
+// The form is a chunk of its own (with react-hook-form): /balance's first load has no room for it.
+const AddPayoutMethodForm = lazy(() =>
+  import('./AddPayoutMethodForm').then((m) => ({ default: m.AddPayoutMethodForm })),
+);
 
 const STATUS_COLORS: Record<PayeeStatus, 'success' | 'warning' | 'error'> = {
   active: 'success',
@@ -37,34 +26,7 @@ const STATUS_COLORS: Record<PayeeStatus, 'success' | 'warning' | 'error'> = {
 };
 
 export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[] }) {
-  const save = useSavePayoutMethod();
   const remove = useRemovePayoutMethod();
-  const [method, setMethod] = useState<PayoutMethod>('paypal');
-  const [account, setAccount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const { checkPayoutMethod } = await import('./payout-method-check');
-    const checked = checkPayoutMethod(method, account);
-    if (!checked.ok) {
-      setError(checked.errors.account ?? checked.error);
-      return;
-    }
-    setError(null);
-    save.mutate(checked.value, {
-      onSuccess: (saved) => {
-        setAccount('');
-        toast(
-          saved.status === 'pending'
-            ? `${PAYOUT_METHOD_TEXTS.saved}: your Payoneer account waits for approval.`
-            : `${PAYOUT_METHOD_TEXTS.saved}.`,
-          { variant: 'success' },
-        );
-      },
-      onError: (err) => setError(fieldErrorsOf(err).account ?? messageOf(err)),
-    });
-  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payout-methods">
@@ -119,41 +81,10 @@ export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[
           ))}
         </Box>
       )}
-      <Box component="form" onSubmit={submit} noValidate aria-label="Add a payout method">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <SelectField
-            size="small"
-            label="Method"
-            value={method}
-            onChange={(e) => {
-              setMethod(e.target.value as PayoutMethod);
-              setError(null);
-            }}
-            sx={{ minWidth: 160 }}
-          >
-            {PAYOUT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYOUT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            size="small"
-            label={ACCOUNT_LABELS[method]}
-            value={account}
-            onChange={(e) => setAccount(e.target.value)}
-            error={!!error}
-            helperText={
-              error ?? (methods.some((m) => m.method === method) ? 'Replaces the account on file for this method' : ' ')
-            }
-            sx={{ flex: 1 }}
-            autoComplete="off"
-          />
-          <Button type="submit" variant="outlined" disabled={save.isPending}>
-            Save method
-          </Button>
-        </Stack>
-      </Box>
+      {/* the form's height while it loads, so the section does not move when it arrives */}
+      <Suspense fallback={<Box sx={{ minHeight: 64 }} />}>
+        <AddPayoutMethodForm methods={methods} />
+      </Suspense>
       {methods.some((m) => m.status === 'declined') && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           Your Payoneer account was declined. Add another method, or contact support.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PriceQuoteResults } from '@parlance/shared';
+import type { CreditsQuote, PriceQuoteResults, WordCountQuote } from '@parlance/shared';
 import { languagesQuery, expertisesQuery } from '../../app/reference-data';
 import { http } from '../../app/http';
 
@@ -16,17 +16,9 @@ export function useExpertises() {
   return useQuery(expertisesQuery);
 }
 
-export interface WordCountQuoteInput {
-  source_language: string;
-  target_languages: string[];
-  word_count: string;
-  expertise: string | null;
-  editing: boolean;
-}
-
-export interface CreditsQuoteInput {
-  recharge_amount: string;
-}
+/** The quote calls take the shared schemas' values (the route reads numbers or digit strings). */
+export type WordCountQuoteInput = WordCountQuote;
+export type CreditsQuoteInput = CreditsQuote;
 
 export function requestWordCountQuote(input: WordCountQuoteInput): Promise<PriceQuoteResults> {
   return http

@@ -11,20 +11,21 @@ import { resetCsrfToken } from '../../../app/http';
 import { useCountriesInfo } from '../login-api';
 import { AuthCard } from '../components/AuthCard';
 import { keepFieldFocus } from '../components/keep-field-focus';
-import { LoginForm } from '../components/LoginForm';
 import { needsExtraUserData, pathAfterLogin, pathAfterSignup, safeReturnPath } from '../redirect';
 
 // Sign-in is what most visitors of /auth need; the other modes load on demand (and are prefetched
 // when the visitor points at the link that opens them).
 const loadSignupForm = () => import('../components/SignupForm');
 const SignupForm = lazy(() => loadSignupForm().then((m) => ({ default: m.SignupForm })));
+// The sign-in form too, as the page renders: with react-hook-form it would not fit /auth's first load.
+const LoginForm = lazy(() => import('../components/LoginForm').then((m) => ({ default: m.LoginForm })));
 const ExtraUserDataForm = lazy(() =>
   import('../components/ExtraUserDataForm').then((m) => ({ default: m.ExtraUserDataForm })),
 );
 
-function FormFallback() {
+function FormFallback({ height = 420 }: { height?: number }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 420 }}>
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: height }}>
       <CircularProgress aria-label="Loading" />
     </Box>
   );
@@ -206,7 +207,9 @@ export default function AuthPage() {
         </>
       }
     >
-      <LoginForm key="login" countryByIp={countryByIp} onBusyChange={setBusy} onSignedIn={onSignedIn} />
+      <Suspense fallback={<FormFallback height={290} />}>
+        <LoginForm key="login" countryByIp={countryByIp} onBusyChange={setBusy} onSignedIn={onSignedIn} />
+      </Suspense>
     </AuthCard>
   );
 }

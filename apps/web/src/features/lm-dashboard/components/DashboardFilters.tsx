@@ -1,4 +1,4 @@
-import { FilterAutocomplete } from '../../../ui/FilterAutocomplete';
+import { Autocomplete } from '../../../ui/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
@@ -32,7 +32,7 @@ export function DashboardFilters({
 
   const picked = (ids: number[]) => languages.filter((l) => ids.includes(l.id));
   const languageSelect = (label: string, ids: number[], key: 'sources' | 'targets') => (
-    <FilterAutocomplete<Language, true>
+    <Autocomplete<Language, true>
       multiple
       size="small"
       options={languages}

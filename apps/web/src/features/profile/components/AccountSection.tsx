@@ -1,136 +1,23 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import { Field } from '../../../ui/Field';
-import { SelectField } from '../../../ui/SelectField';
 import { useQuery } from '@tanstack/react-query';
-import { type AccountDetails, PROFILE_TEXTS } from '@parlance/shared';
-import { useState } from 'react';
-import { useRefreshUser } from '../../../app/current-user';
-import { toast } from '../../../ui/toast';
-import { accountDetailsQuery, fieldErrorsOf, messageOf, useCountries, useSaveAccountDetails } from '../api';
-import { useCheckedForm } from '../use-checked-form';
+import { lazy, Suspense, useEffect } from 'react';
+import { accountDetailsQuery } from '../api';
 import { SectionCard, SectionState } from './SectionCard';
 
-const FIELDS = ['fullName', 'address', 'city', 'userCountry', 'userIndustry', 'phone', 'company'] as const;
-type AccountField = (typeof FIELDS)[number];
-const loadCheck = () => import('../account-checks').then((m) => m.checkAccountInfo);
+// The form is a chunk of its own (with react-hook-form), loaded beside the section's data.
+const loadForm = () => import('./AccountForm');
+const AccountForm = lazy(() => loadForm().then((m) => ({ default: m.AccountForm })));
 
 export function AccountSection() {
   const details = useQuery(accountDetailsQuery);
+  useEffect(() => void loadForm(), []);
   return (
     <SectionCard title="Account Information" intro="Your name and contact details, as they appear on your projects.">
       <SectionState loading={details.isPending} error={details.error} />
-      {details.data && <AccountForm details={details.data} />}
-    </SectionCard>
-  );
-}
-
-function AccountForm({ details }: { details: AccountDetails }) {
-  const countries = useCountries();
-  const save = useSaveAccountDetails();
-  const refreshUser = useRefreshUser();
-  const [commonError, setCommonError] = useState<string | null>(null);
-  const form = useCheckedForm(
-    {
-      fullName: details.fullName,
-      address: details.address,
-      city: details.city,
-      userCountry: details.userCountry ?? '',
-      userIndustry: details.userIndustry,
-      phone: details.phone,
-      company: details.company,
-    },
-    loadCheck,
-    'touched',
-  );
-  const { errors, submitting: isSubmitting } = form;
-  /** A text field's props: the form's value, checks and element, its message or hint below. */
-  const textField = (name: AccountField, helperText?: string) => ({
-    ...form.field(name),
-    id: `profile-${name}`,
-    error: !!errors[name],
-    helperText: errors[name] ?? helperText,
-    fullWidth: true,
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setCommonError(null);
-    try {
-      await save.mutateAsync(values);
-      await refreshUser();
-      toast(PROFILE_TEXTS.accountSaved, { variant: 'success' });
-    } catch (err) {
-      if (!form.showServerErrors(fieldErrorsOf(err), FIELDS))
-        setCommonError(messageOf(err, 'Could not save your account information.'));
-    }
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} aria-label="Account information">
-      {commonError && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {commonError}
-        </Alert>
+      {details.data && (
+        <Suspense fallback={<SectionState loading error={null} />}>
+          <AccountForm details={details.data} />
+        </Suspense>
       )}
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField('fullName')} label="Full name" autoComplete="name" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field
-            id="profile-email"
-            label="Email"
-            value={details.email}
-            fullWidth
-            slotProps={{ input: { readOnly: true } }}
-            helperText="Your sign-in address. Add more addresses under Mailing Preferences."
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField('company')} label="Company" autoComplete="organization" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField('userIndustry')} label="Industry" />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Field {...textField('address')} label="Address" autoComplete="street-address" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field {...textField('city')} label="City" autoComplete="address-level2" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectField
-            {...form.field('userCountry')}
-            id="profile-userCountry"
-            fullWidth
-            required
-            label="Country"
-            error={!!errors.userCountry}
-            helperText={errors.userCountry ?? (countries.isError ? 'Could not load the countries' : undefined)}
-          >
-            {(countries.data ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-            {!countries.data && form.values.userCountry && (
-              <option value={form.values.userCountry}>{form.values.userCountry}</option>
-            )}
-          </SelectField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Field
-            {...textField('phone', 'Digits, hyphens, parentheses and spaces')}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-          />
-        </Grid>
-      </Grid>
-      <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ mt: 3 }}>
-        {isSubmitting ? 'Saving…' : 'Save'}
-      </Button>
-    </form>
+    </SectionCard>
   );
 }

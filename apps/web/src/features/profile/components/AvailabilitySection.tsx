@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
+import { Autocomplete } from '../../../ui/Autocomplete';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { Field } from '../../../ui/Field';

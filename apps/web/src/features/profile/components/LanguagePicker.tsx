@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import { Autocomplete } from '../../../ui/Autocomplete';
 import { Field } from '../../../ui/Field';
 import type { Language } from '@parlance/shared';
 

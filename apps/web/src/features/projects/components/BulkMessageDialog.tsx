@@ -2,10 +2,9 @@ import Alert from '@mui/material/Alert';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { bulkMessageSchema, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
-import { checkForm } from '../../../ui/form-check';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from '../../../ui/toast';
+import { useZodForm } from '../../../ui/zod-form';
 import { messageOf, sendBulkMessage, useRefreshProjects } from '../api';
 import { DialogForm, DialogShell } from '../../../ui/FormDialog';
 
@@ -15,6 +14,8 @@ interface BulkMessageDialogProps {
   onClose: () => void;
   onSent: () => void;
 }
+
+const loadSchema = async () => bulkMessageSchema;
 
 /** One message to the translators of several projects at once (at least 2: spec 1 §5). */
 export function BulkMessageDialog({ open, projectIds, onClose, onSent }: BulkMessageDialogProps) {
@@ -26,36 +27,30 @@ export function BulkMessageDialog({ open, projectIds, onClose, onSent }: BulkMes
 }
 
 function BulkMessageForm({ projectIds, onClose, onSent }: Omit<BulkMessageDialogProps, 'open'>) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshProjects();
   const send = useMutation({ mutationFn: (m: string) => sendBulkMessage(projectIds, m), onSettled: refresh });
+  const { register, handleSubmit, formState } = useZodForm(loadSchema, { defaultValues: { projectIds, message: '' } });
+  // the dialog loads on demand, and with it the schema that says whether there is anything to send
   const tooFew = !bulkMessageSchema.shape.projectIds.safeParse(projectIds).success;
+  const error = formState.errors.message?.message;
 
-  function submit() {
-    const checked = checkForm(bulkMessageSchema, { projectIds, message });
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    send.mutate(checked.value.message, {
-      onSuccess: (r) => {
-        toast(r.sent === 1 ? PROJECT_TEXTS.messageSent : `${PROJECT_TEXTS.messageSent} to ${r.sent} projects`, {
-          variant: 'success',
-        });
-        onSent();
-      },
+  const submit = handleSubmit(async (values) => {
+    const r = await send.mutateAsync(values.message).catch(() => null);
+    if (!r) return;
+    toast(r.sent === 1 ? PROJECT_TEXTS.messageSent : `${PROJECT_TEXTS.messageSent} to ${r.sent} projects`, {
+      variant: 'success',
     });
-  }
+    onSent();
+  });
 
   return (
     <DialogForm
       title="Message the translators"
       submitLabel="Send message"
-      busy={send.isPending}
+      busy={formState.isSubmitting}
       error={send.isError ? messageOf(send.error) : null}
       canSubmit={!tooFew}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       {tooFew ? (
@@ -72,11 +67,7 @@ function BulkMessageForm({ projectIds, onClose, onSent }: Omit<BulkMessageDialog
             minRows={4}
             fullWidth
             autoFocus
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setError(null);
-            }}
+            {...register('message')}
             error={!!error}
             helperText={error ?? ' '}
             slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.messageMaxLength } }}

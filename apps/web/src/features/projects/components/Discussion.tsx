@@ -1,39 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { MODERATION_TEXTS, PROJECT_LIMITS, type ProjectDetail } from '@parlance/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { messageOf, projectQuery, sendProjectMessage } from '../api';
+import { MODERATION_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { lazy, Suspense } from 'react';
 import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
+const MessageForm = lazy(() => import('./MessageForm').then((m) => ({ default: m.MessageForm })));
+
 /** The thread between the customer and the translator (admins may write too). */
 export function Discussion({ project }: { project: ProjectDetail }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const client = useQueryClient();
-  const send = useMutation({
-    mutationFn: (text: string) => sendProjectMessage(project.id, text),
-    onSuccess: () => {
-      setBody('');
-      void client.invalidateQueries({ queryKey: projectQuery(project.id).queryKey });
-    },
-    onError: (err) => setError(messageOf(err)),
-  });
   const canWrite = project.actions.includes('message');
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const { checkProjectMessage } = await import('../message-check');
-    const checked = checkProjectMessage(body);
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    send.mutate(checked.value.body);
-  }
 
   return (
     <Section title="Discussion">
@@ -82,33 +58,10 @@ export function Discussion({ project }: { project: ProjectDetail }) {
         </Box>
       )}
       {canWrite && (
-        <Box
-          component="form"
-          noValidate
-          onSubmit={submit}
-          aria-label="Write a message"
-          sx={{ display: 'grid', gap: 1 }}
-        >
-          <Field
-            label="Your message"
-            multiline
-            minRows={2}
-            fullWidth
-            value={body}
-            onChange={(e) => {
-              setBody(e.target.value);
-              setError(null);
-            }}
-            error={!!error}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.messageMaxLength } }}
-          />
-          <Box>
-            <Button type="submit" variant="contained" loading={send.isPending}>
-              Send
-            </Button>
-          </Box>
-        </Box>
+        // the composer's height while it loads, so the page does not move when it arrives
+        <Suspense fallback={<Box sx={{ minHeight: 140 }} />}>
+          <MessageForm projectId={project.id} />
+        </Suspense>
       )}
     </Section>
   );

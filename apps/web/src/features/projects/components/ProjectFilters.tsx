@@ -1,4 +1,4 @@
-import { FilterAutocomplete } from '../../../ui/FilterAutocomplete';
+import { Autocomplete } from '../../../ui/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
@@ -88,14 +88,14 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
           </option>
         ))}
       </SelectField>
-      <FilterAutocomplete
+      <Autocomplete
         size="small"
         options={tags.data ?? []}
         value={value.tag || null}
         onChange={(_e, v) => set('tag', v ?? '')}
         renderInput={(params) => <Field {...params} label="Tag" />}
       />
-      <FilterAutocomplete
+      <Autocomplete
         size="small"
         options={names.languages}
         getOptionLabel={(l) => l.name}
@@ -104,7 +104,7 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
         onChange={(_e, l) => set('sourceLanguage', l?.slug ?? '')}
         renderInput={(params) => <Field {...params} label="Source language" />}
       />
-      <FilterAutocomplete
+      <Autocomplete
         size="small"
         options={names.languages}
         getOptionLabel={(l) => l.name}

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
-import { PROJECT_LIMITS, PROJECT_TEXTS, projectNameSchema } from '@parlance/shared';
-import { type FormEvent, useState } from 'react';
-import { checkForm } from '../../../ui/form-check';
+import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import { toast } from '../../../ui/toast';
+import { useZodForm } from '../../../ui/zod-form';
 import { messageOf, projectCalls, useProjectMove } from '../api';
 
 interface ProjectNameFormProps {
@@ -13,35 +12,29 @@ interface ProjectNameFormProps {
   onDone: () => void;
 }
 
+const loadSchema = () => import('../form-schemas').then((m) => m.projectNameSchema);
+
 /**
  * The inline rename form of ProjectName: at least 2 characters (spec 1 §5), checked with the
- * shared schema. Loaded when a rename starts, so that a list of projects does not load zod.
+ * shared schema. Loaded when a rename starts.
  */
 export function ProjectNameForm({ project, title, onDone }: ProjectNameFormProps) {
-  const [name, setName] = useState(project.name);
-  const [error, setError] = useState<string | null>(null);
   const rename = useProjectMove((n: string) => projectCalls.rename(project.id, n));
+  const { register, handleSubmit, setError, formState } = useZodForm(loadSchema, {
+    defaultValues: { name: project.name },
+  });
+  const error = formState.errors.name?.message;
 
-  function save(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkForm(projectNameSchema, { name });
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    const trimmed = checked.value.name;
-    if (trimmed === project.name) {
+  const save = handleSubmit(async ({ name }) => {
+    if (name === project.name) return onDone();
+    try {
+      await rename.mutateAsync(name);
+      toast(PROJECT_TEXTS.renamed, { variant: 'success' });
       onDone();
-      return;
+    } catch (err) {
+      setError('name', { type: 'server', message: messageOf(err) });
     }
-    rename.mutate(trimmed, {
-      onSuccess: () => {
-        toast(PROJECT_TEXTS.renamed, { variant: 'success' });
-        onDone();
-      },
-      onError: (err) => setError(messageOf(err)),
-    });
-  }
+  });
 
   return (
     <Box
@@ -56,11 +49,7 @@ export function ProjectNameForm({ project, title, onDone }: ProjectNameFormProps
         label="Project name"
         autoFocus
         fullWidth
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
-        }}
+        {...register('name')}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDone();
         }}
@@ -68,10 +57,10 @@ export function ProjectNameForm({ project, title, onDone }: ProjectNameFormProps
         helperText={error}
         slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.nameMaxLength } }}
       />
-      <Button type="submit" size="small" variant="contained" loading={rename.isPending} sx={{ mt: 0.5 }}>
+      <Button type="submit" size="small" variant="contained" loading={formState.isSubmitting} sx={{ mt: 0.5 }}>
         Save
       </Button>
-      <Button size="small" onClick={() => onDone()} disabled={rename.isPending} sx={{ mt: 0.5 }}>
+      <Button size="small" onClick={() => onDone()} disabled={formState.isSubmitting} sx={{ mt: 0.5 }}>
         Cancel
       </Button>
     </Box>

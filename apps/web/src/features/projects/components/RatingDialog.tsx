@@ -7,10 +7,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, projectRatingSchema, RATING_REASONS } from '@parlance/shared';
-import { formErrors } from '../../../ui/form-check';
-import { useState } from 'react';
+import { LOW_RATING_MAX, PROJECT_LIMITS, PROJECT_TEXTS, RATING_REASONS } from '@parlance/shared';
+import { Controller } from 'react-hook-form';
 import { toast } from '../../../ui/toast';
+import { useZodForm } from '../../../ui/zod-form';
 import { projectCalls, useProjectMove } from '../api';
 import { DialogForm, DialogShell } from '../../../ui/FormDialog';
 
@@ -20,11 +20,7 @@ interface RatingDialogProps {
   onClose: () => void;
 }
 
-interface Errors {
-  rating?: string;
-  reasons?: string;
-  comment?: string;
-}
+const loadSchema = () => import('../form-schemas').then((m) => m.projectRatingSchema);
 
 /**
  * The rating modal of the list and the project page: 1 to 5 stars; a low rating (3 or less) asks
@@ -40,78 +36,88 @@ export function RatingDialog({ project, onClose }: RatingDialogProps) {
 }
 
 function RatingForm({ project, onClose }: { project: NonNullable<RatingDialogProps['project']>; onClose: () => void }) {
-  const [rating, setRating] = useState<number | null>(project.rating ?? null);
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const rate = useProjectMove((v: { rating: number; reasons: string[]; comment: string }) =>
     projectCalls.rate(project.id, v),
   );
-  const low = rating !== null && rating <= LOW_RATING_MAX;
+  const { control, register, handleSubmit, watch, clearErrors, formState } = useZodForm(loadSchema, {
+    defaultValues: { rating: project.rating ?? undefined, reasons: [], comment: '' },
+  });
+  const { errors } = formState;
+  const rating = watch('rating') as number | undefined;
+  const low = rating != null && rating <= LOW_RATING_MAX;
 
-  function validate(): Errors {
-    return formErrors(projectRatingSchema, { rating: rating ?? undefined, reasons: low ? reasons : [], comment }) ?? {};
-  }
-
-  function submit() {
-    const found = validate();
-    setErrors(found);
-    if (found.rating || found.reasons || found.comment || rating === null) return;
-    rate.mutate(
-      { rating, reasons: low ? reasons : [], comment: comment.trim() },
-      {
-        onSuccess: () => {
-          toast(PROJECT_TEXTS.rated, { variant: 'success' });
-          onClose();
-        },
-        onError: () => toast(PROJECT_TEXTS.ratingFailed, { variant: 'error' }),
-      },
-    );
-  }
-
-  function toggle(value: string, on: boolean) {
-    setReasons((r) => (on ? [...r, value] : r.filter((x) => x !== value)));
-    setErrors((x) => ({ ...x, reasons: undefined }));
-  }
+  const submit = handleSubmit(async (v) => {
+    const low = v.rating <= LOW_RATING_MAX;
+    try {
+      await rate.mutateAsync({ rating: v.rating, reasons: low ? v.reasons : [], comment: v.comment });
+      toast(PROJECT_TEXTS.rated, { variant: 'success' });
+      onClose();
+    } catch {
+      toast(PROJECT_TEXTS.ratingFailed, { variant: 'error' });
+    }
+  });
 
   return (
     <DialogForm
       title="Rate the translation"
       submitLabel="Send rating"
-      busy={rate.isPending}
+      busy={formState.isSubmitting}
       error={rate.isError ? PROJECT_TEXTS.ratingFailed : null}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         How was the work on “{project.name}”?
       </Typography>
-      <Rating
-        name={`rating-${project.id}`}
-        value={rating}
-        size="large"
-        onChange={(_e, v) => {
-          setRating(v);
-          setErrors({});
-        }}
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => (
+          <Rating
+            name={`rating-${project.id}`}
+            value={(field.value as number | undefined) ?? null}
+            size="large"
+            onChange={(_e, v) => {
+              field.onChange(v ?? undefined);
+              clearErrors();
+            }}
+          />
+        )}
       />
-      {errors.rating && <FormHelperText error>{errors.rating}</FormHelperText>}
+      {errors.rating && <FormHelperText error>{errors.rating.message}</FormHelperText>}
       {low && (
         <>
           <FormControl component="fieldset" error={!!errors.reasons} sx={{ mt: 2, display: 'block' }}>
             <FormLabel component="legend">What went wrong?</FormLabel>
-            <FormGroup>
-              {RATING_REASONS.map((r) => (
-                <FormControlLabel
-                  key={r.value}
-                  label={r.label}
-                  control={
-                    <Checkbox checked={reasons.includes(r.value)} onChange={(e) => toggle(r.value, e.target.checked)} />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {errors.reasons && <FormHelperText>{errors.reasons}</FormHelperText>}
+            <Controller
+              control={control}
+              name="reasons"
+              render={({ field }) => {
+                const chosen = (field.value as string[] | undefined) ?? [];
+                return (
+                  <FormGroup>
+                    {RATING_REASONS.map((r) => (
+                      <FormControlLabel
+                        key={r.value}
+                        label={r.label}
+                        control={
+                          <Checkbox
+                            checked={chosen.includes(r.value)}
+                            onChange={(e) => {
+                              field.onChange(
+                                e.target.checked ? [...chosen, r.value] : chosen.filter((x) => x !== r.value),
+                              );
+                              clearErrors('reasons');
+                            }}
+                          />
+                        }
+                      />
+                    ))}
+                  </FormGroup>
+                );
+              }}
+            />
+            {errors.reasons && <FormHelperText>{errors.reasons.message}</FormHelperText>}
           </FormControl>
           <Field
             label="Comment"
@@ -119,13 +125,9 @@ function RatingForm({ project, onClose }: { project: NonNullable<RatingDialogPro
             minRows={3}
             fullWidth
             sx={{ mt: 2 }}
-            value={comment}
-            onChange={(e) => {
-              setComment(e.target.value);
-              setErrors((x) => ({ ...x, comment: undefined }));
-            }}
+            {...register('comment')}
             error={!!errors.comment}
-            helperText={errors.comment ?? ' '}
+            helperText={errors.comment?.message ?? ' '}
             slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.messageMaxLength } }}
           />
         </>

@@ -3,12 +3,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { PROJECT_TEXTS, type ProjectDetail, projectDisputeSchema } from '@parlance/shared';
-import { checkForm } from '../../../ui/form-check';
+import { PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
 import { useState } from 'react';
 import { FormDialog } from '../../../ui/FormDialog';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
+import { useZodForm } from '../../../ui/zod-form';
 import { messageOf, projectCalls, useProjectMove } from '../api';
 
 // The dialogs of the project page that ask for something: the customer's dispute reason, and the
@@ -20,32 +20,31 @@ interface ProjectDialogProps {
   onClose: () => void;
 }
 
+const loadDisputeSchema = () => import('../form-schemas').then((m) => m.projectDisputeSchema);
+
 export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const dispute = useProjectMove((r: string) => projectCalls.dispute(project.id, r));
-  function submit() {
-    const checked = checkForm(projectDisputeSchema, { reason });
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
+  const { register, handleSubmit, setError, formState } = useZodForm(loadDisputeSchema, {
+    defaultValues: { reason: '' },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(async ({ reason }) => {
+    try {
+      await dispute.mutateAsync(reason);
+      toast(PROJECT_TEXTS.disputed, { variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError('root', { type: 'server', message: messageOf(err) });
     }
-    dispute.mutate(checked.value.reason, {
-      onSuccess: () => {
-        toast(PROJECT_TEXTS.disputed, { variant: 'success' });
-        onClose();
-      },
-      onError: (err) => setError(messageOf(err)),
-    });
-  }
+  });
   return (
     <FormDialog
       open={open}
       title="Dispute the translation"
       submitLabel="Send dispute"
-      busy={dispute.isPending}
-      error={error && error !== PROJECT_TEXTS.disputeReasonTooShort ? error : null}
-      onSubmit={submit}
+      busy={formState.isSubmitting}
+      error={errors.root?.message ?? null}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -58,13 +57,9 @@ export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
         minRows={4}
         fullWidth
         autoFocus
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(null);
-        }}
-        error={error === PROJECT_TEXTS.disputeReasonTooShort}
-        helperText={error === PROJECT_TEXTS.disputeReasonTooShort ? error : ' '}
+        {...register('reason')}
+        error={!!errors.reason}
+        helperText={errors.reason?.message ?? ' '}
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
     </FormDialog>

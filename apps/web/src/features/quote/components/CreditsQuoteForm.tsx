@@ -1,34 +1,32 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { LIMITS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
+import { LIMITS, type PriceQuoteResults } from '@parlance/shared';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useCreditsQuote } from '../api';
 import { DigitsField } from '../../../ui/DigitsField';
-import { useQuoteForm } from '../use-quote-form';
+import { useZodForm } from '../../../ui/zod-form';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote for buying credits: the amount in credits, VAT by the billing country, and the way on to
 // the payment page (/payment/quote/?amount=n).
 
-interface CreditsValues {
-  recharge_amount: string;
-}
+const loadSchema = () => import('../form-schemas').then((m) => m.creditsQuoteSchema);
 
 export function CreditsQuoteForm() {
   const quote = useCreditsQuote();
-  const { values, errors, submitting, setValue, setError, clearError, inputRef, handleSubmit } =
-    useQuoteForm<CreditsValues>(
-      { recharge_amount: String(LIMITS.defaultCreditPurchaseAmount) },
-      { recharge_amount: (v) => (!v ? QUOTE_TEXTS.required : Number(v) > 0 ? null : QUOTE_TEXTS.positive) },
-    );
+  const { control, handleSubmit, setError, formState } = useZodForm(loadSchema, {
+    defaultValues: { recharge_amount: String(LIMITS.defaultCreditPurchaseAmount) },
+  });
+  const { errors, isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
     try {
       await quote.mutateAsync(values);
     } catch (error) {
       const message = fieldErrorsOf(error).recharge_amount;
-      if (message) setError('recharge_amount', message);
+      if (message) setError('recharge_amount', { type: 'server', message });
     }
   });
   const failure = quote.error && !fieldErrorsOf(quote.error).recharge_amount ? quote.error.message : null;
@@ -36,24 +34,28 @@ export function CreditsQuoteForm() {
   return (
     <Stack sx={{ gap: 3 }}>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2.5 }} aria-label="Quote for buying credits">
-        <DigitsField
-          ref={inputRef('recharge_amount')}
+        <Controller
+          control={control}
           name="recharge_amount"
-          label="Credits to buy"
-          unit="credits"
-          required
-          value={values.recharge_amount}
-          onValueChange={(v) => {
-            clearError('recharge_amount');
-            setValue('recharge_amount', v);
-          }}
-          error={!!errors.recharge_amount}
-          helperText={errors.recharge_amount ?? '1 credit = 0.01 USD'}
-          sx={{ maxWidth: 360 }}
+          render={({ field }) => (
+            <DigitsField
+              ref={field.ref}
+              name={field.name}
+              label="Credits to buy"
+              unit="credits"
+              required
+              value={String(field.value ?? '')}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              error={!!errors.recharge_amount}
+              helperText={errors.recharge_amount?.message ?? '1 credit = 0.01 USD'}
+              sx={{ maxWidth: 360 }}
+            />
+          )}
         />
         {failure && <Alert severity="error">{failure}</Alert>}
         <div>
-          <Button type="submit" variant="contained" size="large" loading={submitting}>
+          <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
             Get a quote
           </Button>
         </div>

@@ -5,38 +5,27 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { LanguagePicker } from '../../../ui/LanguagePicker';
 import { SelectField } from '../../../ui/SelectField';
-import { type Expertise, type Language, PATHS, type PriceQuoteResults, QUOTE_TEXTS } from '@parlance/shared';
+import { type Expertise, type Language, PATHS, type PriceQuoteResults } from '@parlance/shared';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { fieldErrorsOf, useWordCountQuote } from '../api';
 import { DigitsField } from '../../../ui/DigitsField';
-import { useQuoteForm } from '../use-quote-form';
+import { useZodForm } from '../../../ui/zod-form';
 import { QuoteSummary } from './QuoteSummary';
 
 // The quote by word count: source, targets, words, expertise and editing (spec 1 sections 3 and 5).
 
-interface WordCountValues {
-  source_language: string;
-  target_languages: string[];
-  word_count: string;
-  expertise: string;
-  editing: boolean;
-}
+const FIELDS = ['source_language', 'target_languages', 'word_count', 'expertise'] as const;
+const loadSchema = () => import('../form-schemas').then((m) => m.wordCountQuoteSchema);
 
-type FieldName = Exclude<keyof WordCountValues, 'editing'>;
-const FIELDS: readonly FieldName[] = ['source_language', 'target_languages', 'word_count', 'expertise'];
-
+/** Checked when sent; then a field's message goes as it changes. A chunk of its own, with react-hook-form. */
 export function WordCountQuoteForm({ languages, expertises }: { languages: Language[]; expertises: Expertise[] }) {
   const quote = useWordCountQuote();
-  const { values, errors, submitting, setValue, setError, clearError, inputRef, handleSubmit } =
-    useQuoteForm<WordCountValues>(
-      { source_language: '', target_languages: [], word_count: '', expertise: '', editing: false },
-      {
-        source_language: (v) => (v ? null : QUOTE_TEXTS.required),
-        target_languages: (v) => (v.length > 0 ? null : QUOTE_TEXTS.required),
-        word_count: (v) => (!v ? QUOTE_TEXTS.required : Number(v) > 0 ? null : QUOTE_TEXTS.positive),
-      },
-    );
-  const source = values.source_language;
+  const { control, register, handleSubmit, watch, getValues, setValue, setError, formState } = useZodForm(loadSchema, {
+    defaultValues: { source_language: '', target_languages: [], word_count: '', expertise: '', editing: false },
+  });
+  const { errors, isSubmitting } = formState;
+  const source = watch('source_language') ?? '';
   const bySlug = new Map(languages.map((l) => [l.slug, l]));
 
   const submit = handleSubmit(async (values) => {
@@ -45,7 +34,7 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
         const name = FIELDS.find((f) => f === field);
-        if (name) setError(name, message);
+        if (name) setError(name, { type: 'server', message });
       }
     }
   });
@@ -54,73 +43,80 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
   return (
     <Stack sx={{ gap: 3 }}>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2.5 }} aria-label="Quote by word count">
-        <LanguagePicker
-          label="Translate from"
-          required
-          options={languages}
-          value={bySlug.get(values.source_language) ?? null}
-          onChange={(l) => {
-            clearError('source_language');
-            setValue('source_language', l?.slug ?? '');
-            // a language is never translated into itself
-            const targets = values.target_languages;
-            if (l && targets.includes(l.slug)) {
-              setValue(
-                'target_languages',
-                targets.filter((t) => t !== l.slug),
-              );
-            }
-          }}
-          inputRef={inputRef('source_language')}
-          error={!!errors.source_language}
-          helperText={errors.source_language}
+        <Controller
+          control={control}
+          name="source_language"
+          render={({ field }) => (
+            <LanguagePicker
+              label="Translate from"
+              required
+              options={languages}
+              value={bySlug.get(field.value as string) ?? null}
+              onChange={(l) => {
+                field.onChange(l?.slug ?? '');
+                // a language is never translated into itself
+                const targets = (getValues('target_languages') ?? []) as string[];
+                if (l && targets.includes(l.slug)) {
+                  setValue(
+                    'target_languages',
+                    targets.filter((t) => t !== l.slug),
+                  );
+                }
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={!!errors.source_language}
+              helperText={errors.source_language?.message}
+            />
+          )}
         />
-        <LanguagePicker
-          multiple
-          label="Translate to"
-          required
-          options={languages.filter((l) => l.slug !== source)}
-          value={values.target_languages.map((s) => bySlug.get(s)).filter((l): l is Language => l !== undefined)}
-          onChange={(list) => {
-            clearError('target_languages');
-            setValue(
-              'target_languages',
-              list.map((l) => l.slug),
-            );
-          }}
-          filterSelectedOptions
-          inputRef={inputRef('target_languages')}
-          error={!!errors.target_languages}
-          helperText={errors.target_languages ?? 'Choose one or more languages'}
+        <Controller
+          control={control}
+          name="target_languages"
+          render={({ field }) => (
+            <LanguagePicker
+              multiple
+              label="Translate to"
+              required
+              options={languages.filter((l) => l.slug !== source)}
+              value={((field.value ?? []) as string[])
+                .map((s) => bySlug.get(s))
+                .filter((l): l is Language => l !== undefined)}
+              onChange={(list) => field.onChange(list.map((l) => l.slug))}
+              onBlur={field.onBlur}
+              filterSelectedOptions
+              inputRef={field.ref}
+              error={!!errors.target_languages}
+              helperText={errors.target_languages?.message ?? 'Choose one or more languages'}
+            />
+          )}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2.5 }}>
-          <DigitsField
-            ref={inputRef('word_count')}
+          <Controller
+            control={control}
             name="word_count"
-            label="Word count"
-            unit="words"
-            required
-            fullWidth
-            value={values.word_count}
-            onValueChange={(v) => {
-              clearError('word_count');
-              setValue('word_count', v);
-            }}
-            error={!!errors.word_count}
-            helperText={errors.word_count}
+            render={({ field }) => (
+              <DigitsField
+                ref={field.ref}
+                name={field.name}
+                label="Word count"
+                unit="words"
+                required
+                fullWidth
+                value={String(field.value ?? '')}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                error={!!errors.word_count}
+                helperText={errors.word_count?.message}
+              />
+            )}
           />
           <SelectField
             fullWidth
             label="Expertise"
-            inputRef={inputRef('expertise')}
-            name="expertise"
-            value={values.expertise}
-            onChange={(e) => {
-              clearError('expertise');
-              setValue('expertise', e.target.value);
-            }}
+            {...register('expertise')}
             error={!!errors.expertise}
-            helperText={errors.expertise}
+            helperText={errors.expertise?.message}
             slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="">Any (general)</option>
@@ -132,12 +128,25 @@ export function WordCountQuoteForm({ languages, expertises }: { languages: Langu
           </SelectField>
         </Stack>
         <FormControlLabel
-          control={<Checkbox checked={values.editing} onChange={(e) => setValue('editing', e.target.checked)} />}
+          control={
+            <Controller
+              control={control}
+              name="editing"
+              render={({ field }) => (
+                <Checkbox
+                  checked={!!field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              )}
+            />
+          }
           label="Add editing by a second linguist (Translation + Editing)"
         />
         {failure && <Alert severity="error">{failure}</Alert>}
         <div>
-          <Button type="submit" variant="contained" size="large" loading={submitting}>
+          <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
             Get a quote
           </Button>
         </div>

@@ -6,11 +6,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../ui/PageContainer';
 import { useExpertises, useLanguages } from '../api';
-import { CreditsQuoteForm } from '../components/CreditsQuoteForm';
-import { WordCountQuoteForm } from '../components/WordCountQuoteForm';
+
+// The forms are chunks of their own (with react-hook-form: the page's first load has no room for
+// it); the word-count form loads beside the languages, the credits form when its tab opens.
+const loadWordCountForm = () => import('../components/WordCountQuoteForm');
+const WordCountQuoteForm = lazy(() => loadWordCountForm().then((m) => ({ default: m.WordCountQuoteForm })));
+const CreditsQuoteForm = lazy(() =>
+  import('../components/CreditsQuoteForm').then((m) => ({ default: m.CreditsQuoteForm })),
+);
 
 // The instant price quote (spec 1 section 2): open to guests; by word count or for buying credits.
 
@@ -20,21 +27,33 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
+function WordCountLoading() {
+  return (
+    <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading languages">
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Stack direction="row" sx={{ gap: 2.5 }}>
+        <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+        <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+      </Stack>
+    </Stack>
+  );
+}
+
+function CreditsLoading() {
+  return (
+    <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading">
+      <Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />
+      <Skeleton variant="rounded" height={42} width={140} />
+    </Stack>
+  );
+}
+
 function WordCountTab() {
   const languages = useLanguages();
   const expertises = useExpertises();
-  if (languages.isPending || expertises.isPending) {
-    return (
-      <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading languages">
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Stack direction="row" sx={{ gap: 2.5 }}>
-          <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
-          <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
-        </Stack>
-      </Stack>
-    );
-  }
+  useEffect(() => void loadWordCountForm(), []);
+  if (languages.isPending || expertises.isPending) return <WordCountLoading />;
   if (languages.isError || expertises.isError) {
     return (
       <Alert
@@ -57,7 +76,11 @@ function WordCountTab() {
     );
   }
   if (languages.data.length === 0) return <Alert severity="info">No languages are offered at the moment.</Alert>;
-  return <WordCountQuoteForm languages={languages.data} expertises={expertises.data} />;
+  return (
+    <Suspense fallback={<WordCountLoading />}>
+      <WordCountQuoteForm languages={languages.data} expertises={expertises.data} />
+    </Suspense>
+  );
 }
 
 export default function QuotePage() {
@@ -86,7 +109,13 @@ export default function QuotePage() {
           ))}
         </Tabs>
         <Box role="tabpanel" id="quote-panel" aria-labelledby={`quote-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
-          {tab === 'words' ? <WordCountTab /> : <CreditsQuoteForm />}
+          {tab === 'words' ? (
+            <WordCountTab />
+          ) : (
+            <Suspense fallback={<CreditsLoading />}>
+              <CreditsQuoteForm />
+            </Suspense>
+          )}
         </Box>
       </Paper>
     </PageContainer>

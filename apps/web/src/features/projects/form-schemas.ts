@@ -1,0 +1,9 @@
+// The shared schemas of the project forms, loaded with zod at a form's first check (ui/zod-form).
+export {
+  bulkMessageSchema,
+  projectDisputeSchema,
+  projectMessageSchema,
+  projectNameSchema,
+  projectRatingSchema,
+  projectTagsSchema,
+} from '@parlance/shared';
