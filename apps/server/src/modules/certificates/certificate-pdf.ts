@@ -48,7 +48,10 @@ export async function renderCertificatePdf(c: CertificatePublic, verifyUrl: stri
     doc.font('Helvetica-Bold').fontSize(13).text('Parlance', 50, 50);
     doc.font('Helvetica').fontSize(9).text('Translation services marketplace', 50, 67);
     doc.font('Helvetica-Bold').fontSize(10).text(`No. ${c.number}`, 300, 50, { width: 245, align: 'right' });
-    doc.font('Helvetica').fontSize(9).text(`Issued ${day(c.issuedAt)}`, 300, 65, { width: 245, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Issued ${day(c.issuedAt)}`, 300, 65, { width: 245, align: 'right' });
 
     doc.font('Helvetica-Bold').fontSize(22).text('Certificate of Translation Accuracy', 50, 110, {
       width: 495,
@@ -85,7 +88,10 @@ export async function renderCertificatePdf(c: CertificatePublic, verifyUrl: stri
         y = 50;
       }
       doc.font('Helvetica').fontSize(10).text(f.name, 50, y, { width: 495 });
-      doc.font('Courier').fontSize(8.5).text(f.sha256, 50, doc.y + 1, { width: 495 });
+      doc
+        .font('Courier')
+        .fontSize(8.5)
+        .text(f.sha256, 50, doc.y + 1, { width: 495 });
       y = doc.y + 8;
     }
     if (c.files.length === 0) {
@@ -97,7 +103,10 @@ export async function renderCertificatePdf(c: CertificatePublic, verifyUrl: stri
     if (bottom > 700) doc.addPage();
     const qrY = bottom > 700 ? 50 : bottom;
     doc.image(qr, 50, qrY, { width: 110 });
-    doc.font('Helvetica-Bold').fontSize(10).text('Verify this certificate', 175, qrY + 10, { width: 370 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text('Verify this certificate', 175, qrY + 10, { width: 370 });
     doc
       .font('Helvetica')
       .fontSize(9)
@@ -107,7 +116,10 @@ export async function renderCertificatePdf(c: CertificatePublic, verifyUrl: stri
         qrY + 26,
         { width: 370 },
       );
-    doc.font('Courier').fontSize(9).text(verifyUrl, 175, doc.y + 6, { width: 370 });
+    doc
+      .font('Courier')
+      .fontSize(9)
+      .text(verifyUrl, 175, doc.y + 6, { width: 370 });
     doc
       .font('Helvetica')
       .fontSize(9)

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type CertificateRow, type CertifiedFile, certificates, projectResources, projects, users } from '../../db/schema';
+import {
+  type CertificateRow,
+  type CertifiedFile,
+  certificates,
+  projectResources,
+  projects,
+  users,
+} from '../../db/schema';
 import type { Storage } from '../../platform/storage';
 import { newCertificateNumber } from './number';
 
