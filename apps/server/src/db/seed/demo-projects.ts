@@ -428,7 +428,10 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   await seedInternalJobs(db, admin, translator, catalog, at(5 * DAY));
 
   // the timed moves as the scheduler makes them: a delay, released earnings
-  const timed = { db, bus: createLocalBus(), mailer: { send: async () => {} },
+  const timed = {
+    db,
+    bus: createLocalBus(),
+    mailer: { send: async () => {} },
     logger: console,
     publicUrl,
     storage: opts.storage,

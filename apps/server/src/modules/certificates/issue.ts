@@ -6,7 +6,7 @@ import {
   type CertifiedFile,
   certificates,
   projectResources,
-  projects,
+  type projects,
   users,
 } from '../../db/schema';
 import type { Storage } from '../../platform/storage';

@@ -98,10 +98,7 @@ export async function mailCustomer(
 
 /** The customer's mails when a project completes: the completed mail, and the certificate if it has one. */
 export async function completionMails(ctx: MoveContext, p: ProjectRecord): Promise<MailMessage[]> {
-  return [
-    ...(await mailCustomer(ctx, p, completedMail)),
-    ...(await certificateMails(ctx.tx, ctx.publicUrl, p)),
-  ];
+  return [...(await mailCustomer(ctx, p, completedMail)), ...(await certificateMails(ctx.tx, ctx.publicUrl, p))];
 }
 
 export async function auditMove(ctx: MoveContext, action: string, p: ProjectRecord, details: Record<string, unknown>) {
