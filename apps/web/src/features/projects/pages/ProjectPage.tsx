@@ -35,6 +35,7 @@ import { isReviewJob, ReviewPanel } from '../components/ReviewPanel';
 import { Section } from '../components/Section';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
+import { ProjectCertificateSection } from '../../certificates/components/ProjectCertificateSection';
 
 // /project/{id} (spec 1 §2): one page for the project's customer, translator, editor, staff (who
 // intervene with projects.write, else read: viewerRole 'staff') and a translator the open job is
@@ -163,6 +164,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           {isReviewJob(project) && <ReviewPanel project={project} />}
           <Details project={project} />
           <ProjectFiles project={project} />
+          <ProjectCertificateSection project={project} />
           {seesEverything && <Discussion project={project} />}
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
