@@ -11,6 +11,11 @@ import { buyCreditsByCard } from './purchase';
 const SHOTS = '/tmp/certificate-shots';
 
 async function shots(page: Page, name: string) {
+  // from the top, with no field focused: the sticky bar would otherwise cover the title
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
