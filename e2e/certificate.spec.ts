@@ -124,6 +124,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
+  await shots(customer, 'project-page');
 
   // the verification address (what the QR code holds) says valid, to anybody
   const verifyUrl = await panel.getByRole('link', { name: 'Public verification page' }).getAttribute('href');
