@@ -8,7 +8,7 @@ import {
   type ProjectCertificate,
   STAFF_GROUPS,
 } from '@parlance/shared';
-import { aclGroups, auditLog, certificates, userAclGroups, users } from '../../db/schema';
+import { aclGroups, auditLog, certificates, projectResources, projects, userAclGroups, users } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
 import { extractPdf } from '../../platform/documents/formats/pdf';
 import { authed, login, TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
@@ -276,5 +276,18 @@ describe('revoking', () => {
     const pub = (await guestGet(`/api/2/certificates/${row.number}`)).json();
     expect(pub).toMatchObject({ status: 'revoked', revokedAt: revoked?.revokedAt });
     expect(JSON.stringify(pub)).not.toContain('forged');
+  });
+});
+
+describe('a missing delivered file', () => {
+  it('refuses the approval plainly and changes nothing, rather than certify an unknown file', async () => {
+    const { customer, id } = await deliveredCertified();
+    const [resource] = await db().select().from(projectResources).where(eq(projectResources.projectId, id));
+    await t.app.deps.storage.delete(resource.storageId);
+    const res = await customer.api.post(`/api/2/projects/${id}/approve`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: expect.stringContaining('certificate cannot be issued') });
+    expect(await certificatesOf(id)).toHaveLength(0);
+    expect((await t.app.deps.db.select().from(projects).where(eq(projects.id, id)))[0].status).toBe('READY');
   });
 });

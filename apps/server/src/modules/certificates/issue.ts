@@ -9,6 +9,7 @@ import {
   type projects,
   users,
 } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { newCertificateNumber } from './number';
 
@@ -21,7 +22,12 @@ type Completed = Pick<
   'id' | 'certificate' | 'translatorId' | 'editorId' | 'sourceLanguage' | 'targetLanguage'
 >;
 
+/** A file the certificate cannot name: completing is refused (and the auto-complete tries again later). */
+const fileMissing = () =>
+  new AppError(409, 'A delivered file is missing, so the certificate cannot be issued. Please contact support.');
+
 async function sha256Of(storage: Storage, storageId: string): Promise<string> {
+  if (!(await storage.stat(storageId))) throw fileMissing();
   const hash = createHash('sha256');
   for await (const chunk of await storage.get(storageId)) hash.update(chunk as Buffer);
   return hash.digest('hex');
