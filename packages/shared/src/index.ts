@@ -67,3 +67,5 @@ export * from './voice-schemas';
 export * from './language-assets';
 export * from './language-assets-schemas';
 export * from './auth-form-schemas';
+export * from './certificates';
+export * from './certificates-schemas';

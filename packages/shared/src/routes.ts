@@ -58,12 +58,15 @@ export const PATHS = {
   chat: '/blend-talk/chat',
   lmDashboard: '/lm_dashboard',
   incorrectAccount: '/incorrect-account',
+  certificate: '/certificate/:number',
 } as const;
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/auth', access: 'public' },
   { path: '/auth/resetPassword', access: 'public' },
   { path: '/incorrect-account', access: 'public' },
+  // anybody checks a certificate of translation accuracy by its number (ADR 0090)
+  { path: '/certificate/:number', access: 'public' },
   { path: '/cpanel', access: ALL },
   { path: '/dashboard', access: TRANSLATOR_ADMIN },
   { path: '/admin', access: ADMIN, permission: 'backoffice.read' },

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { cartRoutes } from './cart/routes';
+import { certificateRoutes } from './certificates/routes';
 import { chatRoutes } from './chat/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { languageAssetRoutes } from './language-assets/routes';
@@ -75,4 +76,5 @@ export const MODULES: FastifyPluginAsync[] = [
   qualityReportRoutes,
   dashboardRoutes,
   languageAssetRoutes,
+  certificateRoutes,
 ];

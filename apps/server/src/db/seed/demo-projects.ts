@@ -297,7 +297,13 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   const start = new Date(now.getTime() - 10 * DAY);
   const at = (ms: number) => new Date(start.getTime() + ms);
   // the demo's people act on their own; the super-admin seeds its moves with every permission
-  const as = (user: UserRow, when: Date) => ({ actor: authContextOf(user, 'session'), user, now: when, publicUrl });
+  const as = (user: UserRow, when: Date) => ({
+    actor: authContextOf(user, 'session'),
+    user,
+    now: when,
+    publicUrl,
+    storage: opts.storage,
+  });
 
   await seedTranslator(db, translator, customer);
   // the open and just-taken ones are paid 3 hours ago: a demo made today offers them before their deadlines
@@ -422,7 +428,14 @@ export async function seedProjectsDemo(db: Db, opts: DemoProjectsOptions): Promi
   await seedInternalJobs(db, admin, translator, catalog, at(5 * DAY));
 
   // the timed moves as the scheduler makes them: a delay, released earnings
-  const timed = { db, bus: createLocalBus(), mailer: { send: async () => {} }, logger: console, publicUrl };
+  const timed = {
+    db,
+    bus: createLocalBus(),
+    mailer: { send: async () => {} },
+    logger: console,
+    publicUrl,
+    storage: opts.storage,
+  };
   await markDelayed(timed, now);
   await releaseEarnings(timed, now);
 }

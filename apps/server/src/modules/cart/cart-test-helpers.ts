@@ -12,6 +12,7 @@ export interface TestOrder {
   expertise?: string;
   name?: string;
   needProofreading?: boolean;
+  certificate?: boolean;
 }
 
 /** An order in the customer's cart (as the wizard's finalize would leave it); answers its poid. */
@@ -27,6 +28,7 @@ export async function addCartOrder(db: Db, customerId: number, order: TestOrder 
     expertise: order.expertise ?? 'general',
     wordCount: order.words ?? 1000,
     needProofreading: order.needProofreading ?? false,
+    certificate: order.certificate ?? false,
   });
   return key;
 }

@@ -65,6 +65,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       user: actor.user,
       now: deps.clock.now(),
       publicUrl: deps.config.publicUrl,
+      storage: deps.storage,
       ip: request.ip,
       alertBoxes: deps.config,
     });

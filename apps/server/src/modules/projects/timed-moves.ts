@@ -8,6 +8,8 @@ import { type Mailer, type MailMessage, sendMailsAfterCommit } from '../../platf
 import type { Logger } from '../../platform/logger';
 import { type RealtimeBus, recordEvent } from '../../platform/realtime';
 import type { Scheduler } from '../../platform/scheduler';
+import type { Storage } from '../../platform/storage';
+import { certificateMails } from '../certificates/mails';
 import { completedMail, expiredMail, projectOpenedMail, withNames } from './mails';
 import { postEarningsRelease, postRefund } from './money';
 import { matchingTranslators } from './opened';
@@ -26,6 +28,8 @@ export interface TimedDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** the file storage (completion hashes the delivered files for a certificate) */
+  storage: Storage;
 }
 
 /** At most this many rows per task and run; the rest are picked up the next minute. */
@@ -79,11 +83,13 @@ export async function autoComplete(deps: TimedDeps, now: Date): Promise<number> 
       const row = await complete(tx, p, 'auto-complete', {
         actorId: null,
         now,
+        storage: deps.storage,
         note: 'Completed 7 days after delivery',
       });
       if (!row) return false;
       const customer = await personOf(tx, row.customerId);
       if (customer) mails.push(completedMail(deps.publicUrl, customer, await withNames(tx, row)));
+      mails.push(...(await certificateMails(tx, deps.publicUrl, row)));
       return true;
     });
     if (done) {
@@ -278,7 +284,7 @@ export async function expireUntaken(deps: TimedDeps, now: Date): Promise<number>
 /** Registers the project lifecycle's timed moves (and the ledger's daily key clean-up). */
 export function addProjectTasks(
   scheduler: Scheduler,
-  services: Pick<Services, 'db' | 'bus' | 'mailer' | 'logger' | 'config'>,
+  services: Pick<Services, 'db' | 'bus' | 'mailer' | 'logger' | 'config' | 'storage'>,
 ): void {
   const deps: TimedDeps = {
     db: services.db,
@@ -286,6 +292,7 @@ export function addProjectTasks(
     mailer: services.mailer,
     logger: services.logger,
     publicUrl: services.config.publicUrl,
+    storage: services.storage,
   };
   scheduler.add({ name: 'projects.mark-delayed', everyMs: 0, run: (now) => markDelayed(deps, now) });
   scheduler.add({ name: 'projects.auto-complete', everyMs: 0, run: (now) => autoComplete(deps, now) });

@@ -150,6 +150,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     user,
     now: now(),
     publicUrl: deps.config.publicUrl,
+    storage: deps.storage,
     ip: request.ip,
     alertBoxes: deps.config,
   });

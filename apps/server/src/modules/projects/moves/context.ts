@@ -6,7 +6,9 @@ import type { AlertMailboxes } from '../../../platform/client-alerts';
 import type { MailMessage } from '../../../platform/mail';
 import { type Action, type Actions, authorize } from '../../../platform/permissions';
 import type { AuthContext, UserRow } from '../../../platform/session';
-import { type NamedProject, withNames } from '../mails';
+import type { Storage } from '../../../platform/storage';
+import { certificateMails } from '../../certificates/mails';
+import { completedMail, type NamedProject, withNames } from '../mails';
 import { knownRole, type ViewerRole } from '../policy';
 import '../policy';
 import type { ProjectRecord } from '../present';
@@ -26,6 +28,8 @@ export interface MoveContext {
   user: UserRow;
   now: Date;
   publicUrl: string;
+  /** the file storage (completion hashes the delivered files for a certificate) */
+  storage: Storage;
   /** the admin behind an admin move (also while acting), for the audit log */
   ip?: string;
   /** where client alerts routed to sales and support go (/client-alerts); without (seed data), no alerts */
@@ -90,6 +94,11 @@ export async function mailCustomer(
 ): Promise<MailMessage[]> {
   const customer = await personOf(ctx.tx, p.customerId);
   return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];
+}
+
+/** The customer's mails when a project completes: the completed mail, and the certificate if it has one. */
+export async function completionMails(ctx: MoveContext, p: ProjectRecord): Promise<MailMessage[]> {
+  return [...(await mailCustomer(ctx, p, completedMail)), ...(await certificateMails(ctx.tx, ctx.publicUrl, p))];
 }
 
 export async function auditMove(ctx: MoveContext, action: string, p: ProjectRecord, details: Record<string, unknown>) {

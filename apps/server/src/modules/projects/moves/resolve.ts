@@ -1,10 +1,9 @@
 import { PROJECT_TEXTS } from '@parlance/shared';
 import { badRequest } from '../../../platform/errors';
-import { completedMail } from '../mails';
 import { postRefund } from '../money';
 import { moveNotAllowed, mustMove, type Outcome } from '../service';
 import { scaledEarnings, vatRefundFor } from '../work-rules';
-import { authorizeMove, auditMove, done, lockForAdmin, mailCustomer, type MoveContext } from './context';
+import { authorizeMove, auditMove, completionMails, done, lockForAdmin, type MoveContext } from './context';
 import { complete } from './complete';
 
 export type ResolveOutcome = 'refund' | 'partial' | 'pay';
@@ -42,11 +41,12 @@ export async function resolveDispute(
     const row = await complete(ctx.tx, project, 'resolve-pay', {
       actorId: ctx.user.id,
       now: ctx.now,
+      storage: ctx.storage,
       note: 'Dispute resolved: translator paid',
     });
     if (!row) throw moveNotAllowed();
     await auditMove(ctx, 'project.resolve', row, { outcome });
-    return done(row.id, await mailCustomer(ctx, row, completedMail));
+    return done(row.id, await completionMails(ctx, row));
   }
   const refund = refundCredits ?? 0;
   if (!Number.isSafeInteger(refund) || refund < 1 || refund > project.priceCredits) {
@@ -56,6 +56,7 @@ export async function resolveDispute(
   const row = await complete(ctx.tx, project, 'resolve-partial', {
     actorId: ctx.user.id,
     now: ctx.now,
+    storage: ctx.storage,
     note: `Dispute resolved: ${refund} credits refunded`,
     set: {
       translatorEarningsCredits: scaledEarnings(project.translatorEarningsCredits, project.priceCredits, refund),
@@ -65,5 +66,5 @@ export async function resolveDispute(
   if (!row) throw moveNotAllowed();
   await postRefund(ctx.tx, row, { priceCredits: refund, vatCredits: vatBack }, ctx.user.id);
   await auditMove(ctx, 'project.resolve', row, { outcome, refundCredits: refund, vatCredits: vatBack });
-  return done(row.id, await mailCustomer(ctx, row, completedMail));
+  return done(row.id, await completionMails(ctx, row));
 }

@@ -15,7 +15,7 @@ import {
   TEXTS,
 } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { useRealtime } from '../../../app/realtime';
@@ -35,6 +35,14 @@ import { isReviewJob, ReviewPanel } from '../components/ReviewPanel';
 import { Section } from '../components/Section';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
+import { OnDemand } from '../../../ui/OnDemand';
+
+// only certified projects show it: its code (with the revoke dialog) loads when one does
+const ProjectCertificateSection = lazy(() =>
+  import('../../certificates/components/ProjectCertificateSection').then((m) => ({
+    default: m.ProjectCertificateSection,
+  })),
+);
 
 // /project/{id} (spec 1 §2): one page for the project's customer, translator, editor, staff (who
 // intervene with projects.write, else read: viewerRole 'staff') and a translator the open job is
@@ -163,6 +171,9 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           {isReviewJob(project) && <ReviewPanel project={project} />}
           <Details project={project} />
           <ProjectFiles project={project} />
+          <OnDemand when={project.certificate}>
+            <ProjectCertificateSection project={project} />
+          </OnDemand>
           {seesEverything && <Discussion project={project} />}
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>

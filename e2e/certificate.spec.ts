@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import { buyCreditsByCard } from './purchase';
+
+// A certificate of translation accuracy from order to revocation (ADR 0090): a new customer orders
+// with the Certificate option, the demo translator takes and delivers, the customer approves and
+// downloads the certificate; its verification page (the address the QR code holds) says valid to
+// a guest; an admin revokes it and the page says revoked. An unknown number says so plainly.
+
+const SHOTS = '/tmp/certificate-shots';
+
+async function shots(page: Page, name: string) {
+  // from the top, with no field focused: the sticky bar would otherwise cover the title
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** An American English -> French order of `words` words with the Certificate option, in the cart. */
+async function certifiedOrderInCart(request: APIRequestContext, name: string, words: number): Promise<void> {
+  const headers = await csrfHeaders(request);
+  const created = await request.post('/api/2/po', {
+    headers,
+    form: {
+      name,
+      source_language: 'american-english',
+      'target_languages[]': 'french',
+      expertise: 'general',
+      materialsOption: 'count',
+      wordCount: String(words),
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
+  const certified = await request.post('/api/2/certificate/update', { headers, form: { pid, value: 'true' } });
+  expect(certified.ok(), await certified.text()).toBeTruthy();
+  const finalized = await request.post('/api/2/wizard/finalize', { headers, form: { pid } });
+  expect(finalized.ok(), await finalized.text()).toBeTruthy();
+}
+
+const statusOf = (page: Page) => page.locator('header [data-status]').first();
+
+test('a certified translation: issued on approval, verified by its QR address, revoked by an admin', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const customerContext = await browser.newContext({ acceptDownloads: true });
+  const translatorContext = await browser.newContext();
+  const guestContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const translator = await translatorContext.newPage();
+  const guest = await guestContext.newPage();
+
+  // a new customer with credits orders with the certificate and pays with credits
+  await customer.goto('/auth?mode=signup');
+  await customer.getByLabel('Full name').fill('Clara Certified');
+  await customer.getByLabel('Email', { exact: true }).fill(uniqueEmail('cert'));
+  await customer.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await customer.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await customer.getByLabel('Country').selectOption('US');
+  await customer.getByRole('button', { name: 'Create account' }).click();
+  await customer.waitForURL('**/cpanel');
+  await buyCreditsByCard(customer, 10000);
+  const name = `Diploma ${Date.now().toString(36)}`;
+  await certifiedOrderInCart(customer.request, name, 40);
+  await customer.goto('/shopping-cart');
+  await customer.getByRole('button', { name: 'Pay with credits' }).click();
+  await expect(
+    customer.getByRole('heading', { name: /^(Thank you, your order is paid|Your cart is empty)$/ }),
+  ).toBeVisible();
+  await customer.goto('/my-projects');
+  const row = customer.getByRole('table', { name: 'My projects' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  const id = Number(await row.getAttribute('data-project-id'));
+  await customer.goto(`/project/${id}`);
+  const panel = customer.getByRole('region', { name: 'Certificate of translation accuracy' });
+  await expect(panel).toContainText('The certificate is issued when the project completes.');
+
+  // the demo translator takes and delivers
+  await signInAs(translator, 'translator');
+  await translator.goto(`/project/${id}`);
+  await translator.getByRole('button', { name: 'Take this project' }).click();
+  await expect(statusOf(translator)).toHaveText('In Progress');
+  await translator.getByRole('button', { name: 'Deliver translation' }).click();
+  const deliver = translator.getByRole('dialog', { name: 'Deliver the translation' });
+  const translated = 'Diplôme de licence, mention très bien.';
+  await deliver
+    .getByLabel('Choose files')
+    .setInputFiles([{ name: 'diploma-fr.txt', mimeType: 'text/plain', buffer: Buffer.from(translated) }]);
+  await deliver.getByRole('button', { name: 'Submit delivery' }).click();
+  await expect(translator.getByText('Delivered. The customer has been told.')).toBeVisible();
+
+  // the customer approves: the certificate is there, with the file's SHA-256
+  await customer.reload();
+  await expect(statusOf(customer)).toHaveText('Translation Received');
+  await customer.getByRole('button', { name: 'Approve' }).click();
+  await customer
+    .getByRole('dialog', { name: 'Approve the translation?' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(statusOf(customer)).toHaveText('Completed');
+  const { createHash } = await import('node:crypto');
+  const sha = createHash('sha256').update(translated).digest('hex');
+  await expect(panel.getByText(/^Certificate PC-\d{4}-/)).toBeVisible();
+  await expect(panel.getByText(sha)).toBeVisible();
+  const number = ((await panel.locator('strong').first().textContent()) ?? '').trim();
+  expect(number).toMatch(/^PC-\d{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+  await expectAccessible(customer);
+
+  const [download] = await Promise.all([
+    customer.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Download certificate' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+  await shots(customer, 'project-page');
+
+  // the verification address (what the QR code holds) says valid, to anybody
+  const verifyUrl = await panel.getByRole('link', { name: 'Public verification page' }).getAttribute('href');
+  expect(verifyUrl).toMatch(new RegExp(`/certificate/${number}$`));
+  await guest.goto(verifyUrl ?? '');
+  await expect(guest.getByTestId('certificate-status')).toContainText('Valid certificate');
+  await expect(guest.getByText('American English → French')).toBeVisible();
+  await expect(guest.getByText(sha)).toBeVisible();
+  await expect(guest.getByText('diploma-fr.txt')).toBeVisible();
+  await expect(guest.getByText(name)).toHaveCount(0);
+  // a pasted fingerprint is compared
+  await guest.getByLabel('Compare a SHA-256').fill(sha.toUpperCase());
+  await expect(guest.getByText('Matches “diploma-fr.txt”.')).toBeVisible();
+  await guest.getByLabel('Compare a SHA-256').fill('0'.repeat(64));
+  await expect(guest.getByText('Matches no file of this certificate.')).toBeVisible();
+  await guest.getByLabel('Compare a SHA-256').fill('');
+  await expectAccessible(guest);
+  await shots(guest, 'valid');
+
+  // an admin revokes it from the project's page
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin');
+  await admin.goto(`/project/${id}`);
+  const adminPanel = admin.getByRole('region', { name: 'Certificate of translation accuracy' });
+  await adminPanel.getByRole('button', { name: 'Revoke certificate' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Revoke certificate ${number}` });
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog.getByText('Give the reason for revoking the certificate.')).toBeVisible();
+  await expectAccessible(admin, '[role="dialog"]');
+  await dialog.getByLabel('Reason').fill('Issued for the wrong source document');
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminPanel).toContainText('Revoked on');
+  await expect(adminPanel).toContainText('Issued for the wrong source document');
+
+  await guest.reload();
+  await expect(guest.getByTestId('certificate-status')).toContainText('Revoked certificate');
+  await expect(guest.getByText('Issued for the wrong source document')).toHaveCount(0);
+  await expectAccessible(guest);
+  await shots(guest, 'revoked');
+
+  // a number nobody was given
+  await guest.goto('/certificate/PC-2026-2222-2222');
+  await expect(guest.getByText('No certificate has this number.')).toBeVisible();
+  await expectAccessible(guest);
+  await shots(guest, 'unknown');
+
+  for (const c of [customerContext, translatorContext, guestContext, adminContext]) await c.close();
+});
