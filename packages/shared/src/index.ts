@@ -66,3 +66,4 @@ export * from './voice';
 export * from './voice-schemas';
 export * from './language-assets';
 export * from './language-assets-schemas';
+export * from './oauth';

@@ -14,3 +14,4 @@ export * from './chat';
 export * from './leveling';
 export * from './language-assets';
 export * from './partner';
+export * from './oauth';
