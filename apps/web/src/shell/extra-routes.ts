@@ -1,8 +1,9 @@
 import type { RouteDef } from '@parlance/shared';
-import { API_DOCS, BLOG, COMMUNITY, HELP_CENTER, PRIVACY, TERMS } from './navigation';
+import { API_DOCS, BLOG, COMMUNITY, HELP_CENTER, OAUTH_AUTHORIZE, PRIVACY, TERMS } from './navigation';
 
-// Pages the shell links to that the shared route table does not list: public text pages, and two
-// menu targets whose screens come with later work. The router registers them; the guard reads them.
+// Pages the shell links to that the shared route table does not list: public text pages, two menu
+// targets whose screens come with later work, and the OAuth consent page. The router registers
+// them; the guard reads them.
 
 export interface ShellRouteDef extends RouteDef {
   title: string;
@@ -15,6 +16,8 @@ export const SHELL_ROUTES: readonly ShellRouteDef[] = [
   { path: API_DOCS, access: 'public', title: 'API Documentation' },
   { path: BLOG, access: 'public', title: 'Blog' },
   { path: COMMUNITY, access: ['translator', 'admin'], title: 'Community' },
+  // an application asks to act for a customer: guests sign in first; others read the server's refusal
+  { path: OAUTH_AUTHORIZE, access: ['customer', 'translator', 'admin'], title: 'Authorize an application' },
 ];
 
 export function findShellRoute(pathname: string): ShellRouteDef | undefined {

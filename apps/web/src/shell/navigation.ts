@@ -18,6 +18,8 @@ export const TERMS = '/terms';
 export const PRIVACY = '/privacy';
 export const COMMUNITY = '/community';
 export const API_DOCS = '/api-docs';
+/** where an application sends a customer to ask for access (OAuth authorization endpoint) */
+export const OAUTH_AUTHORIZE = '/oauth/authorize';
 export const BLOG = '/blog';
 export const CHAT_PATH = `${PATHS.chat}/`;
 export const BUY_CREDITS_PATH = `/payment/quote/?amount=${LIMITS.defaultCreditPurchaseAmount}`;

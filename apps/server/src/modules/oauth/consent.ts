@@ -1,10 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import {
-  type AuthorizeCheck,
-  type AuthorizedApp,
-  type AuthorizeRequest,
-  OAUTH_TEXTS,
-} from '@parlance/shared';
+import { type AuthorizeCheck, type AuthorizedApp, type AuthorizeRequest, OAUTH_TEXTS } from '@parlance/shared';
 import { apiKeys, oauthCodes, oauthGrants, users } from '../../db/schema';
 import { type ApiScope, API_SCOPES, scopesOf } from '../../platform/api-keys';
 import { audit } from '../../platform/audit';

@@ -107,7 +107,8 @@ export const oauthTokenRoute: FastifyPluginAsync = async (root) => {
       const { clientId, clientSecret } = clientCredentialsOf(request, body);
       reply.header('cache-control', 'no-store');
       if (body.grant_type === 'client_credentials') {
-        if (!clientId || !clientSecret) throw new OauthError(400, 'invalid_request', 'Send client_id and client_secret');
+        if (!clientId || !clientSecret)
+          throw new OauthError(400, 'invalid_request', 'Send client_id and client_secret');
         const caller = await authenticateOauthClient(deps.db, clientId, clientSecret, now());
         if (!caller) {
           throw new OauthError(401, 'invalid_client', 'The client id or secret is wrong (or the client was replaced)');
@@ -153,7 +154,13 @@ export const oauthTokenRoute: FastifyPluginAsync = async (root) => {
               scope: body.scope,
             });
       const access = await deps.jwt.signApiToken(
-        { userId: issued.userId, clientId: client, keyId: issued.keyId, scopes: issued.scopes, grantId: issued.grantId },
+        {
+          userId: issued.userId,
+          clientId: client,
+          keyId: issued.keyId,
+          scopes: issued.scopes,
+          grantId: issued.grantId,
+        },
         now(),
         ACCESS_TOKEN_TTL_SECONDS,
       );
