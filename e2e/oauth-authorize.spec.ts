@@ -15,7 +15,9 @@ const SHOTS = '/tmp/oauth-shots';
 function callbackServer(): Promise<{ server: Server; url: string; hits: URLSearchParams[] }> {
   const hits: URLSearchParams[] = [];
   const server = createServer((req, res) => {
-    hits.push(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // the browser also asks for /favicon.ico
+    if (url.pathname === '/callback') hits.push(url.searchParams);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>Acme Sync</title><h1>Acme Sync received your answer</h1>');
   });
