@@ -47,6 +47,12 @@ test('a customer allows a partner application, which then acts for them until re
     await partner.getByRole('button', { name: 'Create OAuth client' }).click();
     const clientId = (await partner.getByTestId('secret-Client ID').textContent()) ?? '';
     expect(clientId).toMatch(/^[a-f0-9]{24}$/);
+    const clientForm = partner.getByRole('form', { name: 'OAuth client' });
+    await expect(clientForm).toContainText('we send them back to exactly this redirect uri');
+    for (const width of [1280, 375]) {
+      await partner.setViewportSize({ width, height: 900 });
+      await clientForm.screenshot({ path: `${SHOTS}/oauth-client-${width}.png` });
+    }
     await partnerContext.close();
 
     // the customer has an account and is signed out when the application sends them
