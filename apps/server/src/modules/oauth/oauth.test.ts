@@ -90,11 +90,12 @@ describe('the consent step', () => {
   });
 
   it('a redirect uri other than the registered one, or an unknown client, is an error page, never a redirect', async () => {
-    for (const over of [
+    const wrong: Record<string, string>[] = [
       { redirect_uri: 'https://evil.example/callback' },
       { redirect_uri: 'https://partner.example/callback' },
       { client_id: 'f'.repeat(24) },
-    ]) {
+    ];
+    for (const over of wrong) {
       const res = await customer.api.get(`/api/2/oauth/authorize?${authorizeQuery(over)}`);
       expect(res.json().results.status).toBe('error');
       const posted = await customer.api.postJson('/api/2/oauth/authorize', {
@@ -109,7 +110,8 @@ describe('the consent step', () => {
   });
 
   it('only S256 PKCE is accepted: plain or none goes back to the application as invalid_request', async () => {
-    for (const over of [{ code_challenge_method: 'plain' }, { code_challenge: '' }]) {
+    const weak: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }];
+    for (const over of weak) {
       const res = await customer.api.get(`/api/2/oauth/authorize?${authorizeQuery(over)}`);
       const answer = res.json().results;
       expect(answer.status).toBe('redirect');
@@ -163,7 +165,10 @@ describe('the token endpoint', () => {
     const me = await api.GET('/api/v1/me');
     expect(me.data?.id).toBe(customer.id);
     expect(me.data?.scopes).toEqual(['read', 'order']);
-    const pay = await api.POST('/api/v1/cart/pay', {});
+    const pay = await api.POST('/api/v1/cart/pay', {
+      params: { header: { 'idempotency-key': 'pay-once' } },
+      body: { ck: 'any' },
+    });
     expect(pay.response.status).toBe(403);
     expect(pay.error?.error.code).toBe('insufficient_scope');
   });

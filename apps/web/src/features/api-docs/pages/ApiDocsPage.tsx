@@ -88,8 +88,7 @@ export default function ApiDocsPage() {
         translator, download deliveries, approve or dispute, with the same prices and rules as this site. Authenticate
         with your API key as a bearer token, or with your OAuth client: client credentials to act as yourself, or the
         authorization code grant with PKCE (send a customer to <code>/oauth/authorize</code>) to act for a customer who
-        allows it. Create keys under{' '}
-        <RouterLink to="/profile#apikeys">Profile &gt; API Keys</RouterLink>.
+        allows it. Create keys under <RouterLink to="/profile#apikeys">Profile &gt; API Keys</RouterLink>.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <Button variant="contained" href="/api/v1/openapi.json" download="parlance-openapi.json">
