@@ -43,7 +43,7 @@ test('a customer generates and resets an API key and creates an OAuth client', a
   await expect(page.getByLabel('Redirect uri')).toHaveValue('https://shop.example.com/oauth/callback');
   await expect(page.getByTestId('secret-Client secret')).toHaveCount(0);
   await page.getByLabel('Redirect uri').fill('http://localhost:8080/cb');
-  await page.getByRole('button', { name: 'Save redirect uri' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Redirect uri saved')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

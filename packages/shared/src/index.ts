@@ -69,3 +69,4 @@ export * from './language-assets-schemas';
 export * from './auth-form-schemas';
 export * from './certificates';
 export * from './certificates-schemas';
+export * from './oauth';

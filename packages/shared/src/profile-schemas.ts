@@ -146,6 +146,7 @@ export const apiKeysStateSchema = z.object({
   oauth: z
     .object({
       clientId: z.string(),
+      name: z.string(),
       redirectUri: z.string(),
       createdAt: z.string(),
       scopes: z.array(z.enum(API_KEY_SCOPES)),
@@ -173,6 +174,8 @@ export const oauthClientInputSchema = z.object({
     .min(1, PROFILE_TEXTS.redirectUriRequired)
     .max(2000)
     .refine(isRedirectUri, API_KEY_TEXTS.redirectInvalid),
+  /** the application's name, shown to the people asked to let it act for them */
+  name: z.string().trim().max(80).optional(),
 });
 export type OauthClientInput = z.infer<typeof oauthClientInputSchema>;
 

@@ -22,6 +22,7 @@ import { creditActionRoutes } from './credit-actions/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { probationRoutes } from './probation/routes';
 import { apiDocsRoutes } from './public-api/docs-routes';
+import { oauthRoutes } from './oauth/routes';
 import { publicApiRoutes } from './public-api/routes';
 import { webhookSettingsRoutes } from './public-api/settings-routes';
 import { pricingRoutes } from './pricing/routes';
@@ -70,6 +71,7 @@ export const MODULES: FastifyPluginAsync[] = [
   probationRoutes,
   moderationRoutes,
   publicApiRoutes,
+  oauthRoutes,
   webhookSettingsRoutes,
   apiDocsRoutes,
   chatRoutes,

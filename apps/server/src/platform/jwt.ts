@@ -45,10 +45,11 @@ export class JwtSigner {
     }
   }
 
-  /** An access token of the customer API (OAuth client credentials): its client and scopes inside. */
+  /** An access token of the customer API (OAuth client credentials or a grant): client and scopes inside. */
   signApiToken(claims: ApiTokenClaims, now: Date, ttlSeconds: number): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ cid: claims.clientId, kid: claims.keyId, scope: claims.scopes.join(' ') })
+    const grant = claims.grantId === undefined ? {} : { gid: claims.grantId };
+    return new SignJWT({ cid: claims.clientId, kid: claims.keyId, scope: claims.scopes.join(' '), ...grant })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt(iat)
@@ -67,16 +68,18 @@ export class JwtSigner {
         currentDate: now,
       });
       const userId = Number(payload.sub);
-      const { cid, kid, scope } = payload as { cid?: unknown; kid?: unknown; scope?: unknown };
+      const { cid, kid, scope, gid } = payload as { cid?: unknown; kid?: unknown; scope?: unknown; gid?: unknown };
       if (
         !Number.isInteger(userId) ||
         typeof cid !== 'string' ||
         typeof kid !== 'number' ||
-        typeof scope !== 'string'
+        typeof scope !== 'string' ||
+        (gid !== undefined && typeof gid !== 'number')
       ) {
         return null;
       }
-      return { userId, clientId: cid, keyId: kid, scopes: scope.split(' ').filter(Boolean) };
+      const claims = { userId, clientId: cid, keyId: kid, scopes: scope.split(' ').filter(Boolean) };
+      return typeof gid === 'number' ? { ...claims, grantId: gid } : claims;
     } catch {
       // expired, tampered or not a JWT: the API answers 401
       return null;
@@ -89,4 +92,6 @@ export interface ApiTokenClaims {
   clientId: string;
   keyId: number;
   scopes: string[];
+  /** authorization-code tokens: the customer's grant (oauth_grants), revocable on its own */
+  grantId?: number;
 }

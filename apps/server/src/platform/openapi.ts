@@ -42,6 +42,12 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+const OAUTH_SCOPES = {
+  read: 'Read projects, orders, the cart and files',
+  order: 'Quote, create orders, write messages, approve and dispute',
+  pay: 'Pay the cart from credits',
+} as const;
+
 /** The customer API's two ways in (modules/public-api), also known to the generator. */
 export const API_SECURITY_SCHEMES = {
   apiKey: {
@@ -52,15 +58,15 @@ export const API_SECURITY_SCHEMES = {
   },
   oauth2: {
     type: 'oauth2',
-    description: 'The OAuth client of your profile, client credentials grant; the access token lasts one hour.',
+    description:
+      'The OAuth client of your profile: client credentials (it acts as you), or authorization code with PKCE S256 (it acts for the customer who allowed it at /oauth/authorize). Access tokens last one hour; refresh tokens rotate.',
     flows: {
-      clientCredentials: {
+      clientCredentials: { tokenUrl: '/api/v1/oauth/token', scopes: OAUTH_SCOPES },
+      authorizationCode: {
+        authorizationUrl: '/oauth/authorize',
         tokenUrl: '/api/v1/oauth/token',
-        scopes: {
-          read: 'Read projects, orders, the cart and files',
-          order: 'Quote, create orders, write messages, approve and dispute',
-          pay: 'Pay the cart from credits',
-        },
+        refreshUrl: '/api/v1/oauth/token',
+        scopes: OAUTH_SCOPES,
       },
     },
   },

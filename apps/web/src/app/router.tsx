@@ -51,6 +51,7 @@ const PAGES: Record<string, Page> = {
   '/admin/:id': page(() => import('../features/admin/pages/BackofficeUserPage')),
   '/terms': page(() => import('../shell/TermsPage')),
   '/api-docs': page(() => import('../features/api-docs/pages/ApiDocsPage')),
+  '/oauth/authorize': page(() => import('../features/oauth/pages/OauthAuthorizePage')),
   '/privacy': page(() => import('../shell/PrivacyPage')),
   '/help-center': page(() => import('../shell/HelpCenterPage')),
   '/quote': page(() => import('../features/quote/pages/QuotePage')),

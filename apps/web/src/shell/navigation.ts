@@ -17,6 +17,8 @@ export const HELP_CENTER = '/help-center';
 export const TERMS = '/terms';
 export const PRIVACY = '/privacy';
 export const API_DOCS = '/api-docs';
+/** where an application sends a customer to ask for access (OAuth authorization endpoint) */
+export const OAUTH_AUTHORIZE = '/oauth/authorize';
 export const CHAT_PATH = `${PATHS.chat}/`;
 export const BUY_CREDITS_PATH = `/payment/quote/?amount=${LIMITS.defaultCreditPurchaseAmount}`;
 export const JOIN_AS_TRANSLATOR = `${PATHS.auth}?mode=signup&type=translator`;

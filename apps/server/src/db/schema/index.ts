@@ -15,3 +15,4 @@ export * from './leveling';
 export * from './language-assets';
 export * from './partner';
 export * from './certificates';
+export * from './oauth';

@@ -60,6 +60,8 @@ export const apiKeys = pgTable(
     /** the last four characters of the secret, so the owner can tell keys apart */
     secretHint: text('secret_hint').notNull(),
     redirectUri: text('redirect_uri'),
+    /** oauth: the application's name, shown on the consent page (null: named after its owner) */
+    name: text('name'),
     /** what the key (or the client's tokens) may do on the customer API: read, order, pay */
     scopes: text('scopes').array().notNull().default(sql`'{read,order,pay}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,7 @@ export async function apiKeysState(deps: Services, userId: number): Promise<ApiK
     oauth: oauth
       ? {
           clientId: oauth.publicId,
+          name: oauth.name ?? '',
           redirectUri: oauth.redirectUri ?? '',
           createdAt: oauth.createdAt.toISOString(),
           scopes: scopesOf(oauth.scopes),
@@ -88,6 +89,7 @@ export async function generateOauthClient(
       secretHash: sha256(clientSecret),
       secretHint: clientSecret.slice(-4),
       redirectUri: input.redirect_uri,
+      name: input.name || null,
       createdAt: now,
     };
     await tx
@@ -109,7 +111,7 @@ export async function generateOauthClient(
 export async function updateOauthClient(deps: Services, auth: AuthContext, input: OauthClientInput): Promise<void> {
   const updated = await deps.db
     .update(apiKeys)
-    .set({ redirectUri: input.redirect_uri })
+    .set({ redirectUri: input.redirect_uri, ...(input.name === undefined ? {} : { name: input.name || null }) })
     .where(and(eq(apiKeys.userId, auth.user.id), eq(apiKeys.kind, 'oauth')))
     .returning({ id: apiKeys.id });
   if (updated.length === 0) throw new AppError(409, API_KEY_TEXTS.noOauthClient);

@@ -4,11 +4,13 @@ import type { Services } from '../../platform/services';
 import { authContextOf } from '../../platform/session';
 import type { RouteAccess } from '../../platform/access';
 import { ApiError } from './envelope';
+import { grantCaller } from './oauth-grants';
 import type { RateLimiter } from './rate-limit';
 
 // Who calls the customer API: an API key (`Authorization: Bearer prl_...`) or an access token of
-// the OAuth client (client credentials). The session cookie is never read here (session.ts skips
-// these paths), and these credentials are refused by the web app's calls (other shapes, audiences).
+// an OAuth client (client credentials: its owner; authorization code: the customer who consented).
+// The session cookie is never read here (session.ts skips these paths), and these credentials are
+// refused by the web app's calls (other shapes, audiences).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,11 @@ async function callerOf(deps: Services, request: FastifyRequest): Promise<ApiCal
   }
   const claims = await deps.jwt.verifyApiToken(token, now);
   if (!claims) throw unauthenticated('This access token is invalid or expired');
+  if (claims.grantId !== undefined) {
+    const caller = await grantCaller(deps, { ...claims, grantId: claims.grantId });
+    if (!caller) throw unauthenticated('This access token was revoked');
+    return caller;
+  }
   const client = await oauthCallerById(deps.db, claims.keyId, claims.clientId);
   if (!client || client.user.id !== claims.userId) throw unauthenticated('This access token was revoked');
   // a token never has more than its client has now

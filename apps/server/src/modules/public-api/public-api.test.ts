@@ -275,7 +275,8 @@ describe('credentials and scopes', () => {
       payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: 'wrong' },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().error.code).toBe('invalid_client');
+    // RFC 6749 section 5.2, the shape OAuth libraries read
+    expect(bad.json().error).toBe('invalid_client');
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     const res = await t.app.inject({
       method: 'POST',

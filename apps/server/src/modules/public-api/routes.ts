@@ -20,7 +20,7 @@ import {
   dbIdSchema,
 } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
-import { API_SCOPES, authenticateOauthClient } from '../../platform/api-keys';
+import { API_SCOPES } from '../../platform/api-keys';
 import { analyzeDocument } from '../../platform/documents';
 import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import type { Services } from '../../platform/services';
@@ -43,6 +43,7 @@ import { detectLanguage } from './detect-language';
 import { ApiError, registerApiErrorHandler } from './envelope';
 import { publicApiDocument } from './openapi-doc';
 import { createRateLimiter } from './rate-limit';
+import { oauthTokenRoute } from './token-route';
 
 const TAGS = {
   auth: ['Authentication'],
@@ -51,7 +52,6 @@ const TAGS = {
   cart: ['Cart'],
   projects: ['Projects'],
 };
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const TEXT_MAX_CHARS = 500_000;
 
 const idParams = z.object({ id: dbIdSchema });
@@ -183,74 +183,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
 
   // ---- authentication ----
 
-  app.post(
-    '/api/v1/oauth/token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: TAGS.auth,
-        summary: 'An access token for the OAuth client (client credentials grant, RFC 6749 section 4.4)',
-        description:
-          'Send client_id and client_secret in the body (form or JSON) or as HTTP Basic authentication. The token is used as `Authorization: Bearer <access_token>` for one hour.',
-        body: z.object({
-          grant_type: z.literal('client_credentials'),
-          client_id: z.string().max(100).optional(),
-          client_secret: z.string().max(200).optional(),
-          scope: z
-            .string()
-            .max(100)
-            .optional()
-            .describe('Space-separated subset of "read order pay"; default all the client has'),
-        }),
-        response: {
-          200: z.object({
-            access_token: z.string(),
-            token_type: z.literal('Bearer'),
-            expires_in: z.number().int(),
-            scope: z.string(),
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
-      let { client_id: clientId, client_secret: clientSecret } = request.body;
-      const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (basic) {
-        const [id, ...rest] = Buffer.from(basic, 'base64').toString('utf8').split(':');
-        clientId = decodeURIComponent(id ?? '');
-        clientSecret = decodeURIComponent(rest.join(':'));
-      }
-      if (!clientId || !clientSecret) {
-        throw new ApiError(400, 'invalid_request', 'Send client_id and client_secret', {
-          client_id: 'Required',
-        });
-      }
-      const caller = await authenticateOauthClient(deps.db, clientId, clientSecret, now());
-      if (!caller)
-        throw new ApiError(401, 'invalid_client', 'The client id or secret is wrong (or the client was replaced)');
-      const asked = request.body.scope?.split(/\s+/).filter(Boolean) ?? caller.scopes;
-      const unknown = asked.find(
-        (s) => !(API_SCOPES as readonly string[]).includes(s) || !caller.scopes.includes(s as never),
-      );
-      if (unknown) {
-        throw new ApiError(400, 'invalid_request', `The client may not have the scope "${unknown}"`, {
-          scope: 'Invalid scope',
-        });
-      }
-      const access = await deps.jwt.signApiToken(
-        { userId: caller.user.id, clientId, keyId: caller.keyId, scopes: asked },
-        now(),
-        ACCESS_TOKEN_TTL_SECONDS,
-      );
-      reply.header('cache-control', 'no-store');
-      return {
-        access_token: access,
-        token_type: 'Bearer' as const,
-        expires_in: ACCESS_TOKEN_TTL_SECONDS,
-        scope: asked.join(' '),
-      };
-    },
-  );
+  await app.register(oauthTokenRoute);
 
   app.get(
     '/api/v1/me',

@@ -201,16 +201,16 @@ export function useGenerateApiKey() {
 export function useOauthClient() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ redirectUri, create }: { redirectUri: string; create: boolean }) =>
+    mutationFn: ({ redirectUri, name, create }: { redirectUri: string; name: string; create: boolean }) =>
       create
         ? http
             .postForm<{ results: { clientId: string; clientSecret: string; redirectUri: string } }>(
               '/api/2/oauth/generate-keys',
-              { redirect_uri: redirectUri },
+              { redirect_uri: redirectUri, name },
             )
             .then((b) => b.results)
         : http
-            .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri })
+            .postForm<{ results: ApiKeysState }>('/api/2/oauth/update-client', { redirect_uri: redirectUri, name })
             .then(() => null),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
   });

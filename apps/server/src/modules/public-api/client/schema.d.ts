@@ -10,8 +10,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An access token for the OAuth client (client credentials grant, RFC 6749 section 4.4)
-         * @description Send client_id and client_secret in the body (form or JSON) or as HTTP Basic authentication. The token is used as `Authorization: Bearer <access_token>` for one hour.
+         * An access token: client credentials, authorization code with PKCE, or refresh token (RFC 6749)
+         * @description client_credentials (section 4.4): the client acts as its owner; send client_id and client_secret in the body (form or JSON) or as HTTP Basic authentication. authorization_code (section 4.1, with PKCE S256, RFC 7636): after a customer allowed the client at /oauth/authorize, send code, redirect_uri, client_id and code_verifier (client_secret optional); the answer has a refresh_token. refresh_token (section 6): a new access token and a new refresh token; the old one stops working. The token is used as `Authorization: Bearer <access_token>` for one hour.
          */
         post: operations["postApiV1OauthToken"];
         delete?: never;
@@ -404,12 +404,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    grant_type: "client_credentials";
+                    /** @description client_credentials, authorization_code or refresh_token */
+                    grant_type: string;
                     client_id?: string;
+                    /** @description Required for client_credentials; optional with a PKCE code_verifier */
                     client_secret?: string;
-                    /** @description Space-separated subset of "read order pay"; default all the client has */
+                    /** @description Space-separated subset of "read order pay"; default all the client (or the grant) has */
                     scope?: string;
+                    /** @description authorization_code: the code sent to the redirect uri */
+                    code?: string;
+                    /** @description authorization_code: the one of the authorization request */
+                    redirect_uri?: string;
+                    /** @description authorization_code: the PKCE verifier (RFC 7636) */
+                    code_verifier?: string;
+                    /** @description refresh_token: the latest refresh token */
+                    refresh_token?: string;
                 };
             };
         };
@@ -426,40 +435,34 @@ export interface operations {
                         token_type: "Bearer";
                         expires_in: number;
                         scope: string;
+                        /** @description authorization_code and refresh_token grants */
+                        refresh_token?: string;
                     };
                 };
             };
-            /** @description Invalid input: `error.fields` names each invalid field */
+            /** @description RFC 6749 section 5.2 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+                        error_description: string;
                     };
                 };
             };
-            /** @description Wrong client id or secret (`invalid_client`) */
+            /** @description RFC 6749 section 5.2 */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+                        error_description: string;
                     };
                 };
             };

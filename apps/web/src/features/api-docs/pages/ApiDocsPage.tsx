@@ -86,8 +86,9 @@ export default function ApiDocsPage() {
       <Typography>
         Order translations from your own systems: quote, order, pay from your credits, follow projects, write to your
         translator, download deliveries, approve or dispute, with the same prices and rules as this site. Authenticate
-        with your API key as a bearer token, or with the OAuth client credentials grant. Create keys under{' '}
-        <RouterLink to="/profile#apikeys">Profile &gt; API Keys</RouterLink>.
+        with your API key as a bearer token, or with your OAuth client: client credentials to act as yourself, or the
+        authorization code grant with PKCE (send a customer to <code>/oauth/authorize</code>) to act for a customer who
+        allows it. Create keys under <RouterLink to="/profile#apikeys">Profile &gt; API Keys</RouterLink>.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <Button variant="contained" href="/api/v1/openapi.json" download="parlance-openapi.json">

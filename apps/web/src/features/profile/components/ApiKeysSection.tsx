@@ -16,6 +16,7 @@ import { apiKeysQuery, fieldErrorsOf, messageOf, useGenerateApiKey, useOauthClie
 import { textField } from './form-field';
 import { SectionCard, SectionState } from './SectionCard';
 import { RevokeKeyButton, ScopesEditor, WebhookPart } from './ApiAccessParts';
+import { AuthorizedAppsPart } from './AuthorizedAppsPart';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -60,6 +61,8 @@ export function ApiKeysSection() {
           <ApiKeyPart state={keys.data} />
           <Divider />
           <OauthPart state={keys.data} />
+          <Divider />
+          <AuthorizedAppsPart />
           <Divider />
           <WebhookPart />
         </Stack>
@@ -124,13 +127,17 @@ function OauthPart({ state }: { state: ApiKeysState }) {
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<OauthClientInput>({
     resolver: zodResolver(oauthClientInputSchema),
-    defaultValues: { redirect_uri: state.oauth?.redirectUri ?? '' },
+    defaultValues: { redirect_uri: state.oauth?.redirectUri ?? '', name: state.oauth?.name ?? '' },
   });
   const { errors, isSubmitting } = formState;
   const submit = (create: boolean) =>
     handleSubmit(async (values) => {
       try {
-        const answer = await mutation.mutateAsync({ redirectUri: values.redirect_uri, create });
+        const answer = await mutation.mutateAsync({
+          redirectUri: values.redirect_uri,
+          name: values.name ?? '',
+          create,
+        });
         if (answer) setCreated(answer);
         else toast(API_KEY_TEXTS.redirectUpdated, { variant: 'success' });
       } catch (err) {
@@ -145,7 +152,14 @@ function OauthPart({ state }: { state: ApiKeysState }) {
         OAuth client
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        For applications that act for Parlance users: they are sent back to the redirect uri after signing in.
+        Client credentials: your own server gets tokens at <code>/api/v1/oauth/token</code> with the client ID and
+        secret, and acts as you.
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        Authorization code with PKCE: your application sends a customer to <code>/oauth/authorize</code>. After they
+        allow it, we send them back to exactly this redirect uri with a one-time code, which your application exchanges
+        at <code>/api/v1/oauth/token</code> for tokens that act for that customer. We never send anyone to another
+        address.
       </Typography>
       {created && (
         <Alert severity="warning" sx={{ my: 1 }}>
@@ -156,22 +170,26 @@ function OauthPart({ state }: { state: ApiKeysState }) {
       )}
       {state.oauth && !created && (
         <Typography sx={{ mb: 1 }}>
-          Client ID <code>{state.oauth.clientId}</code>, created {when(state.oauth.createdAt)}. Get tokens with the
-          client credentials grant at <code>/api/v1/oauth/token</code>.
+          Client ID <code>{state.oauth.clientId}</code>, created {when(state.oauth.createdAt)}.
         </Typography>
       )}
       {state.oauth && <ScopesEditor key={state.oauth.scopes.join()} kind="oauth" current={state.oauth.scopes} />}
-      <Field
-        {...textField(register, errors, 'redirect_uri', 'https://… (http:// only for localhost)')}
-        label="Redirect uri"
-        required
-        sx={{ maxWidth: 560 }}
-      />
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <Field
+          {...textField(register, errors, 'name', 'Shown to customers when your application asks for access')}
+          label="Application name"
+        />
+        <Field
+          {...textField(register, errors, 'redirect_uri', 'https://… (http:// only for localhost)')}
+          label="Redirect uri"
+          required
+        />
+      </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
         {state.oauth ? (
           <>
             <Button type="submit" variant="contained" disabled={isSubmitting}>
-              Save redirect uri
+              Save changes
             </Button>
             <Button variant="outlined" color="warning" disabled={isSubmitting} onClick={() => void submit(true)()}>
               New client secret
