@@ -13,6 +13,7 @@ export const CHAT_TEXTS = {
   generic: 'Oops, something went wrong. Please reload the page or contact the support team',
   attachmentFailed: 'The attachment could not be sent. Please reload the page and try again',
   messageEmpty: 'Please write a message or attach a file',
+  messageTooLong: 'A message can be at most 10,000 characters long.',
   chatNotFound: 'Chat not found',
   messageNotFound: 'Message not found',
   notAllowed: 'You are not allowed to do this',
@@ -26,6 +27,8 @@ export const CHAT_LIMITS = {
   attachmentMaxBytes: 104_857_600,
   pageSize: 30,
   messageMax: 10_000,
+  /** the composer counts down the characters left from this length on */
+  messageCountdownFrom: 9_000,
   inChatSearchDebounceMs: 400,
   globalSearchDebounceMs: 800,
   composerRowsDesktop: 15,

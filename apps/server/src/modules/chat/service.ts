@@ -696,8 +696,7 @@ export async function sendMessage(
   const text = input.text ?? '';
   if (text.trim() === '' && input.attachmentIds.length === 0)
     throw badRequest(CHAT_TEXTS.messageEmpty, { text: CHAT_TEXTS.messageEmpty });
-  if (text.length > CHAT_LIMITS.messageMax)
-    throw badRequest(`A message can have at most ${CHAT_LIMITS.messageMax} characters`);
+  if (text.length > CHAT_LIMITS.messageMax) throw badRequest(CHAT_TEXTS.messageTooLong);
   const chat = await chatFor(db, viewer, input.chatId);
   if (!chat.member) throw notFound(CHAT_TEXTS.chatNotFound);
   if (chat.deletedAt) throw badRequest('This chat was removed');
