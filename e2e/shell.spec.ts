@@ -105,7 +105,7 @@ test.describe('navigation per role', () => {
         'Statements',
         'Messages',
         'Buy credits',
-        'My projects',
+        'All projects',
         'Admin search',
         'Language dashboard',
         'Moderation',

@@ -5,4 +5,5 @@ export const ACCOUNT_MANAGER_TEXTS = {
   notStaff: 'Choose a staff member as the account manager',
   assigned: 'Account manager assigned',
   unassigned: 'Account manager removed',
+  notAManager: 'This user is not a staff member, so they look after no customers.',
 } as const;

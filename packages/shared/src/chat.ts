@@ -15,6 +15,7 @@ export const CHAT_TEXTS = {
   messageEmpty: 'Please write a message or attach a file',
   /** a message that was only a file, once the file is deleted (the row and the bubble say so) */
   attachmentDeleted: 'The attachment was deleted.',
+  messageTooLong: 'A message can be at most 10,000 characters long.',
   chatNotFound: 'Chat not found',
   messageNotFound: 'Message not found',
   notAllowed: 'You are not allowed to do this',
@@ -28,6 +29,8 @@ export const CHAT_LIMITS = {
   attachmentMaxBytes: 104_857_600,
   pageSize: 30,
   messageMax: 10_000,
+  /** the composer counts down the characters left from this length on */
+  messageCountdownFrom: 9_000,
   inChatSearchDebounceMs: 400,
   globalSearchDebounceMs: 800,
   composerRowsDesktop: 15,

@@ -6,6 +6,11 @@ export interface UserDataExtras {
   /** sub-account id -> label */
   beneficiary?: Record<string, string>;
   unreadMessages?: number;
+  /**
+   * whether the user has a My Team (user-bar.ts reads it from the team itself, not from a stored
+   * flag); answers that do not read it say false, and the web app reads the user bar after them
+   */
+  myTeam?: boolean;
 }
 
 /**
@@ -23,7 +28,7 @@ export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): Use
     type: user.type,
     isAdmin: user.isAdmin || user.type === 'admin' || auth.admin != null,
     hasPassword: user.passwordHash != null,
-    myTeamStatus: user.myTeamStatus,
+    myTeamStatus: extras.myTeam ?? false,
     thumb: { src: user.thumbUrl },
     billingAddress: { Company: user.company },
     beneficiary: extras.beneficiary ?? {},

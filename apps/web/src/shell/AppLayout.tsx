@@ -9,6 +9,7 @@ import { useCurrentUser } from '../app/current-user';
 import { StatusPage } from '../ui/StatusPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
+import { RESERVED_FOOT } from './admin-tools/size';
 import { Header, HEADER_HEIGHT } from './header/Header';
 import { LoadingBar } from './LoadingBar';
 import { isPaymentPath } from './navigation';
@@ -101,7 +102,7 @@ export function AppLayout() {
               <Suspense fallback={<LoadingBar />}>{page}</Suspense>
             </ErrorBoundary>
           </Box>
-          {!bare && <Footer />}
+          {!bare && <Footer reserveFoot={hasPermission(user, 'backoffice.read') ? RESERVED_FOOT : 0} />}
         </Box>
       </Box>
       {hasPermission(user, 'backoffice.read') && (

@@ -4,14 +4,17 @@ import { LIMITS } from '@parlance/shared';
 import { TextLink } from '../ui/TextLink';
 import { PRIVACY, TERMS } from './navigation';
 
-export function Footer() {
+/** `reserveFoot`: the admin's floating button sits at the bottom right; the footer keeps room beside and under it. */
+export function Footer({ reserveFoot = 0 }: { reserveFoot?: number }) {
   return (
     <Box
       component="footer"
       sx={{
         mt: 'auto',
-        px: { xs: 2, sm: 3, md: 4 },
-        py: 2.5,
+        pl: { xs: 2, sm: 3, md: 4 },
+        pr: reserveFoot ? `${reserveFoot}px` : { xs: 2, sm: 3, md: 4 },
+        pt: 2.5,
+        pb: reserveFoot ? `${reserveFoot}px` : 2.5,
         borderTop: 1,
         borderColor: 'divider',
         display: 'flex',

@@ -61,7 +61,7 @@ describe('sidebar menu', () => {
     expect(t).toEqual(expect.arrayContaining(['My Balance', 'Open projects', 'My projects', 'References']));
     expect(t).not.toContain('Invoices');
     const a = sideLabels(user('admin'));
-    expect(a).toEqual(expect.arrayContaining(['Invoices', 'Buy credits', 'My projects']));
+    expect(a).toEqual(expect.arrayContaining(['Invoices', 'Buy credits', 'All projects']));
     expect(a).not.toContain('My Balance');
     expect(a).not.toContain('Open projects');
   });

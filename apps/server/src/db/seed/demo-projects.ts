@@ -117,7 +117,6 @@ async function seedTranslator(db: Db, translator: UserRow, customer: UserRow): P
     .values({ userId: translator.id, level: 2, isEditor: true, isCertified: true, active: true })
     .onConflictDoNothing();
   await db.insert(myTeamMembers).values({ customerId: customer.id, translatorId: translator.id }).onConflictDoNothing();
-  await db.update(users).set({ myTeamStatus: true }).where(eq(users.id, translator.id));
 }
 
 /** Pays ORDERS through the cart (the credits they cost granted first); answers project ids by order key. */

@@ -151,7 +151,8 @@ export async function auditPage(db: Db, { page, pageSize }: PageRequest) {
 /** The customers of an account manager (a staff member; anyone else: 404), by name, paged. */
 export async function accountManagerCustomers(db: Db, managerId: number, q: PageRequest & { query: string }) {
   const [manager] = await db.select().from(users).where(eq(users.id, managerId));
-  if (!manager || !isStaff(manager)) throw notFound(TEXTS.userNotFound);
+  if (!manager) throw notFound(TEXTS.userNotFound);
+  if (!isStaff(manager)) throw notFound(ACCOUNT_MANAGER_TEXTS.notAManager);
   const where = and(
     eq(users.accountManagerId, managerId),
     q.query === ''

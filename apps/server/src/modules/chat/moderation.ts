@@ -17,12 +17,20 @@ import {
 
 export const CHAT_MODERATION_SOURCE = 'blendTalk' as const;
 
-/** Checks a chat message; admins' messages are never held. */
-export async function checkChatMessage(db: Db | Tx, text: string, publicUrl: string): Promise<ModerationVerdict> {
+/** Checks a chat message (the author's country adds its national phone numbers); admins' messages are never held. */
+export async function checkChatMessage(
+  db: Db | Tx,
+  text: string,
+  publicUrl: string,
+  authorCountry?: string | null,
+): Promise<ModerationVerdict> {
   if (text.trim() === '') return { flagged: false, reasons: [] };
   const vocabulary = await loadVocabulary(db);
   const host = hostOf(publicUrl);
-  return checkMessage({ text, language: null }, vocabulary, { allowedHosts: host ? [host] : [] });
+  return checkMessage({ text, language: null }, vocabulary, {
+    allowedHosts: host ? [host] : [],
+    phoneRegions: authorCountry ? [authorCountry] : [],
+  });
 }
 
 function hostOf(url: string): string | null {

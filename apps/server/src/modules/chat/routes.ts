@@ -84,7 +84,7 @@ const viewerOf = (request: FastifyRequest): UserRow & Viewer => {
 };
 
 const sendSchema = z.object({
-  text: z.string().max(CHAT_LIMITS.messageMax).default(''),
+  text: z.string().max(CHAT_LIMITS.messageMax, CHAT_TEXTS.messageTooLong).default(''),
   chat: idRef,
   attachments: z
     .array(z.union([id, idRef]))

@@ -29,7 +29,11 @@ type Q = Db | Tx;
  * Who reads or writes in the chat: the bearer token's user, and the whole request's AuthContext
  * for the capability rules (policy.ts). The platform's own system messages have no actor.
  */
-export type Viewer = Pick<UserRow, 'id' | 'type' | 'isAdmin' | 'name'> & { actor?: AuthContext };
+export type Viewer = Pick<UserRow, 'id' | 'type' | 'isAdmin' | 'name'> & {
+  actor?: AuthContext;
+  /** the viewer's country: its national phone numbers count in the messages it sends */
+  country?: string | null;
+};
 
 const MY_TEAM_TITLE = 'My Team';
 
@@ -692,8 +696,7 @@ export async function sendMessage(
   const text = input.text ?? '';
   if (text.trim() === '' && input.attachmentIds.length === 0)
     throw badRequest(CHAT_TEXTS.messageEmpty, { text: CHAT_TEXTS.messageEmpty });
-  if (text.length > CHAT_LIMITS.messageMax)
-    throw badRequest(`A message can have at most ${CHAT_LIMITS.messageMax} characters`);
+  if (text.length > CHAT_LIMITS.messageMax) throw badRequest(CHAT_TEXTS.messageTooLong);
   const chat = await chatFor(db, viewer, input.chatId);
   if (!chat.member) throw notFound(CHAT_TEXTS.chatNotFound);
   if (chat.deletedAt) throw badRequest('This chat was removed');
@@ -708,7 +711,9 @@ export async function sendMessage(
   }
   // admins' messages are never held; others pass the moderation engine (source blendTalk)
   const verdict =
-    chatRole(viewer) === 'admin' ? { flagged: false, reasons: [] } : await checkChatMessage(db, text, input.publicUrl);
+    chatRole(viewer) === 'admin'
+      ? { flagged: false, reasons: [] }
+      : await checkChatMessage(db, text, input.publicUrl, viewer.country);
   const status: ChatMessageStatus = verdict.flagged ? 'moderation' : 'approved';
   try {
     const id = await db.transaction(async (tx) => {

@@ -51,18 +51,22 @@ function safeName(fn: () => string | undefined): string | undefined {
   }
 }
 
-/** Checks a discussion post against the vocabularies of the project's languages and the contact detectors. */
+/** Checks a discussion post against the vocabularies of the project's languages and the contact detectors (the author's country adds its national phone numbers). */
 export async function checkDiscussionPost(
   tx: Tx,
   p: ProjectRecord,
   body: string,
   publicUrl: string,
+  authorCountry?: string | null,
 ): Promise<ModerationVerdict & { language: string }> {
   const { names, primary } = await vocabularyLanguagesOf(tx, p);
   const vocabulary = await loadVocabulary(tx);
   const allowedHosts = [safeName(() => new URL(publicUrl).hostname) ?? ''].filter(Boolean);
   // a project without languages is checked against every vocabulary
-  const verdict = checkMessage({ text: body, language: names }, vocabulary, { allowedHosts });
+  const verdict = checkMessage({ text: body, language: names }, vocabulary, {
+    allowedHosts,
+    phoneRegions: authorCountry ? [authorCountry] : [],
+  });
   return { ...verdict, language: primary };
 }
 

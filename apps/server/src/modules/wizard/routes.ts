@@ -28,6 +28,7 @@ import {
   finalizeOrder,
   findOrderFor,
   finishLater,
+  openDraftFor,
   resumeOrder,
   setOrderFields,
   updateOrder,
@@ -93,6 +94,21 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => ({
       results: await updateOrder(deps, askerOf(request), request.params.pid, request.body),
     }),
+  );
+
+  app.get(
+    '/api/2/po/open',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The asker's open draft order, changed last (ours); null when there is none",
+        description:
+          "A customer's own drafts, or a guest's on this browser (po_token cookie). Orders in the cart or paid are not drafts.",
+        response: { 200: results(purchaseOrderSchema.nullable()) },
+      },
+    },
+    async (request) => ({ results: await openDraftFor(deps.db, askerOf(request)) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENTRY_TYPES,
@@ -56,6 +56,26 @@ export async function orderView(db: Db | Tx, order: OrderRow): Promise<PurchaseO
     .where(eq(purchaseOrderFiles.purchaseOrderId, order.id))
     .orderBy(asc(purchaseOrderFiles.id));
   return presentOrder(order, files);
+}
+
+/**
+ * The asker's draft changed last (a customer's, or the guest's on this browser), or null: /wizard
+ * offers to continue it rather than starting an order on every visit (ADR 0048).
+ */
+export async function openDraftFor(db: Db, asker: Asker): Promise<PurchaseOrder | null> {
+  const owner = asker.user
+    ? eq(purchaseOrders.customerId, asker.user.id)
+    : asker.guestHash
+      ? and(isNull(purchaseOrders.customerId), eq(purchaseOrders.guestTokenHash, asker.guestHash))
+      : null;
+  if (!owner) return null;
+  const [order] = await db
+    .select()
+    .from(purchaseOrders)
+    .where(and(owner, eq(purchaseOrders.status, 'draft')))
+    .orderBy(desc(purchaseOrders.updatedAt), desc(purchaseOrders.id))
+    .limit(1);
+  return order ? orderView(db, order) : null;
 }
 
 export async function viewOrderFor(db: Db, asker: Asker, pid: string): Promise<PurchaseOrder> {

@@ -1,7 +1,11 @@
+import { type CountryCode, isValidPhoneNumber } from 'libphonenumber-js/max';
+
 // Contact-detail detectors of the moderation engine: e-mail addresses, phone numbers, messenger
 // handles and links that would take work off the platform, including the usual obfuscations
 // ("name at gmail dot com", "name [at] gmail [dot] com", digits spelled out). Numbers that are not
-// phone numbers (prices, dates, times, percentages, word counts, ids) are masked out first.
+// phone numbers (prices, dates, times, percentages, word counts, ids) are masked out first; a digit
+// run left is a phone only when it is a valid number: an international one (+ or 00) anywhere, a
+// national one in one of the regions checked (libphonenumber's full metadata; ADR 0048).
 
 export type ContactKind = 'email' | 'phone' | 'messenger' | 'link';
 
@@ -13,7 +17,35 @@ export interface ContactHit {
 export interface ContactOptions {
   /** hosts that are never flagged as links (the platform's own) */
   allowedHosts?: readonly string[];
+  /** regions whose national numbers count too (the author's country), besides PHONE_REGIONS */
+  phoneRegions?: readonly string[];
 }
+
+/**
+ * The regions whose national numbers (written without +) are recognised in any message: the
+ * platform's main markets. A run of digits valid only elsewhere (an order number that happens to
+ * fit some country's plan) is not taken for a phone.
+ */
+export const PHONE_REGIONS: readonly CountryCode[] = [
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'PL',
+  'PT',
+  'BR',
+  'MX',
+  'RU',
+  'UA',
+  'CN',
+  'JP',
+  'IN',
+];
 
 const TLDS =
   'com|net|org|info|biz|io|co|me|app|dev|ai|ru|de|uk|fr|es|it|nl|pl|ua|by|kz|cn|jp|kr|br|in|us|ca|au|ch|at|be|se|no|dk|fi|cz|pt|gr|tr|il|mx|ar|cl|ro|hu|bg|sk|lt|lv|ee|ie|nz|za|xyz|online|site|store|shop|link|page|ly|gl|to|tv|cc|su|рф|eu|asia|pro|top|club|email|mail|ws';
@@ -135,18 +167,21 @@ function maskNonPhones(text: string): string {
   return out;
 }
 
-/** Is this digit run a phone number (7 to 15 digits, shaped like one)? */
-function looksLikePhone(candidate: string): boolean {
+/** Is this digit run a valid phone number: international anywhere, national in one of `regions`? */
+function isPhoneNumber(candidate: string, regions: readonly CountryCode[]): boolean {
   const digits = candidate.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return false;
-  const international = /^\+|^00/.test(candidate);
-  const groups = candidate.split(/[ .\-\u00a0/()+]+/).filter(Boolean);
-  if (groups.length === 1) return international || digits.length >= 9;
   // an IP address or a version number
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(candidate)) return false;
-  // a decimal: 1234567.89
-  if (groups.length === 2 && /^\d+[.,]\d{1,2}$/.test(candidate)) return false;
-  return true;
+  const international = candidate.replace(/^00\s?/, '+');
+  if (international.startsWith('+')) return isValidPhoneNumber(international);
+  return regions.some((region) => isValidPhoneNumber(candidate, region));
+}
+
+const KNOWN_REGIONS = new Set<string>(PHONE_REGIONS);
+function regionsOf(extra: readonly string[] | undefined): readonly CountryCode[] {
+  const more = (extra ?? []).map((r) => r.toUpperCase()).filter((r) => /^[A-Z]{2}$/.test(r) && !KNOWN_REGIONS.has(r));
+  return more.length === 0 ? PHONE_REGIONS : [...PHONE_REGIONS, ...(more as CountryCode[])];
 }
 
 const SPELLED: Record<string, string> = {};
@@ -283,12 +318,13 @@ export function findContacts(folded: string, options: ContactOptions = {}): Cont
   for (const m of text.matchAll(HANDLE)) add('messenger', m[0]);
 
   const numbers = maskNonPhones(text);
+  const regions = regionsOf(options.phoneRegions);
   for (const m of numbers.matchAll(PHONE_CANDIDATE)) {
     const at = m.index ?? 0;
     const before = numbers[at - 1] ?? ' ';
     const after = numbers[at + m[0].length] ?? ' ';
     if (isSpacedLetter(before) || isSpacedLetter(after)) continue;
-    if (looksLikePhone(m[0].trim())) add('phone', m[0]);
+    if (isPhoneNumber(m[0].trim(), regions)) add('phone', m[0]);
   }
   for (const spelled of spelledPhones(text)) add('phone', spelled);
   for (const m of text.matchAll(CJK_DIGIT_RUN)) add('phone', m[0]);

@@ -139,6 +139,43 @@ describe('the moderation engine lets through', () => {
   });
 });
 
+describe('phone numbers are numbers valid for a country, not runs of digits', () => {
+  it.each([
+    ['+44 20 7946 0958', 'phone:+44 20 7946 0958'],
+    ['(212) 555-0123', 'phone:(212) 555-0123'],
+    ['212.555.0123', 'phone:212.555.0123'],
+    ['+1-212-555-0123', 'phone:+1-212-555-0123'],
+    ['0044 7911 123456', 'phone:0044 7911 123456'],
+    ['07911 123456', 'phone:07911 123456'],
+    ['+49 30 901820', 'phone:+49 30 901820'],
+    ['+33 6 12 34 56 78', 'phone:+33 6 12 34 56 78'],
+    ['8 (916) 123-45-67', 'phone:8 (916) 123-45-67'],
+  ])('holds %s', (number, expected) => {
+    expect(describeReasons(`Call me on ${number} tonight`, 'English')).toEqual([expected]);
+  });
+
+  it.each([
+    'Live test 1795872721636',
+    'order 1795872721636 is paid',
+    'the book is ISBN 9780306406157',
+    'ticket 20241128 is closed',
+    'delivered on 28.11.2026 at 14:30',
+    'it costs 1234567 credits in total',
+    'batch 1234567890123 of the import',
+    '+1 000 000 0000 is not a number',
+  ])('lets through "%s"', (text) => {
+    expect(describeReasons(text, 'English')).toEqual([]);
+  });
+
+  it("counts the national numbers of the author's country too", () => {
+    // thirteen digits that fit Austria's numbering plan only
+    const text = 'ruf mich an: 1795872721636';
+    expect(describeReasons(text, null)).toEqual([]);
+    const verdict = checkMessage({ text, language: null }, vocabulary, { phoneRegions: ['at'] });
+    expect(verdict.reasons.map((r) => `${r.type}:${r.match}`)).toEqual(['phone:1795872721636']);
+  });
+});
+
 describe('vocabulary languages', () => {
   it("checks only the message's languages, and every language for null", () => {
     expect(describeReasons('Du Dummkopf', 'English')).toEqual([]);

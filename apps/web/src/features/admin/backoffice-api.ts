@@ -1,3 +1,4 @@
+import { HttpError } from '../../app/http';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountManagerCustomer,
@@ -201,6 +202,8 @@ export function useManagerCustomers(id: string, page: number, query: string) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    // a user who is no account manager stays one: say so at once rather than after three tries
+    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
 }
 

@@ -137,6 +137,11 @@ export function finishLater(pid: string, email: string, step: string): Promise<{
     .then((b) => b.results);
 }
 
+/** The customer's (or this browser's guest's) draft changed last, or null. */
+export function openDraft(): Promise<PurchaseOrder | null> {
+  return http.get<{ results: PurchaseOrder | null }>('/api/2/po/open').then((b) => b.results);
+}
+
 export function resumeOrder(pid: string, resume: string): Promise<PurchaseOrder> {
   return http.postForm<{ results: PurchaseOrder }>('/api/2/po/resume', { pid, resume }).then((b) => b.results);
 }

@@ -82,3 +82,17 @@ export function needsTypedWordCount(order: PurchaseOrder, steps: readonly StepNa
   if (steps.includes('upload')) return false;
   return order.wordCountSource === null || order.wordCountSource === 'manual' || order.wordCount === 0;
 }
+
+/** Nothing entered yet: such a draft is taken up again rather than offered as one to continue. */
+export function isBlankOrder(order: PurchaseOrder): boolean {
+  return (
+    order.files.length === 0 &&
+    !order.name &&
+    !order.source_language &&
+    order.target_languages.length === 0 &&
+    !order.pastedText &&
+    !order.url &&
+    !order.brief &&
+    order.wordCount === 0
+  );
+}

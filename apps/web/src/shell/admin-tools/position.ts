@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@parlance/shared';
+import { BUTTON_SIZE, MARGIN } from './size';
 
 // Where the floating admin button sits: left/top in CSS pixels of the viewport, stored locally so it
 // stays where the admin dragged it; a position outside the window falls back to the default.
@@ -8,8 +9,7 @@ export interface Point {
   y: number;
 }
 
-export const BUTTON_SIZE = 56;
-const MARGIN = 24;
+export { BUTTON_SIZE } from './size';
 
 interface Viewport {
   width: number;

@@ -192,7 +192,8 @@ function staffMenu(ctx: SidebarContext): SideSection[] {
         link('Open projects', 'openProjects', PATHS.openProjects),
         link('My projects', 'projects', `${PATHS.myProjects}/translator`),
       ]
-    : [link('My projects', 'projects', PATHS.myProjects)];
+    : // staff see every project on the platform, under the title of that page
+      [link('All projects', 'projects', PATHS.myProjects)];
   const profile: SideItem[] = [
     link('Account Information', 'account', `${PATHS.profile}#account`),
     ...(isTranslator

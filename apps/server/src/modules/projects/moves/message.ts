@@ -14,7 +14,7 @@ import { authorizeOn, type MoveContext } from './context';
  */
 async function writeMessage(ctx: MoveContext, p: ProjectRecord, body: string) {
   const { tx, user, now } = ctx;
-  const verdict = await checkDiscussionPost(tx, p, body, ctx.publicUrl);
+  const verdict = await checkDiscussionPost(tx, p, body, ctx.publicUrl, user.country);
   const [message] = await tx
     .insert(projectMessages)
     .values({

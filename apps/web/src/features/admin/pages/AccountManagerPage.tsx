@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +11,7 @@ import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { HttpError } from '../../../app/http';
 import { useManagerCustomers } from '../backoffice-api';
 import { AdminPageLayout } from '../components/AdminPageLayout';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -25,6 +26,26 @@ export default function AccountManagerPage() {
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query.trim(), 500);
   const list = useManagerCustomers(id, page, debounced);
+
+  if (list.error && !list.data) {
+    return (
+      <AdminPageLayout>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+          {list.error instanceof HttpError && list.error.status === 404
+            ? 'Not an account manager'
+            : 'Could not load the customers'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {list.error.message}
+        </Typography>
+        {/^\d+$/.test(id) && (
+          <Button component={RouterLink} to={`/admin/${id}`} variant="outlined">
+            Open the user's details
+          </Button>
+        )}
+      </AdminPageLayout>
+    );
+  }
 
   return (
     <AdminPageLayout>
@@ -41,9 +62,13 @@ export default function AccountManagerPage() {
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
       />
-      {list.error && !list.data ? (
-        <Alert severity="error">{list.error.message}</Alert>
-      ) : list.data && list.data.totalCount === 0 ? (
+      {!list.data ? (
+        <Paper variant="outlined" aria-busy="true" aria-label="Loading the customers" sx={{ p: 2 }}>
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+        </Paper>
+      ) : list.data.totalCount === 0 ? (
         <EmptyState icon={null} title="No customers" hint="Customers this account manager looks after appear here." />
       ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>

@@ -76,7 +76,9 @@ export default function AdminProjectsPage() {
       header: 'Price',
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
-      cell: (p) => (p.priceCredits === undefined ? '—' : formatCredits(p.priceCredits)),
+      // review jobs and projects written without an order are not charged: no "0 credits" price
+      cell: (p) =>
+        p.priceCredits === undefined ? '—' : p.priceCredits === 0 ? 'Not charged' : formatCredits(p.priceCredits),
     },
     { key: 'ordered', header: 'Ordered', sx: { whiteSpace: 'nowrap' }, cell: (p) => dateTime(p.createdAt) },
     { key: 'deadline', header: 'Deadline', sx: { whiteSpace: 'nowrap' }, cell: (p) => dateTime(p.deadline) },

@@ -223,7 +223,7 @@ function ModerationDialog({ id, onClose }: { id: number | null; onClose: () => v
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <StatusChip status={m.status} />
               <Typography variant="body2" color="text.secondary">
-                {m.title} · {m.language} · {when(m.createdAt)}
+                {[m.title, m.language, when(m.createdAt)].filter(Boolean).join(' · ')}
               </Typography>
             </Box>
             <Typography variant="body2">
@@ -248,7 +248,7 @@ function ModerationDialog({ id, onClose }: { id: number | null; onClose: () => v
               </Box>
             </Box>
             <Link component={RouterLink} to={m.link}>
-              Open the message in the project
+              {m.source === 'blendTalk' ? 'Open the message in the chat' : 'Open the message in the project'}
             </Link>
             <Box>
               <Typography variant="subtitle2" component="h2">

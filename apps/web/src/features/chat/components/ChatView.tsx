@@ -740,6 +740,7 @@ function Composer({
   const uploading = files.some((f) => f.state === 'uploading');
   const ready = files.filter((f) => f.state === 'done');
   const canSend = !disabled && !sending && !uploading && (text.trim() !== '' || ready.length > 0);
+  const countdown = countdownOf(text.length);
 
   const addFiles = (list: FileList | null) => {
     for (const file of Array.from(list ?? [])) {
@@ -882,12 +883,38 @@ function Composer({
               void send();
             }
           }}
-          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': 'Message',
+              maxLength: CHAT_LIMITS.messageMax,
+              'aria-describedby': countdown ? 'chat-composer-countdown' : undefined,
+            },
+          }}
         />
         <IconButton aria-label="Send" color="primary" disabled={!canSend} onClick={() => void send()}>
           <SendIcon />
         </IconButton>
       </Box>
+      {/* polite: a screen reader reads the count when the typing pauses, not at every key */}
+      <Typography
+        id="chat-composer-countdown"
+        role="status"
+        variant="caption"
+        sx={{ display: countdown ? 'block' : 'none', textAlign: 'right', pr: 6, color: countdown?.color }}
+      >
+        {countdown?.text}
+      </Typography>
     </Box>
   );
+}
+
+/** What the composer says near the length limit: the characters left, or that the limit is reached. */
+function countdownOf(length: number): { text: string; color: string } | null {
+  if (length < CHAT_LIMITS.messageCountdownFrom) return null;
+  const left = CHAT_LIMITS.messageMax - length;
+  if (left <= 0) return { text: CHAT_TEXTS.messageTooLong, color: 'error.main' };
+  return {
+    text: `${left.toLocaleString('en-US')} character${left === 1 ? '' : 's'} left`,
+    color: left <= 100 ? 'warning.dark' : 'text.secondary',
+  };
 }

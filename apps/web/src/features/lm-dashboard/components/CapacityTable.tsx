@@ -114,7 +114,11 @@ export function CapacityTable({ filters }: { filters: DashboardFilters }) {
       ) : (
         <Paper variant="outlined">
           <TableContainer tabIndex={0} role="region" aria-label={`${LM_TEXTS.capacityTitle}, scrollable`}>
-            <Table size="small" aria-label={LM_TEXTS.capacityTitle}>
+            <Table
+              size="small"
+              aria-label={LM_TEXTS.capacityTitle}
+              sx={{ '& th, & td': { px: 1 }, '& td:not(:first-of-type)': { whiteSpace: 'nowrap' } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Language pair</TableCell>
@@ -131,7 +135,8 @@ export function CapacityTable({ filters }: { filters: DashboardFilters }) {
               <TableBody>
                 {query.data.data.map((r) => (
                   <TableRow key={`${r.source_language?.id}-${r.target_language?.id}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {/* the pair may wrap after its arrow: the figures beside it keep the room they need */}
+                    <TableCell sx={{ minWidth: 160 }}>
                       <LanguageName language={r.source_language} /> → <LanguageName language={r.target_language} />
                     </TableCell>
                     <TableCell>
@@ -141,7 +146,7 @@ export function CapacityTable({ filters }: { filters: DashboardFilters }) {
                     <TableCell align="right">{words(r.openWords)}</TableCell>
                     <TableCell align="right">{words(r.waitingWords)}</TableCell>
                     <TableCell align="right">{words(r.inProgressWords)}</TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {r.availableTranslators}
                       {r.availableEditors > 0 && (
                         <Typography component="span" variant="body2" color="text.secondary">

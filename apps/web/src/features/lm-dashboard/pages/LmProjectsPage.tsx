@@ -122,7 +122,7 @@ export default function LmProjectsPage({ tileKey }: { tileKey: LmTileKey }) {
       ) : (
         <Paper variant="outlined" sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           <TableContainer tabIndex={0} role="region" aria-label={`${tile.title}, scrollable`}>
-            <Table size="small" aria-label={tile.title}>
+            <Table size="small" aria-label={tile.title} sx={{ '& th, & td': { px: 1 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell sortDirection={sort === 'id' ? order : false}>{sortable('id', 'ID')}</TableCell>
@@ -158,7 +158,7 @@ export default function LmProjectsPage({ tileKey }: { tileKey: LmTileKey }) {
                     <TableCell align="right">{p.word_count.toLocaleString('en-US')}</TableCell>
                     <TableCell>{expertiseName(p.expertise)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateText(p.date_submition)}</TableCell>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
                       {p.allocation.length === 0
                         ? '—'
                         : p.allocation.map((a) => `${a.name}${a.role === 'editor' ? ' (editor)' : ''}`).join(', ')}

@@ -12,18 +12,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_KEY_TEXTS, type WebhookDelivery } from '@parlance/shared';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast';
+import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import {
   fieldErrorsOf,
   messageOf,
@@ -212,6 +207,41 @@ export function WebhookPart() {
   );
 }
 
+function deliveryColumns(busy: boolean, onResend: (d: WebhookDelivery) => void): ListColumn<WebhookDelivery>[] {
+  return [
+    { key: 'event', header: 'Event', card: 'title', sx: { overflowWrap: 'anywhere' }, cell: (d) => d.event },
+    { key: 'project', header: 'Project', cell: (d) => d.projectId ?? '—' },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'end',
+      cell: (d) => <Chip size="small" label={d.status} color={STATUS_COLOR[d.status]} variant="outlined" />,
+    },
+    { key: 'attempts', header: 'Attempts', cell: (d) => d.attempts },
+    {
+      key: 'answer',
+      header: 'Last answer',
+      sx: { overflowWrap: 'anywhere' },
+      cell: (d) => d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : '—'),
+    },
+    { key: 'created', header: 'Created', cell: (d) => new Date(d.createdAt).toLocaleString() },
+    {
+      key: 'actions',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          Actions
+        </Box>
+      ),
+      label: '',
+      cell: (d) => (
+        <Button size="small" disabled={d.status === 'pending' || busy} onClick={() => onResend(d)}>
+          Resend
+        </Button>
+      ),
+    },
+  ];
+}
+
 function Deliveries() {
   const deliveries = useQuery(webhookDeliveriesQuery);
   const resend = useResendDelivery();
@@ -239,48 +269,13 @@ function Deliveries() {
         <Typography color="text.secondary">No deliveries yet: they appear when your projects move.</Typography>
       )}
       {rows.length > 0 && (
-        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table size="small" aria-label="Recent webhook deliveries">
-            <TableHead>
-              <TableRow>
-                <TableCell>Event</TableCell>
-                <TableCell>Project</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Attempts</TableCell>
-                <TableCell>Last answer</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{d.event}</TableCell>
-                  <TableCell>{d.projectId ?? '—'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={d.status} color={STATUS_COLOR[d.status]} variant="outlined" />
-                  </TableCell>
-                  <TableCell>{d.attempts}</TableCell>
-                  <TableCell>{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : '—')}</TableCell>
-                  <TableCell>{new Date(d.createdAt).toLocaleString()}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      disabled={d.status === 'pending' || resend.isPending}
-                      onClick={() => void again(d)}
-                    >
-                      Resend
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable
+          label="Recent webhook deliveries"
+          rows={rows}
+          rowKey={(d) => d.id}
+          size="small"
+          columns={deliveryColumns(resend.isPending, (d) => void again(d))}
+        />
       )}
     </Box>
   );

@@ -11,19 +11,36 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { homePathFor, ORDER_TEXTS, PATHS, type PurchaseOrder } from '@parlance/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { useCurrentUser } from '../../../app/current-user';
 import { PageContainer } from '../../../ui/PageContainer';
 import { StatusPage } from '../../../ui/StatusPage';
 import { AppLink } from '../../../ui/AppLink';
-import { createOrder, fieldErrorsOf, messageOf, orderQuery, resumeOrder, updateOrder, useUiFeatures } from '../api';
+import {
+  createOrder,
+  fieldErrorsOf,
+  messageOf,
+  openDraft,
+  orderQuery,
+  resumeOrder,
+  updateOrder,
+  useLanguages,
+  useUiFeatures,
+} from '../api';
 import type { StepProps } from '../components/step-props';
 import { TypedWordCount } from '../components/TypedWordCount';
 import { UploadStep } from '../components/UploadStep';
 import { useAddToCart } from '../components/use-add-to-cart';
-import { defaultsForSkipped, enabledSteps, needsTypedWordCount, resumeIndex, type StepName } from '../steps';
+import {
+  defaultsForSkipped,
+  enabledSteps,
+  isBlankOrder,
+  needsTypedWordCount,
+  resumeIndex,
+  type StepName,
+} from '../steps';
 import { WindowShoppingEntry } from './WindowShoppingEntry';
 
 // "Finish later" loads when first asked for
@@ -74,31 +91,68 @@ const ALL_STEPS: StepView[] = [
 
 const COUNT_WORDS = ['One', 'Two', 'Three', 'Four', 'Five'];
 
-/** Creates the order when the address has no pid, and exchanges a resume link for the order. */
-function useOrderPid(): { pid: string | null; error: unknown } {
+type OrderStart =
+  | { pid: string | null; error: unknown; draft?: undefined }
+  /** an open draft with something in it: the customer continues it or starts a new order */
+  | { pid: null; error: null; draft: { order: PurchaseOrder; proceed: (pid: string | null) => void } };
+
+/**
+ * The order of the address. Without a pid: the open draft when it is blank (a visit does not leave
+ * one more empty order behind), the choice between the open draft and a new order when it has
+ * content, a new order when there is none (ADR 0048). A resume link is exchanged for its order.
+ */
+function useOrderPid(): OrderStart {
   const [params, setParams] = useSearchParams();
   const pid = params.get('pid');
   const resume = params.get('resume');
   const started = useRef(false);
   const [error, setError] = useState<unknown>(null);
+  const [draft, setDraft] = useState<PurchaseOrder | null>(null);
   const queryClient = useQueryClient();
+
+  const open = useCallback(
+    (work: Promise<PurchaseOrder>) => {
+      work
+        .then((order) => {
+          queryClient.setQueryData(orderQuery(order.pid).queryKey, order);
+          setDraft(null);
+          setParams({ pid: order.pid }, { replace: true });
+        })
+        .catch(setError);
+    },
+    [queryClient, setParams],
+  );
 
   useEffect(() => {
     if (pid && !resume) {
-      started.current = false; // a later visit to /wizard without a pid starts a new order
+      started.current = false; // a later visit to /wizard without a pid looks for the open draft again
       return;
     }
     if (started.current) return;
     started.current = true;
-    const work = pid && resume ? resumeOrder(pid, resume) : createOrder({ step: 'upload' });
-    work
-      .then((order) => {
-        queryClient.setQueryData(orderQuery(order.pid).queryKey, order);
-        setParams({ pid: order.pid }, { replace: true });
+    if (pid && resume) {
+      open(resumeOrder(pid, resume));
+      return;
+    }
+    openDraft()
+      .then((found) => {
+        if (!found) open(createOrder({ step: 'upload' }));
+        else if (isBlankOrder(found)) open(Promise.resolve(found));
+        else setDraft(found);
       })
       .catch(setError);
-  }, [pid, resume, setParams, queryClient]);
+  }, [pid, resume, open]);
 
+  if (draft && !pid) {
+    return {
+      pid: null,
+      error: null,
+      draft: {
+        order: draft,
+        proceed: (chosen) => open(chosen ? Promise.resolve(draft) : createOrder({ step: 'upload' })),
+      },
+    };
+  }
   return { pid: pid && !resume ? pid : null, error };
 }
 
@@ -130,7 +184,7 @@ function NotForTranslators() {
 }
 
 function OrderWizard() {
-  const { pid, error: startError } = useOrderPid();
+  const { pid, error: startError, draft } = useOrderPid();
   const order = useQuery({ ...orderQuery(pid ?? ''), enabled: pid !== null });
   // the flags gate the steps; when they cannot be read every step shows (ordering stays possible)
   const flags = useUiFeatures();
@@ -157,6 +211,14 @@ function OrderWizard() {
     );
   }
 
+  if (draft) {
+    return (
+      <PageContainer title="Order a translation" subtitle="You have an order you have not finished.">
+        <OpenDraftChoice order={draft.order} onChoose={draft.proceed} />
+      </PageContainer>
+    );
+  }
+
   const steps = flags.isPending ? null : enabledSteps(flags.data);
   const count = steps?.length ?? ALL_STEPS.length;
   const subtitle = `${COUNT_WORDS[count - 1] ?? count} short step${count === 1 ? '' : 's'}. Your order is saved as you go.`;
@@ -168,6 +230,54 @@ function OrderWizard() {
         <WizardSkeleton />
       )}
     </PageContainer>
+  );
+}
+
+/** The open draft, named by what it holds, with the two ways on. */
+function OpenDraftChoice({ order, onChoose }: { order: PurchaseOrder; onChoose: (pid: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
+  const languages = useLanguages();
+  const nameOf = (slug: string) => languages.data?.find((l) => l.slug === slug)?.name ?? slug;
+  const pair =
+    order.source_language && order.target_languages.length > 0
+      ? `${nameOf(order.source_language)} → ${order.target_languages.map(nameOf).join(', ')}`
+      : null;
+  const title =
+    order.name || order.files[0]?.fileName || (order.pastedText ? 'Pasted text' : order.url) || 'Untitled order';
+  const changed = new Date(order.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const choose = (pid: string | null) => {
+    setBusy(true);
+    onChoose(pid);
+  };
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="open-draft-title"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+    >
+      <Typography id="open-draft-title" variant="h2" sx={{ fontSize: 20, fontWeight: 600, mb: 1 }}>
+        Continue your order?
+      </Typography>
+      <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>{title}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        {[
+          pair,
+          order.wordCount > 0 ? `${order.wordCount.toLocaleString('en-US')} words` : null,
+          `last changed ${changed}`,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        <Button variant="contained" disabled={busy} onClick={() => choose(order.pid)}>
+          Continue this order
+        </Button>
+        <Button variant="outlined" disabled={busy} onClick={() => choose(null)}>
+          Start a new order
+        </Button>
+      </Box>
+    </Paper>
   );
 }
 
