@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import { type EntryInput, getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
+import { creditNoteOfProject, issueCreditNote } from '../invoices/credit-note';
 import type { ProjectRecord } from './present';
 
 // The ledger postings of a project (ADR 0028). Each has
@@ -62,8 +63,8 @@ export async function postEarningsRelease(tx: Tx, p: ProjectRecord): Promise<num
 
 /**
  * A refund to the customer: `priceCredits` from platform_revenue and `vatCredits` from
- * platform_vat, both to customer_credits. At most one refund per project (cancel, or a resolved
- * dispute).
+ * platform_vat, both to customer_credits, with the credit note that corrects the project's invoice.
+ * At most one refund per project (cancel, or a resolved dispute).
  */
 export async function postRefund(
   tx: Tx,
@@ -71,6 +72,7 @@ export async function postRefund(
   amounts: { priceCredits: number; vatCredits: number },
   actorId: number | null,
   description = `Refund of project ${p.id}`,
+  now?: Date,
 ): Promise<number | null> {
   const total = amounts.priceCredits + amounts.vatCredits;
   if (total <= 0) return null;
@@ -91,5 +93,6 @@ export async function postRefund(
     metadata: { projectId: p.id, ...amounts },
     entries,
   });
+  if (!(await creditNoteOfProject(tx, p.id))) await issueCreditNote(tx, p, amounts, posted.id, now);
   return posted.id;
 }
