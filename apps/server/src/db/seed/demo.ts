@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
 import { type PasswordHashing, hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
-import { seedOrderingDemo } from './demo-ordering';
+import { seedLatestOrderDemo, seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
 import { seedLanguageAssetsDemo } from './demo-language-assets';
 import { seedMessagesDemo } from './demo-messages';
@@ -143,4 +143,6 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       storage: options.storage,
     });
   }
+  // the latest order comes last so the invoice numbers follow the story's dates
+  await seedLatestOrderDemo(db, DEMO_ACCOUNTS[0].email);
 }

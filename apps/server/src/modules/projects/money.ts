@@ -33,6 +33,7 @@ export async function postEarnings(tx: Tx, p: ProjectRecord, actorId: number | n
     idempotencyKey: `project:${p.id}:earning`,
     createdBy: actorId,
     metadata: { projectId: p.id },
+    occurredAt: p.completedAt ?? undefined,
     entries,
   });
   return posted.id;
@@ -56,6 +57,7 @@ export async function postEarningsRelease(tx: Tx, p: ProjectRecord): Promise<num
     description: `Earnings of project ${p.id} available`,
     idempotencyKey: `project:${p.id}:release`,
     metadata: { projectId: p.id },
+    occurredAt: p.earningsReleasedAt ?? undefined,
     entries,
   });
   return posted.id;
@@ -91,6 +93,7 @@ export async function postRefund(
     idempotencyKey: `project:${p.id}:refund`,
     createdBy: actorId,
     metadata: { projectId: p.id, ...amounts },
+    occurredAt: now,
     entries,
   });
   if (!(await creditNoteOfProject(tx, p.id))) await issueCreditNote(tx, p, amounts, posted.id, now);

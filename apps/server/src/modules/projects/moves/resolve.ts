@@ -30,7 +30,14 @@ export async function resolveDispute(
       note: 'Dispute resolved: full refund',
       set: { cancelledAt: ctx.now },
     });
-    await postRefund(ctx.tx, row, { priceCredits: row.priceCredits, vatCredits: row.vatCredits }, ctx.user.id);
+    await postRefund(
+      ctx.tx,
+      row,
+      { priceCredits: row.priceCredits, vatCredits: row.vatCredits },
+      ctx.user.id,
+      undefined,
+      ctx.now,
+    );
     await auditMove(ctx, 'project.resolve', row, {
       outcome,
       refundCredits: row.priceCredits,
@@ -63,7 +70,7 @@ export async function resolveDispute(
     },
   });
   if (!row) throw moveNotAllowed();
-  await postRefund(ctx.tx, row, { priceCredits: refund, vatCredits: vatBack }, ctx.user.id);
+  await postRefund(ctx.tx, row, { priceCredits: refund, vatCredits: vatBack }, ctx.user.id, undefined, ctx.now);
   await auditMove(ctx, 'project.resolve', row, { outcome, refundCredits: refund, vatCredits: vatBack });
   return done(row.id, await mailCustomer(ctx, row, completedMail));
 }
