@@ -18,12 +18,12 @@ export function StatisticsCard() {
           <Box
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, mb: 2 }}
           >
-            <Figure label="Projects completed" value={data.totalProjects} />
-            <Figure label="Words translated" value={formatWords(data.totalWords)} />
+            <Figure label="Projects completed" value={data.totalProjects} hint="all time" />
+            <Figure label="Words translated" value={formatWords(data.totalWords)} hint="all time" />
             <Figure
               label="Rating"
               value={data.rating.average === null ? '—' : `${data.rating.average.toFixed(2)} / 5`}
-              hint={`${data.rating.count} rating${data.rating.count === 1 ? '' : 's'}`}
+              hint={`${data.rating.count} rating${data.rating.count === 1 ? '' : 's'}, all time`}
             />
             <Figure
               label="Answers within 24 hours"
