@@ -109,12 +109,6 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     accountManagerEmail: DEMO_STAFF[1].email,
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
-  await seedPartnerDemo(db, {
-    customerEmail: DEMO_ACCOUNTS[0].email,
-    translatorEmail: DEMO_ACCOUNTS[1].email,
-    adminEmail: DEMO_ACCOUNTS[2].email,
-    passwordHash,
-  });
   await seedProfileDemo(db, {
     customerEmail: DEMO_ACCOUNTS[0].email,
     translatorEmail: DEMO_ACCOUNTS[1].email,
@@ -143,6 +137,12 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       storage: options.storage,
     });
   }
-  // the latest order comes last so the invoice numbers follow the story's dates
+  // the recent payments come last, in the story's order, so the invoice numbers follow its dates
+  await seedPartnerDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    translatorEmail: DEMO_ACCOUNTS[1].email,
+    adminEmail: DEMO_ACCOUNTS[2].email,
+    passwordHash,
+  });
   await seedLatestOrderDemo(db, DEMO_ACCOUNTS[0].email);
 }
