@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  csrfHeaders,
-  expect,
-  expectAccessible,
-  NEW_PASSWORD,
-  signInAs,
-  signOut,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // Money a customer, a translator and finance can follow (ADR 0047): one invoice per order paid and
