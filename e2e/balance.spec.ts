@@ -20,14 +20,14 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   await expectAccessible(page);
   await shotPage(page, `balance`);
 
-  // below the minimum: the server says why and nothing moves
+  // below the minimum: the field says why as it is typed, and the request cannot be sent
   await page.getByLabel('Amount (USD)').fill('5');
-  await page.getByRole('button', { name: 'Request payout' }).click();
   await expect(page.getByText('The minimum payout is 20.00 USD')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
   await expect(rows).toHaveCount(count);
 
   await page.getByLabel('Amount (USD)').fill('20');
-  await expect(page.getByText('Fee $0.40 · you receive $19.60')).toBeVisible();
+  await expect(page.getByText('Gross $20.00 − fee $0.40 = you receive $19.60 (net)')).toBeVisible();
   await page.getByRole('button', { name: 'Request payout' }).click();
   await expect(page.getByText(/Payout of \$20\.00 requested; target date/)).toBeVisible();
   await expect(rows).toHaveCount(count + 1);

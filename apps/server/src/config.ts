@@ -33,6 +33,22 @@ const url = (name: string, protocols: string[]) =>
       }
     });
 
+/** Who issues the invoices: the legal seller's name, address, VAT number and billing e-mail. */
+export interface SellerDetails {
+  name: string;
+  address: string[];
+  vatNumber: string;
+  email: string;
+}
+
+/** The demo's seller: plainly not a real company, so a demo PDF cannot pass for a real invoice. */
+export const DEMO_SELLER: SellerDetails = {
+  name: 'Parlance Demo Ltd (demo seller, not a real company)',
+  address: ['1 Example Street', 'Demo City 00000', 'Demoland'],
+  vatNumber: 'XX000000000 (demo)',
+  email: 'billing@parlance.test',
+};
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -114,6 +130,16 @@ const envSchema = z
     /** where client alerts routed to sales and to support are mailed (/client-alerts) */
     ALERT_SALES_EMAIL: z.email('ALERT_SALES_EMAIL must be an e-mail address').default('sales@parlance.test'),
     ALERT_SUPPORT_EMAIL: z.email('ALERT_SUPPORT_EMAIL must be an e-mail address').default('support@parlance.test'),
+    /** the seller printed on every invoice, receipt and credit note; the defaults are the demo's */
+    SELLER_NAME: z.string().trim().min(1, 'SELLER_NAME must not be empty').default(DEMO_SELLER.name),
+    /** the seller's postal address, lines separated by ";" */
+    SELLER_ADDRESS: z
+      .string()
+      .trim()
+      .min(1, 'SELLER_ADDRESS must not be empty')
+      .default(DEMO_SELLER.address.join('; ')),
+    SELLER_VAT_NUMBER: z.string().trim().min(1, 'SELLER_VAT_NUMBER must not be empty').default(DEMO_SELLER.vatNumber),
+    SELLER_EMAIL: z.email('SELLER_EMAIL must be an e-mail address').default(DEMO_SELLER.email),
     /** tests only: `fast` hashes passwords with tiny argon2 parameters so that suites of sign-ins stay quick */
     PASSWORD_HASHING: z.enum(['owasp', 'fast'], { message: 'PASSWORD_HASHING must be owasp or fast' }).default('owasp'),
     /** benchmarks only: adds GET /bench/hello, a route that does no work, as the baseline of `npm run bench` */
@@ -169,6 +195,8 @@ export type Config = {
   /** mailboxes of the client alerts' sales and support flags */
   alertSalesEmail: string;
   alertSupportEmail: string;
+  /** the seller on invoices, receipts and credit notes (SELLER_*) */
+  seller: SellerDetails;
   /** argon2 parameters of new password hashes: OWASP's, or tiny ones for tests (refused in production) */
   passwordHashing: PasswordHashing;
   /** serve GET /bench/hello, the baseline of `npm run bench` (refused in production) */
@@ -214,6 +242,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCommissionPercent: e.REFERRAL_COMMISSION_PERCENT,
     alertSalesEmail: e.ALERT_SALES_EMAIL,
     alertSupportEmail: e.ALERT_SUPPORT_EMAIL,
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS.split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatNumber: e.SELLER_VAT_NUMBER,
+      email: e.SELLER_EMAIL,
+    },
     passwordHashing: e.PASSWORD_HASHING,
     benchRoutes: e.BENCH_ROUTES,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
@@ -247,6 +283,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     referralCommissionPercent: 10,
     alertSalesEmail: 'sales@parlance.test',
     alertSupportEmail: 'support@parlance.test',
+    seller: DEMO_SELLER,
     passwordHashing: 'fast',
     benchRoutes: false,
     webDist: null,

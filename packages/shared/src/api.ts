@@ -21,6 +21,8 @@ export const userDataSchema = z.object({
   phone: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
   termsAccepted: z.boolean(),
+  /** this is the session the account was opened in: greet "Welcome", not "Welcome back" */
+  firstVisit: z.boolean(),
   /**
    * The staff permissions of the real person behind the session (the admin while acting); empty
    * for customers and translators. The web shows exactly the menus and actions they allow.

@@ -154,10 +154,16 @@ export const billingInfoInputSchema = z.object({
   city: text(100),
 });
 
+/**
+ * An invoice (an order paid), a receipt (credits bought: no VAT, ADR 0020) or a credit note (a
+ * refund, naming the invoice it corrects); ADR 0047.
+ */
 export const invoiceSummarySchema = z.object({
   id: z.number().int(),
   number: z.string(),
+  type: z.enum(['invoice', 'receipt', 'credit_note']),
   kind: z.enum(['order', 'credits']),
+  correctsInvoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
   date: z.string(),
   subtotalCredits: z.number().int(),
   discountCredits: z.number().int(),

@@ -69,7 +69,30 @@ export function canMovePayout(from: PayoutStatus, to: PayoutStatus): boolean {
   return PAYOUT_MOVES[from].includes(to);
 }
 
+/**
+ * What is wrong with a payout of `amount` credits by `method` from `available` credits, or null:
+ * the one rule the request form checks as the amount is typed and the server checks on submit.
+ */
+export function payoutAmountProblem(amount: number, method: PayoutMethod, available: number): string | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return PAYOUT_TEXTS.notAnAmount;
+  if (amount < PAYOUT_CONFIG.minimumCredits) return PAYOUT_TEXTS.belowMinimum;
+  if (amount > available) return PAYOUT_TEXTS.aboveBalance;
+  if (payoutFee(method, amount) >= amount) return PAYOUT_TEXTS.feeTooHigh;
+  return null;
+}
+
+/**
+ * The three amounts of a payout, named the same on the translator's and on finance's screens:
+ * gross is what the request takes from the balance, the fee is kept, net is what is paid out.
+ */
+export const PAYOUT_AMOUNT_LABELS = {
+  gross: 'Gross',
+  fee: 'Fee',
+  net: 'Net paid out',
+} as const;
+
 export const PAYOUT_TEXTS = {
+  notAnAmount: 'Enter an amount in US dollars, like 25.00',
   belowMinimum: `The minimum payout is ${(PAYOUT_CONFIG.minimumCredits / 100).toFixed(2)} USD`,
   aboveBalance: 'The amount is more than your available credits',
   unknownMethod: 'This payout method is not on file: add it to your billing information first',

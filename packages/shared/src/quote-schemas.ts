@@ -56,6 +56,8 @@ export const translationItemSchema = z.object({
   credits: z.number().int(),
   /** ISO 8601 */
   deadline: z.string(),
+  /** the minimum order charge when it, not the words, set this language's price */
+  minimumCredits: z.number().int().nullable().optional(),
 });
 export type TranslationItem = z.infer<typeof translationItemSchema>;
 

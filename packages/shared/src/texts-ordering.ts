@@ -56,3 +56,17 @@ export const ORDER_TEXTS = {
   wizardNotForTranslators: 'Translator accounts cannot place orders',
   wizardMtNotAvailable: 'Machine-translation options apply to machine-translation plans only',
 } as const;
+
+/**
+ * The note beside a price that the minimum order charge set (few words): "Minimum order $10" —
+ * the amount in the price's currency, whole when it is whole.
+ */
+export function minimumOrderNote(amount: string): string {
+  return `Minimum order ${amount.replace(/\.00$/, '')}`;
+}
+
+/** Whether a quote's price was set by the minimum order charge; the minimum when so. */
+export function minimumOrderOf(items: { minimumCredits?: number | null }[]): number | null {
+  const minimums = items.map((i) => i.minimumCredits ?? null);
+  return minimums.some((m) => m !== null) ? Math.max(...minimums.map((m) => m ?? 0)) : null;
+}

@@ -11,6 +11,16 @@ export interface UserDataExtras {
    * flag); answers that do not read it say false, and the web app reads the user bar after them
    */
   myTeam?: boolean;
+  /** the session was opened with the account (sign-up): its first visit */
+  firstVisit?: boolean;
+}
+
+/** A session begun within this long of the account's creation is the sign-up's own. */
+const SIGN_UP_SESSION_MS = 10 * 60 * 1000;
+
+/** Was this session opened with the account (its first visit)? */
+export function isFirstVisit(user: { createdAt: Date }, session: { createdAt: Date } | null): boolean {
+  return session !== null && session.createdAt.getTime() - user.createdAt.getTime() < SIGN_UP_SESSION_MS;
 }
 
 /**
@@ -33,6 +43,7 @@ export function presentUser(auth: AuthContext, extras: UserDataExtras = {}): Use
     billingAddress: { Company: user.company },
     beneficiary: extras.beneficiary ?? {},
     statistics: { unreadMessages: extras.unreadMessages ?? 0 },
+    firstVisit: extras.firstVisit ?? false,
     country: user.country,
     currency: user.currency,
     phone: user.phone,

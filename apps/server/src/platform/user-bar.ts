@@ -51,7 +51,7 @@ export async function loadUserBarExtras(
   db: Db,
   auth: AuthContext,
   session: SessionRow | null,
-): Promise<Required<UserDataExtras>> {
+): Promise<Required<Omit<UserDataExtras, 'firstVisit'>>> {
   const [row] = await statement(db).execute({ userId: auth.user.id, sessionHash: session?.idHash ?? '' });
   const unreadMessages = Number(row?.unread ?? 0);
   const myTeam = row?.myTeam === true;

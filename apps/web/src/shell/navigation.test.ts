@@ -21,6 +21,7 @@ function user(type: UserData['type'], over: Partial<UserData> = {}): UserData {
     phone: null,
     twoFactorEnabled: false,
     termsAccepted: true,
+    firstVisit: false,
     permissions: type === 'admin' ? [...PERMISSIONS] : [],
     ...over,
   };

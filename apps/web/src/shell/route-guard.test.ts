@@ -23,6 +23,7 @@ function user(
     phone: null,
     twoFactorEnabled: false,
     termsAccepted: true,
+    firstVisit: false,
     permissions,
   };
 }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -169,14 +169,30 @@ export const cartCoupons = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.couponId] })],
 );
 
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+/**
+ * The last number issued in each document series ('PAR-2026', 'RCT-2026', 'CN-2026'), taken and
+ * moved on inside the transaction that issues the document (ADR 0047): gap-free and in date order.
+ */
+export const documentCounters = pgTable('document_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+  lastIssuedAt: timestamp('last_issued_at', { withTimezone: true }).notNull(),
+});
 
 export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    /** PAR-<year>-<6 digits>, from invoice_number_seq: gapless per commit is not promised */
+    /** <series>-<year>-<6 digits>: PAR invoices, RCT receipts, CN credit notes (ADR 0047) */
     number: text('number').notNull().unique(),
+    /** an invoice (an order paid), a receipt (credits bought, no VAT) or a credit note (a refund) */
+    documentType: text('document_type', { enum: ['invoice', 'receipt', 'credit_note'] })
+      .notNull()
+      .default('invoice'),
+    /** a credit note: the invoice it corrects */
+    correctsInvoiceId: integer('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
+    /** a credit note: the project whose refund it documents (one credit note per project) */
+    projectId: integer('project_id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -193,7 +209,11 @@ export const invoices = pgTable(
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('invoices_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('invoices_credit_note_project_idx').on(t.projectId).where(sql`${t.documentType} = 'credit_note'`),
+    check('invoices_document_type_check', sql`${t.documentType} IN ('invoice', 'receipt', 'credit_note')`),
+  ],
 );
 
 export const couponRedemptions = pgTable(

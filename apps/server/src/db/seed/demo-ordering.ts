@@ -12,17 +12,22 @@ import { billingInfo, coupons, payments, purchaseOrders, users } from '../schema
 
 export const DEMO_CUSTOMER_CREDITS = 50_000;
 export const DEMO_COUPON_CODE = 'WELCOME10';
+/** how long ago the demo customer opened the account */
+const DEMO_CUSTOMER_DAYS = 30;
 
 export async function seedOrderingDemo(db: Db, customerEmail: string): Promise<void> {
   const [customer] = await db.select().from(users).where(eq(users.email, customerEmail));
   if (!customer) return;
-  const now = new Date();
+  // a customer for a month: the account, then the welcome credits, open the statement's story
+  const joined = new Date(Date.now() - DEMO_CUSTOMER_DAYS * 24 * 60 * 60 * 1000);
+  await db.update(users).set({ createdAt: joined }).where(eq(users.id, customer.id));
 
   // welcome credits are a promotion: the platform's promotions account pays for them (kind grant)
   await postTransaction(db, {
     kind: 'grant',
     description: 'Demo welcome credits',
     idempotencyKey: `demo:welcome-credits:${customer.id}`,
+    occurredAt: joined,
     entries: [
       { account: await getOrCreateAccount(db, customer.id, 'customer_credits'), amount: DEMO_CUSTOMER_CREDITS },
       { account: await platformAccount(db, 'platform_promotions'), amount: -DEMO_CUSTOMER_CREDITS },
@@ -49,6 +54,31 @@ export async function seedOrderingDemo(db: Db, customerEmail: string): Promise<v
     .values({ code: DEMO_COUPON_CODE, kind: 'percent', value: 1000, perUserLimit: 1 })
     .onConflictDoNothing();
 
+  // a wire transfer waiting for the bank, for the admin's /admin/payments (no credits move until
+  // an admin marks it received)
+  await db
+    .insert(payments)
+    .values({
+      key: randomBytes(16).toString('hex'),
+      userId: customer.id,
+      method: 'wire',
+      purpose: 'credits',
+      amountCredits: 100_000,
+      vatCredits: 0,
+      status: 'pending',
+      idempotencyKey: 'demo:wire-transfer',
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * The demo customer's latest order, paid now through the real payment service (projects and an
+ * invoice). Seeded after the stories set in the past, so invoice numbers run in date order.
+ */
+export async function seedLatestOrderDemo(db: Db, customerEmail: string): Promise<void> {
+  const [customer] = await db.select().from(users).where(eq(users.email, customerEmail));
+  if (!customer) return;
+  const now = new Date();
   await db.insert(purchaseOrders).values({
     key: randomBytes(16).toString('hex'),
     customerId: customer.id,
@@ -72,20 +102,4 @@ export async function seedOrderingDemo(db: Db, customerEmail: string): Promise<v
     requestHash: hashRequest({ demo: 'first-order', ck: cart.ck }),
     now,
   });
-
-  // a wire transfer waiting for the bank, for the admin's /admin/payments (no credits move until
-  // an admin marks it received)
-  await db
-    .insert(payments)
-    .values({
-      key: randomBytes(16).toString('hex'),
-      userId: customer.id,
-      method: 'wire',
-      purpose: 'credits',
-      amountCredits: 100_000,
-      vatCredits: 0,
-      status: 'pending',
-      idempotencyKey: 'demo:wire-transfer',
-    })
-    .onConflictDoNothing();
 }

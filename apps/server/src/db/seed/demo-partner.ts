@@ -57,7 +57,8 @@ export async function seedPartnerDemo(
       .returning();
     if (!user) continue;
     await db.insert(referrals).values({ referredId: user.id, referrerId: customer.id, createdAt: joined });
-    if (p.pays) await payDemoProject(db, user.id, now);
+    // the referred customer's first order, two hours ago (its project is still open to translators)
+    if (p.pays) await payDemoProject(db, user.id, new Date(now.getTime() - 2 * 60 * 60 * 1000));
   }
 
   await db
@@ -72,6 +73,7 @@ async function payDemoProject(db: Db, userId: number, now: Date): Promise<void> 
     kind: 'grant',
     description: 'Demo welcome credits',
     idempotencyKey: `demo:partner-credits:${userId}`,
+    occurredAt: new Date(now.getTime() - 60 * 1000),
     entries: [
       { account: await getOrCreateAccount(db, userId, 'customer_credits'), amount: 50_000 },
       { account: await platformAccount(db, 'platform_promotions'), amount: -50_000 },

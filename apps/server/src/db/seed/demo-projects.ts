@@ -154,6 +154,7 @@ async function payDemoOrders(
     kind: 'grant',
     description: 'Demo project credits',
     idempotencyKey: `demo:project-credits:${customer.id}:${batch}`,
+    occurredAt: paidAt,
     entries: [
       { account: await getOrCreateAccount(db, customer.id, 'customer_credits'), amount: cart.totalCredits },
       { account: await platformAccount(db, 'platform_promotions'), amount: -cart.totalCredits },

@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { aclGroups, userAclGroups, users } from '../schema';
 import { type PasswordHashing, hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
-import { seedOrderingDemo } from './demo-ordering';
+import { seedLatestOrderDemo, seedOrderingDemo } from './demo-ordering';
 import { seedProfileDemo } from './demo-profile';
 import { seedLanguageAssetsDemo } from './demo-language-assets';
 import { seedMessagesDemo } from './demo-messages';
@@ -109,12 +109,6 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
     accountManagerEmail: DEMO_STAFF[1].email,
   });
   await seedOrderingDemo(db, DEMO_ACCOUNTS[0].email);
-  await seedPartnerDemo(db, {
-    customerEmail: DEMO_ACCOUNTS[0].email,
-    translatorEmail: DEMO_ACCOUNTS[1].email,
-    adminEmail: DEMO_ACCOUNTS[2].email,
-    passwordHash,
-  });
   await seedProfileDemo(db, {
     customerEmail: DEMO_ACCOUNTS[0].email,
     translatorEmail: DEMO_ACCOUNTS[1].email,
@@ -143,4 +137,12 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<v
       storage: options.storage,
     });
   }
+  // the recent payments come last, in the story's order, so the invoice numbers follow its dates
+  await seedPartnerDemo(db, {
+    customerEmail: DEMO_ACCOUNTS[0].email,
+    translatorEmail: DEMO_ACCOUNTS[1].email,
+    adminEmail: DEMO_ACCOUNTS[2].email,
+    passwordHash,
+  });
+  await seedLatestOrderDemo(db, DEMO_ACCOUNTS[0].email);
 }

@@ -196,7 +196,14 @@ async function autoTransferShortfall(
 }
 
 /** Debits the cart's total from the customer's credits (one ledger transaction, keyed per request). */
-async function chargeCart(tx: Tx, userId: number, cart: ComputedCart, applied: number[], idempotencyKey: string) {
+async function chargeCart(
+  tx: Tx,
+  userId: number,
+  cart: ComputedCart,
+  applied: number[],
+  idempotencyKey: string,
+  now: Date,
+) {
   try {
     return await postTransaction(tx, {
       kind: 'order_payment',
@@ -204,6 +211,7 @@ async function chargeCart(tx: Tx, userId: number, cart: ComputedCart, applied: n
       idempotencyKey: `cart-payment:${userId}:${idempotencyKey}`,
       createdBy: userId,
       metadata: { purchaseOrderIds: cart.orders.map((o) => o.order.id), couponIds: applied },
+      occurredAt: now,
       entries: await paymentEntries(tx, userId, cart),
     });
   } catch (err) {
@@ -378,7 +386,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   await useCoupons(tx, cart, userId, now);
   await input.afterStep?.('coupons');
 
-  const posted = await chargeCart(tx, userId, cart, applied, input.idempotencyKey);
+  const posted = await chargeCart(tx, userId, cart, applied, input.idempotencyKey, now);
   await input.afterStep?.('ledger');
 
   const planned = planProjects(cart);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { billingInfo, invoices, users } from '../../db/schema';
+import { billingInfo, documentCounters, invoices, users } from '../../db/schema';
 
 export interface InvoiceLine {
   description: string;
@@ -9,24 +9,63 @@ export interface InvoiceLine {
   totalCredits: number;
 }
 
+export type DocumentType = 'invoice' | 'receipt' | 'credit_note';
+
 export interface CreateInvoiceInput {
   userId: number;
   kind: 'order' | 'credits';
+  /** default: an invoice for an order, a receipt for credits */
+  documentType?: DocumentType;
   lines: InvoiceLine[];
   subtotalCredits: number;
   discountCredits: number;
   vatCredits: number;
   totalCredits: number;
   ledgerTransactionId: number | null;
-  /** the invoice date (tests move it); default now */
+  /** a credit note: the invoice it corrects and the refunded project */
+  correctsInvoiceId?: number | null;
+  projectId?: number | null;
+  /** the document date (tests move it); default now */
   now?: Date;
 }
 
 export type Invoice = typeof invoices.$inferSelect;
 
-/** PAR-<year>-<6 digits>: the year of issue and the sequence value, zero-padded. */
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `PAR-${year}-${String(sequence).padStart(6, '0')}`;
+/** The first part of each series' numbers. */
+export const SERIES_PREFIX: Record<DocumentType, string> = { invoice: 'PAR', receipt: 'RCT', credit_note: 'CN' };
+
+/** <prefix>-<year>-<6 digits>: the year of issue and the place in that year's series, zero-padded. */
+export function formatDocumentNumber(prefix: string, year: number, sequence: number): string {
+  return `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The next number of a series, inside the issuing transaction: the counter row stays locked until
+ * that transaction ends, so concurrent issuers queue and a rolled-back one gives its number back
+ * (gap-free). The date is never earlier than the series' last one, so numbers run in date order.
+ */
+export async function nextDocumentNumber(
+  tx: Db | Tx,
+  type: DocumentType,
+  now: Date,
+): Promise<{ number: string; issuedAt: Date }> {
+  const prefix = SERIES_PREFIX[type];
+  const series = `${prefix}-${now.getUTCFullYear()}`;
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, lastNumber: 1, lastIssuedAt: now })
+    .onConflictDoUpdate({
+      target: documentCounters.series,
+      set: {
+        lastNumber: sql`${documentCounters.lastNumber} + 1`,
+        lastIssuedAt: sql`greatest(${documentCounters.lastIssuedAt}, excluded.last_issued_at)`,
+      },
+    })
+    .returning();
+  return {
+    number: formatDocumentNumber(prefix, now.getUTCFullYear(), row.lastNumber),
+    issuedAt: new Date(Math.max(now.getTime(), row.lastIssuedAt.getTime())),
+  };
 }
 
 /**
@@ -70,23 +109,21 @@ function checkTotals(input: CreateInvoiceInput): void {
 }
 
 /**
- * Issues a numbered invoice inside the caller's transaction (the payment that it documents commits
- * with it or not at all). Numbers come from invoice_number_seq: unique, increasing, not gapless
- * (a rolled-back payment skips a number).
+ * Issues a numbered invoice, receipt or credit note inside the caller's transaction (the payment or
+ * refund that it documents commits with it or not at all), numbered by nextDocumentNumber.
  */
 export async function createInvoice(tx: Db | Tx, input: CreateInvoiceInput): Promise<Invoice> {
   checkTotals(input);
-  const now = input.now ?? new Date();
-  // both drivers answer { rows }
-  const seq = (await tx.execute(sql`SELECT nextval('invoice_number_seq')::text AS n`)) as unknown as {
-    rows: { n: string }[];
-  };
-  const sequence = Number(seq.rows[0]?.n);
+  const documentType = input.documentType ?? (input.kind === 'credits' ? 'receipt' : 'invoice');
+  const { number, issuedAt } = await nextDocumentNumber(tx, documentType, input.now ?? new Date());
   const billing = await billingSnapshot(tx, input.userId);
   const [row] = await tx
     .insert(invoices)
     .values({
-      number: formatInvoiceNumber(now.getUTCFullYear(), sequence),
+      number,
+      documentType,
+      correctsInvoiceId: input.correctsInvoiceId ?? null,
+      projectId: input.projectId ?? null,
       userId: input.userId,
       kind: input.kind,
       lines: input.lines,
@@ -96,7 +133,7 @@ export async function createInvoice(tx: Db | Tx, input: CreateInvoiceInput): Pro
       totalCredits: input.totalCredits,
       billing,
       ledgerTransactionId: input.ledgerTransactionId,
-      createdAt: now,
+      createdAt: issuedAt,
     })
     .returning();
   return row;

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import type { SellerDetails } from '../../config';
 import type { Invoice } from './create-invoice';
 
-// The invoice as a PDF (pdfkit, built-in Helvetica): number, date, billing details, lines, totals
-// in credits and US dollars.
+// An invoice, receipt or credit note as a PDF (pdfkit, built-in Helvetica): the seller (from the
+// configuration), number, date, billing details, lines, totals in credits and US dollars; a credit
+// note names the invoice it corrects.
 
 // pdfkit ships no types; this is the part of its API used here.
 interface PdfDoc {
@@ -48,30 +50,62 @@ function billingLines(billing: Record<string, string | null>): string[] {
   ].filter((l) => l.trim() !== '');
 }
 
-/** Renders the invoice; resolves with the PDF bytes. */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export const DOCUMENT_TITLES: Record<Invoice['documentType'], string> = {
+  invoice: 'Invoice',
+  receipt: 'Receipt',
+  credit_note: 'Credit note',
+};
+
+function subtitleOf(invoice: Invoice, correctedNumber: string | null): string {
+  if (invoice.documentType === 'credit_note') {
+    return correctedNumber ? `Corrects invoice ${correctedNumber}` : 'Refund to prepaid credits';
+  }
+  if (invoice.documentType === 'receipt') return 'Prepaid credits';
+  return invoice.kind === 'order' ? 'Translation order' : 'Credits purchase';
+}
+
+function footnoteOf(invoice: Invoice): string {
+  if (invoice.documentType === 'receipt') {
+    return 'Prepaid credits carry no VAT: VAT is invoiced when credits pay for an order. 1 credit = 0.01 USD.';
+  }
+  if (invoice.documentType === 'credit_note') {
+    return 'The amounts above are given back to your prepaid credits. 1 credit = 0.01 USD.';
+  }
+  return '1 credit = 0.01 USD. Amounts in credits are what was charged.';
+}
+
+/** Renders the document with its seller; resolves with the PDF bytes. */
+export function renderInvoicePdf(
+  invoice: Invoice,
+  seller: SellerDetails,
+  correctedNumber: string | null = null,
+): Promise<Buffer> {
+  const title = `${DOCUMENT_TITLES[invoice.documentType]} ${invoice.number}`;
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
     const chunks: Buffer[] = [];
     doc.on('data', (c) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
-    doc.font('Helvetica-Bold').fontSize(20).text('Parlance', 50, 50);
-    doc.font('Helvetica').fontSize(10).text('Translation services marketplace', 50, 75);
-    doc.font('Helvetica-Bold').fontSize(16).text(`Invoice ${invoice.number}`, 300, 50, { width: 245, align: 'right' });
+    doc.font('Helvetica-Bold').fontSize(14).text(seller.name, 50, 50, { width: 240 });
+    doc.font('Helvetica').fontSize(9);
+    let sellerY = doc.y + 2;
+    for (const line of [...seller.address, `VAT number: ${seller.vatNumber}`, seller.email]) {
+      doc.text(line, 50, sellerY, { width: 240 });
+      sellerY = doc.y;
+    }
+    doc.font('Helvetica-Bold').fontSize(16).text(title, 300, 50, { width: 245, align: 'right' });
     doc
       .font('Helvetica')
       .fontSize(10)
       .text(`Date: ${invoice.createdAt.toISOString().slice(0, 10)}`, 300, 75, { width: 245, align: 'right' })
-      .text(invoice.kind === 'order' ? 'Translation order' : 'Credits purchase', 300, 90, {
-        width: 245,
-        align: 'right',
-      });
+      .text(subtitleOf(invoice, correctedNumber), 300, 90, { width: 245, align: 'right' });
 
-    doc.font('Helvetica-Bold').fontSize(11).text('Billed to', 50, 130);
+    const billedY = Math.max(sellerY + 20, 130);
+    doc.font('Helvetica-Bold').fontSize(11).text('Billed to', 50, billedY);
     doc.font('Helvetica').fontSize(10);
-    let y = 148;
+    let y = billedY + 18;
     for (const line of billingLines(invoice.billing)) {
       doc.text(line, 50, y, { width: 300 });
       y += 14;
@@ -103,14 +137,15 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     }
     doc.moveTo(50, y).lineTo(545, y).stroke();
     y += 10;
+    const sign = invoice.documentType === 'credit_note' ? -1 : 1;
     const totals: [string, number][] = [
-      ['Subtotal', invoice.subtotalCredits],
-      ['Discount', -invoice.discountCredits],
-      ['VAT', invoice.vatCredits],
-      ['Total', invoice.totalCredits],
+      ['Subtotal', sign * invoice.subtotalCredits],
+      ['Discount', -sign * invoice.discountCredits],
+      ['VAT', sign * invoice.vatCredits],
+      [invoice.documentType === 'credit_note' ? 'Total credited' : 'Total', sign * invoice.totalCredits],
     ];
     for (const [label, credits] of totals) {
-      doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
+      doc.font(label.startsWith('Total') ? 'Helvetica-Bold' : 'Helvetica');
       doc.text(label, 300, y, { width: 100 });
       doc.text(`${formatCredits(credits)} credits`, 375, y, { width: 90, align: 'right' });
       doc.text(formatUsd(credits), 470, y, { width: 75, align: 'right' });
@@ -119,7 +154,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc
       .font('Helvetica')
       .fontSize(8)
-      .text('1 credit = 0.01 USD. Amounts in credits are what was charged.', 50, y + 20);
+      .text(footnoteOf(invoice), 50, y + 20);
     doc.end();
   });
 }

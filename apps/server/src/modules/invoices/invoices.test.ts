@@ -5,7 +5,7 @@ import { invoices } from '../../db/schema';
 import { authed, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addCartOrder, giveCredits, multipart } from '../cart/cart-test-helpers';
-import { createInvoice, formatInvoiceNumber } from './create-invoice';
+import { createInvoice, formatDocumentNumber } from './create-invoice';
 import { formatUsd } from './invoice-pdf';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ afterAll(() => t.close());
 
 describe('createInvoice', () => {
   it('numbers PAR-<year>-<6 digits> and snapshots the billing details', async () => {
-    expect(formatInvoiceNumber(2026, 42)).toBe('PAR-2026-000042');
+    expect(formatDocumentNumber('PAR', 2026, 42)).toBe('PAR-2026-000042');
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     expect(row.number).toMatch(new RegExp(`^PAR-${new Date().getUTCFullYear()}-\\d{6}$`));
     expect(row.billing).toMatchObject({ company: 'Schmidt GmbH', firstName: 'Anna', country: 'DE', vatId: 'DE123' });

@@ -1,4 +1,4 @@
-// Invoices: every paid purchase has one; the list and the PDF of each, for its owner or an admin.
+// Invoices, receipts and credit notes (ADR 0047): the list and the PDF of each, for its owner or an admin.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { authorize } from '../../platform/permissions';
 import './policy';
 import { presentInvoiceSummary } from './present';
-import { findInvoice, invoicePage } from './service';
+import { correctedNumbers, findInvoice, invoicePage } from './service';
 
 const TAGS = ['Invoices'];
 
@@ -23,7 +23,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user' },
       schema: {
         tags: TAGS,
-        summary: "The signed-in user's invoices, newest first",
+        summary: "The signed-in user's invoices, receipts and credit notes, newest first",
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -34,7 +34,8 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const { user } = requireUser(request);
       const { rows, totalCount } = await invoicePage(deps.db, user.id, request.query.page, request.query.pageSize);
-      return { data: rows.map(presentInvoiceSummary), totalCount };
+      const corrected = await correctedNumbers(deps.db, rows);
+      return { data: rows.map((row) => presentInvoiceSummary(row, corrected)), totalCount };
     },
   );
 
@@ -44,7 +45,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user', produces: ['application/pdf'] },
       schema: {
         tags: TAGS,
-        summary: 'The invoice as a PDF (its owner or an admin)',
+        summary: 'The invoice, receipt or credit note as a PDF (its owner or an admin)',
         params: z.object({ id: z.coerce.number().int().positive() }),
       },
     },
@@ -53,7 +54,10 @@ export const invoiceRoutes: FastifyPluginAsync = async (root) => {
       const invoice = await findInvoice(deps.db, request.params.id);
       if (!invoice) throw notFound('Invoice not found');
       authorize(auth, 'invoice.read', invoice);
-      const pdf = await renderInvoicePdf(invoice);
+      const corrected = await correctedNumbers(deps.db, [invoice]);
+      const correctedNumber =
+        invoice.correctsInvoiceId === null ? null : (corrected.get(invoice.correctsInvoiceId) ?? null);
+      const pdf = await renderInvoicePdf(invoice, deps.config.seller, correctedNumber);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)

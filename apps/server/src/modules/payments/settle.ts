@@ -32,7 +32,7 @@ function cardColumns(facts: ProcessorFacts) {
  * The credits purchase of a payment, in the caller's transaction:
  * platform_payments_received -(amount + VAT), customer_credits +amount, platform_vat +VAT.
  */
-async function postPurchase(tx: Tx, payment: PaymentRow, createdBy: number) {
+async function postPurchase(tx: Tx, payment: PaymentRow, createdBy: number, now: Date) {
   const received = await platformAccount(tx, 'platform_payments_received');
   const customer = await getOrCreateAccount(tx, payment.userId, 'customer_credits');
   const entries: EntryInput[] = [
@@ -48,12 +48,13 @@ async function postPurchase(tx: Tx, payment: PaymentRow, createdBy: number) {
     idempotencyKey: `payment:${payment.key}:credits`,
     createdBy,
     metadata: { paymentKey: payment.key, method: payment.method },
+    occurredAt: now,
     entries,
   });
 }
 
 async function settle(tx: Tx, payment: PaymentRow, createdBy: number, now: Date): Promise<PaymentRow> {
-  const posted = await postPurchase(tx, payment, createdBy);
+  const posted = await postPurchase(tx, payment, createdBy, now);
   const invoice = await createInvoice(tx, {
     userId: payment.userId,
     kind: 'credits',

@@ -10,6 +10,9 @@ interface RequestRow {
   userId: number;
   amount: number;
   fee: number;
+  createdAt: Date;
+  updatedAt: Date;
+  paidAt: Date | null;
 }
 
 /** request: translator_available -> translator_payout_pending (refused when not enough available). */
@@ -20,6 +23,7 @@ export async function postPayoutRequest(tx: Tx, r: RequestRow): Promise<void> {
     idempotencyKey: `payout:${r.id}:request`,
     createdBy: r.userId,
     metadata: { payoutRequestId: r.id },
+    occurredAt: r.createdAt,
     entries: [
       { account: await getOrCreateAccount(tx, r.userId, 'translator_available'), amount: -r.amount },
       { account: await getOrCreateAccount(tx, r.userId, 'translator_payout_pending'), amount: r.amount },
@@ -44,6 +48,7 @@ export async function postPayoutBack(
     idempotencyKey: `payout:${r.id}:back`,
     createdBy: actorId,
     metadata: { payoutRequestId: r.id },
+    occurredAt: r.updatedAt,
     entries: [
       { account: await getOrCreateAccount(tx, r.userId, 'translator_payout_pending'), amount: -r.amount },
       { account: await getOrCreateAccount(tx, r.userId, 'translator_available'), amount: r.amount },
@@ -65,6 +70,7 @@ export async function postPayoutPaid(tx: Tx, r: RequestRow): Promise<void> {
     description: `Payout ${r.id} paid`,
     idempotencyKey: `payout:${r.id}:paid`,
     metadata: { payoutRequestId: r.id, fee: r.fee },
+    occurredAt: r.paidAt ?? r.updatedAt,
     entries,
   });
 }

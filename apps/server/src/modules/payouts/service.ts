@@ -6,6 +6,7 @@ import {
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_TEXTS,
+  payoutAmountProblem,
   payoutFee,
   type PayoutMethod,
   type PayoutStatus,
@@ -113,13 +114,10 @@ export async function requestPayout(
   if (method.status !== 'active') {
     throw badRequest(PAYOUT_METHOD_TEXTS.notActive, { method: PAYOUT_METHOD_TEXTS.notActive });
   }
-  if (input.amount < PAYOUT_CONFIG.minimumCredits) {
-    throw badRequest(PAYOUT_TEXTS.belowMinimum, { amount: PAYOUT_TEXTS.belowMinimum });
-  }
   const available = await balanceOfOwner(tx, userId, 'translator_available');
-  if (input.amount > available) throw badRequest(PAYOUT_TEXTS.aboveBalance, { amount: PAYOUT_TEXTS.aboveBalance });
+  const problem = payoutAmountProblem(input.amount, input.method, available);
+  if (problem) throw badRequest(problem, { amount: problem });
   const fee = payoutFee(input.method, input.amount);
-  if (fee >= input.amount) throw badRequest(PAYOUT_TEXTS.feeTooHigh, { amount: PAYOUT_TEXTS.feeTooHigh });
   const [row] = await tx
     .insert(payoutRequests)
     .values({

@@ -26,6 +26,8 @@ export interface PricedItem {
   wordCount: number;
   credits: number;
   deadline: Date;
+  /** the minimum charge when it, not the words, set the base price; null otherwise */
+  minimumCredits?: number | null;
 }
 
 export interface OrderPrice {
@@ -211,6 +213,8 @@ export async function priceOrder(db: Db | Tx, order: OrderToPrice, now: Date): P
       wordCount: order.wordCount,
       credits: withOptions(base, shareBp, flat),
       deadline: new Date(now.getTime() + hours * HOUR_MS),
+      minimumCredits:
+        base === row.minimumCredits && base > mulDivRound(order.wordCount, row.millicreditsPerWord, 1000) ? base : null,
     };
   });
   return { items, subtotalCredits: items.reduce((sum, i) => sum + i.credits, 0) };

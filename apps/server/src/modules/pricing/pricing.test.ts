@@ -89,6 +89,8 @@ describe('POST /api/2/wizard/pricequote: word count', () => {
         wordCount: 1000,
         credits: 8000,
         deadline: expect.any(String),
+        // priced by its words, not by the minimum order charge
+        minimumCredits: null,
       },
       {
         srcLang: { slug: 'american-english' },
@@ -96,6 +98,8 @@ describe('POST /api/2/wizard/pricequote: word count', () => {
         wordCount: 1000,
         credits: 9600,
         deadline: expect.any(String),
+        // priced by its words, not by the minimum order charge
+        minimumCredits: null,
       },
     ]);
     expect(new Date(quote.payment_information.translationItems[0].deadline).getTime()).toBeGreaterThan(Date.now());

@@ -155,6 +155,7 @@ export async function quoteWordCount(
         wordCount: item.wordCount,
         credits: item.credits,
         deadline: item.deadline.toISOString(),
+        minimumCredits: item.minimumCredits ?? null,
       })),
     },
   };

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import { type EntryInput, getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
+import { creditNoteOfProject, issueCreditNote } from '../invoices/credit-note';
 import type { ProjectRecord } from './present';
 
 // The ledger postings of a project (ADR 0028). Each has
@@ -32,6 +33,7 @@ export async function postEarnings(tx: Tx, p: ProjectRecord, actorId: number | n
     idempotencyKey: `project:${p.id}:earning`,
     createdBy: actorId,
     metadata: { projectId: p.id },
+    occurredAt: p.completedAt ?? undefined,
     entries,
   });
   return posted.id;
@@ -55,6 +57,7 @@ export async function postEarningsRelease(tx: Tx, p: ProjectRecord): Promise<num
     description: `Earnings of project ${p.id} available`,
     idempotencyKey: `project:${p.id}:release`,
     metadata: { projectId: p.id },
+    occurredAt: p.earningsReleasedAt ?? undefined,
     entries,
   });
   return posted.id;
@@ -62,8 +65,8 @@ export async function postEarningsRelease(tx: Tx, p: ProjectRecord): Promise<num
 
 /**
  * A refund to the customer: `priceCredits` from platform_revenue and `vatCredits` from
- * platform_vat, both to customer_credits. At most one refund per project (cancel, or a resolved
- * dispute).
+ * platform_vat, both to customer_credits, with the credit note that corrects the project's invoice.
+ * At most one refund per project (cancel, or a resolved dispute).
  */
 export async function postRefund(
   tx: Tx,
@@ -71,6 +74,7 @@ export async function postRefund(
   amounts: { priceCredits: number; vatCredits: number },
   actorId: number | null,
   description = `Refund of project ${p.id}`,
+  now?: Date,
 ): Promise<number | null> {
   const total = amounts.priceCredits + amounts.vatCredits;
   if (total <= 0) return null;
@@ -89,7 +93,9 @@ export async function postRefund(
     idempotencyKey: `project:${p.id}:refund`,
     createdBy: actorId,
     metadata: { projectId: p.id, ...amounts },
+    occurredAt: now,
     entries,
   });
+  if (!(await creditNoteOfProject(tx, p.id))) await issueCreditNote(tx, p, amounts, posted.id, now);
   return posted.id;
 }

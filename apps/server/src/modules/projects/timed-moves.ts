@@ -268,6 +268,7 @@ export async function expireUntaken(deps: TimedDeps, now: Date): Promise<number>
         { priceCredits: row.priceCredits, vatCredits: row.vatCredits },
         null,
         `Refund of project ${row.id}: nobody took it before its deadline`,
+        now,
       );
       const customer = await personOf(tx, row.customerId);
       if (customer) mails.push(expiredMail(deps.publicUrl, customer, await withNames(tx, row), back));

@@ -13,7 +13,7 @@ import {
   userDataSchema,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { presentUser } from '../../platform/present-user';
+import { isFirstVisit, presentUser } from '../../platform/present-user';
 import { loadUserBarExtras } from '../../platform/user-bar';
 import { loadPaymentInformation, loadUpsales } from '../cart/registry-kinds';
 import { loadPriceList } from '../pricing/service';
@@ -52,7 +52,13 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   User: defineRegistryKind({
     results: userDataSchema.nullable(),
     load: async ({ request, deps }) =>
-      request.auth ? presentUser(request.auth, await loadUserBarExtras(deps.db, request.auth, request.session)) : null,
+      request.auth
+        ? presentUser(request.auth, {
+            ...(await loadUserBarExtras(deps.db, request.auth, request.session)),
+            // while an admin acts as the user, it is not the user's visit
+            firstVisit: !request.auth.admin && isFirstVisit(request.auth.user, request.session),
+          })
+        : null,
   }),
   Session: defineRegistryKind({
     results: sessionDataSchema,

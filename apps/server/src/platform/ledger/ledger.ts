@@ -20,6 +20,11 @@ export interface PostTransactionInput {
   createdBy?: number | null;
   metadata?: Record<string, unknown>;
   entries: EntryInput[];
+  /**
+   * when the movement happened, as the caller's clock tells it (a payment's, a payout's, a move's
+   * time); absent: the database's now(). Statements show and order lines by it.
+   */
+  occurredAt?: Date;
 }
 
 export interface PostedEntry {
@@ -164,13 +169,21 @@ export async function postTransaction(db: Db | Tx, input: PostTransactionInput):
           idempotencyKey: key,
           requestHash,
           createdBy,
+          ...(input.occurredAt ? { createdAt: input.occurredAt } : {}),
         })
         .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
         .returning();
       if (!row) return null; // a concurrent post with this key committed first
       const written = await tx
         .insert(ledgerEntries)
-        .values(entries.map((e) => ({ transactionId: row.id, accountId: e.accountId, amount: e.amount })))
+        .values(
+          entries.map((e) => ({
+            transactionId: row.id,
+            accountId: e.accountId,
+            amount: e.amount,
+            ...(input.occurredAt ? { createdAt: input.occurredAt } : {}),
+          })),
+        )
         .returning({
           id: ledgerEntries.id,
           accountId: ledgerEntries.accountId,

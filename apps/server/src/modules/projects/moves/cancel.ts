@@ -20,7 +20,14 @@ export async function cancelProject(ctx: MoveContext, projectId: number): Promis
     set: { cancelledAt: ctx.now },
   });
   if (!row) throw new AppError(409, PROJECT_TEXTS.cancelOnlyPending);
-  await postRefund(ctx.tx, row, { priceCredits: row.priceCredits, vatCredits: row.vatCredits }, ctx.user.id);
+  await postRefund(
+    ctx.tx,
+    row,
+    { priceCredits: row.priceCredits, vatCredits: row.vatCredits },
+    ctx.user.id,
+    undefined,
+    ctx.now,
+  );
   if (role === 'admin') {
     await audit(ctx.tx, {
       actorId: ctx.user.id,

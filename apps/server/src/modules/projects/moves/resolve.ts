@@ -29,7 +29,14 @@ export async function resolveDispute(
       note: 'Dispute resolved: full refund',
       set: { cancelledAt: ctx.now },
     });
-    await postRefund(ctx.tx, row, { priceCredits: row.priceCredits, vatCredits: row.vatCredits }, ctx.user.id);
+    await postRefund(
+      ctx.tx,
+      row,
+      { priceCredits: row.priceCredits, vatCredits: row.vatCredits },
+      ctx.user.id,
+      undefined,
+      ctx.now,
+    );
     await auditMove(ctx, 'project.resolve', row, {
       outcome,
       refundCredits: row.priceCredits,
@@ -64,7 +71,7 @@ export async function resolveDispute(
     },
   });
   if (!row) throw moveNotAllowed();
-  await postRefund(ctx.tx, row, { priceCredits: refund, vatCredits: vatBack }, ctx.user.id);
+  await postRefund(ctx.tx, row, { priceCredits: refund, vatCredits: vatBack }, ctx.user.id, undefined, ctx.now);
   await auditMove(ctx, 'project.resolve', row, { outcome, refundCredits: refund, vatCredits: vatBack });
   return done(row.id, await completionMails(ctx, row));
 }

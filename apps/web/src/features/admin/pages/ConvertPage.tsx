@@ -31,6 +31,7 @@ import {
   type ConvertPerPage,
   type ConvertRow,
   type ConvertSort,
+  PAYOUT_AMOUNT_LABELS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
   PAYOUT_STATUS_LABELS,
@@ -380,7 +381,7 @@ function ConvertTable({
               <TableCell sx={{ width: 120 }}>{sortable('request_date', 'Requested')}</TableCell>
               <TableCell>{sortable('user_email', 'Translator')}</TableCell>
               <TableCell sx={{ width: 170 }} align="right">
-                {sortable('convert_amount', 'Amount')}
+                {sortable('convert_amount', PAYOUT_AMOUNT_LABELS.net)}
               </TableCell>
               <TableCell sx={{ width: 120 }}>{sortable('target_date', 'Target')}</TableCell>
               <TableCell sx={{ width: 140 }}>{sortable('status', 'Status')}</TableCell>
@@ -423,7 +424,12 @@ function ConvertTable({
                         <PayoutStatusChip status={r.status} />
                       </Stack>
                       <Typography variant="body2">
-                        {formatUsdAmount(r.convert_amount)} by {PAYOUT_METHOD_LABELS[r.method]}
+                        {PAYOUT_AMOUNT_LABELS.net} {formatUsdAmount(r.convert_amount)} by{' '}
+                        {PAYOUT_METHOD_LABELS[r.method]}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {PAYOUT_AMOUNT_LABELS.gross.toLowerCase()} {formatUsdAmount(r.total)} ·{' '}
+                        {PAYOUT_AMOUNT_LABELS.fee.toLowerCase()} {formatUsdAmount(r.fee_amount)}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         Requested {formatDate(r.request_date)} · target {formatDate(r.target_date)}
@@ -450,8 +456,17 @@ function ConvertTable({
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>
                           {formatUsdAmount(r.convert_amount)}
                         </Typography>
-                        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                          {PAYOUT_METHOD_LABELS[r.method]} · fee {formatUsdAmount(r.fee_amount)}
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          component="div"
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {PAYOUT_AMOUNT_LABELS.gross.toLowerCase()} {formatUsdAmount(r.total)} ·{' '}
+                          {PAYOUT_AMOUNT_LABELS.fee.toLowerCase()} {formatUsdAmount(r.fee_amount)}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {PAYOUT_METHOD_LABELS[r.method]}
                         </Typography>
                       </TableCell>
                       <TableCell>{formatDate(r.target_date)}</TableCell>
@@ -526,7 +541,7 @@ function HistoryList({ row }: { row: ConvertRow }) {
         }}
       >
         <div>
-          <dt>Total with fee</dt>
+          <dt>{PAYOUT_AMOUNT_LABELS.gross} (with fee)</dt>
           <dd>{formatUsdAmount(row.total)}</dd>
         </div>
         <div>

@@ -9,6 +9,7 @@ import { PageContainer } from '../../../ui/PageContainer';
 import { AccountSummary } from '../components/AccountSummary';
 import { CustomerOverview } from '../components/CustomerOverview';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
+import { greeting } from '../greeting';
 
 // the sidebar's icons (loaded with it on every signed-in page) rather than one chunk per icon
 const AddCardIcon = (props: SvgIconProps) => <ShellIcon {...props} name="buyCredits" />;
@@ -113,7 +114,12 @@ export default function CpanelPage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
   return (
-    <PageContainer title={`Welcome back, ${user.name}`} subtitle="Here is where to pick up your work.">
+    <PageContainer
+      title={greeting(user)}
+      subtitle={
+        user.firstVisit ? 'Your account is ready. Here is where to start.' : 'Here is where to pick up your work.'
+      }
+    >
       {user.type === 'customer' ? <CustomerOverview user={user} /> : <AccountSummary user={user} />}
       <QuickLinkGrid links={linksFor(user)} />
     </PageContainer>

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../../app/current-user';
 import { hasPermission } from '../../../app/permissions';
 import { PageContainer } from '../../../ui/PageContainer';
+import { greeting } from '../greeting';
 import { AccountSummary } from '../components/AccountSummary';
 import { ProbationNotice } from '../components/ProbationNotice';
 import { type QuickLink, QuickLinkGrid } from '../components/QuickLinkCard';
@@ -165,7 +166,7 @@ export default function DashboardPage() {
   const translator = user.type === 'translator';
   return (
     <PageContainer
-      title={`Welcome back, ${user.name}`}
+      title={greeting(user)}
       subtitle={user.type === 'admin' ? 'The back office at a glance.' : 'Your work, your level and your earnings.'}
     >
       {translator && <ProbationNotice />}

@@ -18,7 +18,20 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** credits as USD with 2 decimals and thousands separators (1 credit = 0.01 USD) */
 const usd = (credits: number) =>
   `$${(credits / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const KIND_LABELS: Record<InvoiceSummary['kind'], string> = { order: 'Projects', credits: 'Credits' };
+/** what each document is, in the words on its PDF (ADR 0047) */
+const TYPE_LABELS: Record<InvoiceSummary['type'], string> = {
+  invoice: 'Invoice',
+  receipt: 'Receipt',
+  credit_note: 'Credit note',
+};
+const FOR_LABELS: Record<InvoiceSummary['type'], string> = {
+  invoice: 'Projects',
+  receipt: 'Prepaid credits',
+  credit_note: 'Refund',
+};
+/** a credit note gives money back: its total shows as a minus */
+const signed = (inv: InvoiceSummary, credits: number) =>
+  inv.type === 'credit_note' && credits !== 0 ? `-${usd(credits)}` : usd(credits);
 
 /** /member/invoices: every invoice of the account, 5 a page, with its detail and its PDF. */
 export default function InvoicesPage() {
@@ -29,17 +42,24 @@ export default function InvoicesPage() {
   const columns: ListColumn<InvoiceSummary>[] = [
     {
       key: 'number',
-      header: 'Invoice',
+      header: 'Number',
       card: 'title',
       cell: (inv) => (
-        <Button
-          size="small"
-          onClick={() => setOpenId(openId === inv.id ? null : inv.id)}
-          aria-expanded={openId === inv.id}
-          sx={{ ml: -1, fontWeight: 600, whiteSpace: 'nowrap' }}
-        >
-          {inv.number}
-        </Button>
+        <>
+          <Button
+            size="small"
+            onClick={() => setOpenId(openId === inv.id ? null : inv.id)}
+            aria-expanded={openId === inv.id}
+            sx={{ ml: -1, fontWeight: 600, whiteSpace: 'nowrap' }}
+          >
+            {inv.number}
+          </Button>
+          {inv.correctsInvoice && (
+            <Typography variant="caption" color="text.secondary" component="div" data-testid="corrects-invoice">
+              Corrects invoice {inv.correctsInvoice.number}
+            </Typography>
+          )}
+        </>
       ),
     },
     {
@@ -49,16 +69,23 @@ export default function InvoicesPage() {
       cell: (inv) => dateFormat.format(new Date(inv.date)),
     },
     {
-      key: 'kind',
-      header: 'For',
-      cell: (inv) => <Chip size="small" variant="outlined" label={KIND_LABELS[inv.kind]} />,
+      key: 'type',
+      header: 'Document',
+      cell: (inv) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={inv.type === 'credit_note' ? 'success' : 'default'}
+          label={`${TYPE_LABELS[inv.type]} · ${FOR_LABELS[inv.type]}`}
+        />
+      ),
     },
     {
       key: 'total',
       header: 'Total',
       align: 'right',
       sx: { fontWeight: 600, whiteSpace: 'nowrap' },
-      cell: (inv) => usd(inv.totalCredits),
+      cell: (inv) => signed(inv, inv.totalCredits),
     },
     {
       key: 'pdf',
@@ -72,7 +99,7 @@ export default function InvoicesPage() {
           target="_blank"
           rel="noopener"
           startIcon={<DownloadOutlined />}
-          aria-label={`PDF of invoice ${inv.number}`}
+          aria-label={`PDF of ${TYPE_LABELS[inv.type].toLowerCase()} ${inv.number}`}
         >
           PDF
         </Button>
@@ -81,7 +108,10 @@ export default function InvoicesPage() {
   ];
 
   return (
-    <PageContainer title="Invoices" subtitle="Every payment you made, with a PDF invoice for your records.">
+    <PageContainer
+      title="Invoices"
+      subtitle="An invoice for every order you paid, a receipt for credits you bought and a credit note for every refund, each with a PDF."
+    >
       {invoices.error && !invoices.data ? (
         <Alert
           severity="error"
@@ -103,7 +133,7 @@ export default function InvoicesPage() {
             No invoices yet
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            An invoice appears here as soon as you pay for projects or buy credits.
+            An invoice appears here as soon as you pay for projects; a receipt when you buy credits.
           </Typography>
         </Paper>
       ) : (
@@ -135,10 +165,11 @@ export default function InvoicesPage() {
 }
 
 function InvoiceDetail({ invoice }: { invoice: InvoiceSummary }) {
+  const sign = invoice.type === 'credit_note' ? -1 : 1;
   const lines: [string, number][] = [
-    ['Subtotal', invoice.subtotalCredits],
-    ['Discount', -invoice.discountCredits],
-    ['VAT', invoice.vatCredits],
+    ['Subtotal', sign * invoice.subtotalCredits || 0],
+    ['Discount', -sign * invoice.discountCredits || 0],
+    ['VAT', sign * invoice.vatCredits || 0],
   ];
   return (
     <Box sx={{ py: 2, maxWidth: 360, fontWeight: 400 }} data-testid="invoice-detail">
@@ -161,10 +192,11 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceSummary }) {
         }}
       >
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          Total
+          {invoice.type === 'credit_note' ? 'Total credited' : 'Total'}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {usd(invoice.totalCredits)} ({invoice.totalCredits.toLocaleString('en-US')} credits)
+          {signed(invoice, invoice.totalCredits)} ({invoice.totalCredits.toLocaleString('en-US')} credits
+          {invoice.type === 'credit_note' ? ' back' : ''})
         </Typography>
       </Box>
     </Box>

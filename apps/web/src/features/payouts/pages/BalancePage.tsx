@@ -9,7 +9,16 @@ import Stack from '@mui/material/Stack';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
-import { PAYOUT_METHOD_LABELS, PAYOUT_TEXTS, type Payout, type PayoutMethod, payoutFee, TEXTS } from '@parlance/shared';
+import {
+  PAYOUT_AMOUNT_LABELS,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_TEXTS,
+  type Payout,
+  type PayoutMethod,
+  payoutAmountProblem,
+  payoutFee,
+  TEXTS,
+} from '@parlance/shared';
 import { type FormEvent, useState } from 'react';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
@@ -48,8 +57,12 @@ export default function BalancePage() {
   // payouts go only to methods that are active (a Payoneer account waits for approval)
   const methods = (data?.methods ?? []).filter((m) => m.status === 'active');
   const chosen = method || methods[0]?.method || '';
-  const credits = Math.round(Number.parseFloat(amount || '0') * 100);
-  const fee = chosen && credits > 0 ? payoutFee(chosen, credits) : 0;
+  const typed = amount.trim();
+  const credits = /^\d+(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
+  // the server's rule, checked as the amount is typed; nothing to say about an empty field
+  const problem = typed === '' || !chosen || !data ? null : payoutAmountProblem(credits, chosen, data.available);
+  const valid = typed !== '' && problem === null;
+  const fee = chosen && valid ? payoutFee(chosen, credits) : 0;
   const payoutColumns: ListColumn<Payout>[] = [
     {
       key: 'requested',
@@ -59,13 +72,19 @@ export default function BalancePage() {
     },
     {
       key: 'amount',
-      header: 'Amount',
+      header: PAYOUT_AMOUNT_LABELS.gross,
       card: 'title',
       align: 'right',
-      sx: { fontWeight: 600 },
       cell: (p) => formatUsd(p.amount),
     },
-    { key: 'fee', header: 'Fee', align: 'right', cell: (p) => formatUsd(p.fee) },
+    { key: 'fee', header: PAYOUT_AMOUNT_LABELS.fee, align: 'right', cell: (p) => formatUsd(p.fee) },
+    {
+      key: 'net',
+      header: PAYOUT_AMOUNT_LABELS.net,
+      align: 'right',
+      sx: { fontWeight: 600 },
+      cell: (p) => formatUsd(p.amount - p.fee),
+    },
     { key: 'method', header: 'Method', cell: (p) => PAYOUT_METHOD_LABELS[p.method] },
     {
       key: 'target',
@@ -104,7 +123,7 @@ export default function BalancePage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!chosen) return;
+    if (!chosen || !valid) return;
     setDone(null);
     ask.mutate(
       { amount: credits, method: chosen, key },
@@ -157,7 +176,10 @@ export default function BalancePage() {
                     onChange={(e) => setAmount(e.target.value)}
                     inputMode="decimal"
                     size="small"
-                    helperText={`Minimum ${formatUsd(data.minimum)}`}
+                    error={problem !== null}
+                    helperText={
+                      problem ?? `Minimum ${formatUsd(data.minimum)} · available ${formatUsd(data.available)}`
+                    }
                   />
                   <SelectField
                     label="Method"
@@ -172,13 +194,14 @@ export default function BalancePage() {
                       </option>
                     ))}
                   </SelectField>
-                  <Button type="submit" variant="contained" disabled={ask.isPending || credits <= 0}>
+                  <Button type="submit" variant="contained" disabled={ask.isPending || !valid}>
                     Request payout
                   </Button>
                 </Stack>
-                {credits > 0 && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    Fee {formatUsd(fee)} · you receive {formatUsd(Math.max(0, credits - fee))}
+                {valid && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="payout-preview">
+                    {PAYOUT_AMOUNT_LABELS.gross} {formatUsd(credits)} − {PAYOUT_AMOUNT_LABELS.fee.toLowerCase()}{' '}
+                    {formatUsd(fee)} = you receive {formatUsd(credits - fee)} (net)
                   </Typography>
                 )}
                 {ask.error && (

@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Language, PriceQuoteResults } from '@parlance/shared';
+import { type Language, minimumOrderNote, type PriceQuoteResults } from '@parlance/shared';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../ui/money';
 
@@ -76,6 +76,12 @@ export function QuoteSummary({
                 <Typography color="text.secondary" sx={{ fontSize: 13 }}>
                   {item.wordCount.toLocaleString('en-US')} words · delivered by{' '}
                   {dateFormat.format(new Date(item.deadline))}
+                  {item.minimumCredits != null && (
+                    <span data-testid="minimum-order">
+                      {' · '}
+                      {minimumOrderNote(formatMoney(item.minimumCredits, quote.currency)).toLowerCase()}
+                    </span>
+                  )}
                 </Typography>
               </Box>
               <Typography sx={{ fontWeight: 500 }}>{formatMoney(item.credits, quote.currency)}</Typography>

@@ -8,7 +8,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MT_PROJECT_TYPES, ORDER_TEXTS, type PriceQuoteResults, planMisfit } from '@parlance/shared';
+import {
+  MT_PROJECT_TYPES,
+  minimumOrderNote,
+  minimumOrderOf,
+  ORDER_TEXTS,
+  type PriceQuoteResults,
+  planMisfit,
+} from '@parlance/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fieldErrorsOf, messageOf, mtParamsQuery, quotePlan, updateOrder, usePriceList } from '../api';
@@ -193,6 +200,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
                         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
                           {formatMoney(q.data.price_quote.SUMMARY_COST.customer, q.data.currency)}
                         </Typography>
+                        <MinimumOrder quote={q.data} />
                         <Typography variant="body2" color="text.secondary">
                           Delivery by {latestDeadline(q.data)}
                         </Typography>
@@ -264,5 +272,18 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
       )}
       <StepActions onBack={onBack} onFinishLater={onFinishLater} busy={busy} nextLabel="Add to cart" />
     </Box>
+  );
+}
+
+/** "Minimum order $10" under a price the minimum charge set, so a small order's price explains itself. */
+function MinimumOrder({ quote }: { quote: PriceQuoteResults }) {
+  const minimum = minimumOrderOf(quote.payment_information.translationItems);
+  if (minimum === null) return null;
+  const perLanguage = quote.payment_information.translationItems.length > 1 ? ' per language' : '';
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="minimum-order">
+      {minimumOrderNote(formatMoney(minimum, quote.currency))}
+      {perLanguage}
+    </Typography>
   );
 }

@@ -56,7 +56,7 @@ export function LevelingBody({ leveling, translatorId }: { leveling: LevelingSta
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {leveling.enoughEvidence
-          ? `The formula gives level ${leveling.computedLevel} from ${leveling.completedProjects} completed projects; the level is recomputed every 6 hours.`
+          ? `The formula gives level ${leveling.computedLevel} from ${leveling.completedProjects} projects completed in the last ${leveling.windowDays} days; the level is recomputed every 6 hours.`
           : `The level is computed once you have 3 completed projects in the window (${leveling.completedProjects} so far).`}
         {` Your level sets your share of each project's price${
           leveling.level >= EXPERT_PROJECT_MIN_LEVEL
@@ -88,7 +88,10 @@ export function LevelingBody({ leveling, translatorId }: { leveling: LevelingSta
               ) : (
                 <PendingIcon fontSize="small" color="disabled" aria-label="not met yet" />
               )}
-              <Typography variant="body2">{p.label}</Typography>
+              <Typography variant="body2">
+                {p.label}
+                {p.key === 'volume' && ` (last ${leveling.windowDays} days)`}
+              </Typography>
             </Stack>
             <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
               {show(p.key, p.value)}

@@ -54,12 +54,12 @@ export function StatisticsCard() {
       {data && (
         <>
           <Box sx={FIGURES}>
-            <Figure label="Projects completed" value={data.totalProjects} />
-            <Figure label="Words translated" value={formatWords(data.totalWords)} />
+            <Figure label="Projects completed" value={data.totalProjects} hint="all time" />
+            <Figure label="Words translated" value={formatWords(data.totalWords)} hint="all time" />
             <Figure
               label="Rating"
               value={data.rating.average === null ? '—' : `${data.rating.average.toFixed(2)} / 5`}
-              hint={`${data.rating.count} rating${data.rating.count === 1 ? '' : 's'}`}
+              hint={`${data.rating.count} rating${data.rating.count === 1 ? '' : 's'}, all time`}
             />
             <Figure
               label="Answers within 24 hours"
