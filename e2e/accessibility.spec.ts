@@ -56,3 +56,25 @@ test("the customer's project page has no serious accessibility violation", async
   await openPage(page, `/project/${id}`);
   await expectAccessible(page);
 });
+
+// Pages whose small-screen layout once broke a rule: /myteam's table scrolls sideways (it must be
+// reachable with the keyboard), /admin/acl's member links sit in wrapped text (underlined), and
+// /profile#apikeys' webhook deliveries.
+const SMALL_SCREEN_PAGES: [DemoRole, string][] = [
+  ['translator', '/myteam'],
+  ['customer', '/myteam'],
+  ['admin', '/admin/acl'],
+  ['customer', '/profile#apikeys'],
+];
+for (const [role, path] of SMALL_SCREEN_PAGES) {
+  test(`${path} at 375 px as ${role === 'admin' ? 'an' : 'a'} ${role} has no serious accessibility violation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAs(page, role);
+    await openPage(page, path);
+    await expectAccessible(page);
+    // nothing scrolls the page sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+}

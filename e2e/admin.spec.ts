@@ -76,6 +76,33 @@ test.describe('admin', () => {
     await expect(page.getByText(`Acting as ${CUSTOMER.name}`)).toHaveCount(0);
   });
 
+  test('acting as a person with the longest name keeps the header and the banner on screen', async ({
+    page,
+    newAccount,
+  }) => {
+    // 200 characters, the most a name may have, in two long words
+    const name = `A${'a'.repeat(98)} B${'b'.repeat(99)}`;
+    const person = await newAccount({ name });
+    await page.goto('/admin');
+    const panel = await openTools(page);
+    await panel.getByLabel('User ID or e-mail').fill(person.email);
+    await panel.getByRole('button', { name: 'Act as', exact: true }).click();
+    await page.waitForURL('**/cpanel');
+    await expect(greeting(page, name)).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      if (width === 375) await page.getByRole('button', { name: 'Open menu' }).click();
+      const banner = page.getByText(`Acting as ${name}`);
+      await expect(banner).toBeVisible();
+      // cut with an ellipsis inside the sidebar, the whole name on hover
+      await expect(banner).toHaveAttribute('title', `Acting as ${name}`);
+      const box = await banner.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 375) await page.keyboard.press('Escape');
+    }
+  });
+
   test('an unknown user to act as shows the server message', async ({ page }) => {
     await page.goto('/dashboard');
     const panel = await openTools(page);

@@ -1,5 +1,6 @@
-// Project types offered (spec 1 section 1, display names), with the slug used in payloads and in the
-// price table. The social-media customer's evaluation and rating types are not offered for sale.
+// Project types offered (spec 1 section 1, display names, each starting with a capital as a plan name
+// on a screen does), with the slug used in payloads and in the price table. The social-media
+// customer's evaluation and rating types are not offered for sale.
 export const PROJECT_TYPES = [
   { slug: 'translation', name: 'Translation' },
   { slug: 'seo-translation', name: 'SEO translation' },
@@ -15,11 +16,11 @@ export const PROJECT_TYPES = [
   { slug: 'excel-combo', name: 'Excel Combo' },
   { slug: 'standard-translation', name: 'Standard translation' },
   { slug: 'dtp', name: 'DTP' },
-  { slug: 'post-editing', name: 'post-editing' },
-  { slug: 'human-post-editing', name: 'human post-editing' },
+  { slug: 'post-editing', name: 'Post-editing' },
+  { slug: 'human-post-editing', name: 'Human post-editing' },
   { slug: 'ai-translation', name: 'AI translation' },
   { slug: 'human-review', name: 'Human review' },
-  { slug: 'combo', name: 'combo' },
+  { slug: 'combo', name: 'Combo' },
 ] as const;
 
 export type ProjectTypeSlug = (typeof PROJECT_TYPES)[number]['slug'];

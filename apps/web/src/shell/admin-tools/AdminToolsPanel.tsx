@@ -48,7 +48,7 @@ export function AdminToolsPanel({ open, onClose, user }: Props) {
       </DialogTitle>
       <Typography id="admin-tools-applies-to" variant="body2" color="text.secondary" sx={{ px: 3, pb: 1.5 }}>
         Applies to:{' '}
-        <Box component="strong" sx={{ color: 'text.primary' }}>
+        <Box component="strong" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
           {user.name} #{user.id}
         </Box>
       </Typography>

@@ -104,7 +104,14 @@ export function UserBar({ user, expanded }: { user: UserData; expanded: boolean 
           }}
         >
           <ShellIcon name="acting" fontSize="small" aria-hidden />
-          <span>Acting as {user.name}</span>
+          {/* a name can be 200 characters, one word: one line, cut with an ellipsis, whole on hover */}
+          <Box
+            component="span"
+            title={`Acting as ${user.name}`}
+            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            Acting as {user.name}
+          </Box>
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>

@@ -122,7 +122,7 @@ export default function AclPage() {
                   {g.members.map((m) => (
                     <Stack key={m.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Box sx={{ flex: 1, minWidth: 0 }}>
-                        <Link component={RouterLink} to={`/admin/account-managers/${m.id}`} underline="hover">
+                        <Link component={RouterLink} to={`/admin/account-managers/${m.id}`} underline="always">
                           {m.name}
                         </Link>{' '}
                         <Typography

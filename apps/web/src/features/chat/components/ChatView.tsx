@@ -685,10 +685,12 @@ function MessageItem({
           header={
             approved &&
             !m.deletedAt && (
-              <Box sx={{ display: 'flex', px: 1 }} aria-label="Reactions">
+              // a menu holds menu items and groups of them only: the reactions are a group of items
+              <Box sx={{ display: 'flex', px: 1 }} role="group" aria-label="Reactions">
                 {REACTION_TYPES.map((type) => (
                   <IconButton
                     key={type}
+                    role="menuitem"
                     aria-label={`React ${type}`}
                     onClick={() => {
                       close();

@@ -34,7 +34,8 @@ export function CustomerMyTeam() {
     <>
       <AddTranslatorForm />
       <Paper component="section" aria-label="My Team translators" variant="outlined" sx={{ overflow: 'hidden' }}>
-        <TableContainer>
+        {/* it scrolls sideways on a phone: a keyboard must be able to reach and scroll it */}
+        <TableContainer tabIndex={0} role="region" aria-label="My Team translators, scrollable">
           <Table size="small" aria-label="My Team translators">
             <TableHead>
               <TableRow>

@@ -59,7 +59,8 @@ export function MyTeamCustomers({ translatorId }: { translatorId: number }) {
         }}
       />
       <Paper component="section" aria-label="My Team customers" variant="outlined" sx={{ overflow: 'hidden' }}>
-        <TableContainer>
+        {/* it scrolls sideways on a phone: a keyboard must be able to reach and scroll it */}
+        <TableContainer tabIndex={0} role="region" aria-label="My Team customers, scrollable">
           <Table size="small" aria-label="My Team customers" aria-busy={list.isFetching || undefined}>
             <TableHead>
               <TableRow>
