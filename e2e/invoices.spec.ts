@@ -1,7 +1,7 @@
 import { expect, expectAccessible, signInWith, test } from './fixtures';
 
-// Invoices (spec 2 sections 2, 7, 9): a customer who bought credits lists their invoices (5 a
-// page), opens one's detail and downloads its PDF.
+// Invoices (spec 2 sections 2, 7, 9): a customer who bought credits lists their documents (5 a
+// page; buying credits gives a receipt, ADR 0047), opens one's detail and downloads its PDF.
 
 test('the customer lists invoices, opens the detail and gets the PDF', async ({ page, newAccount, shot }) => {
   const customer = await newAccount({ credits: 10_000 });
@@ -20,7 +20,7 @@ test('the customer lists invoices, opens the detail and gets the PDF', async ({ 
   await expectAccessible(page);
   await shot('invoices');
 
-  const href = await first.getByRole('link', { name: /^PDF of invoice/ }).getAttribute('href');
+  const href = await first.getByRole('link', { name: /^PDF of receipt RCT-/ }).getAttribute('href');
   expect(href).toMatch(/^\/api\/2\/account\/invoice\/\d+$/);
   const pdf = await page.request.get(href as string);
   expect(pdf.ok()).toBeTruthy();
