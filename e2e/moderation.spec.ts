@@ -33,6 +33,8 @@ test('a moderator approves the held message and the customer sees it in the disc
   expect(link).toMatch(/^\/project\/\d+/);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  // the decision is final: declining it now is not offered
+  await expect(dialog.getByRole('button', { name: 'Decline' })).toBeDisabled();
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Approved' })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(pending).toHaveCount(0);

@@ -276,7 +276,8 @@ function ModerationDialog({ id, onClose }: { id: number | null; onClose: () => v
             <Button
               color="error"
               variant="outlined"
-              disabled={decide.isPending || m.status === 'declined'}
+              // a decision is final (the server answers 409 to a second one): both wait for a held message
+              disabled={decide.isPending || decided(m.status)}
               onClick={() => decide.mutate({ id: m.id, status: 'declined' })}
             >
               Decline
@@ -284,7 +285,7 @@ function ModerationDialog({ id, onClose }: { id: number | null; onClose: () => v
             <Button
               color="success"
               variant="contained"
-              disabled={decide.isPending || m.status === 'approved'}
+              disabled={decide.isPending || decided(m.status)}
               onClick={() => decide.mutate({ id: m.id, status: 'approved' })}
             >
               Approve
@@ -294,4 +295,9 @@ function ModerationDialog({ id, onClose }: { id: number | null; onClose: () => v
       </DialogActions>
     </Dialog>
   );
+}
+
+/** Approved and declined are final: the moderation table refuses any later decision. */
+function decided(status: string): boolean {
+  return status === 'approved' || status === 'declined';
 }
