@@ -1,27 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail } from './fixtures';
+import {
+  csrfHeaders,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  shotPage,
+  signInAs,
+  signInWith,
+  test,
+  uniqueEmail,
+} from './fixtures';
+import { pickLanguage } from './ordering-helpers';
 import { buyCreditsByCard } from './purchase';
 
 // A certificate of translation accuracy from order to revocation (ADR 0090): a new customer orders
 // with the Certificate option, the demo translator takes and delivers, the customer approves and
 // downloads the certificate; its verification page (the address the QR code holds) says valid to
 // a guest; an admin revokes it and the page says revoked. An unknown number says so plainly.
-
-const SHOTS = '/tmp/certificate-shots';
-
-async function shots(page: Page, name: string) {
-  // from the top, with no field focused: the sticky bar would otherwise cover the title
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** An American English -> French order of `words` words with the Certificate option, in the cart. */
 async function certifiedOrderInCart(request: APIRequestContext, name: string, words: number): Promise<void> {
@@ -124,7 +120,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
-  await shots(customer, 'project-page');
+  await shotPage(customer, 'project-page');
 
   // the verification address (what the QR code holds) says valid, to anybody
   const verifyUrl = await panel.getByRole('link', { name: 'Public verification page' }).getAttribute('href');
@@ -142,7 +138,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
   await expect(guest.getByText('Matches no file of this certificate.')).toBeVisible();
   await guest.getByLabel('Compare a SHA-256').fill('');
   await expectAccessible(guest);
-  await shots(guest, 'valid');
+  await shotPage(guest, 'valid');
 
   // an admin revokes it from the project's page
   const adminContext = await browser.newContext();
@@ -165,13 +161,58 @@ test('a certified translation: issued on approval, verified by its QR address, r
   await expect(guest.getByTestId('certificate-status')).toContainText('Revoked certificate');
   await expect(guest.getByText('Issued for the wrong source document')).toHaveCount(0);
   await expectAccessible(guest);
-  await shots(guest, 'revoked');
+  await shotPage(guest, 'revoked');
 
   // a number nobody was given
   await guest.goto('/certificate/PC-2026-2222-2222');
   await expect(guest.getByText('No certificate has this number.')).toBeVisible();
   await expectAccessible(guest);
-  await shots(guest, 'unknown');
+  await shotPage(guest, 'unknown');
 
   for (const c of [customerContext, translatorContext, guestContext, adminContext]) await c.close();
+});
+
+test('the wizard sells the certificate: chosen on the plans step, named and priced in the cart', async ({
+  page,
+  newAccount,
+}) => {
+  const customer = await newAccount();
+  await signInWith(page, customer);
+  await page.goto('/wizard');
+  await page.waitForURL(/\/wizard\?pid=/);
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await page.getByLabel('Your text').fill('A birth certificate for the registry office in Lyon.');
+  await page.getByRole('button', { name: 'Count words' }).click();
+  await expect(page.getByTestId('word-count')).toHaveText('9');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await pickLanguage(page, 'Translate from', 'American English');
+  await pickLanguage(page, 'Translate to', 'French');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Legal' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const name = `Certified birth record ${Date.now().toString(36)}`;
+  await page.getByLabel('Project name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await page.getByTestId('plan-translation').getByRole('radio').check();
+  const total = page.getByTestId('plan-total');
+  const before = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
+  // $25.00 per target language, from the price list
+  const option = page.getByLabel(
+    /^Add a certificate of translation accuracy, verifiable online \(\+\$25\.00 per language\)$/,
+  );
+  await option.check();
+  await expect(page.getByLabel('Your order')).toContainText('Translation + certificate');
+  await expect(total).toHaveText(`$${(before + 25).toFixed(2)}`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.waitForURL('**/shopping-cart');
+  const line = page.getByRole('listitem').filter({ hasText: name });
+  await expect(line).toContainText('Translation + Certificate');
+  // the order itself carries it: the price the cart charges includes it
+  const cart = (await (await page.request.get('/api/2/cart/all')).json()).results as {
+    purchaseOrders: { name: string; certificate: boolean }[];
+  };
+  expect(cart.purchaseOrders.find((o) => o.name === name)?.certificate).toBe(true);
 });

@@ -77,6 +77,13 @@ export function createOrder(fields: OrderUpdate): Promise<PurchaseOrder> {
   return http.postJson<{ results: PurchaseOrder }>('/api/2/po', fields).then((b) => b.results);
 }
 
+/** POST /api/2/certificate/update: the certificate of translation accuracy on or off for an order. */
+export function setCertificateOption(pid: string, value: boolean): Promise<PurchaseOrder> {
+  return http
+    .postForm<{ results: PurchaseOrder }>('/api/2/certificate/update', { pid, value: value ? '1' : '0' })
+    .then((b) => b.results);
+}
+
 export function updateOrder(pid: string, fields: OrderUpdate): Promise<PurchaseOrder> {
   return http.postJson<{ results: PurchaseOrder }>(`/api/2/po/${pid}`, fields).then((b) => b.results);
 }

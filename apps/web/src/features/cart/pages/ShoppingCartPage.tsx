@@ -149,6 +149,10 @@ function OrderRow({ order }: { order: CartOrder }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {type}
+          {/* the add-ons are part of the price: the line names them */}
+          {order.needProofreading ? ' + Proofreading' : ''}
+          {order.expedite ? ' + Urgent delivery' : ''}
+          {order.certificate ? ' + Certificate' : ''}
           {order.expertise ? ` · ${names.expertise(order.expertise)}` : ''}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -18,7 +18,15 @@ import {
 } from '@parlance/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { fieldErrorsOf, messageOf, mtParamsQuery, quotePlan, updateOrder, usePriceList } from '../api';
+import {
+  fieldErrorsOf,
+  messageOf,
+  mtParamsQuery,
+  quotePlan,
+  setCertificateOption,
+  updateOrder,
+  usePriceList,
+} from '../api';
 import { needsTypedWordCount } from '../steps';
 import { initialMtChoices, type MtChoices } from '../mt-choices';
 import { MtOptions } from './MtOptions';
@@ -27,7 +35,7 @@ import type { StepProps } from './step-props';
 import { TypedWordCount } from './TypedWordCount';
 import { useAddToCart } from './use-add-to-cart';
 import { wizardKeys } from '../keys';
-import { formatMoney } from '../../../ui/money';
+import { formatMoney, formatUsd } from '../../../ui/money';
 
 // Step 5: the plans (project types) with this order's price for each, an optional proofreading,
 // then Add to cart (finalize). A guest signs up first; the order is claimed at sign-in. An MT plan
@@ -78,6 +86,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   const priceList = usePriceList();
   const [chosen, setSelected] = useState<string>(order.quotedCredits !== null ? order.type : '');
   const [proofreading, setProofreading] = useState(order.needProofreading);
+  const [certificate, setCertificate] = useState(order.certificate);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const labelId = useId();
@@ -112,6 +121,10 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   });
   const proofOption = priceList.data?.options.find((o) => o.slug.includes('proofreading'));
   const proofPercent = proofOption?.percent ?? 50;
+  // a flat charge per target language, from the price list (none listed: not offered)
+  const certificateOption = priceList.data?.options.find((o) => o.slug === 'certificate');
+  const certificateCredits =
+    certificate && certificateOption ? certificateOption.flatCredits * order.target_languages.length : 0;
   const chosenIndex = plans.findIndex((p) => p.slug === selected);
   const chosenQuote = chosenIndex >= 0 ? quotes[chosenIndex]?.data : undefined;
 
@@ -134,6 +147,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
         step: 'plans',
         ...(mt.mt && mtChoices ? { mtParams: mtChoices } : {}),
       });
+      if (certificate !== order.certificate) await setCertificateOption(order.pid, certificate);
       await addToCart();
     } catch (err) {
       const fields = Object.values(fieldErrorsOf(err));
@@ -237,6 +251,13 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
         control={<Checkbox checked={proofreading} onChange={(e) => setProofreading(e.target.checked)} />}
         label={`Add proofreading by a second linguist (+${proofPercent}%)`}
       />
+      {certificateOption && (
+        <FormControlLabel
+          sx={{ display: 'flex' }}
+          control={<Checkbox checked={certificate} onChange={(e) => setCertificate(e.target.checked)} />}
+          label={`Add a certificate of translation accuracy, verifiable online (+${formatUsd(certificateOption.flatCredits)} per language)`}
+        />
+      )}
       {mt.mt && (
         <MtOptions
           params={mt.params}
@@ -252,10 +273,13 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
             <Typography>
               {plans[chosenIndex]?.name}
               {proofreading ? ' + proofreading' : ''}
+              {certificate && certificateOption ? ' + certificate' : ''}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontSize: 20 }} data-testid="plan-total">
               {formatMoney(
-                Math.round(chosenQuote.price_quote.SUMMARY_COST.customer * (proofreading ? 1 + proofPercent / 100 : 1)),
+                Math.round(
+                  chosenQuote.price_quote.SUMMARY_COST.customer * (proofreading ? 1 + proofPercent / 100 : 1),
+                ) + certificateCredits,
                 chosenQuote.currency,
               )}
             </Typography>
