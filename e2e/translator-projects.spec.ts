@@ -110,7 +110,7 @@ test.describe('translator screens', () => {
     await signInAs(page, 'translator');
     await page.goto('/my-team');
     await expect(page.getByRole('heading', { name: 'My Team customers' })).toBeVisible();
-    const table = page.getByRole('region', { name: 'My Team customers' });
+    const table = page.getByRole('region', { name: 'My Team customers', exact: true });
     await expect(table.getByRole('cell', { name: 'Casey Customer', exact: true })).toBeVisible();
     await shotPage(page, 'my-team-customers');
     await page.getByLabel('Search customers').fill('nobody-by-this-name');

@@ -75,7 +75,7 @@ test('a customer adds a translator to My Team by id and removes them', async ({ 
 
   await page.goto('/my-team');
   await expect(page.getByRole('heading', { name: 'My Team' })).toBeVisible();
-  const table = page.getByRole('region', { name: 'My Team translators' });
+  const table = page.getByRole('region', { name: 'My Team translators', exact: true });
   await expect(table.getByText('No translators in your team yet.', { exact: false })).toBeVisible();
   await shotPage(page, 'customer-my-team-empty');
 
@@ -109,7 +109,7 @@ test('on a phone the screens fit the width: projects as cards, other tables scro
   ] as const;
   for (const [path, table, name] of pages) {
     await page.goto(path);
-    const list = page.getByRole('region', { name: table });
+    const list = page.getByRole('region', { name: table, exact: true });
     await expect(list).toBeVisible();
     await expect(list.locator('[aria-busy="true"]')).toHaveCount(0);
     // project lists turn into cards: the Take button is on screen without scrolling sideways

@@ -24,7 +24,12 @@ export function PageContainer({ title, subtitle, narrow = false, children }: Pag
       }}
     >
       <Box component="header" sx={{ mb: 3 }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: 26, md: 32 } }}>
+        {/* a title may hold a person's name (200 characters, long words): it wraps, never widens the page */}
+        <Typography
+          component="h1"
+          variant="h4"
+          sx={{ fontWeight: 700, fontSize: { xs: 26, md: 32 }, overflowWrap: 'anywhere' }}
+        >
           {title}
         </Typography>
         {subtitle && (

@@ -57,7 +57,9 @@ export function PreferredTranslatorPicker({ typed, opened }: { typed: string; op
       noOptionsText={query.length < 2 ? 'Type 2 letters of a name, or an ID' : 'No translator found'}
       sx={{ maxWidth: 420, mb: 2 }}
       renderInput={(params) => (
-        <Field {...params} label="Add a translator" placeholder="Name or translator ID" size="small" />
+        // the field it replaces had the focus: the Autocomplete's own input takes it when it mounts
+        // (it may arrive after this component, while its field shows disabled)
+        <Field {...params} autoFocus label="Add a translator" placeholder="Name or translator ID" size="small" />
       )}
     />
   );
