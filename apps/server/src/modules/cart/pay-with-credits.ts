@@ -168,6 +168,7 @@ async function autoTransferShortfall(
   totalCredits: number,
   balanceCredits: number,
   paymentKey: string,
+  now: Date,
 ): Promise<void> {
   const shortfall = totalCredits - balanceCredits;
   const [link] = await tx
@@ -184,6 +185,8 @@ async function autoTransferShortfall(
       idempotencyKey: `auto-transfer:${userId}:${paymentKey}`,
       createdBy: userId,
       metadata: { from: link.parentId, to: userId, auto: true },
+      // the payment's moment: the transfer is listed with (and before) the charge it makes possible
+      occurredAt: now,
       entries: [
         { account: await getOrCreateAccount(tx, link.parentId, 'customer_credits'), amount: -shortfall },
         { account: await getOrCreateAccount(tx, userId, 'customer_credits'), amount: shortfall },
@@ -380,7 +383,7 @@ async function pay(tx: Tx, input: PayCartInput): Promise<TranslateNowResult> {
   if (input.couponIds !== undefined && !sameIds(input.couponIds, applied)) throw cartChanged();
   if (cart.balanceCredits < cart.totalCredits) {
     // a sub-account with auto-transfer: the main account covers the difference first (same transaction)
-    await autoTransferShortfall(tx, userId, cart.totalCredits, cart.balanceCredits, input.idempotencyKey);
+    await autoTransferShortfall(tx, userId, cart.totalCredits, cart.balanceCredits, input.idempotencyKey, now);
   }
 
   await useCoupons(tx, cart, userId, now);
