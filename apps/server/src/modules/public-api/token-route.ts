@@ -99,6 +99,9 @@ export const oauthTokenRoute: FastifyPluginAsync = async (root) => {
           }),
           400: oauthErrorSchema,
           401: oauthErrorSchema,
+          // the body refusals answer in the same RFC 6749 shape (this plugin's error handler)
+          413: oauthErrorSchema,
+          415: oauthErrorSchema,
         },
       },
     },

@@ -483,37 +483,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is too large (`payload_too_large`) */
+            /** @description RFC 6749 section 5.2 */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+                        error_description: string;
                     };
                 };
             };
-            /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
+            /** @description RFC 6749 section 5.2 */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+                        error_description: string;
                     };
                 };
             };
