@@ -1,36 +1,28 @@
 import { Autocomplete } from '../../../ui/Autocomplete';
 import { Field } from '../../../ui/Field';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { messageOf, type TranslatorMatch, translatorSearchQuery, useAddPreferred } from '../api';
 
-// The search box of the preferred translators (PreferredTranslatorsCard): MUI's Autocomplete, with
-// its Popper, loaded when the look-alike field that stands in for it is first pointed at or focused
-// (21 kB gzipped of the profile's first load otherwise). It takes over with what was typed
-// there, the focus, and the list open as a click or typing in it would have opened it.
+// The search box of the preferred translators (PreferredTranslatorsCard). The Autocomplete itself
+// loads on its own (ui/Autocomplete: the field shows disabled until it arrives), so nothing typed
+// or focused has to be handed from one field to another.
 
 /** The search box: a name (2 characters or more) or an ID; choosing a translator adds them. */
-export function PreferredTranslatorPicker({ typed, opened }: { typed: string; opened: boolean }) {
-  const [input, setInput] = useState(typed);
-  const [query, setQuery] = useState(typed.trim());
-  const [open, setOpen] = useState(opened || typed !== '');
-  const root = useRef<HTMLDivElement>(null);
+export function PreferredTranslatorPicker() {
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
   const add = useAddPreferred();
   useEffect(() => {
     const timer = setTimeout(() => setQuery(input.trim()), 300);
     return () => clearTimeout(timer);
   }, [input]);
-  useEffect(() => {
-    const field = root.current?.querySelector('input');
-    field?.focus();
-    field?.setSelectionRange(field.value.length, field.value.length);
-  }, []);
   const found = useQuery(translatorSearchQuery(query));
 
   return (
     <Autocomplete<TranslatorMatch, false, false, false>
-      ref={root}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
@@ -57,9 +49,7 @@ export function PreferredTranslatorPicker({ typed, opened }: { typed: string; op
       noOptionsText={query.length < 2 ? 'Type 2 letters of a name, or an ID' : 'No translator found'}
       sx={{ maxWidth: 420, mb: 2 }}
       renderInput={(params) => (
-        // the field it replaces had the focus: the Autocomplete's own input takes it when it mounts
-        // (it may arrive after this component, while its field shows disabled)
-        <Field {...params} autoFocus label="Add a translator" placeholder="Name or translator ID" size="small" />
+        <Field {...params} label="Add a translator" placeholder="Name or translator ID" size="small" />
       )}
     />
   );

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { countryName, formatDate } from '../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
 import { messageOf, type PreferredTranslator, preferredQuery, useRemovePreferred } from '../api';
 import { TablePager } from '../../../ui/TablePager';
+import { PreferredTranslatorPicker } from './PreferredTranslatorPicker';
 
 // A customer's preferred translators (spec 2 "preferred translators"; the same list as My Team):
 // found by name or ID and added, listed page by page, removed. Their new projects are offered to
@@ -61,7 +60,7 @@ export function PreferredTranslatorsCard() {
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
         Your new projects are offered to them first, before everybody else.
       </Typography>
-      <AddPreferred />
+      <PreferredTranslatorPicker />
       {list.isError && !rows ? (
         <Alert
           severity="error"
@@ -101,99 +100,5 @@ export function PreferredTranslatorsCard() {
         />
       )}
     </Paper>
-  );
-}
-
-const loadPicker = () => import('./PreferredTranslatorPicker').then((m) => m.PreferredTranslatorPicker);
-type Picker = Awaited<ReturnType<typeof loadPicker>>;
-
-/**
- * The search box: until its Autocomplete has loaded (on the first pointing at or focus), a field
- * drawn and labelled as the Autocomplete's, which keeps what is typed in it and hands it over, with
- * the list open if it was clicked (the Autocomplete opens its list on a click).
- */
-function AddPreferred() {
-  const [typed, setTyped] = useState('');
-  const [wanted, setWanted] = useState(false);
-  const [clicked, setClicked] = useState(false);
-  const [Picker, setPicker] = useState<Picker | null>(null);
-  const loaded = useRef(false);
-  const load = () => {
-    if (!Picker)
-      loadPicker().then(
-        (picker) => {
-          loaded.current = true;
-          setPicker(() => picker);
-        },
-        () => undefined, // tried again at the next pointing or focus
-      );
-  };
-  if (Picker && wanted) return <Picker typed={typed} opened={clicked} />;
-  return (
-    <Field
-      label="Add a translator"
-      placeholder="Name or translator ID"
-      size="small"
-      fullWidth
-      autoComplete="off"
-      value={typed}
-      onChange={(e) => setTyped(e.target.value)}
-      onPointerEnter={load}
-      onMouseDown={() => setClicked(true)}
-      onFocus={() => {
-        setWanted(true);
-        load();
-      }}
-      onBlur={() => {
-        // left before the Autocomplete came: it takes over at the next focus, not from elsewhere
-        // (a blur at the hand-over itself, when this field goes, changes nothing)
-        if (loaded.current) return;
-        setWanted(false);
-        setClicked(false);
-      }}
-      sx={{ maxWidth: 420, mb: 2 }}
-      slotProps={{
-        input: { endAdornment: <DropDownArrow />, sx: LOOK_ALIKE_INPUT },
-        htmlInput: {
-          role: 'combobox',
-          'aria-autocomplete': 'list',
-          'aria-expanded': false,
-          autoCapitalize: 'none',
-          spellCheck: false,
-        },
-      }}
-    />
-  );
-}
-
-// the small outlined Autocomplete's paddings, with room for its list button on the right
-const LOOK_ALIKE_INPUT = {
-  position: 'relative',
-  p: '6px 39px 6px 6px',
-  '& .MuiOutlinedInput-input': { p: '2.5px 4px 2.5px 8px' },
-} as const;
-
-/** The Autocomplete's list button as it is drawn (a 28 px icon button with the drop-down arrow). */
-function DropDownArrow() {
-  return (
-    <Box
-      component="span"
-      aria-hidden
-      sx={{
-        position: 'absolute',
-        right: 9,
-        top: '50%',
-        transform: 'translate(0, -50%)',
-        display: 'inline-flex',
-        p: '2px',
-        mr: '-2px',
-        color: 'action.active',
-        pointerEvents: 'none',
-      }}
-    >
-      <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" focusable="false" aria-hidden="true">
-        <path d="M7 10l5 5 5-5z" />
-      </svg>
-    </Box>
   );
 }
