@@ -1,45 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  csrfHeaders,
-  expect,
-  expectAccessible,
-  NEW_PASSWORD,
-  shotPage,
-  signInAs,
-  signInWith,
-  test,
-  uniqueEmail,
-} from './fixtures';
-import { pickLanguage } from './ordering-helpers';
-import { buyCreditsByCard } from './purchase';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, NEW_PASSWORD, shotPage, signInAs, signInWith, test, uniqueEmail } from './fixtures';
+import { orderPastedTextToPlans } from './ordering-helpers';
+import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // A certificate of translation accuracy from order to revocation (ADR 0090): a new customer orders
 // with the Certificate option, the demo translator takes and delivers, the customer approves and
 // downloads the certificate; its verification page (the address the QR code holds) says valid to
 // a guest; an admin revokes it and the page says revoked. An unknown number says so plainly.
-
-/** An American English -> French order of `words` words with the Certificate option, in the cart. */
-async function certifiedOrderInCart(request: APIRequestContext, name: string, words: number): Promise<void> {
-  const headers = await csrfHeaders(request);
-  const created = await request.post('/api/2/po', {
-    headers,
-    form: {
-      name,
-      source_language: 'american-english',
-      'target_languages[]': 'french',
-      expertise: 'general',
-      materialsOption: 'count',
-      wordCount: String(words),
-    },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const { pid } = ((await created.json()) as { results: { pid: string } }).results;
-  const certified = await request.post('/api/2/certificate/update', { headers, form: { pid, value: 'true' } });
-  expect(certified.ok(), await certified.text()).toBeTruthy();
-  const finalized = await request.post('/api/2/wizard/finalize', { headers, form: { pid } });
-  expect(finalized.ok(), await finalized.text()).toBeTruthy();
-}
 
 const statusOf = (page: Page) => page.locator('header [data-status]').first();
 
@@ -65,7 +33,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
   await customer.waitForURL('**/cpanel');
   await buyCreditsByCard(customer, 10000);
   const name = `Diploma ${Date.now().toString(36)}`;
-  await certifiedOrderInCart(customer.request, name, 40);
+  await putOrderInCart(customer.request, name, 40, { certificate: true });
   await customer.goto('/shopping-cart');
   await customer.getByRole('button', { name: 'Pay with credits' }).click();
   await expect(
@@ -178,23 +146,14 @@ test('the wizard sells the certificate: chosen on the plans step, named and pric
 }) => {
   const customer = await newAccount();
   await signInWith(page, customer);
-  await page.goto('/wizard');
-  await page.waitForURL(/\/wizard\?pid=/);
-  await page.getByRole('button', { name: 'Paste text' }).click();
-  await page.getByLabel('Your text').fill('A birth certificate for the registry office in Lyon.');
-  await page.getByRole('button', { name: 'Count words' }).click();
-  await expect(page.getByTestId('word-count')).toHaveText('9');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await pickLanguage(page, 'Translate from', 'American English');
-  await pickLanguage(page, 'Translate to', 'French');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: 'Legal' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
   const name = `Certified birth record ${Date.now().toString(36)}`;
-  await page.getByLabel('Project name').fill(name);
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await orderPastedTextToPlans(page, {
+    text: 'A birth certificate for the registry office in Lyon.',
+    words: 9,
+    target: 'French',
+    expertise: 'Legal',
+    name,
+  });
   await page.getByTestId('plan-translation').getByRole('radio').check();
   const total = page.getByTestId('plan-total');
   const before = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
@@ -206,6 +165,7 @@ test('the wizard sells the certificate: chosen on the plans step, named and pric
   await expect(page.getByLabel('Your order')).toContainText('Translation + certificate');
   await expect(total).toHaveText(`$${(before + 25).toFixed(2)}`);
   await expectAccessible(page);
+  await shotPage(page, 'plans-certificate');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL('**/shopping-cart');
   const line = page.getByRole('listitem').filter({ hasText: name });

@@ -51,6 +51,32 @@ export async function pickLanguage(page: Page, label: string, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
 }
 
+/**
+ * Walks a new order through the wizard's screens as a customer does: pastes `text` (counted as
+ * `words`), American English to `target`, the `expertise`, the project `name`, and stops on the
+ * plans step.
+ */
+export async function orderPastedTextToPlans(
+  page: Page,
+  order: { text: string; words: number; target: string; expertise: string; name: string },
+): Promise<void> {
+  await page.goto('/wizard');
+  await page.waitForURL(/\/wizard\?pid=/);
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await page.getByLabel('Your text').fill(order.text);
+  await page.getByRole('button', { name: 'Count words' }).click();
+  await expect(page.getByTestId('word-count')).toHaveText(String(order.words));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await pickLanguage(page, 'Translate from', 'American English');
+  await pickLanguage(page, 'Translate to', order.target);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: order.expertise }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Project name').fill(order.name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+}
+
 /** Signs up a new customer through the /auth form; answers the address. */
 export async function signUpCustomer(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('order');

@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import { orderPastedTextToPlans } from './ordering-helpers';
 import { buyCreditsByCard } from './purchase';
 
 // The marketplace's core loop with two people at once (spec 1 §2, §4): a customer orders a
 // pasted text through the wizard and pays with credits; the translator sees it arrive in Open
 // Projects without reloading, takes it and delivers a file; the customer sees 'Translation
 // Received', downloads the zip, approves and rates it; the translator's earnings are pending.
-
-async function pickLanguage(page: Page, label: string, name: string) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.fill(name);
-  await page.getByRole('option', { name, exact: true }).click();
-}
 
 async function pendingEarnings(page: Page): Promise<number> {
   const res = await page.request.get('/api/2/account/earnings');
@@ -58,20 +52,13 @@ test('a customer orders and pays, a translator takes and delivers, the customer 
 
   // the customer orders a pasted text, English to French
   const name = `Loop ${Date.now().toString(36)}`;
-  await customer.goto('/wizard');
-  await customer.waitForURL(/\/wizard\?pid=/);
-  await customer.getByRole('button', { name: 'Paste text' }).click();
-  await customer.getByLabel('Your text').fill('Welcome to our spring collection. Every piece is made by hand.');
-  await customer.getByRole('button', { name: 'Count words' }).click();
-  await expect(customer.getByTestId('word-count')).toHaveText('11');
-  await customer.getByRole('button', { name: 'Next' }).click();
-  await pickLanguage(customer, 'Translate from', 'American English');
-  await pickLanguage(customer, 'Translate to', 'French');
-  await customer.getByRole('button', { name: 'Next' }).click();
-  await customer.getByRole('radio', { name: 'General' }).check();
-  await customer.getByRole('button', { name: 'Next' }).click();
-  await customer.getByLabel('Project name').fill(name);
-  await customer.getByRole('button', { name: 'Next' }).click();
+  await orderPastedTextToPlans(customer, {
+    text: 'Welcome to our spring collection. Every piece is made by hand.',
+    words: 11,
+    target: 'French',
+    expertise: 'General',
+    name,
+  });
   await customer.getByTestId('plan-translation').getByRole('radio').check();
   await customer.getByRole('button', { name: 'Add to cart' }).click();
   await customer.waitForURL('**/shopping-cart');

@@ -15,9 +15,15 @@ export async function buyCreditsByCard(page: Page, amount: number): Promise<void
 
 /**
  * Puts an American English -> French translation of `wordCount` words in the cart through the
- * wizard's calls (the wizard's screens have their own tests); answers the purchase order's pid.
+ * wizard's calls (the wizard's screens have their own tests), with the certificate option when
+ * asked; answers the purchase order's pid.
  */
-export async function putOrderInCart(request: APIRequestContext, name: string, wordCount: number): Promise<string> {
+export async function putOrderInCart(
+  request: APIRequestContext,
+  name: string,
+  wordCount: number,
+  options: { certificate?: boolean } = {},
+): Promise<string> {
   const headers = await csrfHeaders(request);
   const created = await request.post('/api/2/po', {
     headers,
@@ -32,6 +38,10 @@ export async function putOrderInCart(request: APIRequestContext, name: string, w
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const { pid } = ((await created.json()) as { results: { pid: string } }).results;
+  if (options.certificate) {
+    const certified = await request.post('/api/2/certificate/update', { headers, form: { pid, value: 'true' } });
+    expect(certified.ok(), await certified.text()).toBeTruthy();
+  }
   const finalized = await request.post('/api/2/wizard/finalize', { headers, form: { pid } });
   expect(finalized.ok(), await finalized.text()).toBeTruthy();
   return pid;
