@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHAT_AVATAR_EMOJIS,
   CHAT_TEXTS,
+  chatAvatarEmoji,
   CHAT_TOUR_STEPS,
   chatBadgeLabel,
   chatCan,
@@ -144,5 +146,16 @@ describe('double tap', () => {
     expect(isDoubleTap(1000, 1400)).toBe(true);
     expect(isDoubleTap(1000, 1401)).toBe(false);
     expect(isDoubleTap(1000, 900)).toBe(false);
+  });
+});
+
+describe('chat avatars', () => {
+  it('has the 44 emoji of the spec, each once, and every chat id gets one of them', () => {
+    expect(CHAT_AVATAR_EMOJIS).toHaveLength(44);
+    expect(new Set(CHAT_AVATAR_EMOJIS).size).toBe(44);
+    const seen = new Set([0, 1, 43, 44, 45, 10_007, -3].map(chatAvatarEmoji));
+    for (const emoji of seen) expect(CHAT_AVATAR_EMOJIS).toContain(emoji);
+    expect(chatAvatarEmoji(5)).toBe(chatAvatarEmoji(49));
+    expect(chatAvatarEmoji(5)).not.toBe(chatAvatarEmoji(6));
   });
 });

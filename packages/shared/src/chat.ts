@@ -24,6 +24,63 @@ export const CHAT_TEXTS = {
   tryAgain: 'Try again',
 } as const;
 
+/**
+ * The emoji avatar list (spec 3 section 9: 44 of them). Which emoji a chat gets is ours: its id
+ * picks one, so a chat looks the same in every list and on every device.
+ */
+export const CHAT_AVATAR_EMOJIS = [
+  '🦊',
+  '🐼',
+  '🐨',
+  '🦁',
+  '🐯',
+  '🐸',
+  '🐙',
+  '🦉',
+  '🐝',
+  '🦋',
+  '🐢',
+  '🐬',
+  '🦄',
+  '🐧',
+  '🐳',
+  '🦜',
+  '🌵',
+  '🌻',
+  '🌈',
+  '🍀',
+  '🍉',
+  '🍋',
+  '🍒',
+  '🥑',
+  '🍩',
+  '🎈',
+  '🎨',
+  '🎧',
+  '🎲',
+  '🚀',
+  '⚓',
+  '🌍',
+  '🌙',
+  '⭐',
+  '🔥',
+  '💡',
+  '📚',
+  '🧭',
+  '🪁',
+  '🧩',
+  '🎯',
+  '🌊',
+  '🍄',
+  '🐞',
+] as const;
+
+/** A chat's emoji avatar. */
+export function chatAvatarEmoji(chatId: number): string {
+  const n = CHAT_AVATAR_EMOJIS.length;
+  return CHAT_AVATAR_EMOJIS[((Math.trunc(chatId) % n) + n) % n];
+}
+
 export const CHAT_LIMITS = {
   titleMax: 100,
   attachmentMaxBytes: 104_857_600,

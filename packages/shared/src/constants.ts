@@ -20,6 +20,10 @@ export const LIMITS = {
   twoFactorRecoveryCodes: 10,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   myTeamRowsPerPage: 10,
+  /** a script chunk that has not arrived by then counts as failed (spec 3 section 8) */
+  chunkLoadTimeoutMs: 120_000,
+  /** time spans: 25 days are counted as a month (spec 1 section 9) */
+  daysPerMonth: 25,
 } as const;
 
 export const FRIENDLY_CAPTCHA_COUNTRIES = ['CN', 'HK'] as const;

@@ -2,6 +2,7 @@ export * from './api';
 export * from './cart';
 export * from './cart-schemas';
 export * from './constants';
+export * from './durations';
 export * from './api-paths';
 export * from './payments';
 export * from './payments-schemas';

@@ -23,6 +23,11 @@ export const TEXTS = {
   somethingWentWrong: 'Something went wrong:',
   tryAgain: 'Try again',
   retry: 'Retry',
+  loadingChunkFailed: 'Loading chunk failed',
+  // ours: what the chunk failure page adds, in plain words
+  loadingChunkFailedHint:
+    'Part of Parlance could not be downloaded. Check your connection; if Parlance was just updated, reloading the page fetches the new version.',
+  reloadPage: 'Reload the page',
   incorrectUser: 'You are signed in with an account that cannot open this page.',
   // Texts of our own where the spec is silent.
   passwordsDoNotMatch: 'Passwords do not match',

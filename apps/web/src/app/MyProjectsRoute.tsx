@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../ui/lazy';
 import { useLocation } from 'react-router';
 import type { UserData } from '@parlance/shared';
 import { LoadingBar } from '../shell/LoadingBar';

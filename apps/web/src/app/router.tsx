@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from '../ui/lazy';
 import { Route, Routes } from 'react-router';
 import { ROUTES } from '@parlance/shared';
 import { AppLayout } from '../shell/AppLayout';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorFallback, messageOfError } from './ErrorFallback';
+import { ErrorFallback } from './ErrorFallback';
 
 interface Props {
   children: ReactNode;
@@ -33,8 +33,7 @@ export class ErrorBoundary extends Component<Props, State> {
   reset = () => this.setState({ error: null, failedKey: null });
 
   override render() {
-    if (this.state.error !== null)
-      return <ErrorFallback message={messageOfError(this.state.error)} onReset={this.reset} />;
+    if (this.state.error !== null) return <ErrorFallback error={this.state.error} onReset={this.reset} />;
     return this.props.children;
   }
 }

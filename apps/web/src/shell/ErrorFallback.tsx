@@ -1,10 +1,29 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TEXTS } from '@parlance/shared';
+import { isChunkLoadError } from '../ui/lazy';
 import { StatusPage } from '../ui/StatusPage';
 
-/** What a page that crashed shows (spec 1 section 8, error boundary). */
-export function ErrorFallback({ message, onReset }: { message: string; onReset: () => void }) {
+/**
+ * What a page that crashed shows (spec 1 section 8, error boundary). A chunk that could not be
+ * fetched gets 'Loading chunk failed' and a reload: trying the same address again would fail the
+ * same way after a deployment removed the old chunks, while a reload fetches the new ones.
+ */
+export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () => void }) {
+  if (isChunkLoadError(error)) {
+    return (
+      <StatusPage
+        title={TEXTS.loadingChunkFailed}
+        actions={
+          <Button variant="contained" size="large" onClick={() => window.location.reload()}>
+            {TEXTS.reloadPage}
+          </Button>
+        }
+      >
+        <Typography component="p">{TEXTS.loadingChunkFailedHint}</Typography>
+      </StatusPage>
+    );
+  }
   return (
     <StatusPage
       title={TEXTS.somethingWentWrong}
@@ -15,7 +34,7 @@ export function ErrorFallback({ message, onReset }: { message: string; onReset: 
       }
     >
       <Typography component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>
-        {message}
+        {messageOfError(error)}
       </Typography>
     </StatusPage>
   );

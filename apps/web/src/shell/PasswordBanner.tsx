@@ -4,7 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { TEXTS } from '@parlance/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
+import { lazy } from '../ui/lazy';
 import { http } from '../app/http';
 
 import { LazyPart } from './LazyPart';

@@ -1,7 +1,8 @@
 import type { AutocompleteProps, AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import type MuiAutocompleteType from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { lazy } from './lazy';
 
 // The app's one Autocomplete (ADR 0045): MUI's, loaded on its own (with its Popper it is 18 kB
 // gzipped, more than a page's first load can spare). It starts loading as soon as a picker renders;

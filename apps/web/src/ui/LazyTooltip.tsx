@@ -1,5 +1,6 @@
 import type { TooltipProps } from '@mui/material/Tooltip';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from './lazy';
 
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 

@@ -1,6 +1,8 @@
 // The one set of display formats of the web app: dates in the reader's time zone, in English
 // (the interface's language), sizes and counts. Every screen formats through these.
 
+import { formatDuration } from '@parlance/shared';
+
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -42,6 +44,13 @@ export function formatShortDate(value: string | null | undefined): string {
   const d = parse(value);
   if (!d) return '—';
   return d.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: thisYear(d) ? undefined : 'numeric' });
+}
+
+/** The time left to a deadline: "in 2 days 5 hours", or "overdue by 3 hours" once it has passed. */
+export function formatTimeLeft(deadline: string, now: Date = new Date()): string {
+  const left = new Date(deadline).getTime() - now.getTime();
+  if (Number.isNaN(left)) return '';
+  return left >= 0 ? `in ${formatDuration(left)}` : `overdue by ${formatDuration(left)}`;
 }
 
 export function formatBytes(n: number): string {

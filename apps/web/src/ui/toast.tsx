@@ -1,5 +1,6 @@
 import type { OptionsObject } from 'notistack';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy } from './lazy';
 
 // Toasts (notistack, top-right). notistack loads with the first toast, not with the first page:
 // the sign-in page's first load has a JavaScript budget (ADR 0019).

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
+import { lazy } from '../../ui/lazy';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../ui/AppLink';
 import type { HeaderNavItem } from '../navigation';

@@ -22,7 +22,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CREDIT_ACTION_LIMITS, type CreditAction, STAFF_TEXTS } from '@parlance/shared';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, Suspense, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { useParams, useSearchParams } from 'react-router';
 import {
   useBackoffice,

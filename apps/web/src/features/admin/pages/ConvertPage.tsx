@@ -37,7 +37,8 @@ import {
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
 } from '@parlance/shared';
-import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
+import { Fragment, Suspense, useMemo, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { messageOf } from '../../../app/http';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { PayoutStatusChip } from '../../../ui/PayoutStatusChip';

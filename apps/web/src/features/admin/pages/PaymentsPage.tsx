@@ -5,7 +5,8 @@ import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PAYMENT_STATUSES, type PaymentStatus } from '@parlance/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import {

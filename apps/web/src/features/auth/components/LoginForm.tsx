@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PATHS, TEXTS, type UserData } from '@parlance/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { HttpError } from '../../../app/http';
 import { TextLink } from '../../../ui/TextLink';
 import { login, messageOf } from '../login-api';

@@ -18,10 +18,12 @@ import PinIcon from '@mui/icons-material/PushPinOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, CHAT_TEXTS, chatCan, groupChats } from '@parlance/shared';
-import { lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { OnDemand } from '../../../ui/OnDemand';
 import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
+import { ChatAvatar } from './ChatAvatar';
 import { chatKeys } from '../api';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
@@ -203,6 +205,7 @@ function ChatRow({
         sx={{ alignItems: 'flex-start', gap: 1, pr: canPin ? 6 : 2 }}
         aria-label={`${title}${chat.notifications.messages ? `, ${chat.notifications.messages} unread` : ''}`}
       >
+        <ChatAvatar chatId={chat.chatId} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             {chat.deletedAt && <LockIcon fontSize="inherit" aria-label="Removed chat" />}

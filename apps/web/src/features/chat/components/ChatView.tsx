@@ -34,7 +34,8 @@ import {
   type ReactionType,
   unreadChipLabel,
 } from '@parlance/shared';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { usePermission } from '../../../app/current-user';
 import { OnDemand } from '../../../ui/OnDemand';
 import { toast } from '../../../ui/toast';
@@ -51,6 +52,7 @@ import {
   usePinned,
 } from '../api';
 import { type ChatRole, chatTitleFor, timeOfDay } from '../format';
+import { ChatAvatar } from './ChatAvatar';
 import type { MenuAction } from './ActionMenu';
 
 // menus, the emoji popover (and emoji-mart after it) and the side panel load when first opened
@@ -191,6 +193,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
               <BackIcon />
             </IconButton>
           )}
+          <ChatAvatar chatId={chat.chatId} size={32} />
           {renaming ? (
             <RenameField
               initial={chat.title}

@@ -1,6 +1,7 @@
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, lazy, Suspense } from 'react';
+import { type KeyboardEvent, Suspense } from 'react';
+import { lazy } from '../../../ui/lazy';
 
 // The composer's emoji popover, loaded the first time the picker is opened (on-demand.ts; Popover
 // brings Modal); emoji-mart and its data load after it, in EmojiPicker's own chunk.

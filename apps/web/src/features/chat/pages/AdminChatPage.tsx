@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { hasPermission } from '../../../app/permissions';

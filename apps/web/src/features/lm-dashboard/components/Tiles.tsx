@@ -5,7 +5,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { LM_TEXTS, LM_TILES, type LmTile } from '@parlance/shared';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { Link } from 'react-router';
 import { type DashboardFilters, useAvailable, useTile } from '../api';
 

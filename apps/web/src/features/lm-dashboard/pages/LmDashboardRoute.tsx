@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { LM_TILES, type LmTileKey } from '@parlance/shared';
-import { lazy } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { Route, Routes, useParams } from 'react-router';
 import LmDashboardPage from './LmDashboardPage';
 import LmProjectsPage from './LmProjectsPage';

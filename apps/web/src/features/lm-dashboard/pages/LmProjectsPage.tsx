@@ -16,7 +16,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
-import { LM_LIMITS, LM_LIST_TYPES, LM_TEXTS, LM_TILE_LIST_PARAMS, LM_TILES, type LmTileKey } from '@parlance/shared';
+import {
+  formatDuration,
+  LM_LIMITS,
+  LM_LIST_TYPES,
+  LM_TEXTS,
+  LM_TILE_LIST_PARAMS,
+  LM_TILES,
+  type LmTileKey,
+} from '@parlance/shared';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { expertisesQuery } from '../../../app/reference-data';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
@@ -137,6 +145,9 @@ export default function LmProjectsPage({ tileKey }: { tileKey: LmTileKey }) {
                   <TableCell sortDirection={sort === 'date_submition' ? order : false}>
                     {sortable('date_submition', 'Date of submition')}
                   </TableCell>
+                  <TableCell align="right" title="Days:hours:minutes since the project was submitted">
+                    Age (d:h:m)
+                  </TableCell>
                   <TableCell>Allocated translators</TableCell>
                 </TableRow>
               </TableHead>
@@ -158,6 +169,9 @@ export default function LmProjectsPage({ tileKey }: { tileKey: LmTileKey }) {
                     <TableCell align="right">{p.word_count.toLocaleString('en-US')}</TableCell>
                     <TableCell>{expertiseName(p.expertise)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateText(p.date_submition)}</TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {formatDuration(Date.now() - new Date(p.date_submition).getTime(), 'dhm')}
+                    </TableCell>
                     <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
                       {p.allocation.length === 0
                         ? '—'

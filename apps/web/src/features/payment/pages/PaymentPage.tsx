@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { Route, Routes } from 'react-router';
 import PaymentQuotePage from './PaymentQuotePage';
 import ThankYouPage from './ThankYouPage';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { accountDetailsQuery } from '../api';
 import { SectionCard, SectionState } from './SectionCard';
 

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { SectionCard } from './SectionCard';
 
 // Account deletion (spec 2 section 4); the steps are in DeleteAccountDialog, loaded when the button

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MODERATION_TEXTS, type ProjectDetail } from '@parlance/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 

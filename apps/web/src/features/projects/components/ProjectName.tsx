@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { Hint } from '../../../ui/Hint';
 
 // the rename form (TextField, the shared schema and zod) loads when a rename starts

@@ -14,7 +14,8 @@ import {
   type ProjectStatusFilter,
 } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { useRealtime } from '../../../app/realtime';

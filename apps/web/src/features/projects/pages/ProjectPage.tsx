@@ -7,6 +7,7 @@ import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
+  inStatusGroup,
   PROJECT_LIMITS,
   PROJECT_TEXTS,
   type ProjectDetail,
@@ -15,7 +16,8 @@ import {
   TEXTS,
 } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { useParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { useRealtime } from '../../../app/realtime';
@@ -26,7 +28,7 @@ import { StatusPage } from '../../../ui/StatusPage';
 import { projectQuery, useProject } from '../api';
 import { useNames } from '../../../ui/use-names';
 import { Discussion } from '../components/Discussion';
-import { formatDateTime } from '../../../ui/format';
+import { formatDateTime, formatTimeLeft } from '../../../ui/format';
 import { ProjectActions } from '../components/ProjectActions';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
@@ -252,7 +254,12 @@ function Details({ project }: { project: ProjectDetail }) {
     ['Expertise', names.expertise(project.expertise)],
     ['Type', project.typeName],
     ['Words', project.wordCount.toLocaleString('en-US')],
-    ['Deadline', formatDateTime(project.deadline)],
+    [
+      'Deadline',
+      project.deadline && inStatusGroup('deadlineRunning', project.status)
+        ? `${formatDateTime(project.deadline)} (${formatTimeLeft(project.deadline)})`
+        : formatDateTime(project.deadline),
+    ],
     ['Ordered', formatDateTime(project.createdAt)],
   ];
   if (project.deliveredAt) rows.push(['Delivered', formatDateTime(project.deliveredAt)]);

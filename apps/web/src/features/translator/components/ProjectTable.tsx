@@ -7,7 +7,7 @@ import { inStatusGroup, PROJECT_TEXTS } from '@parlance/shared';
 import { formatCredits } from '../../../ui/money';
 import { TextLink } from '../../../ui/TextLink';
 import type { Paging, TranslatorRow } from '../api';
-import { formatDateTime, formatWords } from '../../../ui/format';
+import { formatDateTime, formatTimeLeft, formatWords } from '../../../ui/format';
 import { useNames } from '../../../ui/use-names';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
@@ -155,6 +155,11 @@ function CellContent(props: {
       return (
         <Box component="span" sx={{ color: isOverdue(row) ? 'error.main' : undefined }}>
           {formatDateTime(row.deadline)}
+          {row.deadline && inStatusGroup('deadlineRunning', row.status) && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', color: 'inherit' }}>
+              {formatTimeLeft(row.deadline)}
+            </Typography>
+          )}
         </Box>
       );
     case 'earnings':

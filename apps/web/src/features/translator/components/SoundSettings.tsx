@@ -3,7 +3,8 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUpOutlined';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { playChime, setSoundSettings, unlockAudio, useSoundSettings } from '../sound';
 
 // MUI's Slider is about 6 kB gzipped, more than the rest of the page's own code: it loads just

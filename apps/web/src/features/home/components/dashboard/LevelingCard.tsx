@@ -13,7 +13,8 @@ import {
   type LevelingParam,
   type LevelingState,
 } from '@parlance/shared';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../../ui/lazy';
 import { affectValue } from './affect-value';
 
 // the contest form loads when first opened

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
+import { lazy } from '../../../../ui/lazy';
 import { formatWords } from '../../../../ui/format';
 import { useStatistics } from '../../dashboard-api';
 import { DashCard, Figure } from './DashCard';
