@@ -203,6 +203,9 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
   await expect(sidebar(page).getByRole('link', { name: 'Buy more credits' })).toBeVisible();
   await expect(backOfficeSection(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Open admin actions' }).click();
+  await expect(panel.getByText(/Casey Customer #\d+, while you are signed in as Sam Support/)).toBeVisible();
+  // while acting, the back office's own pages wait until admin rights are restored
+  await expect(panel.getByRole('link', { name: 'Admin search' })).toHaveCount(0);
   await panel.getByRole('button', { name: 'Restore admin rights' }).click();
   await page.waitForURL('**/admin');
   await expect(page.getByText('Acting as Casey Customer')).toHaveCount(0);

@@ -135,6 +135,33 @@ export const adminUserDescriptionSchema = z.object({
 });
 export type AdminUserDescription = z.infer<typeof adminUserDescriptionSchema>;
 
+/**
+ * The actions of the admin floating tools, in the panel's order. The server decides which a person
+ * may use (POST /admin/float), from the same permissions that guard each action's own call.
+ */
+export const ADMIN_FLOAT_ACTIONS = [
+  'restoreAdmin',
+  'goToProject',
+  'actAs',
+  'userDetails',
+  'changeCurrency',
+  'changeCountry',
+  'adminSearch',
+  'outbox',
+] as const;
+export type AdminFloatAction = (typeof ADMIN_FLOAT_ACTIONS)[number];
+
+/** POST /{legacy}admin/float: whom the floating tools act on, and which of their actions are yours. */
+export const adminFloatSchema = z.object({
+  /** the acted-as user while acting, else the staff member */
+  appliesTo: z.object({ id: z.number(), name: z.string(), email: z.string(), type: z.enum(USER_TYPES) }),
+  /** the staff member behind the request */
+  staff: z.object({ id: z.number(), name: z.string() }),
+  acting: z.boolean(),
+  actions: z.array(z.enum(ADMIN_FLOAT_ACTIONS)),
+});
+export type AdminFloat = z.infer<typeof adminFloatSchema>;
+
 export const aclGroupSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
 export type AclGroup = z.infer<typeof aclGroupSchema>;
 

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminUserDescription, type AdminUserPreview, CSRF_HEADER, TEXTS } from '@parlance/shared';
+import { type AdminUserDescription, type AdminUserPreview, CSRF_HEADER, SESSION_COOKIE, TEXTS } from '@parlance/shared';
 import { auditLog, ledgerAccounts, projects, users } from '../../db/schema';
 import { verifyLedger } from '../../platform/ledger';
-import { seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -37,6 +37,7 @@ const lastAudit = async () => (await t.database.db.select().from(auditLog).order
 
 /** Every admin call with input that would be accepted from an admin. */
 const ADMIN_CALLS: { name: string; request: () => InjectOptions }[] = [
+  { name: 'float', request: () => ({ method: 'POST', url: '/admin/float', ...form({}) }) },
   {
     name: 'isProjectExist',
     request: () => ({ method: 'POST', url: '/adminService/isProjectExist', ...form({ PID: '1' }) }),
@@ -83,6 +84,62 @@ describe('who may call the admin calls', () => {
     // nothing changed: same users, the customer still has its own currency and country
     expect(await t.database.db.select({ id: users.id }).from(users)).toEqual(before);
     expect(await userRow(customer.user.id)).toMatchObject({ currency: 'USD', country: 'US' });
+  });
+});
+
+describe('POST /admin/float', () => {
+  const floatOf = async (session: TestSession) => {
+    const res = await as(session).post('/admin/float', {});
+    expect(res.statusCode).toBe(200);
+    return res.json().results;
+  };
+
+  it("offers each staff member exactly the actions their groups' calls allow", async () => {
+    expect(await floatOf(admin)).toEqual({
+      appliesTo: { id: admin.user.id, name: admin.user.name, email: 'admin@parlance.test', type: 'admin' },
+      staff: { id: admin.user.id, name: admin.user.name },
+      acting: false,
+      actions: ['goToProject', 'actAs', 'userDetails', 'changeCurrency', 'changeCountry', 'adminSearch', 'outbox'],
+    });
+    const support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
+    expect((await floatOf(support)).actions).toEqual([
+      'goToProject',
+      'actAs',
+      'userDetails',
+      'changeCurrency',
+      'changeCountry',
+      'adminSearch',
+    ]);
+    // finance reads the back office but may not act as users nor change their currency or country
+    const finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
+    expect((await floatOf(finance)).actions).toEqual(['goToProject', 'userDetails', 'adminSearch']);
+    // and what it is not offered, its call refuses
+    const refused = await as(finance).inject({ method: 'GET', url: '/api/2/tools/EUR/SetCurrency' });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('while acting, applies to the acted-as user and offers the way back', async () => {
+    const support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
+    const act = await as(support).inject({ method: 'GET', url: '/manage/act?NoRedirect=1&uid=customer@parlance.test' });
+    expect(act.statusCode).toBe(200);
+    const sid = act.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    const cookie = `${SESSION_COOKIE}=${sid}`;
+    const session = await t.app.inject({ method: 'GET', url: '/registry/get?data=Session', headers: { cookie } });
+    const acting: TestSession = { ...support, cookie, csrf: session.json().results.CSRFToken };
+    const float = await floatOf(acting);
+    expect(float).toMatchObject({
+      appliesTo: { id: customer.user.id, email: 'customer@parlance.test', type: 'customer' },
+      staff: { id: support.user.id },
+      acting: true,
+    });
+    expect(float.actions).toEqual([
+      'restoreAdmin',
+      'goToProject',
+      'actAs',
+      'userDetails',
+      'changeCurrency',
+      'changeCountry',
+    ]);
   });
 });
 

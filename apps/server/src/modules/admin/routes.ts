@@ -8,6 +8,7 @@ import {
   accountManagerStateSchema,
   aclGroupWithMembersSchema,
   aclMemberChangeSchema,
+  adminFloatSchema,
   adminUserDescriptionSchema,
   adminUserPreviewSchema,
   auditEntrySchema,
@@ -25,6 +26,7 @@ import { staffMember } from '../../platform/permissions';
 import type { UserRow } from '../../platform/session';
 import { findChatCustomers } from '../chat/service';
 import { restoreAdmin, startActing } from './acting';
+import { adminFloat } from './float';
 import { outboxPage } from './outbox';
 import { presentAuditEntry, presentUserDescription, presentUserPreview } from './present';
 import {
@@ -70,6 +72,21 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
     uid ? requireUserByRef(deps.db, uid) : requireUser(request).user;
 
   const actor = (request: FastifyRequest) => ({ actorId: staffMember(request).id, ip: request.ip });
+
+  app.post(
+    '/admin/float',
+    {
+      config: { access: 'backoffice.read' },
+      schema: {
+        tags: TAGS,
+        summary: 'The admin floating tools: whom they act on and which of their actions you may use',
+        description:
+          "The spec's POST /{legacy}admin/float, on this server's own address. No fields. While acting as someone, the actions apply to that user, and the back office's own pages wait until admin rights are restored.",
+        response: { 200: z.object({ results: adminFloatSchema }) },
+      },
+    },
+    async (request) => ({ results: adminFloat(requireUser(request)) }),
+  );
 
   app.post(
     '/adminService/isProjectExist',

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  type AdminFloat,
   type AdminPaymentData,
   type AdminUserDescription,
   type AdminUserPreview,
@@ -69,6 +70,24 @@ export const userSearchQuery = (userID: string) =>
 
 export function useUserSearch(userID: string) {
   return useQuery({ ...userSearchQuery(userID), placeholderData: keepPreviousData });
+}
+
+/** POST /admin/float: whom the floating tools act on, and the actions the server lets this person use. */
+export function useAdminFloat(enabled: boolean, appliesTo: number) {
+  return useQuery({
+    // keyed by the effective user: acting as someone else changes the answer
+    queryKey: [...adminKeys.float(), appliesTo],
+    queryFn: async () => {
+      try {
+        return (await http.postForm<{ results: AdminFloat }>('/admin/float', {})).results;
+      } catch (err) {
+        throw failureOf(err);
+      }
+    },
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 export async function getUserDescription(uid: string, signal?: AbortSignal): Promise<AdminUserDescription> {

@@ -4,6 +4,7 @@ const root = ['admin'] as const;
 export const adminKeys = {
   all: root,
   searchUser: (userID: unknown) => [...root, 'searchUser', userID] as const,
+  float: () => [...root, 'float'] as const,
   userDescription: (uid: unknown) => [...root, 'userDescription', uid] as const,
   countryList: () => [...root, 'countryList'] as const,
   outbox: (page: number) => [...root, 'outbox', page] as const,

@@ -10,14 +10,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { LIMITS, PATHS, type UserData } from '@parlance/shared';
+import Skeleton from '@mui/material/Skeleton';
+import { type AdminFloatAction, LIMITS, PATHS, type UserData } from '@parlance/shared';
 import { Link as RouterLink } from 'react-router';
-import { isActing } from '../../app/current-user';
-import { hasPermission } from '../../app/permissions';
+import { useAdminFloat } from '../../features/admin/api';
 import { ActAsSection, RestoreAdminBanner } from './sections/ActAsSection';
 import { CountrySection } from './sections/CountrySection';
 import { CurrencySection } from './sections/CurrencySection';
 import { GoToProjectSection } from './sections/GoToProjectSection';
+import { ErrorLine } from './sections/Section';
 
 interface Props {
   open: boolean;
@@ -26,12 +27,14 @@ interface Props {
   user: UserData;
 }
 
-/** The admin actions the person's permissions allow. Each acts on the effective user, which the header names. */
+/**
+ * The admin actions the server says this person may use (POST /admin/float, from the permissions
+ * that guard each action's own call). Each acts on the effective user, which the header names.
+ */
 export function AdminToolsPanel({ open, onClose, user }: Props) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const acting = isActing(user);
-  // acting as someone and changing a user's currency or country: support's users.act
-  const canAct = hasPermission(user, 'users.act');
+  const float = useAdminFloat(open, user.id);
+  const may = (action: AdminFloatAction) => float.data?.actions.includes(action) ?? false;
   return (
     <Dialog
       open={open}
@@ -51,30 +54,45 @@ export function AdminToolsPanel({ open, onClose, user }: Props) {
         <Box component="strong" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
           {user.name} #{user.id}
         </Box>
+        {float.data?.acting && <>, while you are signed in as {float.data.staff.name}</>}
       </Typography>
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
         <CloseIcon />
       </IconButton>
       <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2.5} divider={<Divider flexItem />}>
-          {acting && <RestoreAdminBanner user={user} onDone={onClose} />}
-          <GoToProjectSection onDone={onClose} />
-          <ActAsSection user={user} onDone={onClose} canAct={canAct} />
-          {canAct && <CurrencySection user={user} />}
-          {canAct && <CountrySection user={user} />}
-          {!acting && (
-            <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-              <Link component={RouterLink} to={PATHS.admin} onClick={onClose} variant="body2">
-                Admin search
-              </Link>
-              {hasPermission(user, 'outbox.read') && (
-                <Link component={RouterLink} to={PATHS.adminOutbox} onClick={onClose} variant="body2">
-                  Outbox
-                </Link>
-              )}
-            </Stack>
-          )}
-        </Stack>
+        {float.isPending ? (
+          <Stack spacing={2.5} aria-busy="true" aria-label="Loading the admin actions">
+            <Skeleton variant="rounded" height={64} />
+            <Skeleton variant="rounded" height={64} />
+            <Skeleton variant="rounded" height={64} />
+          </Stack>
+        ) : float.isError ? (
+          <ErrorLine message={float.error.message} />
+        ) : (
+          <Stack spacing={2.5} divider={<Divider flexItem />}>
+            {may('restoreAdmin') && <RestoreAdminBanner user={user} onDone={onClose} />}
+            {may('goToProject') && <GoToProjectSection onDone={onClose} />}
+            {(may('actAs') || may('userDetails')) && (
+              <ActAsSection user={user} onDone={onClose} canAct={may('actAs')} />
+            )}
+            {may('changeCurrency') && <CurrencySection user={user} />}
+            {may('changeCountry') && <CountrySection user={user} />}
+            {(may('adminSearch') || may('outbox')) && (
+              <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+                {may('adminSearch') && (
+                  <Link component={RouterLink} to={PATHS.admin} onClick={onClose} variant="body2">
+                    Admin search
+                  </Link>
+                )}
+                {may('outbox') && (
+                  <Link component={RouterLink} to={PATHS.adminOutbox} onClick={onClose} variant="body2">
+                    Outbox
+                  </Link>
+                )}
+              </Stack>
+            )}
+          </Stack>
+        )}
       </DialogContent>
     </Dialog>
   );
