@@ -11,6 +11,8 @@ export const API_PREFIXES = [
   '/userService/',
   '/ajax/',
   '/adminService/',
+  // the floating tools' POST; every other /admin/ address is a page of the web app
+  '/admin/float',
   '/manage/',
   '/service/',
   '/fileService/',
