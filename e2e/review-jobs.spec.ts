@@ -63,6 +63,8 @@ test('an admin opens a QA job, a translator takes it, scores the work and the re
   // the reviewed project opens read-only, with its files
   const form = translator.getByRole('form', { name: 'Submit review' });
   await expect(form).toBeVisible();
+  // a review being worked on reads as Underway, not as a translation in progress
+  await expect(translator.locator('[data-status="UNDERWAY"]').first()).toHaveText('Underway');
   await translator.getByTestId('reviewed-project-link').click();
   await translator.waitForURL(`**/project/${reviewed}`);
   await expect(translator.getByText(/You are reviewing this project/)).toBeVisible();

@@ -7,6 +7,7 @@ import {
   projectRatingSchema,
   projectTagsSchema,
 } from './projects-schemas';
+import { DISPLAY_STATUS_LABELS, displayStatusOf, PROJECT_STATUS_LABELS, PROJECT_STATUSES } from './projects';
 import { PROJECT_TEXTS } from './texts-projects';
 
 /** the first message per field, as the error handler and the dialogs show it */
@@ -75,5 +76,17 @@ describe('request contracts of the project moves carry the user-facing texts', (
       projectIds: [4, 5],
       message: 'hi',
     });
+  });
+});
+
+describe('display statuses', () => {
+  it('shows a review job being worked on as Underway and everything else as its status', () => {
+    expect(displayStatusOf({ status: 'IN_PROGRESS', kind: 'qa' })).toBe('UNDERWAY');
+    expect(displayStatusOf({ status: 'IN_PROGRESS', kind: 'll' })).toBe('UNDERWAY');
+    expect(displayStatusOf({ status: 'IN_PROGRESS', kind: 'classic' })).toBe('IN_PROGRESS');
+    expect(displayStatusOf({ status: 'PENDING', kind: 'qa' })).toBe('PENDING');
+    expect(displayStatusOf({ status: 'COMPLETED', kind: 'll' })).toBe('COMPLETED');
+    expect(DISPLAY_STATUS_LABELS.UNDERWAY).toBe('Underway');
+    for (const status of PROJECT_STATUSES) expect(DISPLAY_STATUS_LABELS[status]).toBe(PROJECT_STATUS_LABELS[status]);
   });
 });

@@ -46,6 +46,26 @@ export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
   DISPUTED: '#ad1457',
 };
 
+/**
+ * The statuses as lists and pages show them: each status, and 'underway' (spec 1 §3: "other display
+ * statuses seen"). Which projects are underway is ours: a QA or LL review job a reviewer is working
+ * on. A review is not a translation in progress: it has no deadline pressure on the customer's
+ * order and ends with a score, so it reads differently in the reviewer's and staff's lists.
+ */
+export type DisplayStatus = ProjectStatus | 'UNDERWAY';
+
+export const DISPLAY_STATUS_LABELS: Record<DisplayStatus, string> = { ...PROJECT_STATUS_LABELS, UNDERWAY: 'Underway' };
+
+export const DISPLAY_STATUS_COLORS: Record<DisplayStatus, string> = {
+  ...PROJECT_STATUS_COLORS,
+  UNDERWAY: '#00695c', // white text on it at 6.6:1
+};
+
+export function displayStatusOf(project: { status: ProjectStatus; kind: ProjectKind }): DisplayStatus {
+  if (project.status === 'IN_PROGRESS' && (project.kind === 'qa' || project.kind === 'll')) return 'UNDERWAY';
+  return project.status;
+}
+
 /** Filter values of the customer's list (spec 1 §3). */
 export const PROJECT_STATUS_FILTERS = ['ALL', 'CANCELLED', 'COMPLETED', 'IN_PROGRESS', 'PENDING', 'READY'] as const;
 export type ProjectStatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];

@@ -1,16 +1,33 @@
 import Chip from '@mui/material/Chip';
-import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS, type ProjectStatus } from '@parlance/shared';
+import {
+  DISPLAY_STATUS_COLORS,
+  DISPLAY_STATUS_LABELS,
+  displayStatusOf,
+  type ProjectKind,
+  type ProjectStatus,
+} from '@parlance/shared';
 
-/** A project status as both sides read it: its label on its colour (shared constants, spec 1 §3). */
-export function ProjectStatusChip({ status, dense = false }: { status: ProjectStatus; dense?: boolean }) {
-  const color = PROJECT_STATUS_COLORS[status];
+/**
+ * A project status as both sides read it: its label on its colour (shared constants, spec 1 §3).
+ * With the project's kind, a review job a reviewer is working on shows as Underway.
+ */
+export function ProjectStatusChip({
+  status,
+  kind = 'classic',
+  dense = false,
+}: {
+  status: ProjectStatus;
+  kind?: ProjectKind;
+  dense?: boolean;
+}) {
+  const shown = displayStatusOf({ status, kind });
   return (
     <Chip
       size="small"
-      label={PROJECT_STATUS_LABELS[status]}
-      data-status={status}
+      label={DISPLAY_STATUS_LABELS[shown]}
+      data-status={shown}
       sx={{
-        bgcolor: color,
+        bgcolor: DISPLAY_STATUS_COLORS[shown],
         color: '#fff',
         fontWeight: 600,
         whiteSpace: 'nowrap',

@@ -1,4 +1,4 @@
-import { type AdminProjectsQuery, PROJECT_STATUS_LABELS, type ProjectRow } from '@parlance/shared';
+import { type AdminProjectsQuery, DISPLAY_STATUS_LABELS, displayStatusOf, type ProjectRow } from '@parlance/shared';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema';
@@ -51,7 +51,7 @@ function presentAdminRow(row: ListRow, actor: AuthContext): ProjectRow {
   return {
     ...presentCustomerRow(row, [], actor),
     actions: actionsFor(actor, { project: row, role }),
-    statusLabel: PROJECT_STATUS_LABELS[row.status],
+    statusLabel: DISPLAY_STATUS_LABELS[displayStatusOf(row)],
   };
 }
 

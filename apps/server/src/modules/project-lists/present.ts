@@ -1,4 +1,4 @@
-import { PROJECT_STATUS_LABELS, PROJECT_TYPES, type ProjectRow } from '@parlance/shared';
+import { DISPLAY_STATUS_LABELS, displayStatusOf, PROJECT_TYPES, type ProjectRow } from '@parlance/shared';
 import type { AuthContext } from '../../platform/session';
 import { actionsFor, type ViewerRole } from '../projects/policy';
 import { badgesOf } from '../projects/present';
@@ -19,7 +19,7 @@ function commonRow(
     name: row.name,
     actions,
     status: row.status,
-    statusLabel: PROJECT_STATUS_LABELS[row.status],
+    statusLabel: DISPLAY_STATUS_LABELS[displayStatusOf(row)],
     type: row.type,
     typeName: TYPE_NAMES.get(row.type) ?? row.type,
     kind: row.kind,

@@ -1,5 +1,6 @@
 import {
-  PROJECT_STATUS_LABELS,
+  DISPLAY_STATUS_LABELS,
+  displayStatusOf,
   PROJECT_TYPES,
   type ProjectDetail,
   type ProjectFile,
@@ -49,7 +50,7 @@ export function presentProjectRow(p: ProjectRecord, extras: RowExtras): ProjectR
     name: p.name,
     actions: extras.actions,
     status: p.status,
-    statusLabel: PROJECT_STATUS_LABELS[p.status],
+    statusLabel: DISPLAY_STATUS_LABELS[displayStatusOf(p)],
     type: p.type,
     typeName: typeNameOf(p.type),
     kind: p.kind,

@@ -168,6 +168,8 @@ describe('taking a review job', () => {
     const mine = detailOf(await rita.api.get(`/api/2/projects/${qaJob}`));
     expect(mine.viewerRole).toBe('translator');
     expect(mine.actions).toEqual(['review', 'message']);
+    // a review being worked on reads as Underway, not as a translation in progress
+    expect(mine).toMatchObject({ status: 'IN_PROGRESS', statusLabel: 'Underway' });
   });
 
   it('is not delivered like a translation', async () => {

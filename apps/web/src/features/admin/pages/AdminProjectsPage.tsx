@@ -70,7 +70,12 @@ export default function AdminProjectsPage() {
       header: 'Languages',
       cell: (p) => `${languageName(p.sourceLanguage)} → ${languageName(p.targetLanguage)}`,
     },
-    { key: 'status', header: 'Status', card: 'end', cell: (p) => <ProjectStatusChip status={p.status} dense /> },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'end',
+      cell: (p) => <ProjectStatusChip status={p.status} kind={p.kind} dense />,
+    },
     {
       key: 'price',
       header: 'Price',

@@ -119,7 +119,12 @@ export function CustomerProjectsTable({
         </>
       ),
     },
-    { key: 'status', header: 'Status', sort: 'status', cell: (p) => <ProjectStatusChip status={p.status} dense /> },
+    {
+      key: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (p) => <ProjectStatusChip status={p.status} kind={p.kind} dense />,
+    },
     {
       key: 'words',
       header: 'Words',

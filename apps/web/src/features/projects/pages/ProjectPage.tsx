@@ -143,7 +143,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               #{project.id}
             </Typography>
             <ProjectBadges badges={project.badges} />
-            <ProjectStatusChip status={project.status} />
+            <ProjectStatusChip status={project.status} kind={project.kind} />
             <Typography color="text.secondary" variant="body2">
               {project.typeName}
             </Typography>

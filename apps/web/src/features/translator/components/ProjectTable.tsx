@@ -148,7 +148,7 @@ function CellContent(props: {
         </>
       );
     case 'status':
-      return <ProjectStatusChip status={row.status} />;
+      return <ProjectStatusChip status={row.status} kind={row.kind} />;
     case 'words':
       return <>{formatWords(row.wordCount)}</>;
     case 'deadline':
