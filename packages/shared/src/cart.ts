@@ -12,3 +12,19 @@ export const CART_TEXTS = {
   orderNotInCart: 'This order is not in your cart',
   notEnoughCredits: 'Not enough credits',
 } as const;
+
+/**
+ * The add-ons an order is priced with, as the cart line and the invoice line name them: they are
+ * part of the price, so whoever reads the line sees what it paid for.
+ */
+export function orderAddOnNames(order: {
+  needProofreading: boolean;
+  expedite: boolean;
+  certificate: boolean;
+}): string[] {
+  const names: string[] = [];
+  if (order.needProofreading) names.push('Proofreading');
+  if (order.expedite) names.push('Urgent delivery');
+  if (order.certificate) names.push('Certificate');
+  return names;
+}

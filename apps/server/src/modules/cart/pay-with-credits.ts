@@ -3,6 +3,7 @@ import {
   CART_TEXTS,
   CLIENT_ALERT_LOW_BALANCE_CREDITS,
   creditsToUsd,
+  orderAddOnNames,
   PROJECT_LIMITS,
   SUB_ACCOUNT_TEXTS,
   type TranslateNowResult,
@@ -336,7 +337,11 @@ async function invoiceCart(
   const lines: InvoiceLine[] = planned.map(({ order, itemIndex }) => {
     const item = order.items[itemIndex];
     return {
-      description: `${projectName(order, item, names)}: ${names.language(item.srcLang)} to ${names.language(item.tarLang)}, ${item.wordCount} words`,
+      description: `${projectName(order, item, names)}: ${names.language(item.srcLang)} to ${names.language(item.tarLang)}, ${item.wordCount} words${orderAddOnNames(
+        order.order,
+      )
+        .map((n) => ` + ${n}`)
+        .join('')}`,
       quantity: 1,
       unitCredits: item.credits,
       totalCredits: item.credits,

@@ -26,7 +26,13 @@ beforeAll(async () => {
     vat_id: 'DE123',
   });
   await giveCredits(t.database.db, owner.user.id, 1_000_000);
-  await addCartOrder(t.database.db, owner.user.id, { targets: ['spanish', 'french'], words: 1200, name: 'Catalogue' });
+  await addCartOrder(t.database.db, owner.user.id, {
+    targets: ['spanish', 'french'],
+    words: 1200,
+    name: 'Catalogue',
+    needProofreading: true,
+    certificate: true,
+  });
   const ck = (await api.get('/api/2/cart/all')).json().results.ck as string;
   const body = multipart({ ck, idempotency_key: 'inv-1' });
   const paid = await api.inject({
@@ -47,6 +53,11 @@ describe('createInvoice', () => {
     expect(row.number).toMatch(new RegExp(`^PAR-${new Date().getUTCFullYear()}-\\d{6}$`));
     expect(row.billing).toMatchObject({ company: 'Schmidt GmbH', firstName: 'Anna', country: 'DE', vatId: 'DE123' });
     expect(row.lines).toHaveLength(2);
+    // a line names the add-ons its price includes
+    expect(row.lines.map((l) => l.description)).toEqual([
+      expect.stringMatching(/^Catalogue \(.+\): .+ to .+, 1200 words \+ Proofreading \+ Certificate$/),
+      expect.stringMatching(/^Catalogue \(.+\): .+ to .+, 1200 words \+ Proofreading \+ Certificate$/),
+    ]);
     expect(row.vatCredits).toBe(Math.floor(((row.subtotalCredits - row.discountCredits) * 1900 + 5000) / 10000));
     expect(row.totalCredits).toBe(row.subtotalCredits - row.discountCredits + row.vatCredits);
   });

@@ -14,6 +14,7 @@ import {
   CART_TEXTS,
   type CartOrder,
   type Currency,
+  orderAddOnNames,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   type ProjectStatus,
@@ -149,10 +150,7 @@ function OrderRow({ order }: { order: CartOrder }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {type}
-          {/* the add-ons are part of the price: the line names them */}
-          {order.needProofreading ? ' + Proofreading' : ''}
-          {order.expedite ? ' + Urgent delivery' : ''}
-          {order.certificate ? ' + Certificate' : ''}
+          {orderAddOnNames(order).map((name) => ` + ${name}`)}
           {order.expertise ? ` · ${names.expertise(order.expertise)}` : ''}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
