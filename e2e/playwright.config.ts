@@ -31,12 +31,10 @@ const DEMO_STATE_SPECS = [
   'double-click.spec.ts',
   'first-use.spec.ts',
   'lm-dashboard.spec.ts',
-  'messages.spec.ts',
   'moderation-live.spec.ts',
   'moderation.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
-  'profile-settings.spec.ts',
   'profile-telegram.spec.ts',
   'profile-terminology.spec.ts',
   'profile-translator.spec.ts',
@@ -49,9 +47,7 @@ const DEMO_STATE_SPECS = [
   'statements.spec.ts',
   'translator-projects.spec.ts',
   'translator-states.spec.ts',
-  'two-step-login.spec.ts',
   'voice.spec.ts',
-  'wizard-notes.spec.ts',
 ];
 
 export default defineConfig({

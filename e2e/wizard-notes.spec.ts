@@ -1,13 +1,18 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, signInWith, test } from './fixtures';
 
-// Saved project notes in the wizard: the demo customer picks one of their notes in the
-// brief step; its text becomes the order's note to the translator (the brief, which the project
+// Saved project notes in the wizard: a customer picks one of their notes in the brief step; its text becomes the order's note to the translator (the brief, which the project
 // keeps and the translator reads on the project page).
 
 const TEXT = 'The quick brown fox jumps over the lazy dog near the river bank.';
 
-test('a customer uses a saved project note in the brief', async ({ page, consoleErrors }) => {
-  await signInAs(page, 'customer');
+test('a customer uses a saved project note in the brief', async ({ page, newAccount, consoleErrors }) => {
+  const customer = await newAccount();
+  const saved = await customer.api.post('/userService/saveProjectNote', {
+    form: { title: 'Brand voice', content: 'Friendly and direct. Address the reader as "you"; no exclamation marks.' },
+    headers: await csrfHeaders(customer.api),
+  });
+  expect(saved.ok(), `saveProjectNote answered ${saved.status()}`).toBeTruthy();
+  await signInWith(page, customer);
   await page.goto('/wizard');
   await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
   const pid = new URL(page.url()).searchParams.get('pid');
@@ -41,8 +46,8 @@ test('a customer uses a saved project note in the brief', async ({ page, console
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
 
   // the order keeps it as its brief
-  const saved = await page.request.get(`/registry/get?data=PurchaseOrder&pid=${pid}`);
-  const brief = ((await saved.json()) as { results: { brief: string } }).results.brief;
+  const order = await page.request.get(`/registry/get?data=PurchaseOrder&pid=${pid}`);
+  const brief = ((await order.json()) as { results: { brief: string } }).results.brief;
   expect(brief).toContain('For the spring campaign.');
   expect(brief).toContain('Address the reader as "you"');
   expect(consoleErrors).toEqual([]);
