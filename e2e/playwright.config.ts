@@ -47,7 +47,6 @@ const DEMO_STATE_SPECS = [
   'statements.spec.ts',
   'translator-projects.spec.ts',
   'translator-states.spec.ts',
-  'voice.spec.ts',
 ];
 
 export default defineConfig({
