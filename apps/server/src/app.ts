@@ -37,6 +37,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { telegramNotifier } from './platform/telegram/notify';
 import { createTelegramProvider, type TelegramProvider } from './platform/telegram/provider';
 import { createScheduler } from './platform/scheduler';
+import { sweepOauthCodes } from './modules/oauth/sweep';
 import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
@@ -121,6 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     name: 'rate-limits.sweep',
     everyMs: 60_000,
     run: (now) => services.rateLimits.sweep(now),
+  });
+  services.scheduler.add({
+    name: 'oauth-codes.sweep',
+    everyMs: 3600_000,
+    run: (now) => sweepOauthCodes(services.db, now),
   });
   services.scheduler.add({
     name: 'payouts.poll',

@@ -34,20 +34,24 @@ export const oauthGrants = pgTable(
 );
 
 /** A single-use authorization code (only its SHA-256), bound to what the person allowed. */
-export const oauthCodes = pgTable('oauth_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  clientKeyId: integer('client_key_id')
-    .notNull()
-    .references(() => apiKeys.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  redirectUri: text('redirect_uri').notNull(),
-  scopes: text('scopes').array().notNull(),
-  codeChallenge: text('code_challenge').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  /** the grant its exchange made: a second exchange revokes it (RFC 6749 section 4.1.2) */
-  grantId: integer('grant_id').references(() => oauthGrants.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-});
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientKeyId: integer('client_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').array().notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** the grant its exchange made: a second exchange revokes it (RFC 6749 section 4.1.2) */
+    grantId: integer('grant_id').references(() => oauthGrants.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('oauth_codes_expires_at_idx').on(t.expiresAt)],
+);

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthCodes } from '../../db/schema';
 import { OAUTH_TEXTS } from '@parlance/shared';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer, newTranslator, type Person } from '../projects/projects-test-helpers';
 import { apiClient } from '../public-api/api-client';
 import { s256 } from '../public-api/oauth-grants';
+import { sha256 } from '../../platform/crypto';
+import { SPENT_CODE_KEEP_MS, sweepOauthCodes } from './sweep';
 
 // The authorization-code grant with PKCE end to end: a partner's client, a customer who allows
 // it on the consent page's calls, the token endpoint, and the customer API with the token.
@@ -219,6 +223,32 @@ describe('the token endpoint', () => {
       client_id: clientId,
     });
     expect(refresh.json().error).toBe('invalid_grant');
+  });
+
+  it('a spent code is kept a day past its expiry to catch a replay, then swept', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await allow(customer, challenge);
+    const first = await exchange(code, verifier, { client_secret: clientSecret });
+    expect(first.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
+    expect(row.usedAt).not.toBeNull();
+    const kept = async () =>
+      (await t.database.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, row.codeHash))).length === 1;
+    const expiry = row.expiresAt.getTime();
+    // nothing goes a moment before the day after its expiry
+    await sweepOauthCodes(t.database.db, new Date(expiry + SPENT_CODE_KEEP_MS - 60_000));
+    expect(await kept()).toBe(true);
+    // the replay inside that day still revokes what the code gave
+    const api = apiClient(t.app, first.json().access_token);
+    expect((await exchange(code, verifier)).json().error).toBe('invalid_grant');
+    expect((await api.GET('/api/v1/me')).response.status).toBe(401);
+    expect(await sweepOauthCodes(t.database.db, new Date(expiry + SPENT_CODE_KEEP_MS + 60_000))).toBeGreaterThan(0);
+    expect(await kept()).toBe(false);
+    // a swept code is simply unknown
+    expect((await exchange(code, verifier)).json().error).toBe('invalid_grant');
   });
 
   it('refresh tokens rotate: the new one works, the old one replayed revokes the access', async () => {
