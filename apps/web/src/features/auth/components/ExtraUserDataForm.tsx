@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
 import { type Country, fullNameError, phoneError, type UserData } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { fieldErrorsOf, messageOf, useUpdateRegisterInfo } from '../api';
 import { CountrySelect } from './CountrySelect';
 import { Field } from '../../../ui/Field';
-import { keepFieldFocus } from './keep-field-focus';
+import { SubmitButton } from './SubmitButton';
 import { muiRegister, rule } from './mui-register';
 import { AuthForm } from './AuthForm';
 
@@ -117,16 +116,7 @@ export function ExtraUserDataForm({
         error={!!errors.phone}
         helperText={errors.phone?.message ?? 'Optional: digits, spaces, hyphens and parentheses'}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        onMouseDown={keepFieldFocus}
-        loading={isSubmitting}
-      >
-        Continue
-      </Button>
+      <SubmitButton loading={isSubmitting}>Continue</SubmitButton>
     </AuthForm>
   );
 }

@@ -11,6 +11,7 @@ import { CaptchaField } from './CaptchaField';
 import { PasswordField } from './PasswordField';
 import { Field } from '../../../ui/Field';
 import { keepFieldFocus } from './keep-field-focus';
+import { SubmitButton } from './SubmitButton';
 import { useZodForm } from '../../../ui/zod-form';
 import { useCheckAfterEdit } from '../check-after-edit';
 import { SecondFactorField } from './SecondFactorField';
@@ -138,16 +139,7 @@ export function LoginForm({
           </>
         )}
         <CaptchaField captcha={captcha} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          onMouseDown={keepFieldFocus}
-          loading={isSubmitting}
-        >
-          Sign in
-        </Button>
+        <SubmitButton loading={isSubmitting}>Sign in</SubmitButton>
         {needCode && (
           <Button
             variant="text"

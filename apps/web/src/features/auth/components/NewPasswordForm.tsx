@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { homePathFor, TEXTS } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +10,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha';
 import { useCheckAfterEdit } from '../check-after-edit';
 import { AuthForm } from './AuthForm';
 import { CaptchaField } from './CaptchaField';
-import { keepFieldFocus } from './keep-field-focus';
+import { SubmitButton } from './SubmitButton';
 import { PasswordField } from './PasswordField';
 import { PasswordHint } from './PasswordHint';
 import { SecondFactorField } from './SecondFactorField';
@@ -119,16 +118,7 @@ export function NewPasswordForm({ token, create }: { token: string; create: bool
         </>
       )}
       <CaptchaField captcha={captcha} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        onMouseDown={keepFieldFocus}
-        loading={isSubmitting}
-      >
-        {create ? 'Create password' : 'Save password'}
-      </Button>
+      <SubmitButton loading={isSubmitting}>{create ? 'Create password' : 'Save password'}</SubmitButton>
     </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { TEXTS } from '@parlance/shared';
 import { HttpError } from '../../../app/http';
@@ -7,7 +6,7 @@ import { Field } from '../../../ui/Field';
 import { useZodForm } from '../../../ui/zod-form';
 import { fieldErrorsOf, messageOf, useRequestResetToken } from '../api';
 import { useCheckAfterEdit } from '../check-after-edit';
-import { keepFieldFocus } from './keep-field-focus';
+import { SubmitButton } from './SubmitButton';
 
 const loadSchema = () => import('../form-schemas').then((m) => m.resetLinkFormSchema);
 
@@ -46,16 +45,7 @@ export function ResetLinkForm({ initialEmail, onSent }: { initialEmail: string; 
           error={!!errors.email}
           helperText={errors.email?.message}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          onMouseDown={keepFieldFocus}
-          loading={isSubmitting}
-        >
-          Send reset link
-        </Button>
+        <SubmitButton loading={isSubmitting}>Send reset link</SubmitButton>
       </Stack>
     </Box>
   );

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -20,7 +19,7 @@ import { CountrySelect } from './CountrySelect';
 import { PasswordField } from './PasswordField';
 import { PasswordHint } from './PasswordHint';
 import { Field } from '../../../ui/Field';
-import { keepFieldFocus } from './keep-field-focus';
+import { SubmitButton } from './SubmitButton';
 import { muiRegister, rule } from './mui-register';
 import { AuthForm } from './AuthForm';
 
@@ -244,17 +243,9 @@ export function SignupForm({
         {errors.agreeTerms && <FormHelperText sx={{ mx: 0 }}>{errors.agreeTerms.message}</FormHelperText>}
       </FormControl>
       <CaptchaField captcha={captcha} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        onMouseDown={keepFieldFocus}
-        loading={isSubmitting}
-        disabled={!agreeTerms}
-      >
+      <SubmitButton loading={isSubmitting} disabled={!agreeTerms}>
         Create account
-      </Button>
+      </SubmitButton>
     </AuthForm>
   );
 }

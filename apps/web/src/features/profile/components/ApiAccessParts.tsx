@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
@@ -17,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_KEY_TEXTS, type WebhookDelivery } from '@parlance/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import {
@@ -99,21 +95,18 @@ export function RevokeKeyButton({ onRevoked }: { onRevoked: () => void }) {
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
         Revoke key
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="revoke-key-title">
-        <DialogTitle id="revoke-key-title">Revoke the API key?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Every call made with this key is refused from now on. Scripts that use it stop working until you give them a
-            new key.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep it</Button>
-          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={revoke.isPending}>
-            Revoke
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title="Revoke the API key?"
+        confirmLabel="Revoke"
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        Every call made with this key is refused from now on. Scripts that use it stop working until you give them a new
+        key.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,17 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type AuthorizedApp, OAUTH_SCOPE_WORDS, OAUTH_TEXTS } from '@parlance/shared';
 import { useState } from 'react';
 import { messageOf } from '../../../app/http';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { authorizedAppsQuery, useRevokeAuthorizedApp } from '../../oauth/api';
 
@@ -23,7 +19,6 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 function RevokeAppButton({ app }: { app: AuthorizedApp }) {
   const revoke = useRevokeAuthorizedApp();
   const [open, setOpen] = useState(false);
-  const titleId = `revoke-app-${app.id}`;
   const confirm = async () => {
     try {
       await revoke.mutateAsync(app.id);
@@ -44,21 +39,18 @@ function RevokeAppButton({ app }: { app: AuthorizedApp }) {
       >
         Revoke
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Revoke {app.clientName}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The application can no longer act for you: its calls are refused from now on. It has to ask you again to get
-            access back.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep it</Button>
-          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={revoke.isPending}>
-            Revoke
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={`Revoke ${app.clientName}?`}
+        confirmLabel="Revoke"
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        The application can no longer act for you: its calls are refused from now on. It has to ask you again to get
+        access back.
+      </ConfirmDialog>
     </>
   );
 }

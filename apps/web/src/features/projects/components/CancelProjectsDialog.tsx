@@ -4,7 +4,7 @@ import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useRefreshProjects } from '../api';
 import { canCancel } from './row-action';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 
 interface CancelProjectsDialogProps {
   projects: ProjectRow[] | null;

@@ -13,7 +13,7 @@ import { useSingleFlight } from '../../../ui/use-single-flight';
 import { allFinished } from '../downloadable';
 
 // The dialogs load when first opened (not part of the project page's first load).
-const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('../../../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 const DeliverDialog = lazy(() => import('./DeliverDialog').then((m) => ({ default: m.DeliverDialog })));
 const DownloadDialog = lazy(() => import('./DownloadDialog').then((m) => ({ default: m.DownloadDialog })));
 const RatingDialog = lazy(() => import('./RatingDialog').then((m) => ({ default: m.RatingDialog })));
