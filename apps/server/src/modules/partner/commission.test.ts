@@ -155,7 +155,9 @@ describe('partner commission', () => {
     expect(rows.map((r) => r.projectId).sort()).toEqual([...ids].sort());
     const expected = rows.reduce((sum, r) => sum + r.commissionCredits, 0);
     expect(await credits(partner.id)).toBe(expected);
-    expect(answers[0] + answers[1]).toBe(rows.find((r) => r.projectId === ids[0])?.commissionCredits);
+    // the two direct calls credited it at most once between them (a scheduled run may have come first)
+    const first = rows.find((r) => r.projectId === ids[0])?.commissionCredits;
+    expect([0, first]).toContain(answers[0] + answers[1]);
     const posted = await db()
       .select()
       .from(ledgerTransactions)
