@@ -67,7 +67,7 @@ export async function creditCommission(db: Db, projectId: number, percent: numbe
       .innerJoin(referrals, eq(referrals.referredId, projects.customerId))
       .innerJoin(users, eq(users.id, projects.customerId))
       .where(eq(projects.id, projectId));
-    if (!p || p.status !== 'COMPLETED') return 0;
+    if (p?.status !== 'COMPLETED') return 0;
     const base = Math.max(0, p.priceCredits - (await refundedPrice(tx, p.id)));
     const basisPoints = basisPointsOf(percent);
     const commission = commissionOf(base, basisPoints);

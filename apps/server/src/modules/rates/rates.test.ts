@@ -67,7 +67,7 @@ async function currentRates(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer((_req, res) => {
     hits += 1;
     res.writeHead(status, { 'content-type': 'text/xml' });
     res.end(body);
