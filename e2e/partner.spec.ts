@@ -20,6 +20,9 @@ test('a customer shares the referral link; a sign-up through it is counted', asy
   const before = await signups(page);
   expect(before).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('partner-spend')).not.toHaveText('$0.00');
+  // commission: credited when a referred customer's project is completed, pending before (ADR 0096)
+  await expect(page.getByTestId('partner-commission-paid')).toHaveText(/^\$\d/);
+  await expect(page.getByTestId('partner-commission-pending')).toHaveText(/^\$\d/);
   await expectAccessible(page);
   await shotPage(page, 'partner');
 

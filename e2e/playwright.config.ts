@@ -132,6 +132,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',
+      // no fetch of the ECB's rates: the seed rates, and those the tests set, stay in use
+      ECB_RATES_URL: '',
     },
   })),
 });

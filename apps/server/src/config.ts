@@ -49,6 +49,9 @@ export const DEMO_SELLER: SellerDetails = {
   email: 'billing@parlance.test',
 };
 
+/** The European Central Bank's daily euro reference rates (XML). */
+export const ECB_DAILY_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -127,6 +130,25 @@ const envSchema = z
       .min(0, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
       .max(50, 'REFERRAL_COMMISSION_PERCENT must be between 0 and 50')
       .default(10),
+    /**
+     * the European Central Bank's daily reference rates, fetched hourly (ADR 0095); empty: never
+     * fetched, the seed rates and those set by finance stay in use
+     */
+    ECB_RATES_URL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return ECB_DAILY_URL;
+        if (v.trim() === '') return null;
+        try {
+          const u = new URL(v);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+          return v;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `ECB_RATES_URL must be an http or https URL or empty, got "${v}"` });
+          return z.NEVER;
+        }
+      }),
     /** where client alerts routed to sales and to support are mailed (/client-alerts) */
     ALERT_SALES_EMAIL: z.email('ALERT_SALES_EMAIL must be an e-mail address').default('sales@parlance.test'),
     ALERT_SUPPORT_EMAIL: z.email('ALERT_SUPPORT_EMAIL must be an e-mail address').default('support@parlance.test'),
@@ -192,6 +214,8 @@ export type Config = {
   webhookAllowPrivate: boolean;
   /** partner commission in percent of the referred users' spend */
   referralCommissionPercent: number;
+  /** ECB_RATES_URL: where the ECB's daily rates are fetched from; null: not fetched */
+  ecbRatesUrl: string | null;
   /** mailboxes of the client alerts' sales and support flags */
   alertSalesEmail: string;
   alertSupportEmail: string;
@@ -240,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimit: e.API_RATE_LIMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     referralCommissionPercent: e.REFERRAL_COMMISSION_PERCENT,
+    ecbRatesUrl: e.ECB_RATES_URL,
     alertSalesEmail: e.ALERT_SALES_EMAIL,
     alertSupportEmail: e.ALERT_SUPPORT_EMAIL,
     seller: {
@@ -281,6 +306,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiRateLimit: 1000,
     webhookAllowPrivate: false,
     referralCommissionPercent: 10,
+    // tests never reach the network: a test that fetches rates names its own local server
+    ecbRatesUrl: null,
     alertSalesEmail: 'sales@parlance.test',
     alertSupportEmail: 'support@parlance.test',
     seller: DEMO_SELLER,

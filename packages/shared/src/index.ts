@@ -34,6 +34,8 @@ export * from './statements';
 export * from './statements-schemas';
 export * from './partner';
 export * from './partner-schemas';
+export * from './rates';
+export * from './rates-schemas';
 export * from './payouts';
 export * from './payouts-schemas';
 export * from './convert-admin';

@@ -51,6 +51,10 @@ export const partnerReportSchema = z.object({
     spend: z.number().int(),
     /** credits of commission earned on that spend (rounded down) */
     commission: z.number().int(),
+    /** credits of commission credited to the partner in the range (cleared projects; ADR 0096) */
+    commissionPaid: z.number().int(),
+    /** credits of commission on referred customers' paid projects not cleared yet (now, whatever the range) */
+    commissionPending: z.number().int(),
     referred: z.object({ data: z.array(referredSignupSchema), totalCount: z.number().int() }),
   }),
 });

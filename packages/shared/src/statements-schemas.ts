@@ -62,7 +62,10 @@ export const statementRowSchema = z.object({
   balance: z.number().int(),
   /** the amount in USD, 2 decimals (1 credit = 0.01 USD) */
   estimatedValue: z.string(),
-  /** the balance in USD, 2 decimals */
+  /**
+   * the balance in the user's currency (the statement's `currency`), 2 decimals, at the exchange
+   * rate of the row's own day (ADR 0095)
+   */
   currencyBalance: z.string(),
   wordcount: z.number().int().nullable(),
   projectId: z.number().int().nullable(),
@@ -76,6 +79,8 @@ export const statementSchema = z.object({
   totalCountIsLowerBound: z.boolean().optional(),
   /** the account's balance now, in credits */
   balance: z.number().int(),
+  /** the currency of every row's currencyBalance: the user's (USD, EUR, NIS ...) */
+  currency: z.string(),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

@@ -23,6 +23,8 @@ export const CREDIT_ACTION_TYPES = [
   'adjustment',
   /** credits moved between a customer and their own sub-account */
   'transfer',
+  /** a partner's commission on a cleared project of a customer they referred (ADR 0096) */
+  'commission',
 ] as const;
 export type CreditActionType = (typeof CREDIT_ACTION_TYPES)[number];
 
@@ -40,6 +42,7 @@ export const CREDIT_ACTION_LABELS: Record<CreditActionType, string> = {
   grant: 'Credits granted',
   adjustment: 'Adjustment',
   transfer: 'Sub-account transfer',
+  commission: 'Partner commission',
 };
 
 export const STATEMENT_TEXTS = {

@@ -11,6 +11,7 @@ import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
 import { partnerRoutes } from './partner/routes';
+import { rateRoutes } from './rates/routes';
 import { clientAlertRoutes } from './client-alerts/routes';
 
 import { lmDashboardRoutes } from './lm-dashboard/routes';
@@ -62,6 +63,7 @@ export const MODULES: FastifyPluginAsync[] = [
   messageRoutes,
   statementRoutes,
   partnerRoutes,
+  rateRoutes,
   clientAlertRoutes,
   lmDashboardRoutes,
   payoutRoutes,

@@ -46,6 +46,7 @@ const PAGES: Record<string, Page> = {
   '/admin/acl': page(() => import('../features/admin/pages/AclPage')),
   '/admin/probation': page(() => import('../features/admin/pages/ProbationPage')),
   '/admin/features-new': page(() => import('../features/admin/pages/FeaturesPage')),
+  '/admin/exchange-rates': page(() => import('../features/admin/pages/RatesPage')),
   '/admin/moderation': page(() => import('../features/admin/pages/ModerationPage')),
   '/admin/vocabulary': page(() => import('../features/admin/pages/VocabularyPage')),
   '/admin/account-managers/:id': page(() => import('../features/admin/pages/AccountManagerPage')),

@@ -11,7 +11,7 @@ import {
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
 import type { Services } from '../../platform/services';
-import { aclGroups, countries, userAclGroups, users } from '../../db/schema';
+import { aclGroups, countries, referrals, userAclGroups, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
 import { getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
@@ -226,7 +226,7 @@ export async function createCustomer(deps: Services, input: NewCustomer, by: Adm
         action: 'admin.customer.create',
         targetType: 'user',
         targetId: user.id,
-        // there is no column for a login name or a partner link yet: the audit keeps what was sent
+        // there is no column for a login name: the audit keeps what was sent
         details: {
           email,
           userName: input.userName ?? null,
@@ -236,6 +236,13 @@ export async function createCustomer(deps: Services, input: NewCustomer, by: Adm
         },
         ip: by.ip,
       });
+      // the partner's referral: the customer counts in their report and earns them commission (ADR 0096)
+      if (partner) {
+        await tx
+          .insert(referrals)
+          .values({ referredId: user.id, referrerId: partner.id, createdAt: deps.clock.now() })
+          .onConflictDoNothing();
+      }
       if (credits > 0) {
         await postTransaction(tx, {
           kind: 'grant',

@@ -1,8 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { PARTNER_LIMITS, type PartnerQuery, type PartnerReport } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, referralCodes, referrals, users } from '../../db/schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  partnerCommissions,
+  projects,
+  referralCodes,
+  referrals,
+  users,
+} from '../../db/schema';
 import { dayAfter, dayStart } from '../../platform/days';
 
 // The partner / affiliate program (ADR 0082).
@@ -10,7 +19,8 @@ import { dayAfter, dayStart } from '../../platform/days';
 // is attributed to the code's owner in the sign-up's transaction. The report over a date range:
 // sign-ups in the range, the project spend in the range of everyone the partner referred (payments
 // less refunds, read from the ledger), and the commission (a configured percent of that spend,
-// rounded down). The commission is reported, not credited: paying it is an admin credit action.
+// rounded down). The commission is credited when a project's payment clears (commission.ts, ADR
+// 0096): the report shows what was credited in the range and what is pending on work in progress.
 
 // no 0/O, 1/I/L: a code read aloud or typed from paper still works
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -110,7 +120,8 @@ export async function partnerReport(
 ): Promise<PartnerReport> {
   const code = await referralCodeOf(db, user.id);
   const { from, toExclusive } = rangeOf(q);
-  const [[signups], spends, page, [total]] = await Promise.all([
+  const basisPoints = Math.round(opts.commissionPercent * 100);
+  const [[signups], spends, page, [total], [paid], [pending]] = await Promise.all([
     db
       .select({ n: count() })
       .from(referrals)
@@ -127,6 +138,33 @@ export async function partnerReport(
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(referrals).where(eq(referrals.referrerId, user.id)),
+    // credited in the range (partner_commissions' (partner_id, created_at) index)
+    db
+      .select({ credits: sql<string>`coalesce(sum(${partnerCommissions.commissionCredits}), 0)` })
+      .from(partnerCommissions)
+      .where(
+        and(
+          eq(partnerCommissions.partnerId, user.id),
+          eq(partnerCommissions.status, 'credited'),
+          gte(partnerCommissions.createdAt, from),
+          lt(partnerCommissions.createdAt, toExclusive),
+        ),
+      ),
+    // pending now: the paid projects of referred customers that have not cleared (or wait to be credited)
+    db
+      .select({
+        credits: sql<string>`coalesce(sum((${projects.priceCredits} * ${basisPoints}) / 10000), 0)`,
+      })
+      .from(referrals)
+      .innerJoin(projects, eq(projects.customerId, referrals.referredId))
+      .leftJoin(partnerCommissions, eq(partnerCommissions.projectId, projects.id))
+      .where(
+        and(
+          eq(referrals.referrerId, user.id),
+          notInArray(projects.status, ['CANCELLED']),
+          isNull(partnerCommissions.projectId),
+        ),
+      ),
   ]);
   const spendOf = new Map(spends.map((s) => [s.userId, Math.max(0, Number(s.spend))]));
   const spend = [...spendOf.values()].reduce((a, b) => a + b, 0);
@@ -136,7 +174,9 @@ export async function partnerReport(
     commissionPercent: opts.commissionPercent,
     signups: signups?.n ?? 0,
     spend,
-    commission: Math.floor((spend * Math.round(opts.commissionPercent * 100)) / 10_000),
+    commission: Math.floor((spend * basisPoints) / 10_000),
+    commissionPaid: Number(paid?.credits ?? 0),
+    commissionPending: Number(pending?.credits ?? 0),
     referred: {
       data: page.map((r) => ({
         name: shortName(r.name),

@@ -13,6 +13,7 @@ import {
 import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
 import { billingInfo, currencies, expertises, orderOptions, prices, vatRates, type users } from '../../db/schema';
+import { rateOf } from '../rates/service';
 import { AppError, badRequest } from '../../platform/errors';
 import { preparedOnce } from '../../platform/prepared';
 import { priceOrder, vatFor } from './price-order';
@@ -82,12 +83,16 @@ export async function billingCountry(db: Db, user: UserRow | null, ipCountry: ()
   return ipCountry();
 }
 
-/** The user's display currency (USD for guests), with the spec's symbol and the display rate. */
+/**
+ * The user's display currency (USD for guests), with the spec's symbol and today's rate from the
+ * rates' one home (modules/rates), the same the cart and statements read.
+ */
 export async function displayCurrency(db: Db, user: UserRow | null): Promise<QuoteCurrency> {
   const code = user?.currency ?? 'USD';
   const [row] = await callerLookups(db).currency.execute({ code });
-  if (!row) return { code: 'USD', symbol: CURRENCY_SYMBOLS.USD, rate: 1 };
-  return { code: row.code, symbol: CURRENCY_SYMBOLS[row.code] ?? row.symbol, rate: row.rateMicros / 1_000_000 };
+  const rateMicros = row ? await rateOf(db, row.code) : null;
+  if (!row || rateMicros === null) return { code: 'USD', symbol: CURRENCY_SYMBOLS.USD, rate: 1 };
+  return { code: row.code, symbol: CURRENCY_SYMBOLS[row.code] ?? row.symbol, rate: rateMicros / 1_000_000 };
 }
 
 /** priceOrder names its fields in camelCase; the quote payload's are the spec's. */

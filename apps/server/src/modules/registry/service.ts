@@ -2,16 +2,17 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ConfigData } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
-import { countries, currencies, expertises, languages, uiFeatures } from '../../db/schema';
+import { countries, expertises, languages, uiFeatures } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { CAPTCHA_CHALLENGE_PATH } from '../../platform/captcha';
 import { notFound } from '../../platform/errors';
+import { type CurrencyWithRate, currenciesWithRates } from '../rates/service';
 
 // Reference data (languages, expertises, currencies, countries), UI feature flags and the web app's
 // configuration.
 
 export type UiFeatureRow = typeof uiFeatures.$inferSelect;
-export type CurrencyRow = typeof currencies.$inferSelect;
+export type CurrencyRow = CurrencyWithRate;
 
 /** UI feature uuids the server itself reads. */
 export const UI_FEATURES = {
@@ -35,17 +36,9 @@ export function listCountries(db: Db) {
   return db.select().from(countries).orderBy(asc(countries.name));
 }
 
-/** Every currency, the admin currencies first in the spec's order. */
-export async function listCurrencies(db: Db): Promise<CurrencyRow[]> {
-  const rows = await db.select().from(currencies).orderBy(asc(currencies.code));
-  const rank = (row: CurrencyRow) => (row.isAdminCurrency ? 0 : 1);
-  return rows.sort((a, b) => rank(a) - rank(b) || currencyOrder(a.code) - currencyOrder(b.code));
-}
-
-const SPEC_ORDER = ['USD', 'EUR', 'NIS', 'GBP', 'CHF', 'CAD', 'AUD'];
-function currencyOrder(code: string): number {
-  const i = SPEC_ORDER.indexOf(code);
-  return i === -1 ? SPEC_ORDER.length : i;
+/** Every currency with today's rate, the admin currencies first in the spec's order. */
+export function listCurrencies(db: Db): Promise<CurrencyRow[]> {
+  return currenciesWithRates(db);
 }
 
 /** Is this country code in the countries table? (codes are upper case) */

@@ -14,16 +14,19 @@ import { loadStatement } from './service';
 // The statement mailed as a file (POST /fileService/sendCustomerReportAsFile): the same lines as the
 // screen (same query, newest first), as CSV or a PDF table, attached to a mail to the given address.
 
-const COLUMNS = [
-  'Date',
-  'Action',
-  'Description',
-  'Amount (credits)',
-  'Estimated value (USD)',
-  'Balance (credits)',
-  'Balance (USD)',
-  'Words',
-] as const;
+/** The columns; the balance in the user's currency is labelled with its code. */
+function columnsIn(currency: string): string[] {
+  return [
+    'Date',
+    'Action',
+    'Description',
+    'Amount (credits)',
+    'Estimated value (USD)',
+    'Balance (credits)',
+    `Balance (${currency})`,
+    'Words',
+  ];
+}
 
 function cells(r: StatementRow): string[] {
   return [
@@ -38,8 +41,8 @@ function cells(r: StatementRow): string[] {
   ];
 }
 
-export function statementCsv(rows: StatementRow[]): Buffer {
-  return Buffer.from(stringify([[...COLUMNS], ...rows.map(cells)]), 'utf8');
+export function statementCsv(rows: StatementRow[], currency = 'USD'): Buffer {
+  return Buffer.from(stringify([columnsIn(currency), ...rows.map(cells)]), 'utf8');
 }
 
 interface PdfDoc {
@@ -69,7 +72,7 @@ const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocConstructo
 
 const WIDTHS = [70, 100, 230, 80, 80, 80, 80, 50];
 
-export function statementPdf(rows: StatementRow[], title: string): Promise<Buffer> {
+export function statementPdf(rows: StatementRow[], title: string, currency = 'USD'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: title } });
     const chunks: Buffer[] = [];
@@ -89,7 +92,7 @@ export function statementPdf(rows: StatementRow[], title: string): Promise<Buffe
       });
       doc.y = y + 14;
     };
-    line(COLUMNS, true);
+    line(columnsIn(currency), true);
     for (const r of rows) line(cells(r), false);
     if (rows.length === 0) doc.font('Helvetica').fontSize(10).text('No statement lines in this time range.', 36);
     doc.end();
@@ -98,22 +101,28 @@ export function statementPdf(rows: StatementRow[], title: string): Promise<Buffe
 
 export async function statementMail(
   db: Db,
-  owner: { id: number; name: string },
+  owner: { id: number; name: string; currency: string },
   kind: UserAccountKind,
   input: StatementExport,
 ): Promise<MailMessage> {
-  const { rows } = await loadStatement(db, owner.id, kind, {
-    date_from: input.date_from,
-    date_to: input.date_to,
-    action_type: input.action_type,
-    source_lang: input.source_lang,
-    target_lang: input.target_lang,
-    tag_id: input.tag_id,
-    cpage: 1,
-    limit: STATEMENT_EXPORT_MAX_LINES,
-    sortBy: 'date',
-    sortDirection: 'desc',
-  });
+  const { rows, currency } = await loadStatement(
+    db,
+    owner.id,
+    kind,
+    {
+      date_from: input.date_from,
+      date_to: input.date_to,
+      action_type: input.action_type,
+      source_lang: input.source_lang,
+      target_lang: input.target_lang,
+      tag_id: input.tag_id,
+      cpage: 1,
+      limit: STATEMENT_EXPORT_MAX_LINES,
+      sortBy: 'date',
+      sortDirection: 'desc',
+    },
+    owner.currency,
+  );
   const range = `${input.date_from} to ${input.date_to}`;
   const filters = [
     input.action_type === '' || input.action_type === 'all' ? '' : `${CREDIT_ACTION_LABELS[input.action_type]} only`,
@@ -126,8 +135,8 @@ export async function statementMail(
   const filename = `statement-${input.date_from}-${input.date_to}.${input.format}`;
   const attachment =
     input.format === 'csv'
-      ? { filename, content: statementCsv(rows), contentType: 'text/csv' }
-      : { filename, content: await statementPdf(rows, title), contentType: 'application/pdf' };
+      ? { filename, content: statementCsv(rows, currency), contentType: 'text/csv' }
+      : { filename, content: await statementPdf(rows, title, currency), contentType: 'application/pdf' };
   return {
     to: input.email,
     subject: `Your Parlance statement, ${range}`,

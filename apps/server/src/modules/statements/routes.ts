@@ -69,8 +69,8 @@ export const statementRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
-      const found = await loadStatement(deps.db, user.id, statementAccountOf(user), request.query);
-      return { data: found.rows, totalCount: found.totalCount, balance: found.balance };
+      const found = await loadStatement(deps.db, user.id, statementAccountOf(user), request.query, user.currency);
+      return { data: found.rows, totalCount: found.totalCount, balance: found.balance, currency: found.currency };
     },
   );
 

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { CREDIT_ACTION_LABELS, type CreditActionType, creditsToUsd, type StatementQuery } from '@parlance/shared';
+import {
+  CREDIT_ACTION_LABELS,
+  type CreditActionType,
+  creditsInCurrency,
+  creditsToUsd,
+  hundredthsToDecimal,
+  type StatementQuery,
+} from '@parlance/shared';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -12,6 +19,7 @@ import {
 import { findAccount } from '../../platform/ledger';
 import type { StatementRow } from '@parlance/shared';
 import { dayAfter, dayStart } from '../../platform/days';
+import { BASE_CURRENCY, dayOf, ratesOnDays } from '../rates/service';
 
 // A statement: the entries of one ledger account in a date range, with the balance after each.
 // The balance after a row is the running sum of ALL the account's entries up to it (a window over
@@ -69,18 +77,53 @@ function rangeOf(q: Pick<StatementQuery, 'date_from' | 'date_to'>): { from: Date
   return { from: dayStart(q.date_from), toExclusive: dayAfter(q.date_to) };
 }
 
+/**
+ * The statement of one account. `currency` is the owner's: each row's `currencyBalance` is its
+ * balance at the rate of the row's own day (ADR 0095), so a statement reads the same whenever it is
+ * opened or exported.
+ */
 export async function loadStatement(
   db: Db,
   ownerId: number,
   kind: UserAccountKind,
   q: StatementQuery,
-): Promise<{ rows: StatementRow[]; totalCount: number; balance: number }> {
+  currency: string = BASE_CURRENCY,
+): Promise<{ rows: StatementRow[]; totalCount: number; balance: number; currency: string }> {
   const account = await findAccount(db, ownerId, kind);
-  if (!account) return { rows: [], totalCount: 0, balance: 0 };
+  if (!account) return { rows: [], totalCount: 0, balance: 0, currency };
   const { from, toExclusive } = rangeOf(q);
   const type = q.action_type === '' || q.action_type === 'all' ? null : q.action_type;
-  if (q.sortBy !== 'amount') return datedStatement(db, account.id, ownerId, q, type, from, toExclusive);
+  const found =
+    q.sortBy !== 'amount'
+      ? await datedStatement(db, account.id, ownerId, q, type, from, toExclusive)
+      : await amountStatement(db, account, ownerId, q, type, from, toExclusive);
+  return { ...found, rows: await inCurrency(db, found.rows, currency), currency };
+}
 
+/** The rows with `currencyBalance` in `currency` at the rate of each row's day. */
+async function inCurrency(db: Db, rows: StatementRow[], currency: string): Promise<StatementRow[]> {
+  if (currency === BASE_CURRENCY || rows.length === 0) return rows;
+  const rates = await ratesOnDays(
+    db,
+    currency,
+    rows.map((r) => dayOf(new Date(r.date))),
+  );
+  return rows.map((r) => {
+    const rate = rates.get(dayOf(new Date(r.date)));
+    return rate === undefined ? r : { ...r, currencyBalance: hundredthsToDecimal(creditsInCurrency(r.balance, rate)) };
+  });
+}
+
+/** The statement sorted by amount: a window over the account's history up to the range's end. */
+async function amountStatement(
+  db: Db,
+  account: { id: number; balance: number },
+  ownerId: number,
+  q: StatementQuery,
+  type: CreditActionType | null,
+  from: Date,
+  toExclusive: Date,
+): Promise<{ rows: StatementRow[]; totalCount: number; balance: number }> {
   const lines = db.$with('lines').as(
     db
       .select({

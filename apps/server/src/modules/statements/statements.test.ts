@@ -110,7 +110,7 @@ describe('GET /api/2/account/statement/get', () => {
   it('is the translator’s available earnings for a translator, empty for a new one', async () => {
     const translator = await newTranslator(t.app);
     const s = await statement(translator, `date_from=${daysAgo(30)}&date_to=${today()}`);
-    expect(s).toEqual({ data: [], totalCount: 0, balance: 0 });
+    expect(s).toEqual({ data: [], totalCount: 0, balance: 0, currency: 'USD' });
   });
 
   it('answers 400 without both dates or with bad filters, and 401 to a guest', async () => {

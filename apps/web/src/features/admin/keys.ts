@@ -22,6 +22,7 @@ export const adminKeys = {
   acl: () => [...root, 'acl'] as const,
   probation: () => [...root, 'probation'] as const,
   uiFeatures: () => [...root, 'ui-features'] as const,
+  rates: () => [...root, 'exchange-rates'] as const,
   managerCustomers: () => [...root, 'manager-customers'] as const,
   managerCustomersPage: (id: unknown, page: number, query: string) =>
     [...adminKeys.managerCustomers(), id, page, query] as const,

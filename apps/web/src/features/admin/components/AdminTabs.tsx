@@ -16,6 +16,7 @@ export type AdminTab =
   | 'acl'
   | 'probation'
   | 'features'
+  | 'rates'
   | 'moderation'
   | 'vocabulary';
 
@@ -29,6 +30,7 @@ export function currentAdminTab(pathname: string, search: string): AdminTab {
   if (pathname.startsWith(PATHS.adminAcl)) return 'acl';
   if (pathname.startsWith(PATHS.adminProbation)) return 'probation';
   if (pathname.startsWith(PATHS.adminFeatures)) return 'features';
+  if (pathname.startsWith(PATHS.adminRates)) return 'rates';
   if (pathname.startsWith(PATHS.adminModeration)) return 'moderation';
   if (pathname.startsWith(PATHS.adminVocabulary)) return 'vocabulary';
   return new URLSearchParams(search).get('tab') === 'audit' ? 'audit' : 'users';
@@ -59,6 +61,7 @@ export function AdminTabs() {
       <Tab value="acl" label="Roles" component={Link} to={PATHS.adminAcl} />
       <Tab value="probation" label="Probation" component={Link} to={PATHS.adminProbation} />
       <Tab value="features" label="Features" component={Link} to={PATHS.adminFeatures} />
+      <Tab value="rates" label="Exchange rates" component={Link} to={PATHS.adminRates} />
       {canModerate && <Tab value="moderation" label="Moderation" component={Link} to={PATHS.adminModeration} />}
       {canModerate && <Tab value="vocabulary" label="Vocabulary" component={Link} to={PATHS.adminVocabulary} />}
     </Tabs>

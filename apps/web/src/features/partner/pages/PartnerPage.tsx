@@ -128,7 +128,12 @@ export default function PartnerPage() {
       ) : (
         <>
           <Box
-            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 3 }}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+              gap: 2,
+              mb: 3,
+            }}
             aria-busy={report.isFetching}
           >
             <Figure
@@ -143,10 +148,22 @@ export default function PartnerPage() {
               testId="partner-spend"
             />
             <Figure
-              label="Commission earned"
-              value={data ? formatMoney(data.commission, USD) : null}
-              hint={data ? `${data.commissionPercent}% of their spend` : undefined}
-              testId="partner-commission"
+              label="Commission paid"
+              value={data ? formatMoney(data.commissionPaid, USD) : null}
+              hint={
+                data ? `${formatCredits(data.commissionPaid)}, credited to your statement in this range` : undefined
+              }
+              testId="partner-commission-paid"
+            />
+            <Figure
+              label="Commission pending"
+              value={data ? formatMoney(data.commissionPending, USD) : null}
+              hint={
+                data
+                  ? `${data.commissionPercent}% of projects still in progress, paid when they are completed`
+                  : undefined
+              }
+              testId="partner-commission-pending"
             />
           </Box>
 

@@ -8,7 +8,14 @@ import Paper from '@mui/material/Paper';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
-import { type CreditActionType, STATEMENT_LIMITS, STATEMENT_TEXTS, type StatementRow, TEXTS } from '@parlance/shared';
+import {
+  type CreditActionType,
+  CURRENCY_SYMBOLS,
+  STATEMENT_LIMITS,
+  STATEMENT_TEXTS,
+  type StatementRow,
+  TEXTS,
+} from '@parlance/shared';
 import { useState } from 'react';
 import { lazy } from '../../../ui/lazy';
 import { useLocation } from 'react-router';
@@ -200,7 +207,7 @@ export default function StatementPage() {
           )}
           <ResponsiveTable
             rows={rows ?? []}
-            columns={COLUMNS}
+            columns={columnsIn(statement.data?.currency ?? user?.currency ?? 'USD')}
             rowKey={(r) => r.id}
             label="Statement"
             loading={rows === null}
@@ -234,6 +241,18 @@ export default function StatementPage() {
 }
 
 const right = { whiteSpace: 'nowrap' } as const;
+
+/** The user's currency as a symbol for the balance column (the code when there is no symbol). */
+const money = (currency: string) => (v: string) =>
+  `${v.startsWith('-') ? '-' : ''}${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${Math.abs(Number(v)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The columns; the balance in the user's currency is labelled with its code (USD, EUR, NIS ...). */
+const columnsIn = (currency: string): ListColumn<StatementRow>[] =>
+  COLUMNS.map((c) =>
+    c.key === 'usd'
+      ? { ...c, header: `Balance (${currency})`, cell: (row: StatementRow) => money(currency)(row.currencyBalance) }
+      : c,
+  );
 
 const COLUMNS: ListColumn<StatementRow>[] = [
   {

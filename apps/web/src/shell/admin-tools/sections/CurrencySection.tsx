@@ -1,7 +1,9 @@
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import InputAdornment from '@mui/material/InputAdornment';
 import { SelectField } from '../../../ui/SelectField';
-import { ADMIN_CURRENCIES, CURRENCY_SYMBOLS, LIMITS, TEXTS, type UserData } from '@parlance/shared';
+import { ADMIN_CURRENCIES, CURRENCY_SYMBOLS, LIMITS, PATHS, TEXTS, type UserData } from '@parlance/shared';
+import { AppLink } from '../../../ui/AppLink';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../ui/toast';
 import { useReloadUser } from '../../../features/admin/use-reload-user';
@@ -54,6 +56,9 @@ export function CurrencySection({ user }: { user: UserData }) {
         ))}
       </SelectField>
       <ErrorLine message={change.error?.message} />
+      <Link component={AppLink} href={PATHS.adminRates} variant="caption" sx={{ display: 'inline-block', mt: 0.75 }}>
+        Exchange rates of every currency
+      </Link>
     </Section>
   );
 }
