@@ -399,22 +399,17 @@ function RemovedNotice({
   canRestore: boolean;
   onRestore: () => void;
 }) {
+  // the button sits under the text, on the left: the admin's floating tools take the bottom right
   return (
-    <Alert
-      severity="info"
-      icon={<LockIcon />}
-      role="status"
-      data-testid="chat-removed-notice"
-      sx={{ m: 1, alignItems: 'center' }}
-      action={
-        canRestore ? (
+    <Alert severity="info" icon={<LockIcon />} role="status" data-testid="chat-removed-notice" sx={{ m: 1 }}>
+      {CHAT_TEXTS.chatRemoved} Removed {formatDateTime(deletedAt)}.
+      {canRestore && (
+        <Box sx={{ mt: 1 }}>
           <Button color="inherit" size="small" variant="outlined" onClick={onRestore}>
             {CHAT_TEXTS.restoreChat}
           </Button>
-        ) : undefined
-      }
-    >
-      {CHAT_TEXTS.chatRemoved} Removed {formatDateTime(deletedAt)}.
+        </Box>
+      )}
     </Alert>
   );
 }
