@@ -70,3 +70,4 @@ export * from './auth-form-schemas';
 export * from './certificates';
 export * from './certificates-schemas';
 export * from './oauth';
+export * from './demo-project';

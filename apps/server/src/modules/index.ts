@@ -20,6 +20,7 @@ import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { demoProjectRoutes } from './demo-project/routes';
 import { probationRoutes } from './probation/routes';
 import { apiDocsRoutes } from './public-api/docs-routes';
 import { oauthRoutes } from './oauth/routes';
@@ -50,6 +51,7 @@ export const MODULES: FastifyPluginAsync[] = [
   cartRoutes,
   billingRoutes,
   invoiceRoutes,
+  demoProjectRoutes,
   projectRoutes,
   projectListRoutes,
   resourceRoutes,
