@@ -71,3 +71,4 @@ export * from './certificates';
 export * from './certificates-schemas';
 export * from './oauth';
 export * from './demo-project';
+export * from './demo-project-schemas';
