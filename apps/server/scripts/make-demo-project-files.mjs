@@ -30,11 +30,10 @@ const GLOSSARY = {
   de: 'Glossar: Lakeside Cycles\n\ne-bike = E-Bike\nbattery = Akku\ncharge = laden\ntyre pressure = Reifendruck\nchain = Kette\nfirst service = Erstinspektion\ndealer = Händler\n',
 };
 
-const escape = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeXml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 async function docx(paragraphs, lang) {
   const zip = new JSZip();
-  // a fixed date: the same text gives the same bytes
   const date = new Date('2026-01-01T00:00:00Z');
   const add = (name, text) => zip.file(name, text, { date });
   add(
@@ -48,8 +47,8 @@ async function docx(paragraphs, lang) {
   const body = paragraphs
     .map((p, i) =>
       i === 0
-        ? `<w:p><w:r><w:rPr><w:b/><w:sz w:val="32"/><w:lang w:val="${lang}"/></w:rPr><w:t>${escape(p)}</w:t></w:r></w:p>`
-        : `<w:p><w:r><w:rPr><w:lang w:val="${lang}"/></w:rPr><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`,
+        ? `<w:p><w:r><w:rPr><w:b/><w:sz w:val="32"/><w:lang w:val="${lang}"/></w:rPr><w:t>${escapeXml(p)}</w:t></w:r></w:p>`
+        : `<w:p><w:r><w:rPr><w:lang w:val="${lang}"/></w:rPr><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`,
     )
     .join('');
   add(
