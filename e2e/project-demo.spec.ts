@@ -12,6 +12,8 @@ test('a guest reads the sample project, opens its files and reaches the call to 
 }) => {
   await page.goto('/auth?mode=signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See a sample project' })).toBeVisible();
+  await shot('project-demo-signup-link');
   await page.getByRole('link', { name: 'See a sample project' }).click();
   await expect(page).toHaveURL(/\/project\/demo$/);
 
@@ -71,11 +73,13 @@ test('a guest reads the sample project, opens its files and reaches the call to 
   expect(consoleErrors).toEqual([]);
 });
 
-test('a new customer finds the sample from the empty My projects list', async ({ page, newAccount }) => {
+test('a new customer finds the sample from the empty My projects list', async ({ page, newAccount, shot }) => {
   await signInWith(page, await newAccount());
   await page.goto('/my-projects');
   const link = page.getByRole('link', { name: 'See a sample project' });
   await expect(link).toBeVisible({ timeout: 30_000 });
+  await expectSettled(page);
+  await shot('project-demo-my-projects-link');
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome letter for e-bike buyers' })).toBeVisible();
   // a customer is offered an order, not an account
