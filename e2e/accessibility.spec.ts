@@ -6,7 +6,7 @@ import { type DemoRole, expect, expectAccessible, signInAs, test, expectSettled 
 // and states; this tour keeps every page's resting state clean.
 
 const PAGES: Record<DemoRole | 'guest', string[]> = {
-  guest: ['/auth', '/auth?mode=signup', '/auth/resetPassword', '/quote', '/help-center', '/privacy'],
+  guest: ['/auth', '/auth?mode=signup', '/auth/resetPassword', '/quote', '/help-center', '/privacy', '/project/demo'],
   customer: [
     '/cpanel',
     '/my-projects',
@@ -15,6 +15,7 @@ const PAGES: Record<DemoRole | 'guest', string[]> = {
     '/payment/quote/?amount=2500',
     '/help-center',
     '/voice',
+    '/project/demo',
   ],
   translator: [
     '/dashboard',

@@ -51,6 +51,8 @@ export const chatListEntrySchema = z.object({
     })
     .nullable(),
   notifications: z.object({ messages: z.number().int(), reactions: z.number().int() }),
+  /** what the viewer may do to the chat itself (the server's rules, so the web shows only those buttons) */
+  actions: z.object({ remove: z.boolean(), restore: z.boolean() }),
 });
 export type ChatListEntry = z.infer<typeof chatListEntrySchema>;
 export const chatListSchema = z.object({ data: z.array(chatListEntrySchema) });

@@ -102,6 +102,10 @@ describe('capability table (spec 3 section 6), every cell', () => {
     ['deleteAnyAttachment', { ownAttachment: true }, [true, true, true]],
     ['deleteAnyAttachment', { ownAttachment: false }, [false, false, true]],
     ['openCustomerChat', {}, [false, false, true]],
+    ['removeChat', { chatType: 'custom', ownChat: true }, [true, true, true]],
+    ['removeChat', { chatType: 'custom', ownChat: false }, [false, false, true]],
+    ['removeChat', { chatType: 'my-team', ownChat: true }, [false, false, true]],
+    ['restoreChat', {}, [false, false, true]],
   ];
   for (const [capability, ctx, expected] of table) {
     it(`${capability} ${JSON.stringify(ctx)}`, () => {

@@ -19,6 +19,15 @@ export const CHAT_TEXTS = {
   chatNotFound: 'Chat not found',
   messageNotFound: 'Message not found',
   notAllowed: 'You are not allowed to do this',
+  /** what a removed chat answers to a new message, reaction, pin or rename, and its read-only notice */
+  chatRemoved: 'This chat was removed, so it is read-only.',
+  removeChat: 'Remove chat',
+  removeChatConfirmTitle: 'Remove this chat?',
+  removeChatConfirm:
+    'Nobody will be able to write in it any more: its members keep reading its history, with a lock on it. Only an administrator can restore it.',
+  restoreChat: 'Restore chat',
+  chatRemovedToast: 'The chat was removed',
+  chatRestoredToast: 'The chat was restored',
   noMembers: 'Please select at least one member',
   errorTitle: 'Something went wrong:',
   tryAgain: 'Try again',
@@ -207,6 +216,8 @@ export const CHAT_CAPABILITIES = [
   'moderateMessage',
   'deleteAnyAttachment',
   'openCustomerChat',
+  'removeChat',
+  'restoreChat',
 ] as const;
 export type ChatCapability = (typeof CHAT_CAPABILITIES)[number];
 
@@ -219,6 +230,8 @@ export interface ChatCapabilityContext {
   ownAttachment?: boolean;
   /** customers: the chat feature flag */
   featureOn?: boolean;
+  /** the chat acted on (remove): is the viewer its owner */
+  ownChat?: boolean;
 }
 
 /** One function over the whole table; the server and the web read it. */
@@ -246,6 +259,11 @@ export function chatCan(
       return admin;
     case 'deleteAnyAttachment':
       return admin || ctx.ownAttachment === true;
+    case 'removeChat':
+      // admins remove any chat; a team group's owner removes their own
+      return admin || (ctx.chatType === 'custom' && ctx.ownChat === true);
+    case 'restoreChat':
+      return admin;
   }
 }
 

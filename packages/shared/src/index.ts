@@ -73,3 +73,5 @@ export * from './auth-form-schemas';
 export * from './certificates';
 export * from './certificates-schemas';
 export * from './oauth';
+export * from './demo-project';
+export * from './demo-project-schemas';

@@ -41,6 +41,7 @@ export const PATHS = {
   myProjects: '/my-projects',
   openProjects: '/open-project-freelance-translator',
   project: '/project/:id',
+  projectDemo: '/project/demo',
   myTeam: '/myteam',
   voice: '/voice',
   shoppingCart: '/shopping-cart',
@@ -89,6 +90,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/my-projects/*', access: CUSTOMER_TRANSLATOR },
   // staff are told the list is a translator's (the page makes no call for them)
   { path: '/open-project-freelance-translator/*', access: TRANSLATOR_ADMIN },
+  // the guided sample project, for people who have not ordered yet (ADR 0099); before /project/:id
+  { path: '/project/demo', access: 'public' },
   { path: '/project/:id', access: ALL },
   { path: '/quality-report/:kind', access: ALL },
   { path: '/myteam', access: CUSTOMER_TRANSLATOR },

@@ -21,6 +21,7 @@ import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { demoProjectRoutes } from './demo-project/routes';
 import { probationRoutes } from './probation/routes';
 import { apiDocsRoutes } from './public-api/docs-routes';
 import { oauthRoutes } from './oauth/routes';
@@ -51,6 +52,7 @@ export const MODULES: FastifyPluginAsync[] = [
   cartRoutes,
   billingRoutes,
   invoiceRoutes,
+  demoProjectRoutes,
   projectRoutes,
   projectListRoutes,
   resourceRoutes,

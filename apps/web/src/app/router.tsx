@@ -61,6 +61,7 @@ const PAGES: Record<string, Page> = {
   '/payment/*': page(() => import('../features/payment/pages/PaymentPage')),
   '/my-projects': MyProjectsRoute,
   '/my-projects/*': MyProjectsRoute,
+  '/project/demo': page(() => import('../features/projects/pages/DemoProjectPage')),
   '/project/:id': page(() => import('../features/projects/pages/ProjectPage')),
   '/quality-report/:kind': page(() => import('../features/projects/pages/QualityReportPage')),
   '/open-project-freelance-translator/*': page(() => import('../features/translator/pages/OpenProjectsPage')),

@@ -21,15 +21,22 @@ declare module '../../platform/permissions' {
 }
 
 /** What staff may do in the chat only with the moderation permission. */
-const MODERATION_ONLY: ReadonlySet<ChatCapability> = new Set(['moderateMessage', 'deleteAnyAttachment']);
+const MODERATION_ONLY: ReadonlySet<ChatCapability> = new Set([
+  'moderateMessage',
+  'deleteAnyAttachment',
+  'removeChat',
+  'restoreChat',
+]);
 
 function capabilityRule(capability: ChatCapability) {
   return (actor: AuthContext, ctx: ChatCapabilityContext): Verdict => {
     const role = chatRole(actor.user);
     if (!chatCan(role, capability, ctx)) return refuse(403);
-    // a staff member's own attachment is theirs to delete, as for anyone
-    const ownFile = capability === 'deleteAnyAttachment' && ctx.ownAttachment === true;
-    if (role !== 'admin' || !MODERATION_ONLY.has(capability) || ownFile) return ALLOW;
+    // a staff member's own attachment (or own team group) is theirs to delete, as for anyone
+    const own =
+      (capability === 'deleteAnyAttachment' && ctx.ownAttachment === true) ||
+      (capability === 'removeChat' && ctx.chatType === 'custom' && ctx.ownChat === true);
+    if (role !== 'admin' || !MODERATION_ONLY.has(capability) || own) return ALLOW;
     return allowIf(holds(actor, 'moderation.write'));
   };
 }

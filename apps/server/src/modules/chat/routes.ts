@@ -58,6 +58,7 @@ import {
   removeMember,
   searchInChat,
   sendMessage,
+  setChatRemoved,
   syncMyTeamChats,
   toggleReaction,
   unreadNotifications,
@@ -216,6 +217,47 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const user = viewerOf(request);
       await patchChat(deps.db, user, request.params.id, request.body);
+      changed();
+      return getChat(deps.db, user, request.params.id);
+    },
+  );
+
+  // Removal and restore mirror a message's delete and restore (DELETE, then PATCH .../restore): a
+  // removed chat stays, read-only with its lock (ADR 0098).
+  app.delete(
+    `${CHAT_BASE}/chats/:id`,
+    {
+      config: { access: 'user', credentials: 'bearer' },
+      schema: {
+        tags: TAGS,
+        summary:
+          "Remove a chat: it becomes read-only for its members (admins with the moderation permission; a team group's owner)",
+        params: z.object({ id }),
+        response: { 200: chatListEntrySchema },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      await setChatRemoved(deps.db, user, request.params.id, true, { now: deps.clock.now(), ip: request.ip });
+      changed();
+      return getChat(deps.db, user, request.params.id);
+    },
+  );
+
+  app.patch(
+    `${CHAT_BASE}/chats/:id/restore`,
+    {
+      config: { access: 'moderation.write', credentials: 'bearer' },
+      schema: {
+        tags: TAGS,
+        summary: 'Restore a removed chat: its members may write again (admins)',
+        params: z.object({ id }),
+        response: { 200: chatListEntrySchema },
+      },
+    },
+    async (request) => {
+      const user = viewerOf(request);
+      await setChatRemoved(deps.db, user, request.params.id, false, { now: deps.clock.now(), ip: request.ip });
       changed();
       return getChat(deps.db, user, request.params.id);
     },

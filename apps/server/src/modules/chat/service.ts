@@ -1,5 +1,5 @@
 import type { ChatListEntry, ChatMessage, ChatUser } from '@parlance/shared';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -16,6 +16,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { AuthContext, UserRow } from '../../platform/session';
 import { audit } from '../../platform/audit';
+import { realPerson } from '../../platform/permissions';
 import { decideModeration } from '../../platform/moderation';
 import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
 import { can, chatRole } from './policy';
@@ -81,6 +82,21 @@ export async function emit(
     .insert(chatEvents)
     .values({ chatId, seq: n, type, payload: { ...payload, chatId }, audience: [...new Set(audience)] });
   return n;
+}
+
+/**
+ * Inside a change's transaction: locks the chat row and refuses when the chat was removed, so a
+ * message, reaction or rename racing a removal either commits before it or is refused after it.
+ */
+async function requireOpen(tx: Tx, chatId: number): Promise<void> {
+  const [row] = await tx.select({ deletedAt: chats.deletedAt }).from(chats).where(eq(chats.id, chatId)).for('update');
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  if (row.deletedAt) throw chatRemovedError();
+}
+
+/** A removed chat is read-only: what it answers to a change (409, the chat's state forbids it). */
+export function chatRemovedError(): AppError {
+  return new AppError(409, CHAT_TEXTS.chatRemoved);
 }
 
 // ---------------------------------------------------------------- access
@@ -251,6 +267,11 @@ export async function listChats(
             attachmentName: r.lm_attachment,
           },
     notifications: { messages: r.unread_messages, reactions: r.unread_reactions },
+    actions: {
+      remove:
+        r.deleted_at == null && can(viewer, 'removeChat', { chatType: r.type, ownChat: r.owner_id === viewer.id }),
+      restore: r.deleted_at != null && can(viewer, 'restoreChat'),
+    },
   }));
 }
 
@@ -365,6 +386,7 @@ export async function patchChat(
   }
   await db.transaction(async (tx) => {
     if (title !== undefined) {
+      await requireOpen(tx, chatId);
       await tx.update(chats).set({ title }).where(eq(chats.id, chatId));
       await emit(tx, chatId, 'chat.updated', { title }, await memberIds(tx, chatId));
     }
@@ -382,6 +404,50 @@ export async function patchChat(
         [viewer.id],
       );
     }
+  });
+}
+
+/**
+ * Removes a chat (admins with the moderation permission; a team group's owner) or restores it
+ * (admins): a removed chat stays in its members' lists, read-only with its lock. One event for the
+ * members and one audit row, in the change's transaction. Asking for the state the chat is already
+ * in changes nothing and tells nobody (a retried call is harmless).
+ */
+export async function setChatRemoved(
+  db: Db,
+  viewer: Viewer,
+  chatId: number,
+  removed: boolean,
+  context: { now: Date; ip?: string },
+): Promise<void> {
+  const chat = await chatFor(db, viewer, chatId);
+  const allowed = removed
+    ? can(viewer, 'removeChat', { chatType: chat.type, ownChat: chat.ownerId === viewer.id })
+    : can(viewer, 'restoreChat');
+  if (!allowed) throw forbidden(CHAT_TEXTS.notAllowed);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chats)
+      .set({ deletedAt: removed ? context.now : null })
+      .where(and(eq(chats.id, chatId), removed ? isNull(chats.deletedAt) : isNotNull(chats.deletedAt)))
+      .returning({ deletedAt: chats.deletedAt });
+    if (!row) return;
+    const by = { id: viewer.id, name: viewer.name };
+    await emit(
+      tx,
+      chatId,
+      removed ? 'chat.removed' : 'chat.restored',
+      { deletedAt: iso(row.deletedAt), by },
+      await memberIds(tx, chatId),
+    );
+    await audit(tx, {
+      actorId: viewer.actor ? realPerson(viewer.actor).id : viewer.id,
+      action: removed ? 'chat.remove' : 'chat.restore',
+      targetType: 'chat',
+      targetId: chatId,
+      details: { title: chat.title, type: chat.type, ownerId: chat.ownerId },
+      ip: context.ip,
+    });
   });
 }
 
@@ -466,12 +532,14 @@ async function systemLine(
 export async function addMember(db: Db, viewer: Viewer, chatId: number, userId: number): Promise<void> {
   const chat = await chatFor(db, viewer, chatId);
   if (!can(viewer, 'seeMembersTab')) throw forbidden(CHAT_TEXTS.notAllowed);
-  if (chat.type !== 'custom' || chat.deletedAt) throw badRequest('Members can be added to team groups only');
+  if (chat.deletedAt) throw chatRemovedError();
+  if (chat.type !== 'custom') throw badRequest('Members can be added to team groups only');
   const contacts = new Set(
     (await contactsOf(db, viewer, chatRole(viewer) === 'admin' ? undefined : chat.ownerId)).map((c) => c.id),
   );
   if (!contacts.has(userId)) throw notFound(TEXTS_USER_NOT_FOUND);
   await db.transaction(async (tx) => {
+    await requireOpen(tx, chatId);
     const inserted = await tx
       .insert(chatMembers)
       .values({ chatId, userId })
@@ -496,7 +564,9 @@ export async function removeMember(db: Db, viewer: Viewer, chatId: number, userI
   // spec 3 section 5: never a customer, never yourself
   if (target.id === viewer.id || presentType(target.type, target.isAdmin) === 'Customer' || chat.type !== 'custom')
     throw forbidden(CHAT_TEXTS.notAllowed);
+  if (chat.deletedAt) throw chatRemovedError();
   await db.transaction(async (tx) => {
+    await requireOpen(tx, chatId);
     const audience = await memberIds(tx, chatId);
     await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
     await systemLine(tx, chatId, viewer, 'remove', userId, audience);
@@ -699,7 +769,7 @@ export async function sendMessage(
   if (text.length > CHAT_LIMITS.messageMax) throw badRequest(CHAT_TEXTS.messageTooLong);
   const chat = await chatFor(db, viewer, input.chatId);
   if (!chat.member) throw notFound(CHAT_TEXTS.chatNotFound);
-  if (chat.deletedAt) throw badRequest('This chat was removed');
+  if (chat.deletedAt) throw chatRemovedError();
   if (input.clientId) {
     const existing = await byClientId(db, viewer.id, input.clientId);
     if (existing) return { message: await loadMessage(db, viewer, existing), created: false };
@@ -717,6 +787,7 @@ export async function sendMessage(
   const status: ChatMessageStatus = verdict.flagged ? 'moderation' : 'approved';
   try {
     const id = await db.transaction(async (tx) => {
+      await requireOpen(tx, chat.id);
       const seq = await nextSeq(tx, chat.id);
       const [m] = await tx
         .insert(chatMessages)
@@ -793,7 +864,9 @@ export async function toggleReaction(db: Db, viewer: Viewer, messageId: number, 
   if (!m.chat.member) throw notFound(CHAT_TEXTS.messageNotFound);
   if (m.kind === 'system' || m.deletedAt || m.status !== 'approved')
     throw badRequest('You can react to approved messages only');
+  if (m.chat.deletedAt) throw chatRemovedError();
   return db.transaction(async (tx) => {
+    await requireOpen(tx, m.chatId);
     const removed = await tx
       .delete(chatReactions)
       .where(
@@ -823,7 +896,9 @@ export async function pinMessage(db: Db, viewer: Viewer, messageId: number, isPi
   const m = await messageFor(db, viewer, messageId);
   if (m.kind === 'system' || m.deletedAt || !can(viewer, 'pinMessage', { messageStatus: m.status }))
     throw forbidden(CHAT_TEXTS.notAllowed);
+  if (m.chat.deletedAt) throw chatRemovedError();
   return db.transaction(async (tx) => {
+    await requireOpen(tx, m.chatId);
     await tx
       .update(chatMessages)
       .set({ pinnedAt: isPinned ? new Date() : null })

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { homePathFor, TEXTS, type UserData } from '@parlance/shared';
+import { DEMO_PROJECT_TEXTS, homePathFor, PATHS, TEXTS, type UserData } from '@parlance/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { TextButton } from '../../../ui/TextLink';
+import { TextButton, TextLink } from '../../../ui/TextLink';
 import { toast } from '../../../ui/toast';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazy } from '../../../ui/lazy';
@@ -173,6 +173,8 @@ export default function AuthPage() {
             <TextButton onMouseDown={keepFieldFocus} onClick={() => setMode('login')}>
               Sign in
             </TextButton>
+            <br />
+            Curious how an order runs? <TextLink href={PATHS.projectDemo}>{DEMO_PROJECT_TEXTS.linkText}</TextLink>
           </>
         }
       >

@@ -208,7 +208,7 @@ function ChatRow({
         <ChatAvatar chatId={chat.chatId} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            {chat.deletedAt && <LockIcon fontSize="inherit" aria-label="Removed chat" />}
+            {chat.deletedAt && <LockIcon fontSize="inherit" titleAccess="Removed chat" />}
             <Typography noWrap sx={{ fontWeight: chat.notifications.messages ? 700 : 500, flex: 1, fontSize: 14 }}>
               {title}
             </Typography>

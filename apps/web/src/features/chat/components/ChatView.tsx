@@ -11,10 +11,12 @@ import AttachIcon from '@mui/icons-material/AttachFile';
 import DownIcon from '@mui/icons-material/ArrowDownward';
 import BackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
+import RemoveIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EmojiIcon from '@mui/icons-material/InsertEmoticonOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PinIcon from '@mui/icons-material/PushPin';
@@ -38,6 +40,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { lazy } from '../../../ui/lazy';
 import { usePermission } from '../../../app/current-user';
 import { OnDemand } from '../../../ui/OnDemand';
+import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -60,6 +63,7 @@ const loadOnDemand = () => import('./on-demand');
 const ActionMenu = lazy(() => loadOnDemand().then((m) => ({ default: m.ActionMenu })));
 const EmojiPopover = lazy(() => loadOnDemand().then((m) => ({ default: m.EmojiPopover })));
 const SidePanel = lazy(() => loadOnDemand().then((m) => ({ default: m.SidePanel })));
+const RemoveChatDialog = lazy(() => loadOnDemand().then((m) => ({ default: m.RemoveChatDialog })));
 /** the panel's code starts loading when the pointer or focus reaches one of its buttons */
 const prefetchPanel = () => void loadOnDemand();
 
@@ -84,6 +88,7 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
   const [panel, setPanel] = useState<'search' | 'files' | 'members' | null>(null);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [renaming, setRenaming] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   // scrolled more than 100 px up from the bottom: new messages stay unread and the chip offers a jump
@@ -163,13 +168,25 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
     }
   };
 
-  const act = async (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => {
+  const act = async (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown): Promise<boolean> => {
     try {
       await chatCall(client, `${CHAT_API}${path}`, { method, body: json ? { json } : undefined });
       refreshChat(client, chat.chatId);
+      return true;
     } catch (e) {
       toast((e as Error).message || CHAT_TEXTS.generic, { variant: 'error' });
+      return false;
     }
+  };
+  const removeChat = async () => {
+    if (await act(`/chats/${chat.chatId}`, 'DELETE')) {
+      setConfirmRemove(false);
+      toast(CHAT_TEXTS.chatRemovedToast, { variant: 'success' });
+    }
+  };
+  const restoreChat = async () => {
+    if (await act(`/chats/${chat.chatId}/restore`, 'PATCH'))
+      toast(CHAT_TEXTS.chatRestoredToast, { variant: 'success' });
   };
 
   const pinnedList = pinned.data ?? [];
@@ -210,6 +227,13 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
               noWrap
               sx={{ fontWeight: 700, flex: 1, pl: compact ? 0 : 1 }}
             >
+              {chat.deletedAt && (
+                <LockIcon
+                  fontSize="small"
+                  titleAccess="Removed chat"
+                  sx={{ verticalAlign: 'middle', mr: 0.5, color: 'text.secondary' }}
+                />
+              )}
               {title}
               {canRename && !chat.deletedAt && (
                 <IconButton size="small" aria-label="Rename chat" onClick={() => setRenaming(true)}>
@@ -239,6 +263,18 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
               <FolderIcon />
             </IconButton>
           </Tooltip>
+          {chat.actions.remove && (
+            <Tooltip title={CHAT_TEXTS.removeChat}>
+              <IconButton
+                aria-label={CHAT_TEXTS.removeChat}
+                onPointerEnter={prefetchPanel}
+                onFocus={prefetchPanel}
+                onClick={() => setConfirmRemove(true)}
+              >
+                <RemoveIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           {chatCan(role, 'seeMembersTab') && (
             <Tooltip title="Members">
               <IconButton
@@ -319,24 +355,65 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
             />
           )}
         </Box>
-        <Composer
-          chat={chat}
-          disabled={!!chat.deletedAt || noMembers || failed || history.isPending}
-          replyTo={replyTo}
-          onClearReply={() => setReplyTo(null)}
-          onSent={() => {
-            atBottom.current = true;
-            setReplyTo(null);
-          }}
-          compact={compact}
-        />
+        {chat.deletedAt ? (
+          <RemovedNotice
+            deletedAt={chat.deletedAt}
+            canRestore={chat.actions.restore}
+            onRestore={() => void restoreChat()}
+          />
+        ) : (
+          <Composer
+            chat={chat}
+            disabled={noMembers || failed || history.isPending}
+            replyTo={replyTo}
+            onClearReply={() => setReplyTo(null)}
+            onSent={() => {
+              atBottom.current = true;
+              setReplyTo(null);
+            }}
+            compact={compact}
+          />
+        )}
       </Box>
+      <OnDemand when={confirmRemove}>
+        <RemoveChatDialog
+          open={confirmRemove}
+          title={title}
+          onClose={() => setConfirmRemove(false)}
+          onConfirm={removeChat}
+        />
+      </OnDemand>
       {panel && (
         <Suspense fallback={null}>
           <SidePanel chat={chat} viewer={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
         </Suspense>
       )}
     </Box>
+  );
+}
+
+/** In the composer's place while the chat is removed: it is read-only; an admin may restore it. */
+function RemovedNotice({
+  deletedAt,
+  canRestore,
+  onRestore,
+}: {
+  deletedAt: string;
+  canRestore: boolean;
+  onRestore: () => void;
+}) {
+  // the button sits under the text, on the left: the admin's floating tools take the bottom right
+  return (
+    <Alert severity="info" icon={<LockIcon />} role="status" data-testid="chat-removed-notice" sx={{ m: 1 }}>
+      {CHAT_TEXTS.chatRemoved} Removed {formatDateTime(deletedAt)}.
+      {canRestore && (
+        <Box sx={{ mt: 1 }}>
+          <Button color="inherit" size="small" variant="outlined" onClick={onRestore}>
+            {CHAT_TEXTS.restoreChat}
+          </Button>
+        </Box>
+      )}
+    </Alert>
   );
 }
 
@@ -459,7 +536,7 @@ function MessageItem({
   highlighted: boolean;
   onReply: () => void;
   onOpenMessage: (messageId: number) => void;
-  onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<void>;
+  onAct: (path: string, method: 'POST' | 'PATCH' | 'DELETE', json?: unknown) => Promise<unknown>;
 }) {
   const client = useQueryClient();
   // approving, declining, deleting and restoring others' messages is the moderators' permission

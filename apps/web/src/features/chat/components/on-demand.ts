@@ -6,3 +6,4 @@ export { default as ActionMenu } from './ActionMenu';
 export { default as AdminChatDialog } from './AdminChatDialog';
 export { default as EmojiPopover } from './EmojiPopover';
 export { SidePanel } from './SidePanel';
+export { default as RemoveChatDialog } from './RemoveChatDialog';

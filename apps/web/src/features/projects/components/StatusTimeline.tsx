@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS, type ProjectDetail } from '@parlance/shared';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
@@ -11,6 +12,7 @@ const ACTION_TEXT: Record<string, string> = {
   create: 'Ordered and paid',
   created: 'Ordered and paid',
   take: 'Taken by a translator',
+  start: 'Translation started',
   'take-edit': 'Taken by an editor',
   deliver: 'Translation delivered',
   'deliver-edit': 'Edited translation delivered',
@@ -39,8 +41,16 @@ function actionText(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The project's status history, oldest first. */
-export function StatusTimeline({ events }: { events: ProjectDetail['events'] }) {
+type TimelineEvent = ProjectDetail['events'][number];
+
+/** The project's status history, oldest first; `extra` adds something under a step (the sample's guidance). */
+export function StatusTimeline<E extends TimelineEvent>({
+  events,
+  extra,
+}: {
+  events: E[];
+  extra?: (event: E) => ReactNode;
+}) {
   return (
     <Section title="Timeline">
       {events.length === 0 ? (
@@ -84,6 +94,7 @@ export function StatusTimeline({ events }: { events: ProjectDetail['events'] }) 
               <Typography variant="caption" color="text.secondary">
                 {formatDateTime(e.createdAt)}
               </Typography>
+              {extra?.(e)}
             </Box>
           ))}
         </Box>

@@ -5,6 +5,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
+  DEMO_PROJECT_TEXTS,
+  PATHS,
   PROJECT_LIMITS,
   PROJECT_SORT_FIELDS,
   PROJECT_STATUS_FILTERS,
@@ -20,6 +22,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { useRealtime } from '../../../app/realtime';
 import { AppLink } from '../../../ui/AppLink';
+import { TextLink } from '../../../ui/TextLink';
 import { formatCredits } from '../../../ui/money';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListQuery, useBalance, useCustomerProjects } from '../api';
@@ -347,9 +350,14 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
           Clear filters
         </Button>
       ) : (
-        <Button variant="contained" component={AppLink} href="/wizard">
-          Translate now
-        </Button>
+        <>
+          <Button variant="contained" component={AppLink} href="/wizard">
+            Translate now
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Not sure how it works? <TextLink href={PATHS.projectDemo}>{DEMO_PROJECT_TEXTS.linkText}</TextLink>
+          </Typography>
+        </>
       )}
     </Box>
   );
