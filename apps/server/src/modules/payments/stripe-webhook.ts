@@ -39,9 +39,15 @@ export async function handleStripeEvent(deps: Deps, provider: StripeProvider, ev
   if (seen) return 'repeated';
   // outside the transaction: a call to Stripe must not hold the database's locks
   let prefetched: Prefetched | null = null;
+  let keyOfIntent: string | null = null;
   if (event.type === 'checkout.session.completed') {
     const intent = idOf(event.data.object.payment_intent as string | { id: string } | null);
     if (intent) prefetched = await provider.intentDetails(intent);
+  }
+  if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+    // before its checkout.session.completed we do not know the PaymentIntent: its metadata names our payment
+    const intent = idOf(event.data.object.payment_intent as string | { id: string } | null);
+    if (intent && !(await knownIntent(deps, intent))) keyOfIntent = await provider.paymentKeyOfIntent(intent);
   }
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -60,14 +66,22 @@ export async function handleStripeEvent(deps: Deps, provider: StripeProvider, ev
         await paymentFailed(tx, event.data.object, now);
         break;
       case 'charge.refunded':
-        await chargeRefunded(tx, event.data.object, now);
+        await chargeRefunded(tx, event.data.object, keyOfIntent, now);
         break;
       case 'charge.dispute.created':
-        await disputeCreated(tx, event.data.object, now);
+        await disputeCreated(tx, event.data.object, keyOfIntent, now);
         break;
     }
     return 'processed';
   });
+}
+
+async function knownIntent(deps: Deps, intent: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerIntent, intent)));
+  return Boolean(row);
 }
 
 async function paymentByKey(tx: Tx, key: string | null | undefined): Promise<PaymentRow | null> {
@@ -148,8 +162,8 @@ async function paymentFailed(tx: Tx, intent: Stripe.PaymentIntent, now: Date) {
  * the charge's running total: only what exceeds the credits already known as refunded moves, so a
  * repeated or late event moves nothing.
  */
-async function chargeRefunded(tx: Tx, charge: Stripe.Charge, now: Date) {
-  const payment = await settledPaymentOfCharge(tx, charge, now);
+async function chargeRefunded(tx: Tx, charge: Stripe.Charge, keyOfIntent: string | null, now: Date) {
+  const payment = await settledPaymentOfCharge(tx, charge, keyOfIntent, now);
   if (!payment) return;
   const total = payment.amountCredits + payment.vatCredits;
   const refunded = Math.min(charge.amount_refunded, total - payment.disputedCredits);
@@ -163,10 +177,14 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge, now: Date) {
 }
 
 /** A dispute (chargeback): Stripe withdraws the disputed amount at once; once per dispute. */
-async function disputeCreated(tx: Tx, dispute: Stripe.Dispute, now: Date) {
+async function disputeCreated(tx: Tx, dispute: Stripe.Dispute, keyOfIntent: string | null, now: Date) {
   const intent = idOf(dispute.payment_intent as string | { id: string } | null);
-  const payment = await paymentByIntent(tx, intent);
-  if (!payment || payment.status !== 'approved') return;
+  let payment = await paymentByIntent(tx, intent, keyOfIntent);
+  // a dispute proves the charge went through: approve a payment whose completion has not come yet
+  if (payment && payment.status !== 'approved') {
+    payment = await approveCardPayment(tx, payment.key, { intent: intent ?? undefined }, now, { paidAtProcessor: true });
+  }
+  if (!payment) return;
   const total = payment.amountCredits + payment.vatCredits;
   const amount = Math.min(dispute.amount, total - payment.refundedCredits - payment.disputedCredits);
   if (amount <= 0) return;
@@ -181,9 +199,14 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute, now: Date) {
  * The payment of a refunded charge, approved first when its checkout.session.completed has not
  * arrived yet (a refund proves the charge went through).
  */
-async function settledPaymentOfCharge(tx: Tx, charge: Stripe.Charge, now: Date): Promise<PaymentRow | null> {
+async function settledPaymentOfCharge(
+  tx: Tx,
+  charge: Stripe.Charge,
+  keyOfIntent: string | null,
+  now: Date,
+): Promise<PaymentRow | null> {
   const intent = idOf(charge.payment_intent as string | { id: string } | null);
-  const payment = await paymentByIntent(tx, intent, charge.metadata?.payment_key);
+  const payment = await paymentByIntent(tx, intent, keyOfIntent ?? charge.metadata?.payment_key);
   if (!payment) return null;
   if (payment.status === 'approved') return payment;
   if (!charge.paid || charge.amount !== payment.amountCredits + payment.vatCredits) return null;

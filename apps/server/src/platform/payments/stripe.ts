@@ -173,6 +173,12 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Our payment key of a PaymentIntent (its metadata, set by createCheckout and chargeSavedCard). */
+  async paymentKeyOfIntent(intentId: string): Promise<string | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(intentId);
+    return intent.metadata?.payment_key ?? null;
+  }
+
   /** The card, payment method and customer of a PaymentIntent (for saving the card of a checkout). */
   async intentDetails(
     intentId: string,
