@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { StripeProvider } from '../../platform/payments';
+import { StripeProvider, stripeClient } from '../../platform/payments';
 import { handleStripeEvent } from './stripe-webhook';
 
 /** Stripe signs the event's time; older deliveries (replays) are refused. */
@@ -15,6 +15,13 @@ const refusal = z.object({ status: z.literal('ERROR'), message: z.string() });
 export const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  // the webhook listens whenever Stripe's keys are set (also for Stripe payments made before a switch)
+  const stripeConfig = deps.config.stripe;
+  const provider = deps.cardProcessor instanceof StripeProvider
+    ? deps.cardProcessor
+    : stripeConfig
+      ? new StripeProvider(stripeClient(stripeConfig))
+      : null;
   // the signature is over the exact bytes Stripe sent: this route's JSON stays a Buffer
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -32,9 +39,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const stripeConfig = deps.config.stripe;
-      const provider = deps.cardProcessor;
-      if (!stripeConfig || !(provider instanceof StripeProvider)) {
+      if (!stripeConfig || !provider) {
         return reply.status(404).send({ status: 'ERROR' as const, message: 'Stripe is not connected.' });
       }
       const body = request.body;
