@@ -175,12 +175,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const piMatch = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (method === 'GET' && piMatch) {
       const pi = intents.get(piMatch[1]);
-      if (!pi) return err(404, 'invalid_request_error', `No such payment_intent: '${piMatch[1]}'`, { code: 'resource_missing' });
+      if (!pi)
+        return err(404, 'invalid_request_error', `No such payment_intent: '${piMatch[1]}'`, {
+          code: 'resource_missing',
+        });
       return { status: 200, body: intentObject(pi, p['expand[0]'] === 'payment_method') };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(p.payment_intent ?? '');
-      if (!pi || pi.status !== 'succeeded')
+      if (pi?.status !== 'succeeded' || !pi)
         return err(400, 'invalid_request_error', `No such payment_intent: '${p.payment_intent}'`, {
           code: 'resource_missing',
           param: 'payment_intent',
@@ -213,7 +216,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const raw = req.method === 'GET' ? url.search.slice(1) : await readBody(req);
     const params = Object.fromEntries(new URLSearchParams(raw));
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-    const record: RecordedRequest = { method: req.method ?? '', path: url.pathname, params, idempotencyKey: key, replayed: false };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      params,
+      idempotencyKey: key,
+      replayed: false,
+    };
     requests.push(record);
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET}`) {
       send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });

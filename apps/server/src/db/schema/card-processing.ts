@@ -40,9 +40,7 @@ export const cardRefunds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('card_refunds_project_uq')
-      .on(t.projectId)
-      .where(sql`${t.projectId} IS NOT NULL`),
+    uniqueIndex('card_refunds_project_uq').on(t.projectId).where(sql`${t.projectId} IS NOT NULL`),
     index('card_refunds_status_idx').on(t.status),
     check('card_refunds_amount_positive', sql`${t.amountCredits} > 0`),
   ],

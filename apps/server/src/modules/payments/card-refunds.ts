@@ -64,7 +64,12 @@ export async function cardRefundOption(
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (!payment) return null;
-  return { paymentId: payment.id, brand: payment.cardBrand ?? 'Card', last4: payment.cardLast4 ?? '', amountCredits: amount };
+  return {
+    paymentId: payment.id,
+    brand: payment.cardBrand ?? 'Card',
+    last4: payment.cardLast4 ?? '',
+    amountCredits: amount,
+  };
 }
 
 export const cardLabel = (o: { brand: string; last4: string }) => `${o.brand} ending ${o.last4}`;
@@ -130,9 +135,14 @@ type Deps = Pick<Services, 'db' | 'clock' | 'logger'>;
  * Asks the processor for a pending refund. Succeeded (or accepted as pending by the processor): done.
  * Refused: the credits go back to the customer, once. No answer: stays pending for the retry task.
  */
-export async function sendCardRefund(deps: Deps, provider: PaymentProvider, key: string): Promise<CardRefundRow | null> {
+export async function sendCardRefund(
+  deps: Deps,
+  provider: PaymentProvider,
+  key: string,
+): Promise<CardRefundRow | null> {
   const [refund] = await deps.db.select().from(cardRefunds).where(eq(cardRefunds.key, key));
-  if (!refund || refund.status !== 'pending') return refund ?? null;
+  if (!refund) return null;
+  if (refund.status !== 'pending') return refund;
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   let result: Awaited<ReturnType<PaymentProvider['refund']>>;
   try {

@@ -138,7 +138,9 @@ async function processorCustomerOf(db: Db | Tx, userId: number, provider: string
   const [row] = await db
     .select({ customer: savedCards.providerCustomer })
     .from(savedCards)
-    .where(and(eq(savedCards.userId, userId), eq(savedCards.provider, provider), isNotNull(savedCards.providerCustomer)))
+    .where(
+      and(eq(savedCards.userId, userId), eq(savedCards.provider, provider), isNotNull(savedCards.providerCustomer)),
+    )
     .orderBy(desc(savedCards.id))
     .limit(1);
   return row?.customer ?? null;

@@ -102,7 +102,9 @@ export async function approveCardPayment(
   options: { paidAtProcessor?: boolean } = {},
 ): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {
-    const from: Status[] = options.paidAtProcessor ? [...OPEN_CARD_STATUSES, 'declined', 'cancelled'] : OPEN_CARD_STATUSES;
+    const from: Status[] = options.paidAtProcessor
+      ? [...OPEN_CARD_STATUSES, 'declined', 'cancelled']
+      : OPEN_CARD_STATUSES;
     const [claimed] = await tx
       .update(payments)
       .set({
@@ -112,7 +114,9 @@ export async function approveCardPayment(
         ...cardColumns(facts),
         // a closed payment approved late: its quote may be held by the payment that replaced it
         ...(options.paidAtProcessor
-          ? { quoteRef: sql`CASE WHEN ${payments.status} IN ('pending', 'requires_action') THEN ${payments.quoteRef} ELSE NULL END` }
+          ? {
+              quoteRef: sql`CASE WHEN ${payments.status} IN ('pending', 'requires_action') THEN ${payments.quoteRef} ELSE NULL END`,
+            }
           : {}),
       })
       .where(and(eq(payments.key, key), inArray(payments.status, from)))

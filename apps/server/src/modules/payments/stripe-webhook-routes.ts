@@ -17,11 +17,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
   const { deps } = app;
   // the webhook listens whenever Stripe's keys are set (also for Stripe payments made before a switch)
   const stripeConfig = deps.config.stripe;
-  const provider = deps.cardProcessor instanceof StripeProvider
-    ? deps.cardProcessor
-    : stripeConfig
-      ? new StripeProvider(stripeClient(stripeConfig))
-      : null;
+  const provider =
+    deps.cardProcessor instanceof StripeProvider
+      ? deps.cardProcessor
+      : stripeConfig
+        ? new StripeProvider(stripeClient(stripeConfig))
+        : null;
   // the signature is over the exact bytes Stripe sent: this route's JSON stays a Buffer
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -32,7 +33,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'public', csrf: false },
       schema: {
         tags: ['Payments'],
-        summary: "Stripe's webhook (checkout.session.completed, payment_intent.payment_failed, charge.refunded, charge.dispute.created)",
+        summary:
+          "Stripe's webhook (checkout.session.completed, payment_intent.payment_failed, charge.refunded, charge.dispute.created)",
         description:
           'Verified with the Stripe-Signature header (HMAC-SHA256 of the raw body, 300 s tolerance); each event is accepted once. 400: bad or old signature; 404: Stripe is not connected.',
         response: { 200: answer, 400: refusal, 404: refusal },

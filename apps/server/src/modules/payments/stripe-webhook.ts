@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
 import { payments, processorEvents, savedCards } from '../../db/schema';
-import { balanceOfOwner, getOrCreateAccount, platformAccount, postTransaction, type EntryInput } from '../../platform/ledger';
+import {
+  balanceOfOwner,
+  getOrCreateAccount,
+  platformAccount,
+  postTransaction,
+  type EntryInput,
+} from '../../platform/ledger';
 import { type CardSummary, cardSummary, idOf, type StripeProvider } from '../../platform/payments';
 import type { Services } from '../../platform/services';
 import { approveCardPayment, moveOpenPayment, type PaymentRow } from './settle';
@@ -30,7 +36,11 @@ interface Prefetched {
   customer: string | null;
 }
 
-export async function handleStripeEvent(deps: Deps, provider: StripeProvider, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  deps: Deps,
+  provider: StripeProvider,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
   if (!(STRIPE_WEBHOOK_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
   const [seen] = await deps.db
     .select({ id: processorEvents.eventId })
@@ -112,13 +122,9 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session, detai
   // never credit what was not paid: the session must be for the whole amount, in US dollars
   if (session.amount_total !== payment.amountCredits + payment.vatCredits || session.currency !== 'usd') return;
   const intent = idOf(session.payment_intent as string | { id: string } | null) ?? undefined;
-  await approveCardPayment(
-    tx,
-    payment.key,
-    { providerRef: session.id, intent, card: details?.card ?? null },
-    now,
-    { paidAtProcessor: true },
-  );
+  await approveCardPayment(tx, payment.key, { providerRef: session.id, intent, card: details?.card ?? null }, now, {
+    paidAtProcessor: true,
+  });
   if (details?.paymentMethod && details.card) await saveStripeCard(tx, payment.userId, details, details.card);
 }
 
@@ -169,11 +175,15 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge, keyOfIntent: string
   const refunded = Math.min(charge.amount_refunded, total - payment.disputedCredits);
   const delta = refunded - payment.refundedCredits;
   if (delta <= 0) return;
-  await tx
-    .update(payments)
-    .set({ refundedCredits: refunded, updatedAt: now })
-    .where(eq(payments.id, payment.id));
-  await postReversal(tx, payment, delta, `stripe-refund:${charge.id}:${refunded}`, 'Card payment refunded at Stripe', now);
+  await tx.update(payments).set({ refundedCredits: refunded, updatedAt: now }).where(eq(payments.id, payment.id));
+  await postReversal(
+    tx,
+    payment,
+    delta,
+    `stripe-refund:${charge.id}:${refunded}`,
+    'Card payment refunded at Stripe',
+    now,
+  );
 }
 
 /** A dispute (chargeback): Stripe withdraws the disputed amount at once; once per dispute. */
@@ -182,7 +192,9 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute, keyOfIntent: stri
   let payment = await paymentByIntent(tx, intent, keyOfIntent);
   // a dispute proves the charge went through: approve a payment whose completion has not come yet
   if (payment && payment.status !== 'approved') {
-    payment = await approveCardPayment(tx, payment.key, { intent: intent ?? undefined }, now, { paidAtProcessor: true });
+    payment = await approveCardPayment(tx, payment.key, { intent: intent ?? undefined }, now, {
+      paidAtProcessor: true,
+    });
   }
   if (!payment) return;
   const total = payment.amountCredits + payment.vatCredits;
@@ -239,7 +251,8 @@ async function postReversal(tx: Tx, payment: PaymentRow, amount: number, key: st
     { account: await platformAccount(tx, 'platform_payments_received'), amount },
     { account: customer, amount: -taken },
   ];
-  if (credits - taken > 0) entries.push({ account: await platformAccount(tx, 'platform_revenue'), amount: -(credits - taken) });
+  if (credits - taken > 0)
+    entries.push({ account: await platformAccount(tx, 'platform_revenue'), amount: -(credits - taken) });
   if (vat > 0) entries.push({ account: await platformAccount(tx, 'platform_vat'), amount: -vat });
   await postTransaction(tx, {
     kind: 'adjustment',

@@ -2,15 +2,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TEXTS, type PaymentData, type SavedCardData } from '@parlance/shared';
 import { cardRefunds, invoices, ledgerTransactions, payments, processorEvents, savedCards } from '../../db/schema';
-import { balanceOfOwner, getOrCreateAccount, platformAccount, postTransaction, verifyLedger } from '../../platform/ledger';
-import { authed, form, signUp, type TestSession } from '../../test/auth-helpers';
 import {
-  type FakeStripe,
-  PM_DECLINED,
-  PM_VISA,
-  signedEvent,
-  startFakeStripe,
-} from '../../test/fake-stripe';
+  balanceOfOwner,
+  getOrCreateAccount,
+  platformAccount,
+  postTransaction,
+  verifyLedger,
+} from '../../platform/ledger';
+import { authed, form, signUp, type TestSession } from '../../test/auth-helpers';
+import { type FakeStripe, PM_DECLINED, PM_VISA, signedEvent, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signCreditsQuote } from '../pricing/quote-token';
 import { newCustomer, paidProject, projectRow } from '../projects/projects-test-helpers';
@@ -182,10 +182,7 @@ describe('POST /api/2/payments/stripe/webhook', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(answers.filter((a) => a.json().outcome === 'processed')).toHaveLength(1);
     expect(await credits(s.user.id)).toBe(10000);
-    const [{ n }] = await db()
-      .select({ n: count() })
-      .from(invoices)
-      .where(eq(invoices.userId, s.user.id));
+    const [{ n }] = await db().select({ n: count() }).from(invoices).where(eq(invoices.userId, s.user.id));
     expect(n).toBe(1);
     await ledgerIsConsistent();
   });
@@ -217,11 +214,24 @@ describe('POST /api/2/payments/stripe/webhook', () => {
     const refunded = signedEvent('charge.refunded', stripe.charge(intent, 12000), { timestamp: nowSeconds() });
     const dispute = signedEvent(
       'charge.dispute.created',
-      { id: 'dp_ooo', object: 'dispute', amount: 12000, charge: `ch_of_${intent}`, payment_intent: intent, status: 'needs_response' },
+      {
+        id: 'dp_ooo',
+        object: 'dispute',
+        amount: 12000,
+        charge: `ch_of_${intent}`,
+        payment_intent: intent,
+        status: 'needs_response',
+      },
       { timestamp: nowSeconds() },
     );
     // shuffled, repeated and concurrent
-    const answers = await Promise.all([deliver(refunded), deliver(dispute), deliver(event), deliver(refunded), deliver(event)]);
+    const answers = await Promise.all([
+      deliver(refunded),
+      deliver(dispute),
+      deliver(event),
+      deliver(refunded),
+      deliver(event),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     await deliver(dispute);
     const row = await paymentRow(key);
@@ -269,7 +279,12 @@ describe('POST /api/2/payments/stripe/webhook', () => {
     const plain = await createTestApp();
     try {
       const e = signedEvent('checkout.session.completed', { id: 'cs_x' });
-      const res = await plain.app.inject({ method: 'POST', url: '/api/2/payments/stripe/webhook', headers: e.headers, payload: e.payload });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/2/payments/stripe/webhook',
+        headers: e.headers,
+        payload: e.payload,
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await plain.close();
@@ -337,23 +352,39 @@ describe('saved Stripe cards', () => {
     expect(row).toMatchObject({ status: 'declined', providerIntent: expect.stringMatching(/^pi_/) });
     const failed = signedEvent(
       'payment_intent.payment_failed',
-      { id: row.providerIntent, object: 'payment_intent', metadata: { payment_key: row.key }, last_payment_error: null },
+      {
+        id: row.providerIntent,
+        object: 'payment_intent',
+        metadata: { payment_key: row.key },
+        last_payment_error: null,
+      },
       { timestamp: nowSeconds() },
     );
     await deliver(failed);
     expect(await credits(s.user.id)).toBe(10000);
   });
 
-  it("a sandbox card is not offered nor charged while Stripe is the processor", async () => {
+  it('a sandbox card is not offered nor charged while Stripe is the processor', async () => {
     const s = await signUp(t.app);
     const [row] = await db()
       .insert(savedCards)
-      .values({ userId: s.user.id, providerToken: 'sbx_card_ok_00', brand: 'Visa', last4: '4242', expMonth: 1, expYear: 2040 })
+      .values({
+        userId: s.user.id,
+        providerToken: 'sbx_card_ok_00',
+        brand: 'Visa',
+        last4: '4242',
+        expMonth: 1,
+        expYear: 2040,
+      })
       .returning();
     expect((await as(s).get('/api/2/account/cards')).json().results).toEqual([]);
     expect((await charge(s, await quote(s, 5000, 0), row.id, 'sbx-1')).statusCode).toBe(404);
     // nor the sandbox's hosted page
-    const page = await t.app.inject({ method: 'GET', url: '/sandbox/checkout/whatever', headers: { cookie: s.cookie } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/checkout/whatever',
+      headers: { cookie: s.cookie },
+    });
     expect(page.statusCode).toBe(404);
   });
 });
@@ -384,7 +415,11 @@ describe('refund of a cancelled project to the Stripe card', () => {
     expect(call).toMatchObject({ idempotencyKey: `refund:project-${projectId}` });
     expect(call.params).toMatchObject({ payment_intent: intent, amount: String(refund) });
     const [row] = await db().select().from(cardRefunds).where(eq(cardRefunds.projectId, projectId));
-    expect(row).toMatchObject({ status: 'succeeded', amountCredits: refund, providerRef: expect.stringMatching(/^re_/) });
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      amountCredits: refund,
+      providerRef: expect.stringMatching(/^re_/),
+    });
     // the credits did not come back to the balance: they went to the card
     expect(await credits(customer.id)).toBe(balanceBefore);
     const refunded = signedEvent('charge.refunded', stripe.charge(intent, refund), { timestamp: nowSeconds() });
@@ -392,7 +427,9 @@ describe('refund of a cancelled project to the Stripe card', () => {
     expect(await credits(customer.id)).toBe(balanceBefore);
     // a second cancel refunds nothing
     await customer.api.post(`/api/2/projects/${projectId}/cancel`, { refund_to: 'card' });
-    expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === `refund:project-${projectId}`)).toHaveLength(1);
+    expect(
+      stripe.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === `refund:project-${projectId}`),
+    ).toHaveLength(1);
     await ledgerIsConsistent();
   });
 
@@ -408,7 +445,12 @@ describe('refund of a cancelled project to the Stripe card', () => {
     const [row] = await db().select().from(cardRefunds).where(eq(cardRefunds.projectId, projectId));
     expect(row.status).toBe('failed');
     expect(await credits(customer.id)).toBe(balanceBefore + refund);
-    const payment = (await db().select().from(payments).where(and(eq(payments.userId, customer.id))))[0];
+    const payment = (
+      await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, customer.id)))
+    )[0];
     expect(payment.refundedCredits).toBe(0);
 
     const other = await paidProject(t.app, customer);

@@ -216,7 +216,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Cancel a project nobody has started (PENDING, PREPROCESSING); price and VAT back to credits',
         description:
-          "refund_to=card (the customer only): the refund goes back to the card that paid for it (see GET .../refund-options); 409 when no card can take it. Default: credits.",
+          'refund_to=card (the customer only): the refund goes back to the card that paid for it (see GET .../refund-options); 409 when no card can take it. Default: credits.',
         params: idParams,
         body: projectCancelSchema,
         response: detail,

@@ -288,7 +288,12 @@ describe('money under faults', () => {
       const stripePaid: { customer: number; intent: string; total: number; refunded: number }[] = [];
       const stripe = new StripeProvider(stripeClient(fakeStripe.config));
       const deliver = (event: { payload: string; headers: Record<string, string> }) =>
-        app.inject({ method: 'POST', url: '/api/2/payments/stripe/webhook', headers: event.headers, payload: event.payload });
+        app.inject({
+          method: 'POST',
+          url: '/api/2/payments/stripe/webhook',
+          headers: event.headers,
+          payload: event.payload,
+        });
       const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
       /** projects whose final money move (cancel, approve, resolve) the model has counted */
       const settled = new Set<number>();

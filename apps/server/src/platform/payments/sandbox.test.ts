@@ -53,7 +53,14 @@ describe('SandboxProvider', () => {
   const card = { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2030 };
 
   it('answers the hosted page of a payment', async () => {
-    const request = { paymentKey: 'abc', amountCredits: 1, vatCredits: 0, returnUrl: '/', customerRef: null, email: 'a@b.c' };
+    const request = {
+      paymentKey: 'abc',
+      amountCredits: 1,
+      vatCredits: 0,
+      returnUrl: '/',
+      customerRef: null,
+      email: 'a@b.c',
+    };
     expect(await provider.createCheckout(request)).toEqual({ url: '/sandbox/checkout/abc', providerRef: null });
   });
 
@@ -80,7 +87,13 @@ describe('SandboxProvider', () => {
     const ok = provider.chargeCard(card, 'approve', true).savedToken ?? '';
     const later = provider.chargeCard(card, 'decline_later', true).savedToken ?? '';
     const charge = (providerToken: string) =>
-      provider.chargeSavedCard({ providerToken, customerRef: null, amountCredits: 100, vatCredits: 0, paymentKey: 'k' });
+      provider.chargeSavedCard({
+        providerToken,
+        customerRef: null,
+        amountCredits: 100,
+        vatCredits: 0,
+        paymentKey: 'k',
+      });
     expect((await charge(ok)).outcome).toBe('approved');
     expect(await charge(later)).toMatchObject({ outcome: 'declined', reason: ORDER_TEXTS.cardDeclined });
     expect((await charge('sbx_card_ok_nothex')).outcome).toBe('declined');

@@ -36,7 +36,12 @@ export function cardOfPaymentMethod(pm: Stripe.PaymentMethod | string | null | u
   return cardSummary(pm.card);
 }
 
-export function cardSummary(card: { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null }): CardSummary {
+export function cardSummary(card: {
+  brand?: string | null;
+  last4?: string | null;
+  exp_month?: number | null;
+  exp_year?: number | null;
+}): CardSummary {
   return {
     brand: brandName(card.brand ?? ''),
     last4: card.last4 ?? '',
@@ -132,7 +137,8 @@ export class StripeProvider implements PaymentProvider {
         // one charge per payment: the SDK's retries and ours replay Stripe's first answer
         { idempotencyKey: `charge:${charge.paymentKey}` },
       );
-      if (intent.status === 'succeeded') return { outcome: 'approved', providerRef: intent.id, intent: intent.id, card: null };
+      if (intent.status === 'succeeded')
+        return { outcome: 'approved', providerRef: intent.id, intent: intent.id, card: null };
       if (intent.status === 'requires_action' || intent.status === 'requires_confirmation')
         return { outcome: 'requires_action', providerRef: intent.id, intent: intent.id, card: null };
       const reason = intent.last_payment_error?.message ?? ORDER_TEXTS.cardDeclined;
@@ -153,7 +159,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
-    if (!request.providerIntent) return { outcome: 'failed', providerRef: null, reason: 'No Stripe payment to refund.' };
+    if (!request.providerIntent)
+      return { outcome: 'failed', providerRef: null, reason: 'No Stripe payment to refund.' };
     try {
       const refund = await this.stripe.refunds.create(
         {
