@@ -72,10 +72,11 @@ export const projectRatingSchema = z
   });
 
 /** POST /api/2/projects/{id}/cancel: where the refund goes (credits unless the customer picks the card) */
-export const projectCancelSchema = z
-  .object({ refund_to: z.enum(['card', 'credits']).optional() })
-  .optional()
-  .default({});
+export const projectCancelSchema = z.preprocess(
+  // a cancel without a body (most clients send none) is a refund to credits
+  (v) => v ?? {},
+  z.object({ refund_to: z.enum(['card', 'credits']).optional() }),
+);
 export type ProjectCancelBody = z.infer<typeof projectCancelSchema>;
 
 /** GET /api/2/projects/{id}/refund-options: the card a cancel can refund to, if any */
