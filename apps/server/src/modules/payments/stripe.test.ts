@@ -12,6 +12,7 @@ import {
 import { authed, form, signUp, type TestSession } from '../../test/auth-helpers';
 import { type FakeStripe, PM_DECLINED, PM_VISA, signedEvent, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { retryPendingCardRefunds } from './card-refunds';
 import { signCreditsQuote } from '../pricing/quote-token';
 import { newCustomer, paidProject, projectRow } from '../projects/projects-test-helpers';
 
@@ -457,6 +458,30 @@ describe('refund of a cancelled project to the Stripe card', () => {
     const plain = await customer.api.post(`/api/2/projects/${other}/cancel`, {});
     expect(plain.statusCode).toBe(200);
     expect(await db().select().from(cardRefunds).where(eq(cardRefunds.projectId, other))).toEqual([]);
+    await ledgerIsConsistent();
+  });
+
+  it('a refund Stripe did not answer stays pending and the timed retry sends it, once', async () => {
+    const { customer, projectId } = await customerWithProject();
+    const balanceBefore = await credits(customer.id);
+    // more 500s than the SDK's retries: the refund is left pending, the credits are on their way to the card
+    stripe.failNext('/v1/refunds', 3);
+    const res = await customer.api.post(`/api/2/projects/${projectId}/cancel`, { refund_to: 'card' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rowOf = async () => (await db().select().from(cardRefunds).where(eq(cardRefunds.projectId, projectId)))[0];
+    expect((await rowOf()).status).toBe('pending');
+    expect(await credits(customer.id)).toBe(balanceBefore);
+    // a minute later the timed task asks again with the same idempotency key
+    t.clock.advance(61_000);
+    await retryPendingCardRefunds(t.app.deps, t.clock.now());
+    expect(await rowOf()).toMatchObject({ status: 'succeeded', providerRef: expect.stringMatching(/^re_/) });
+    await retryPendingCardRefunds(t.app.deps, t.clock.now());
+    const keys = stripe.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.idempotencyKey === `refund:project-${projectId}`,
+    );
+    expect(new Set(keys.map((k) => k.idempotencyKey)).size).toBe(1);
+    expect(keys.filter((k) => !k.replayed).length).toBeGreaterThanOrEqual(1);
+    expect(await credits(customer.id)).toBe(balanceBefore);
     await ledgerIsConsistent();
   });
 
