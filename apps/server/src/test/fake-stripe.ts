@@ -333,5 +333,9 @@ export function signedEvent(
     secret: opts.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
     ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
   });
-  return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header }, id: eventId };
+  return {
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    id: eventId,
+  };
 }
