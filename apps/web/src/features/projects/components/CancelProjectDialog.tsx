@@ -74,7 +74,7 @@ export function CancelProjectDialog({ project, open, onClose }: CancelProjectDia
         </>
       ) : (
         <>
-          Nobody has started it yet: it is cancelled and {amount} returns to
+          Nobody has started it yet: it is cancelled and the refund of {amount} goes to
           {isCustomer ? ' your' : ' the customer’s'} balance.
         </>
       )}
