@@ -181,6 +181,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       return { status: 200, body: intentObject(pi, p['expand[0]'] === 'payment_method') };
     }
+    const detach = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/);
+    if (method === 'POST' && detach) {
+      return {
+        status: 200,
+        body: { id: detach[1], object: 'payment_method', type: 'card', card: CARD, customer: null },
+      };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(p.payment_intent ?? '');
       if (pi?.status !== 'succeeded' || !pi)

@@ -17,7 +17,7 @@ import {
 } from '@parlance/shared';
 import { requireUser } from '../../platform/guards';
 import { staffMember } from '../../platform/permissions';
-import { SandboxProvider } from '../../platform/payments';
+import { SandboxProvider, StripeProvider } from '../../platform/payments';
 import { sha256 } from '../../platform/crypto';
 import { clientAlertMails } from '../../platform/client-alerts';
 import { afterCommit } from '../../platform/transaction';
@@ -26,7 +26,7 @@ import { checkoutRoutes } from './checkout-routes';
 import { stripeWebhookRoutes } from './stripe-webhook-routes';
 import { returnBase } from '../../platform/our-origins';
 import { presentAdminPayment, presentPayment, presentSavedCard } from './present';
-import { deleteSavedCard, listSavedCards } from './saved-cards';
+import { deleteSavedCard, listSavedCards, requireOwnSavedCard } from './saved-cards';
 import {
   applyWireTransfer,
   executeRecurringPayment,
@@ -119,7 +119,14 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
+      const card = await requireOwnSavedCard(deps.db, user.id, request.params.id);
       await deleteSavedCard(deps.db, user.id, request.params.id);
+      // Stripe keeps the card on its customer: detach it there too (a failure leaves it unusable to us)
+      if (card.provider === 'stripe' && provider instanceof StripeProvider) {
+        await provider.forgetCard(card.providerToken).catch((err: unknown) => {
+          request.log.warn({ err, card: card.id }, 'stripe payment method not detached');
+        });
+      }
       return { results: { id: request.params.id } };
     },
   );

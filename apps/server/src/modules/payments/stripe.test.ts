@@ -365,6 +365,15 @@ describe('saved Stripe cards', () => {
     expect(await credits(s.user.id)).toBe(10000);
   });
 
+  it('forgetting a saved card detaches it at Stripe', async () => {
+    const { s, card } = await customerWithCard();
+    const [row] = await db().select().from(savedCards).where(eq(savedCards.id, card.id));
+    const res = await as(s).delete(`/api/2/account/cards/${card.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(stripe.requests.some((r) => r.path === `/v1/payment_methods/${row.providerToken}/detach`)).toBe(true);
+    expect((await as(s).get('/api/2/account/cards')).json().results).toEqual([]);
+  });
+
   it('a sandbox card is not offered nor charged while Stripe is the processor', async () => {
     const s = await signUp(t.app);
     const [row] = await db()

@@ -180,6 +180,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Detaches a saved card's payment method from its customer: it can never be charged again. */
+  async forgetCard(paymentMethod: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethod);
+  }
+
   /** Our payment key of a PaymentIntent (its metadata, set by createCheckout and chargeSavedCard). */
   async paymentKeyOfIntent(intentId: string): Promise<string | null> {
     const intent = await this.stripe.paymentIntents.retrieve(intentId);
