@@ -47,6 +47,8 @@ import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
 import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
 import { pollProvider } from './modules/payouts/service';
+import { createCardProcessor, type PaymentProvider } from './platform/payments';
+import { retryPendingCardRefunds } from './modules/payments/card-refunds';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 import { cspOrigins } from './platform/our-origins';
 import { bootstrapTemplate, loadWebBootstrap, renderIndexHtml } from './modules/registry/web-bootstrap';
@@ -57,6 +59,8 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   payoutProvider?: PayoutProvider;
+  /** the card processor; default: Stripe when configured, else the card sandbox */
+  cardProcessor?: PaymentProvider;
   telegram?: TelegramProvider;
 }
 
@@ -110,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
     ),
     payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
+    cardProcessor: deps.cardProcessor ?? createCardProcessor(config),
     rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);
@@ -127,6 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     name: 'oauth-codes.sweep',
     everyMs: 3600_000,
     run: (now) => sweepOauthCodes(services.db, now),
+  });
+  services.scheduler.add({
+    name: 'card-refunds.retry',
+    everyMs: 60_000,
+    run: (now) => retryPendingCardRefunds(services, now),
   });
   services.scheduler.add({
     name: 'payouts.poll',

@@ -13,6 +13,29 @@ describe('configuration', () => {
     expect(c.logLevel).toBe('warn');
   });
 
+  it('connects Stripe only with both of its keys; without them the card sandbox stays', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    const c = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'k', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_API_PROTOCOL: 'ftp' }),
+    ).toThrow(/STRIPE_API_PROTOCOL/);
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '8080',

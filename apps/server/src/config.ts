@@ -95,6 +95,13 @@ const envSchema = z
       .optional(),
     /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
     TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
+    /** Stripe cards: both keys connect Stripe; without them the card sandbox is the processor */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** tests and proxies: where Stripe's API answers (default api.stripe.com:443 over https) */
+    STRIPE_API_HOST: z.string().optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     DEMO_DATA: bool('DEMO_DATA', true),
     CAPTCHA: bool('CAPTCHA', true),
@@ -170,6 +177,12 @@ const envSchema = z
   })
   // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
   .superRefine((e, ctx) => {
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to connect Stripe, or neither',
+      });
     if (e.NODE_ENV !== 'production') return;
     if (e.PASSWORD_HASHING === 'fast')
       ctx.addIssue({
@@ -185,6 +198,14 @@ const envSchema = z
       });
   });
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -199,6 +220,8 @@ export type Config = {
   smsProviderUrl: string | undefined;
   telegramBotToken: string | undefined;
   telegramApiRoot: string | undefined;
+  /** Stripe as the card processor (STRIPE_*); null: the card sandbox */
+  stripe: StripeConfig | null;
   mailFrom: string;
   demoData: boolean;
   captcha: boolean;
@@ -254,6 +277,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderUrl: e.SMS_PROVIDER_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            host: e.STRIPE_API_HOST,
+            port: e.STRIPE_API_PORT,
+            protocol: e.STRIPE_API_PROTOCOL,
+          }
+        : null,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
@@ -295,6 +328,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsProviderUrl: undefined,
     telegramBotToken: undefined,
     telegramApiRoot: undefined,
+    stripe: null,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     demoData: false,
     captcha: false,

@@ -71,6 +71,21 @@ export const projectRatingSchema = z
     }
   });
 
+/** POST /api/2/projects/{id}/cancel: where the refund goes (credits unless the customer picks the card) */
+export const projectCancelSchema = z.preprocess(
+  // a cancel without a body (most clients send none) is a refund to credits
+  (v) => v ?? {},
+  z.object({ refund_to: z.enum(['card', 'credits']).optional() }),
+);
+export type ProjectCancelBody = z.infer<typeof projectCancelSchema>;
+
+/** GET /api/2/projects/{id}/refund-options: the card a cancel can refund to, if any */
+export const projectRefundOptionsSchema = z.object({
+  amountCredits: z.number(),
+  card: z.object({ brand: z.string(), last4: z.string(), label: z.string() }).nullable(),
+});
+export type ProjectRefundOptions = z.infer<typeof projectRefundOptionsSchema>;
+
 /** POST /api/2/projects/{id}/dispute */
 export const projectDisputeSchema = z.object({
   reason: z

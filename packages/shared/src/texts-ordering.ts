@@ -5,6 +5,8 @@ export const ORDER_TEXTS = {
   paymentAccountMismatch: 'You are not logged in with the correct account for this payment link.',
   // Card payments and wire transfers (ours; see ADR 0024).
   cardDeclined: 'Your card was declined.',
+  cardProcessorUnavailable:
+    'The card processor did not answer. Nothing was charged twice: please try again in a moment.',
   quoteInvalid: 'This price quote is invalid or has expired. Please get a new quote.',
   paymentNotFound: 'This payment does not exist.',
   paymentAlreadyDone: 'This payment was already completed.',

@@ -39,6 +39,9 @@ export const PROJECT_TEXTS = {
   ratingRequired: 'Please choose from 1 to 5 stars.',
   cancelOnlyPending: 'Only a project that no translator has started can be cancelled.',
   cancelled: 'The project was cancelled and its credits returned to your balance.',
+  cancelledToCard: 'The project was cancelled. Its price goes back to your card.',
+  refundToCardUnavailable:
+    'This project cannot be refunded to a card (it was not paid by a card that can take the refund). Choose a refund as credits.',
   taken: 'The project is yours. Good luck!',
   delivered: 'Delivered. The customer has been told.',
   approved: 'Approved. Thank you!',

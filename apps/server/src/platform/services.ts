@@ -12,6 +12,7 @@ import type { RealtimeBus } from './realtime';
 import type { Scheduler } from './scheduler';
 import type { Storage } from './storage';
 import type { TelegramProvider } from './telegram/provider';
+import type { PaymentProvider } from './payments/provider';
 
 /** What every module reaches through `app.deps`. */
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   scheduler: Scheduler;
   /** rate-limit counters shared by every instance on the database */
   rateLimits: RateLimitStore;
+  /** the card processor: Stripe when STRIPE_* is set, else the card sandbox */
+  cardProcessor: PaymentProvider;
   /** the payout provider (the sandbox until a real one is configured) */
   payoutProvider: PayoutProvider;
   /** Telegram notifications (the outbox sandbox until TELEGRAM_BOT_TOKEN is set) */

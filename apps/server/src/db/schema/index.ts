@@ -16,3 +16,4 @@ export * from './language-assets';
 export * from './partner';
 export * from './certificates';
 export * from './oauth';
+export * from './card-processing';

@@ -263,10 +263,25 @@ export const payments = pgTable(
     quoteRef: text('quote_ref'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** the card processor that holds the payment: 'sandbox' or 'stripe' (wire: 'sandbox', unused) */
+    provider: text('provider').notNull().default('sandbox'),
+    /** the processor's charge object (Stripe: the PaymentIntent id), once known */
+    providerIntent: text('provider_intent'),
+    /** credits of this payment that went back to the card (our refunds and the processor's) */
+    refundedCredits: bigint('refunded_credits', { mode: 'number' }).notNull().default(0),
+    /** credits of this payment withdrawn by the card holder's bank (disputes) */
+    disputedCredits: bigint('disputed_credits', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('payments_provider_intent_uq')
+      .on(t.provider, t.providerIntent)
+      .where(sql`${t.providerIntent} IS NOT NULL`),
+    check(
+      'payments_reversals_within',
+      sql`${t.refundedCredits} >= 0 AND ${t.disputedCredits} >= 0 AND ${t.refundedCredits} + ${t.disputedCredits} <= ${t.amountCredits} + ${t.vatCredits}`,
+    ),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status),
     unique('payments_user_idempotency_uq').on(t.userId, t.idempotencyKey),
@@ -288,6 +303,9 @@ export const savedCards = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     providerToken: text('provider_token').notNull(),
+    /** the processor that saved it ('sandbox' or 'stripe') and its customer of the card (Stripe: cus_...) */
+    provider: text('provider').notNull().default('sandbox'),
+    providerCustomer: text('provider_customer'),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),

@@ -2,11 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPaymentData, type PaymentData, type SavedCardData, ORDER_TEXTS } from '@parlance/shared';
-import { auditLog, invoices, ledgerTransactions, payments, savedCards } from '../../db/schema';
+import { auditLog, cardRefunds, invoices, ledgerTransactions, payments, savedCards } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
 import { balanceOfOwner, platformAccount, verifyLedger } from '../../platform/ledger';
 import { authed, form, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { newCustomer, paidProject, projectRow } from '../projects/projects-test-helpers';
 import { signCreditsQuote } from '../pricing/quote-token';
 
 let t: TestApp;
@@ -741,5 +742,33 @@ describe('one quote is charged at most once, whatever the way of paying', () => 
     await db()
       .insert(payments)
       .values({ ...row, key: 'db-uq-3', status: 'declined' });
+  });
+});
+
+describe('refund of a cancelled project to a sandbox card', () => {
+  it('goes back to the card that paid, kept in the database; credits stay the default', async () => {
+    const customer = await newCustomer(t.app, 0);
+    const { key } = await startCheckout(customer.session, 50000, 0);
+    expect((await submitCard(customer.session, key, APPROVE)).statusCode).toBe(303);
+    const projectId = await paidProject(t.app, customer);
+    const project = await projectRow(t.app, projectId);
+    const options = (await customer.api.get(`/api/2/projects/${projectId}/refund-options`)).json().results;
+    expect(options.card).toEqual({ brand: 'Visa', last4: '4242', label: 'Visa ending 4242' });
+    const before = await credits(customer.session);
+    const res = await customer.api.post(`/api/2/projects/${projectId}/cancel`, { refund_to: 'card' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [refund] = await db().select().from(cardRefunds).where(eq(cardRefunds.projectId, projectId));
+    expect(refund).toMatchObject({
+      status: 'succeeded',
+      amountCredits: project.priceCredits + project.vatCredits,
+      providerRef: expect.stringMatching(/^sbx_re_/),
+    });
+    expect((await paymentRow(key)).refundedCredits).toBe(project.priceCredits + project.vatCredits);
+    expect(await credits(customer.session)).toBe(before);
+    // an admin cancelling cannot choose the customer's card
+    const other = await paidProject(t.app, customer);
+    const byAdmin = await as(admin).post(`/api/2/projects/${other}/cancel`, { refund_to: 'card' });
+    expect(byAdmin.statusCode).toBe(403);
+    await ledgerIsConsistent();
   });
 });

@@ -17,14 +17,16 @@ import {
 } from '@parlance/shared';
 import { requireUser } from '../../platform/guards';
 import { staffMember } from '../../platform/permissions';
-import { SandboxProvider } from '../../platform/payments';
+import { SandboxProvider, StripeProvider } from '../../platform/payments';
 import { sha256 } from '../../platform/crypto';
 import { clientAlertMails } from '../../platform/client-alerts';
 import { afterCommit } from '../../platform/transaction';
 import { adminPaymentsPage, cancelPaymentByAdmin, markWireReceived, paymentOwner } from './admin';
 import { checkoutRoutes } from './checkout-routes';
+import { stripeWebhookRoutes } from './stripe-webhook-routes';
+import { returnBase } from '../../platform/our-origins';
 import { presentAdminPayment, presentPayment, presentSavedCard } from './present';
-import { deleteSavedCard, listSavedCards } from './saved-cards';
+import { deleteSavedCard, listSavedCards, requireOwnSavedCard } from './saved-cards';
 import {
   applyWireTransfer,
   executeRecurringPayment,
@@ -42,9 +44,11 @@ const errorSchema = z.object({ status: z.literal('ERROR'), message: z.string() }
 export const paymentRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  // the card processor; the sandbox also serves its hosted pages from this server
-  const provider = new SandboxProvider();
-  await app.register(checkoutRoutes(provider));
+  // the card processor; the sandbox serves its hosted pages from this server (only while it is the
+  // processor: with Stripe connected, a test card must not buy credits)
+  const provider = deps.cardProcessor;
+  if (provider instanceof SandboxProvider) await app.register(checkoutRoutes(provider));
+  await app.register(stripeWebhookRoutes);
 
   app.get(
     '/api/2/cart/vendorurl',
@@ -61,7 +65,8 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
-      const { payment, url } = await startCardCheckout(deps, provider, user, request.query.pqid);
+      const base = returnBase(request, deps.config);
+      const { payment, url } = await startCardCheckout(deps, provider, user, request.query.pqid, base);
       return { results: { url, payment: payment.key } };
     },
   );
@@ -95,7 +100,9 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
-      return { results: (await listSavedCards(deps.db, user.id)).map(presentSavedCard) };
+      const cards = await listSavedCards(deps.db, user.id);
+      // only the active processor's cards can be charged, so only they are offered
+      return { results: cards.filter((c) => c.provider === provider.name).map(presentSavedCard) };
     },
   );
 
@@ -112,7 +119,14 @@ export const paymentRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { user } = requireUser(request);
+      const card = await requireOwnSavedCard(deps.db, user.id, request.params.id);
       await deleteSavedCard(deps.db, user.id, request.params.id);
+      // Stripe keeps the card on its customer: detach it there too (a failure leaves it unusable to us)
+      if (card.provider === 'stripe' && provider instanceof StripeProvider) {
+        await provider.forgetCard(card.providerToken).catch((err: unknown) => {
+          request.log.warn({ err, card: card.id }, 'stripe payment method not detached');
+        });
+      }
       return { results: { id: request.params.id } };
     },
   );

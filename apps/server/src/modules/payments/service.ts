@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { type BankDetails, type PaymentData, ORDER_TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Db, Tx } from '../../db/client';
-import { payments } from '../../db/schema';
+import { payments, savedCards } from '../../db/schema';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { hashRequest, type IdempotentResult, withIdempotency } from '../../platform/ledger';
@@ -97,6 +97,7 @@ async function openPaymentForQuote(
   pqid: string,
   method: 'card' | 'wire',
   amount: QuotedAmount,
+  provider = 'sandbox',
 ): Promise<PaymentRow> {
   const quoteRef = quoteRefOf(pqid);
   return claimQuote(
@@ -110,12 +111,14 @@ async function openPaymentForQuote(
       vatCredits: amount.vatCredits,
       status: 'pending',
       quoteRef,
+      provider,
       idempotencyKey: `${method === 'wire' ? 'wire' : 'quote'}:${quoteRef.slice(0, 32)}:${randomToken().slice(0, 8)}`,
       ...(method === 'wire' ? { providerRef: wireReference() } : {}),
     },
     async (live) => {
-      if (live.userId === user.id && live.method === method && isOpen(live)) return live;
-      if (method === 'wire' && replaceableBy(live, user)) {
+      if (live.userId === user.id && live.method === method && live.provider === provider && isOpen(live)) return live;
+      // a wire transfer replaces an open card checkout; so does a checkout at another processor
+      if ((method === 'wire' || live.provider !== provider) && replaceableBy(live, user)) {
         await moveOpenPayment(
           deps.db,
           live.key,
@@ -130,20 +133,46 @@ async function openPaymentForQuote(
   );
 }
 
-/** GET /api/2/cart/vendorurl: the payment of this quote and the processor's hosted page for it. */
+/** The processor's customer of this user's saved cards (Stripe keeps cards per customer), if any. */
+async function processorCustomerOf(db: Db | Tx, userId: number, provider: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customer: savedCards.providerCustomer })
+    .from(savedCards)
+    .where(
+      and(eq(savedCards.userId, userId), eq(savedCards.provider, provider), isNotNull(savedCards.providerCustomer)),
+    )
+    .orderBy(desc(savedCards.id))
+    .limit(1);
+  return row?.customer ?? null;
+}
+
+/**
+ * GET /api/2/cart/vendorurl: the payment of this quote and the processor's hosted page for it. The
+ * processor sends the customer back to /payment/thankyou/, which reads the outcome from our database.
+ */
 export async function startCardCheckout(
   deps: Deps,
   provider: PaymentProvider,
   user: UserRow,
   pqid: string,
+  base: string,
 ): Promise<{ payment: PaymentRow; url: string }> {
   const amount = await readCreditsQuote(deps, pqid, user);
-  const payment = await openPaymentForQuote(deps, user, pqid, 'card', amount);
-  const { url } = await provider.createCheckout({
+  const payment = await openPaymentForQuote(deps, user, pqid, 'card', amount, provider.name);
+  const { url, providerRef } = await provider.createCheckout({
     paymentKey: payment.key,
     amountCredits: payment.amountCredits,
     vatCredits: payment.vatCredits,
+    returnUrl: `${base}/payment/thankyou/?payment=${encodeURIComponent(payment.key)}`,
+    customerRef: await processorCustomerOf(deps.db, user.id, provider.name),
+    email: user.email,
   });
+  if (providerRef && payment.providerRef !== providerRef) {
+    await deps.db
+      .update(payments)
+      .set({ providerRef })
+      .where(and(eq(payments.key, payment.key), isNull(payments.providerRef)));
+  }
   return { payment, url };
 }
 
@@ -165,7 +194,7 @@ export async function applyChargeResult(
   result: ChargeResult,
   now: Date,
 ): Promise<PaymentRow | null> {
-  const facts = { providerRef: result.providerRef, card: result.card };
+  const facts = { providerRef: result.providerRef, card: result.card, intent: result.intent };
   if (result.outcome === 'approved') return approveCardPayment(db, key, facts, now);
   if (result.outcome === 'declined')
     return moveOpenPayment(db, key, 'declined', { ...facts, reason: result.reason }, now);
@@ -214,11 +243,16 @@ async function chargeSavedCard(
   now: Date,
 ): Promise<PaymentRow> {
   const card = await requireOwnSavedCard(tx, user.id, input.cardId);
+  // a card saved by another processor (the sandbox's, after Stripe was connected) cannot be charged
+  if (card.provider !== provider.name) throw notFound(ORDER_TEXTS.savedCardNotFound);
   // the claim comes before the charge: a second charge of the quote waits here, then is refused
   const payment = await claimQuote(
     tx,
     {
-      key: randomToken(),
+      // the processor's idempotency key of the charge: a request retried with the same key after a
+      // lost answer (this transaction rolled back) charges the card once, and is settled from it
+      key: `sc_${sha256(`${user.id}:${input.idempotencyKey}`).slice(0, 40)}`,
+      provider: provider.name,
       userId: user.id,
       method: 'saved_card',
       purpose: 'credits',
@@ -238,6 +272,7 @@ async function chargeSavedCard(
   );
   const result = await provider.chargeSavedCard({
     providerToken: card.providerToken,
+    customerRef: card.providerCustomer,
     paymentKey: payment.key,
     amountCredits: payment.amountCredits,
     vatCredits: payment.vatCredits,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { getOrCreateAccount, platformAccount, postTransaction, type EntryInput } from '../../platform/ledger';
@@ -18,12 +18,15 @@ const OPEN_CARD_STATUSES: Status[] = ['pending', 'requires_action'];
 
 export interface ProcessorFacts {
   providerRef?: string;
+  /** the processor's charge object (Stripe's PaymentIntent) */
+  intent?: string;
   card?: CardSummary | null;
 }
 
 function cardColumns(facts: ProcessorFacts) {
   return {
     ...(facts.providerRef ? { providerRef: facts.providerRef } : {}),
+    ...(facts.intent ? { providerIntent: facts.intent } : {}),
     ...(facts.card ? { cardBrand: facts.card.brand, cardLast4: facts.card.last4 } : {}),
   };
 }
@@ -85,18 +88,38 @@ async function settle(tx: Tx, payment: PaymentRow, createdBy: number, now: Date)
  * Approves an open card payment and credits the customer, all in one database transaction.
  * Returns the approved payment, or null when it was not open any more (already approved,
  * declined or cancelled): then nothing moved.
+ *
+ * `paidAtProcessor`: the processor says the money arrived (Stripe's signed webhook). Then a payment
+ * we had closed (the customer chose a wire transfer meanwhile, or a decline was reported before a
+ * retry on the processor's page went through) is approved too, since the customer did pay; it stops
+ * holding its quote, which another payment may hold by now. Approved already: null, nothing moves.
  */
 export async function approveCardPayment(
   db: Db | Tx,
   key: string,
   facts: ProcessorFacts,
   now: Date,
+  options: { paidAtProcessor?: boolean } = {},
 ): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {
+    const from: Status[] = options.paidAtProcessor
+      ? [...OPEN_CARD_STATUSES, 'declined', 'cancelled']
+      : OPEN_CARD_STATUSES;
     const [claimed] = await tx
       .update(payments)
-      .set({ status: 'approved', failureReason: null, updatedAt: now, ...cardColumns(facts) })
-      .where(and(eq(payments.key, key), inArray(payments.status, OPEN_CARD_STATUSES)))
+      .set({
+        status: 'approved',
+        failureReason: null,
+        updatedAt: now,
+        ...cardColumns(facts),
+        // a closed payment approved late: its quote may be held by the payment that replaced it
+        ...(options.paidAtProcessor
+          ? {
+              quoteRef: sql`CASE WHEN ${payments.status} IN ('pending', 'requires_action') THEN ${payments.quoteRef} ELSE NULL END`,
+            }
+          : {}),
+      })
+      .where(and(eq(payments.key, key), inArray(payments.status, from)))
       .returning();
     if (!claimed) return null;
     return settle(tx, claimed, claimed.userId, now);

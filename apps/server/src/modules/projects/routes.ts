@@ -8,8 +8,10 @@ import {
   PROJECT_TEXTS,
   type ProjectDetail,
   projectDetailSchema,
+  projectCancelSchema,
   projectDisputeSchema,
   projectMessageRowSchema,
+  projectRefundOptionsSchema,
   projectMessageSchema,
   projectNameSchema,
   projectRatingSchema,
@@ -27,6 +29,7 @@ import { requireUser } from '../../platform/guards';
 import { balanceOfOwner } from '../../platform/ledger';
 import type { AuthContext } from '../../platform/session';
 import { deliverWork } from './deliver';
+import { cardLabel, cardRefundOption, sendCardRefund } from '../payments/card-refunds';
 import {
   approveProject,
   bulkMessage,
@@ -212,11 +215,45 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary: 'Cancel a project nobody has started (PENDING, PREPROCESSING); price and VAT back to credits',
+        description:
+          'refund_to=card (the customer only): the refund goes back to the card that paid for it (see GET .../refund-options); 409 when no card can take it. Default: credits.',
         params: idParams,
+        body: projectCancelSchema,
         response: detail,
       },
     },
-    async (request) => moneyMove(request, actorOf(request), null, (ctx) => cancelProject(ctx, request.params.id)),
+    async (request) => {
+      const toCard = request.body.refund_to === 'card';
+      const provider = deps.cardProcessor;
+      const answer = await moneyMove(request, actorOf(request), request.body, (ctx) =>
+        cancelProject(ctx, request.params.id, toCard ? { provider: provider.name } : undefined),
+      );
+      // after the commit: the processor is asked once the credits were taken out for the card
+      if (toCard) await sendCardRefund(deps, provider, `project-${request.params.id}`);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/2/projects/:id/refund-options',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: "Where a cancel's refund can go: the card that paid for the project (if any) or credits",
+        params: idParams,
+        response: { 200: z.object({ results: projectRefundOptionsSchema }) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { project, role } = await requireViewing(deps.db, actor, request.params.id, deps.clock.now());
+      const amountCredits = project.priceCredits + project.vatCredits;
+      // the card is the customer's: staff cancelling refund to credits
+      const option = role === 'customer' ? await cardRefundOption(deps.db, project, deps.cardProcessor.name) : null;
+      const card = option ? { brand: option.brand, last4: option.last4, label: cardLabel(option) } : null;
+      return { results: { amountCredits, card } };
+    },
   );
 
   app.post(

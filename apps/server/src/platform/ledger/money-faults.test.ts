@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { payments, payoutMethods, payoutRequests, projects, users } from '../../db/schema';
+import { ledgerTransactions, payments, payoutMethods, payoutRequests, projects, users } from '../../db/schema';
+import { startCardCheckout } from '../../modules/payments/service';
+import { SandboxProvider, StripeProvider, stripeClient } from '../payments';
+import { type FakeStripe, signedEvent, startFakeStripe } from '../../test/fake-stripe';
 import { computeCart } from '../../modules/cart/cart';
 import { addCartOrder } from '../../modules/cart/cart-test-helpers';
 import { payCartWithCredits } from '../../modules/cart/pay-with-credits';
@@ -27,7 +30,8 @@ import { balanceOfOwner, getOrCreateAccount, hashRequest, platformAccount, postT
 import { verifyLedger } from './verify';
 
 // Money under faults: a seeded run of money operations from several clients at once —
-// buying credits by card, saved card and wire, paying the cart with credits, cancelling, approving,
+// buying credits by card, saved card and wire, Stripe's signed card webhooks (a completed checkout,
+// a refund made at Stripe) delivered twice, concurrently and late, paying the cart with credits, cancelling, approving,
 // disputing and resolving, payouts requested, cancelled and failed — with 10% of answers asked again
 // under the same key, 5% under a new key, 5% of operations hit by a killed database connection in
 // the middle of a transaction (PostgreSQL: pg_terminate_backend from a side connection; PGlite: a
@@ -54,7 +58,9 @@ type Kind =
   | 'resolve'
   | 'payoutRequest'
   | 'payoutCancel'
-  | 'payoutSettle';
+  | 'payoutSettle'
+  | 'cardWebhook'
+  | 'cardRefundWebhook';
 
 interface Op {
   kind: Kind;
@@ -81,6 +87,8 @@ const KINDS: [number, Kind][] = [
   [8, 'payoutRequest'],
   [4, 'payoutCancel'],
   [4, 'payoutSettle'],
+  [6, 'cardWebhook'],
+  [3, 'cardRefundWebhook'],
 ];
 
 // noBias: fast-check leans towards small integers by default, which would make far more than 5% faults
@@ -122,14 +130,22 @@ describe('money under faults', () => {
   const clock = new TestClock();
   let side: pg.Client | null = null;
   let armedFaults = 0;
+  let fakeStripe: FakeStripe;
 
+  // the card sandbox serves the hosted-page purchases; Stripe's keys are set, so its webhook listens
   const build = async () => {
-    const a = await buildApp({ config: testConfig({ dataDir }), database, clock });
+    const a = await buildApp({
+      config: testConfig({ dataDir, stripe: fakeStripe.config }),
+      database,
+      clock,
+      cardProcessor: new SandboxProvider(),
+    });
     await a.ready();
     return a;
   };
 
   beforeAll(async () => {
+    fakeStripe = await startFakeStripe();
     fresh = await freshDatabase();
     database = fresh.database;
     dataDir = mkdtempSync(join(tmpdir(), 'parlance-money-'));
@@ -156,6 +172,7 @@ describe('money under faults', () => {
     await app?.close();
     await side?.end();
     await fresh?.drop();
+    await fakeStripe?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -267,6 +284,17 @@ describe('money under faults', () => {
       const quotes: string[] = [];
       const wires: { key: string; customer: number; amount: number }[] = [];
       const returned = new Set<number>();
+      /** Stripe payments the run completed: their PaymentIntent, what was paid and refunded so far */
+      const stripePaid: { customer: number; intent: string; total: number; refunded: number }[] = [];
+      const stripe = new StripeProvider(stripeClient(fakeStripe.config));
+      const deliver = (event: { payload: string; headers: Record<string, string> }) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/2/payments/stripe/webhook',
+          headers: event.headers,
+          payload: event.payload,
+        });
+      const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
       /** projects whose final money move (cancel, approve, resolve) the model has counted */
       const settled = new Set<number>();
       const projectsOf = async (status: string, customerId?: number) =>
@@ -529,6 +557,58 @@ describe('money under faults', () => {
               op.fault,
             );
             figures[ok(res.statusCode) ? 'accepted' : 'refused'] += 1;
+            return;
+          }
+          case 'cardWebhook': {
+            // a Stripe checkout paid on Stripe's page; its completion is delivered with faults, twice
+            // at once when the op asks again (the same event, or the same fact in a new event)
+            const pqid = await signCreditsQuote(app.deps, { userId: c.id, amountCredits: op.amount, vatCredits: 0 });
+            const [user] = await db().select().from(users).where(eq(users.id, c.id));
+            const { payment } = await startCardCheckout(app.deps, stripe, user, pqid, 'http://localhost:3000');
+            const [row] = await db().select().from(payments).where(eq(payments.key, payment.key));
+            const paid = fakeStripe.paySession(row.providerRef as string);
+            const event = signedEvent('checkout.session.completed', paid.session, { timestamp: nowSeconds() });
+            const sends = [attempt(() => deliver(event), op.fault)];
+            if (op.again !== 'none') {
+              figures[op.again === 'same' ? 'retriesSameKey' : 'retriesNewKey'] += 1;
+              const other =
+                op.again === 'same'
+                  ? event
+                  : signedEvent('checkout.session.completed', paid.session, { timestamp: nowSeconds() });
+              sends.push(attempt(() => deliver(other), false));
+            }
+            await Promise.all(sends);
+            const [after] = await db().select().from(payments).where(eq(payments.key, payment.key));
+            if (after.status === 'approved') {
+              figures.accepted += 1;
+              add(c.id, 'customer_credits', op.amount);
+              stripePaid.push({ customer: c.id, intent: paid.intent, total: op.amount, refunded: 0 });
+            } else figures.refused += 1;
+            return;
+          }
+          case 'cardRefundWebhook': {
+            // a (partial) refund made in Stripe's dashboard: charge.refunded with the running total
+            const target = stripePaid[op.pick % Math.max(1, stripePaid.length)];
+            if (!target || target.refunded >= target.total) return;
+            target.refunded = Math.min(target.total, target.refunded + Math.max(100, Math.floor(op.amount / 4)));
+            const refunded = target.refunded;
+            const charge = fakeStripe.charge(target.intent, refunded);
+            const event = signedEvent('charge.refunded', charge, { timestamp: nowSeconds() });
+            const sends = [attempt(() => deliver(event), op.fault)];
+            if (op.again !== 'none') {
+              figures[op.again === 'same' ? 'retriesSameKey' : 'retriesNewKey'] += 1;
+              sends.push(attempt(() => deliver(event), false));
+            }
+            await Promise.all(sends);
+            // what the refund took from the customer's credits depends on what they held then
+            const [posted] = await db()
+              .select()
+              .from(ledgerTransactions)
+              .where(eq(ledgerTransactions.idempotencyKey, `stripe-refund:${charge.id}:${refunded}`));
+            if (posted) {
+              figures.accepted += 1;
+              add(target.customer, 'customer_credits', -Number(posted.metadata.takenFromCredits));
+            } else figures.refused += 1;
             return;
           }
           case 'payoutRequest':

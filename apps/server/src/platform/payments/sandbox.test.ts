@@ -53,9 +53,15 @@ describe('SandboxProvider', () => {
   const card = { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2030 };
 
   it('answers the hosted page of a payment', async () => {
-    expect(await provider.createCheckout({ paymentKey: 'abc', amountCredits: 1, vatCredits: 0 })).toEqual({
-      url: '/sandbox/checkout/abc',
-    });
+    const request = {
+      paymentKey: 'abc',
+      amountCredits: 1,
+      vatCredits: 0,
+      returnUrl: '/',
+      customerRef: null,
+      email: 'a@b.c',
+    };
+    expect(await provider.createCheckout(request)).toEqual({ url: '/sandbox/checkout/abc', providerRef: null });
   });
 
   it('approves, declines or asks for confirmation; saves a card only as a token', () => {
@@ -81,10 +87,26 @@ describe('SandboxProvider', () => {
     const ok = provider.chargeCard(card, 'approve', true).savedToken ?? '';
     const later = provider.chargeCard(card, 'decline_later', true).savedToken ?? '';
     const charge = (providerToken: string) =>
-      provider.chargeSavedCard({ providerToken, amountCredits: 100, vatCredits: 0, paymentKey: 'k' });
+      provider.chargeSavedCard({
+        providerToken,
+        customerRef: null,
+        amountCredits: 100,
+        vatCredits: 0,
+        paymentKey: 'k',
+      });
     expect((await charge(ok)).outcome).toBe('approved');
     expect(await charge(later)).toMatchObject({ outcome: 'declined', reason: ORDER_TEXTS.cardDeclined });
     expect((await charge('sbx_card_ok_nothex')).outcome).toBe('declined');
+  });
+
+  it('refunds its own charges, and refuses what it does not know', async () => {
+    const refund = (providerRef: string | null) =>
+      provider.refund({ refundKey: 'r', providerRef, providerIntent: null, amountCredits: 100 });
+    expect(await refund(provider.chargeCard(card, 'approve', false).result.providerRef)).toMatchObject({
+      outcome: 'succeeded',
+      providerRef: expect.stringMatching(/^sbx_re_[0-9a-f]{24}$/),
+    });
+    expect((await refund('ch_123')).outcome).toBe('failed');
   });
 });
 

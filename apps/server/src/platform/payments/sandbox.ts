@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ORDER_TEXTS } from '@parlance/shared';
-import type { CardSummary, ChargeResult, CheckoutRequest, PaymentProvider, SavedCardCharge } from './provider';
+import type {
+  CardSummary,
+  ChargeResult,
+  CheckoutRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+  SavedCardCharge,
+} from './provider';
 
 // The sandbox card processor: a stand-in for a real one, with a hosted checkout page served by this
 // server (/sandbox/checkout/:key) and documented test cards. It never stores a card number: a saved
@@ -116,8 +124,18 @@ const reference = () => `sbx_ch_${randomBytes(12).toString('hex')}`;
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
 
-  async createCheckout(request: CheckoutRequest): Promise<{ url: string }> {
-    return { url: `/sandbox/checkout/${encodeURIComponent(request.paymentKey)}` };
+  async createCheckout(request: CheckoutRequest): Promise<{ url: string; providerRef: null }> {
+    return { url: `/sandbox/checkout/${encodeURIComponent(request.paymentKey)}`, providerRef: null };
+  }
+
+  /**
+   * A refund to a sandbox card always goes through. The sandbox keeps nothing of it: the refund's row
+   * (card_refunds, with this reference) is its state.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!request.providerRef?.startsWith('sbx_ch_'))
+      return { outcome: 'failed', providerRef: null, reason: 'The sandbox does not know this payment.' };
+    return { outcome: 'succeeded', providerRef: `sbx_re_${randomBytes(12).toString('hex')}` };
   }
 
   /**

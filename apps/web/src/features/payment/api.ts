@@ -70,5 +70,10 @@ function paymentQuery(key: string) {
       http.get<{ results: PaymentData }>(`/api/2/payments/${encodeURIComponent(key)}`, signal).then((b) => b.results),
     enabled: key !== '',
     retry: false,
+    // a card payment waits for the processor's webhook: the return page asks again until it is settled
+    refetchInterval: (query) => {
+      const p = query.state.data;
+      return p && p.method !== 'wire' && (p.status === 'pending' || p.status === 'requires_action') ? 3_000 : false;
+    },
   });
 }

@@ -12,6 +12,7 @@ import {
   IDEMPOTENCY_HEADER,
   type ProjectDetail,
   type ProjectList,
+  type ProjectRefundOptions,
   type ReviewJobKind,
   type ReviewSubmit,
 } from '@parlance/shared';
@@ -69,6 +70,19 @@ export function useCustomerProjects(q: ListQuery) {
   return useQuery({ ...customerProjectsQuery(q), placeholderData: keepPreviousData, retry: false });
 }
 
+/** Where a cancel's refund can go: the card that paid for the project, if any (the customer's only). */
+export function useRefundOptions(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...projectKeys.detail(id), 'refund-options'],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ results: ProjectRefundOptions }>(`/api/2/projects/${id}/refund-options`, signal)
+        .then((b) => b.results),
+    enabled,
+    retry: false,
+  });
+}
+
 export function useProjectTags() {
   return useQuery(projectTagsQuery);
 }
@@ -97,7 +111,8 @@ export const projectCalls = {
   tags: (id: number, tags: string[]) => post(`/api/2/projects/${id}/tags`, { tags }),
   rate: (id: number, v: { rating: number; reasons: string[]; comment: string }) =>
     post(`/api/2/projects/${id}/rating`, v),
-  cancel: (id: number) => post(`/api/2/projects/${id}/cancel`, {}, idempotent()),
+  cancel: (id: number, refundTo?: 'card' | 'credits') =>
+    post(`/api/2/projects/${id}/cancel`, refundTo ? { refund_to: refundTo } : {}, idempotent()),
   approve: (id: number) => post(`/api/2/projects/${id}/approve`, {}, idempotent()),
   dispute: (id: number, reason: string) => post(`/api/2/projects/${id}/dispute`, { reason }),
   take: (id: number) => post(`/api/2/job/${id}/take`),

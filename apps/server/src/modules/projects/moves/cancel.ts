@@ -1,6 +1,7 @@
 import { PROJECT_TEXTS } from '@parlance/shared';
 import { audit } from '../../../platform/audit';
 import { AppError } from '../../../platform/errors';
+import { startCardRefund } from '../../payments/card-refunds';
 import { postRefund } from '../money';
 import { type Outcome, tryMove } from '../service';
 import { authorizeMove, done, lockFor, type MoveContext, repeatsLastMove } from './context';
@@ -10,7 +11,12 @@ import { authorizeMove, done, lockFor, type MoveContext, repeatsLastMove } from 
  * admin: price and VAT share back to the customer's credits. The status guard in this
  * transaction makes a second click refund nothing; it answers the cancelled project.
  */
-export async function cancelProject(ctx: MoveContext, projectId: number): Promise<Outcome> {
+export async function cancelProject(
+  ctx: MoveContext,
+  projectId: number,
+  /** the customer asked for the refund on their card, at this processor */
+  toCard?: { provider: string },
+): Promise<Outcome> {
   const { project, role } = await lockFor(ctx, projectId);
   if (await repeatsLastMove(ctx, project, 'cancel')) return done(project.id, [], false);
   authorizeMove(ctx, project, role, 'cancel');
@@ -28,6 +34,11 @@ export async function cancelProject(ctx: MoveContext, projectId: number): Promis
     undefined,
     ctx.now,
   );
+  // the card is the customer's own choice; staff cancel to credits
+  if (toCard) {
+    if (role !== 'customer') throw new AppError(403, PROJECT_TEXTS.refundToCardUnavailable);
+    await startCardRefund(ctx.tx, row, toCard.provider, ctx.user.id, ctx.now);
+  }
   if (role === 'admin') {
     await audit(ctx.tx, {
       actorId: ctx.user.id,

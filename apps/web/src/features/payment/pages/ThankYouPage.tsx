@@ -90,6 +90,12 @@ export default function ThankYouPage() {
         {p.method === 'wire'
           ? `We add ${credits(p.amountCredits)} as soon as your transfer with reference ${p.reference ?? ''} is received.`
           : `We add ${credits(p.amountCredits)} as soon as the payment is confirmed.`}
+        {p.method !== 'wire' && p.failureReason && (
+          // the processor reported a failed attempt; its page lets the holder try another card
+          <Alert severity="warning" sx={{ mt: 2, textAlign: 'left' }}>
+            {`The last attempt did not go through: ${p.failureReason}`}
+          </Alert>
+        )}
       </StatusPage>
     );
   }

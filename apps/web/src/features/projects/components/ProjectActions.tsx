@@ -14,6 +14,9 @@ import { allFinished } from '../downloadable';
 
 // The dialogs load when first opened (not part of the project page's first load).
 const ConfirmDialog = lazy(() => import('../../../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const CancelProjectDialog = lazy(() =>
+  import('./CancelProjectDialog').then((m) => ({ default: m.CancelProjectDialog })),
+);
 const DeliverDialog = lazy(() => import('./DeliverDialog').then((m) => ({ default: m.DeliverDialog })));
 const DownloadDialog = lazy(() => import('./DownloadDialog').then((m) => ({ default: m.DownloadDialog })));
 const RatingDialog = lazy(() => import('./RatingDialog').then((m) => ({ default: m.RatingDialog })));
@@ -48,7 +51,7 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     (kind: 'take' | 'take-edit') => (kind === 'take' ? projectCalls.take(id) : projectCalls.takeEdit(id)),
     { keepPageOnError: true },
   );
-  const simple = useProjectMove((kind: 'approve' | 'cancel' | 'hold' | 'release') => projectCalls[kind](id));
+  const simple = useProjectMove((kind: 'approve' | 'hold' | 'release') => projectCalls[kind](id));
   const once = useSingleFlight();
   const navigate = useNavigate();
   const reviewJob = useProjectMove((kind: ReviewJobKind) => projectCalls.createReviewJob(id, kind), {
@@ -79,13 +82,12 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     });
   }
 
-  const DONE: Record<'approve' | 'cancel' | 'hold' | 'release', string> = {
+  const DONE: Record<'approve' | 'hold' | 'release', string> = {
     approve: PROJECT_TEXTS.approved,
-    cancel: PROJECT_TEXTS.cancelled,
     hold: 'The project is on hold.',
     release: 'The project was released.',
   };
-  function doSimple(kind: 'approve' | 'cancel' | 'hold' | 'release') {
+  function doSimple(kind: 'approve' | 'hold' | 'release') {
     // one request per confirmation, however fast the clicks
     once(async () => {
       try {
@@ -222,18 +224,7 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
         </ConfirmDialog>
       </OnDemand>
       <OnDemand when={open === 'cancel'}>
-        <ConfirmDialog
-          open={open === 'cancel'}
-          title="Cancel this project?"
-          confirmLabel="Cancel project"
-          danger
-          busy={simple.isPending}
-          onConfirm={() => doSimple('cancel')}
-          onClose={close}
-        >
-          Nobody has started it yet: it is cancelled and its price (plus any VAT paid) returns to
-          {project.viewerRole === 'admin' ? ' the customer’s' : ' your'} balance.
-        </ConfirmDialog>
+        <CancelProjectDialog open={open === 'cancel'} project={project} onClose={close} />
       </OnDemand>
       <OnDemand when={open === 'hold'}>
         <ConfirmDialog
