@@ -44,7 +44,7 @@ import { sessionPlugin } from './platform/session';
 import { createStorage } from './platform/storage';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
-import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
+import { createPayoutRails, type PayoutRails } from './platform/payouts/rails';
 import { pollProvider } from './modules/payouts/service';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 import { cspOrigins } from './platform/our-origins';
@@ -55,7 +55,7 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  payoutProvider?: PayoutProvider;
+  payoutProvider?: PayoutRails;
   telegram?: TelegramProvider;
 }
 
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (message, err) => app.log.error({ err }, message),
       database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
     ),
-    payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
+    payoutProvider: deps.payoutProvider ?? createPayoutRails(database.db, { paypal: config.paypal }),
     rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PasswordHashing } from './platform/passwords';
+import type { PayPalSettings } from './platform/payouts/paypal';
 
 // The one configuration object. Every setting comes from an environment variable; defaults make
 // `npm start` work on a fresh machine with no services at all.
@@ -92,6 +93,14 @@ const envSchema = z
       .optional(),
     /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
     TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
+    /** PayPal Payouts (ADR 0093): without a client id, payouts by PayPal go to the database sandbox */
+    PAYPAL_CLIENT_ID: z.string().trim().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().trim().optional(),
+    PAYPAL_ENV: z.enum(['sandbox', 'live'], { message: 'PAYPAL_ENV must be sandbox or live' }).default('sandbox'),
+    /** the id PayPal gave the webhook registered for POST /api/2/payouts/paypal/webhook */
+    PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
+    /** tests and proxies: another base URL for PayPal's REST API */
+    PAYPAL_API_BASE: url('PAYPAL_API_BASE', ['http:', 'https:']),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     DEMO_DATA: bool('DEMO_DATA', true),
     CAPTCHA: bool('CAPTCHA', true),
@@ -148,6 +157,12 @@ const envSchema = z
   })
   // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
   .superRefine((e, ctx) => {
+    if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_SECRET must be set with PAYPAL_CLIENT_ID (both from the PayPal developer dashboard)',
+      });
     if (e.NODE_ENV !== 'production') return;
     if (e.PASSWORD_HASHING === 'fast')
       ctx.addIssue({
@@ -177,6 +192,8 @@ export type Config = {
   smsProviderUrl: string | undefined;
   telegramBotToken: string | undefined;
   telegramApiRoot: string | undefined;
+  /** PayPal Payouts when PAYPAL_CLIENT_ID is set; null: the database sandbox pays PayPal payouts */
+  paypal: PayPalSettings | null;
   mailFrom: string;
   demoData: boolean;
   captcha: boolean;
@@ -230,6 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderUrl: e.SMS_PROVIDER_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            env: e.PAYPAL_ENV,
+            webhookId: e.PAYPAL_WEBHOOK_ID || null,
+            apiBase: e.PAYPAL_API_BASE ?? null,
+          }
+        : null,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
@@ -270,6 +297,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsProviderUrl: undefined,
     telegramBotToken: undefined,
     telegramApiRoot: undefined,
+    paypal: null,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     demoData: false,
     captcha: false,

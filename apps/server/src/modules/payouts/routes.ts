@@ -108,7 +108,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
       const now = deps.clock.now();
       const call = { method: 'POST', path: '/api/2/account/convert/request', body: request.body };
       const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
-        const row = await requestPayout(tx, user.id, request.body, now);
+        const row = await requestPayout(tx, user.id, request.body, now, deps.payoutProvider);
         const history = [
           { id: 0, requestId: row.id, status: 'pending' as const, actorId: user.id, remark: null, createdAt: now },
         ];

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   canMovePayout,
   PAYOUT_CONFIG,
+  PAYOUT_METHODS,
+  PAYOUT_RAIL_ERRORS,
   PAYOUT_METHOD_TEXTS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUS_LABELS,
@@ -18,7 +20,7 @@ import type { Logger } from '../../platform/logger';
 import { balanceOfOwner } from '../../platform/ledger';
 import { writeUserMessage } from '../../platform/messages';
 import { postPayoutBack, postPayoutPaid, postPayoutRequest } from './ledger-flows';
-import type { PayoutProvider } from '../../platform/payouts/provider';
+import type { PayoutProvider, ProviderItemResult, SentItem } from '../../platform/payouts/provider';
 
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 
@@ -105,7 +107,13 @@ export async function requestPayout(
   userId: number,
   input: { amount: number; method: PayoutMethod },
   now: Date,
+  rails?: Pick<PayoutProvider, 'railOf'>,
 ): Promise<PayoutRow> {
+  // what is not connected is not sold: no request by a method no provider pays
+  if (rails?.railOf(input.method) === 'not_connected') {
+    const text = PAYOUT_RAIL_ERRORS.notConnected(PAYOUT_METHOD_LABELS[input.method]);
+    throw badRequest(text, { method: text });
+  }
   const [method] = await tx
     .select()
     .from(payoutMethods)
@@ -185,6 +193,22 @@ export async function listOwnPayouts(db: Db, userId: number, page: number, limit
   return { rows, totalCount: n, history };
 }
 
+/**
+ * What the provider answered for one request, applied in `tx`: accepted, it is processing with the
+ * provider's reference; refused at once (PayPal's validation), it is processing and then failed with
+ * the provider's words, and the credits return through the same flow as any failed payout.
+ */
+export async function applySent(
+  tx: Tx,
+  row: PayoutRow,
+  sent: SentItem,
+  opts: { actorId: number | null; now: Date },
+): Promise<PayoutRow> {
+  if ('ref' in sent) return movePayout(tx, row, 'processing', { ...opts, providerRef: sent.ref });
+  const processing = await movePayout(tx, row, 'processing', opts);
+  return movePayout(tx, processing, 'failed', { actorId: null, remark: sent.refused, now: opts.now });
+}
+
 /** Sends pending requests to the provider (an admin's payout): pending -> processing. */
 export async function sendToProvider(
   db: Db,
@@ -204,10 +228,10 @@ export async function sendToProvider(
   );
   let sent = 0;
   for (const row of rows) {
-    const ref = refs.get(row.id);
-    if (!ref) continue;
+    const answer = refs.get(row.id);
+    if (!answer) continue;
     await db.transaction(async (tx) => {
-      await movePayout(tx, row, 'processing', { actorId, now, providerRef: ref });
+      await applySent(tx, row, answer, { actorId, now });
     });
     sent += 1;
   }
@@ -216,10 +240,12 @@ export async function sendToProvider(
 
 /** The scheduler's poll of unsettled items (processing, on hold): applies what the provider says. */
 export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, logger: Logger): Promise<number> {
+  // a wire is settled by finance by hand: nobody is asked about it
+  const polled = PAYOUT_METHODS.filter((m) => provider.railOf(m) !== 'manual');
   const open = await db
     .select()
     .from(payoutRequests)
-    .where(inArray(payoutRequests.status, ['processing', 'on_hold']))
+    .where(and(inArray(payoutRequests.status, ['processing', 'on_hold']), inArray(payoutRequests.method, polled)))
     .orderBy(asc(payoutRequests.id))
     .limit(100);
   let changed = 0;
@@ -227,7 +253,7 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, 
     if (!row.providerRef) continue;
     let result: Awaited<ReturnType<PayoutProvider['status']>>;
     try {
-      result = await provider.status(row.providerRef, now);
+      result = await provider.status({ ref: row.providerRef, requestId: row.id, method: row.method }, now);
     } catch (err) {
       // one payout the provider cannot answer for does not hold up the others; asked again next run
       logger.warn(
@@ -237,14 +263,31 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, 
       continue;
     }
     if (result.status === row.status || result.status === 'processing') continue;
-    await db.transaction(async (tx) => {
-      const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));
-      if (!fresh || !canMovePayout(fresh.status, result.status)) return;
-      await movePayout(tx, fresh, result.status, { actorId: null, remark: result.reason ?? null, now });
-      changed += 1;
-    });
+    if (await applyProviderResult(db, row.id, result, now)) changed += 1;
   }
   return changed;
+}
+
+/**
+ * The provider's word on one request (a poll's answer, a verified webhook event), applied where the
+ * state machine allows it: the row is locked, so a poll and a webhook (or two deliveries of one
+ * event) arriving together move it once; the ledger flows' keys make a second move impossible anyway.
+ * `inTx` lets a caller do more in the same transaction (store the webhook's event id).
+ */
+export async function applyProviderResult(
+  db: Db,
+  requestId: number,
+  result: ProviderItemResult,
+  now: Date,
+  inTx?: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (inTx && !(await inTx(tx))) return false;
+    const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, requestId)).for('update');
+    if (!fresh || result.status === 'processing' || !canMovePayout(fresh.status, result.status)) return false;
+    await movePayout(tx, fresh, result.status, { actorId: null, remark: result.reason ?? null, now });
+    return true;
+  });
 }
 
 /** One request's history, oldest first. */
