@@ -175,7 +175,8 @@ export class FakePayPal {
         payload: { error: 'invalid_token', error_description: 'Access Token not found in cache' },
       };
     }
-    if (method === 'POST' && path === '/v1/payments/payouts') return this.create(headers, body as Record<string, unknown>);
+    if (method === 'POST' && path === '/v1/payments/payouts')
+      return this.create(headers, body as Record<string, unknown>);
     let m = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path);
     if (method === 'GET' && m) {
       const batch = this.batches.get(m[1]);

@@ -35,6 +35,10 @@ export const paypalWebhookRoutes: FastifyPluginAsync = async (root) => {
     '/api/2/payouts/paypal/webhook',
     {
       config: { access: 'public' },
+      // not connected: the route is not there (before the body is looked at)
+      preValidation: async () => {
+        if (!deps.payoutProvider.paypal) throw notFound();
+      },
       schema: {
         tags: TAGS,
         summary:
@@ -63,7 +67,8 @@ export const paypalWebhookRoutes: FastifyPluginAsync = async (root) => {
         throw new AppError(503, 'PayPal could not be reached: send it again later');
       }
       // not ours to apply yet (our commit of the send is on its way): PayPal delivers it again
-      if (outcome === 'too_early') throw new AppError(503, 'This payout is not recorded as sent yet: send it again later');
+      if (outcome === 'too_early')
+        throw new AppError(503, 'This payout is not recorded as sent yet: send it again later');
       if (outcome === 'moved') deps.bus.notify();
       return { received: true as const };
     },

@@ -18,7 +18,13 @@ afterAll(async () => {
 beforeEach(() => {
   fake.calls.length = 0;
   paypal = createPayPalPayoutProvider(
-    { clientId: fake.clientId, clientSecret: fake.clientSecret, env: 'sandbox', webhookId: fake.webhookId, apiBase: fake.url },
+    {
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      env: 'sandbox',
+      webhookId: fake.webhookId,
+      apiBase: fake.url,
+    },
     { retryDelayMs: 1 },
   );
 });
@@ -105,7 +111,10 @@ describe('PayPal Payouts client', () => {
 
   it('tells each item status as our state machine reads it; an unclaimed item is cancelled first', async () => {
     const ids = [601, 602, 603, 604, 605];
-    const sent = await paypal.sendBatch(ids.map((id) => item(id)), now);
+    const sent = await paypal.sendBatch(
+      ids.map((id) => item(id)),
+      now,
+    );
     const status = (id: number) => {
       const s = sent.get(id);
       if (!s || !('ref' in s)) throw new Error('not sent');
@@ -119,7 +128,10 @@ describe('PayPal Payouts client', () => {
     fake.setStatus(605, 'RETURNED');
     expect(await status(601)).toEqual({ status: 'paid' });
     expect(await status(602)).toMatchObject({ status: 'on_hold' });
-    expect(await status(603)).toEqual({ status: 'failed', reason: 'PayPal could not pay it: Receiver is unregistered' });
+    expect(await status(603)).toEqual({
+      status: 'failed',
+      reason: 'PayPal could not pay it: Receiver is unregistered',
+    });
     expect(await status(604)).toMatchObject({ status: 'failed', reason: expect.stringContaining('Nobody claimed it') });
     expect(fake.itemOf(604)?.transaction_status).toBe('RETURNED');
     expect(callsTo(`/v1/payments/payouts-item/${fake.itemOf(604)?.payout_item_id}/cancel`)).toHaveLength(1);

@@ -258,7 +258,8 @@ export function createPayPalPayoutProvider(
       if (status === 'ONHOLD') return { status: 'on_hold', reason: 'PayPal holds it for review' };
       if (status === 'UNCLAIMED') return cancelUnclaimed(item);
       const failed = FAILED_REASONS[status];
-      if (failed) return { status: 'failed', reason: item.errors?.message ? `${failed}: ${item.errors.message}` : failed };
+      if (failed)
+        return { status: 'failed', reason: item.errors?.message ? `${failed}: ${item.errors.message}` : failed };
       return { status: 'processing' };
     },
 

@@ -43,7 +43,8 @@ export function createPayoutRails(
       for (const item of items) byRail.set(railOf(item.method), [...(byRail.get(railOf(item.method)) ?? []), item]);
       const answers = new Map<number, SentItem>();
       for (const [rail, batch] of byRail) {
-        if (rail === 'manual') for (const item of batch) answers.set(item.requestId, { ref: bankRefOf(item.requestId) });
+        if (rail === 'manual')
+          for (const item of batch) answers.set(item.requestId, { ref: bankRefOf(item.requestId) });
         // not connected: not sent, the request stays pending (the caller says why)
         if (rail === 'not_connected') continue;
         const provider = rail === 'paypal' ? paypal : rail === 'sandbox' ? sandbox : null;
