@@ -25,6 +25,7 @@ import { audit } from '../../platform/audit';
 import { AppError, badRequest } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { PayoutProvider } from '../../platform/payouts/provider';
+import { bankRefOf } from '../../platform/payouts/rails';
 import { selfBillingNumber } from './self-billing-pdf';
 import { applySent, movePayout, type PayoutRow } from './service';
 import { dayAfter, dayStart } from '../../platform/days';
@@ -225,6 +226,45 @@ export async function* convertCsvChunks(db: Db, f: ConvertFilter): AsyncGenerato
     const rows = await present(db, batch);
     yield stringify(rows.map((row) => CSV_COLUMNS.map((c) => (row[c] === null ? '' : String(row[c])))));
   }
+}
+
+export const BANK_FILE_COLUMNS = [
+  'reference',
+  'beneficiary_name',
+  'beneficiary_email',
+  'iban',
+  'amount',
+  'currency',
+  'remittance_information',
+  'request_date',
+  'target_date',
+] as const;
+
+/**
+ * The bank's payment file: every wire sent (processing) and not yet marked paid or failed, oldest
+ * first. The reference is the one the request carries (bank-<id>), so the bank statement names it.
+ */
+export async function bankFileCsv(db: Db): Promise<string> {
+  const rows = await db
+    .select({ request: payoutRequests, email: users.email, name: users.name })
+    .from(payoutRequests)
+    .innerJoin(users, eq(users.id, payoutRequests.userId))
+    .where(and(eq(payoutRequests.method, 'wire'), eq(payoutRequests.status, 'processing')))
+    .orderBy(asc(payoutRequests.createdAt), asc(payoutRequests.id));
+  return stringify([
+    [...BANK_FILE_COLUMNS],
+    ...rows.map(({ request: r, email, name }) => [
+      r.providerRef ?? bankRefOf(r.id),
+      name,
+      email,
+      r.account.replace(/\s+/g, '').toUpperCase(),
+      creditsToUsd(r.amount - r.fee),
+      'USD',
+      `Parlance payout ${r.id}`,
+      r.createdAt.toISOString().slice(0, 10),
+      r.targetDate.toISOString().slice(0, 10),
+    ]),
+  ]);
 }
 
 /**
