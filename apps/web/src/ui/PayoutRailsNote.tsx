@@ -10,7 +10,7 @@ export function PayoutRailsNote({ rails, title }: { rails: PayoutRailsOverview |
   if (!rails || rails.length === 0) return null;
   const warn = rails.some((r) => r.rail === 'sandbox' || r.rail === 'not_connected');
   return (
-    <Alert severity={warn ? 'warning' : 'info'} sx={{ mb: 2 }} aria-label={title}>
+    <Alert severity={warn ? 'warning' : 'info'} role="note" sx={{ mb: 2 }} aria-label={title}>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {rails.map((r) => (
           <li key={r.method}>{r.note}</li>
