@@ -27,7 +27,7 @@ import type { Logger } from '../../platform/logger';
 import type { PayoutProvider } from '../../platform/payouts/provider';
 import { bankRefOf } from '../../platform/payouts/rails';
 import { selfBillingNumber } from './self-billing-pdf';
-import { applySent, movePayout, type PayoutRow } from './service';
+import { deliverToProvider, markSending, movePayout, type PayoutRow } from './service';
 import { dayAfter, dayStart } from '../../platform/days';
 
 // The admin's side of payouts (/convert): the table of every request with the translator's figures,
@@ -345,7 +345,8 @@ export async function payOut(
   now: Date,
 ): Promise<ConvertResult & { amount: string }> {
   const unique = [...new Set(ids)];
-  const sent = await db.transaction(async (tx) => {
+  // 1. the rows locked, moved to processing and committed: from here nobody can cancel or pay them
+  const moving = await db.transaction(async (tx) => {
     const pending = await tx
       .select()
       .from(payoutRequests)
@@ -353,17 +354,7 @@ export async function payOut(
       .orderBy(asc(payoutRequests.id))
       .for('update');
     if (pending.length === 0) return [];
-    // the sandbox writes its items in this transaction: rolled back, nothing was sent
-    const refs = await provider.sendBatch(
-      pending.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
-      now,
-      tx,
-    );
-    const moved: PayoutRow[] = [];
-    for (const row of pending) {
-      const answer = refs.get(row.id);
-      if (answer) moved.push(await applySent(tx, row, answer, { actorId: actor.id, now }));
-    }
+    const moved = await markSending(tx, provider, pending, actor.id, now);
     await audit(tx, {
       actorId: actor.id,
       action: 'payout.send',
@@ -373,6 +364,12 @@ export async function payOut(
       ip: actor.ip,
     });
     return moved;
+  });
+  // 2. the provider is asked with nothing locked; 3. its answers are recorded (deliverToProvider)
+  const answers = await deliverToProvider(db, provider, moving, now);
+  const sent = moving.map((r) => {
+    const answer = answers.get(r.id);
+    return answer && 'refused' in answer ? { ...r, status: 'failed' as const } : r;
   });
   const sentIds = new Set(sent.filter((r) => r.status !== 'failed').map((r) => r.id));
   const refusedNow = new Map(

@@ -26,7 +26,7 @@ import { caught, makeUser } from '../../platform/ledger/test-helpers';
 import { FakePayPal } from '../../test/fake-paypal';
 import { createTestApp, freshDatabase, type TestApp, TestClock } from '../../test/harness';
 import { payOut } from './admin-service';
-import { pollProvider, requestPayout } from './service';
+import { cancelPayout, pollProvider, requestPayout } from './service';
 
 // Payouts through PayPal in the running app (on PGlite, and on PostgreSQL with TEST_DATABASE_URL):
 // the webhook moves money once however it is delivered, the poll agrees with it, and the sandbox
@@ -201,6 +201,43 @@ describe('PayPal payouts: webhook and poll', () => {
       -1,
     );
     expect(last.remark).toContain('nobody-there@example.com');
+  });
+
+  it('PayPal not answering, or our answer lost: the request stays processing and the poll resends it once', async () => {
+    const user = await translator(db, 10_000, 'slow@example.com');
+    const row = await db.transaction((tx) =>
+      requestPayout(tx, user, { amount: 10_000, method: 'paypal' }, t.clock.now(), t.app.deps.payoutProvider),
+    );
+    fake.failNext('/v1/payments/payouts', 503, 503, 503, 503);
+    const result = await payOut(
+      db,
+      t.app.deps.payoutProvider,
+      [row.id],
+      { id: finance, ip: '127.0.0.1' },
+      t.clock.now(),
+    );
+    expect(result.updated).toEqual([row.id]);
+    const [waiting] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));
+    expect(waiting).toMatchObject({ status: 'processing', providerRef: null });
+    expect(fake.itemOf(row.id)).toBeUndefined();
+    // on its way: the translator can no longer take the credits back
+    const cancel = await caught(db.transaction(async (tx) => cancelPayout(tx, user, row.id, t.clock.now())));
+    expect(cancel).toMatchObject({ statusCode: 400 });
+    // the next poll sends it under the same batch id
+    await pollProvider(db, t.app.deps.payoutProvider, t.clock.now(), quiet);
+    const batch = fake.itemOf(row.id)?.payout_batch_id;
+    expect((await db.select().from(payoutRequests).where(eq(payoutRequests.id, row.id)))[0].providerRef).toBe(batch);
+    // our record of PayPal's answer lost (a crash before it was written): asked again, the same batch
+    await db.update(payoutRequests).set({ providerRef: null }).where(eq(payoutRequests.id, row.id));
+    await pollProvider(db, t.app.deps.payoutProvider, t.clock.now(), quiet);
+    expect((await db.select().from(payoutRequests).where(eq(payoutRequests.id, row.id)))[0].providerRef).toBe(batch);
+    expect(
+      [...fake.batches.values()].filter((b) => b.items.some((i) => i.payout_item.sender_item_id === String(row.id))),
+    ).toHaveLength(1);
+    fake.setStatus(row.id, 'SUCCESS');
+    await pollProvider(db, t.app.deps.payoutProvider, t.clock.now(), quiet);
+    expect(await statusOf(row.id)).toBe('paid');
+    expect(await parked(user)).toBe(0);
   });
 
   it('the poll settles what PayPal says without a webhook: held, then paid', async () => {

@@ -34,7 +34,8 @@ export const paypalWebhookRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/2/payouts/paypal/webhook',
     {
-      config: { access: 'public' },
+      // each delivery costs a call to PayPal: a flood from one address is cut off, PayPal retries
+      config: { access: 'public', rateLimit: { max: deps.config.apiRateLimit, timeWindow: 60_000 } },
       // not connected: the route is not there (before the body is looked at)
       preValidation: async () => {
         if (!deps.payoutProvider.paypal) throw notFound();

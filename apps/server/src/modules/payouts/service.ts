@@ -194,19 +194,57 @@ export async function listOwnPayouts(db: Db, userId: number, page: number, limit
 }
 
 /**
- * What the provider answered for one request, applied in `tx`: accepted, it is processing with the
- * provider's reference; refused at once (PayPal's validation), it is processing and then failed with
- * the provider's words, and the credits return through the same flow as any failed payout.
+ * Hands requests already moved to processing (and committed) to their provider, then records its
+ * answers: a reference, or a refusal (PayPal's validation: the request fails with the provider's
+ * words and the credits return through the failed flow). A request the provider did not answer for
+ * stays processing without a reference; the poll sends it again, under the same idempotency id, so
+ * it is paid at most once. Nothing is held locked while the provider is asked, and a request on its
+ * way to the provider is no longer pending: the translator cannot cancel what may be paid.
  */
-export async function applySent(
+export async function deliverToProvider(
+  db: Db,
+  provider: PayoutProvider,
+  rows: PayoutRow[],
+  now: Date,
+): Promise<Map<number, SentItem>> {
+  if (rows.length === 0) return new Map();
+  const answers = await provider.sendBatch(
+    rows.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
+    now,
+  );
+  for (const row of rows) {
+    const answer = answers.get(row.id);
+    if (!answer) continue;
+    await db.transaction(async (tx) => {
+      const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id)).for('update');
+      if (!fresh || fresh.status !== 'processing' || fresh.providerRef) return;
+      if ('ref' in answer) {
+        await tx.update(payoutRequests).set({ providerRef: answer.ref }).where(eq(payoutRequests.id, row.id));
+        return;
+      }
+      await movePayout(tx, fresh, 'failed', { actorId: null, remark: answer.refused, now });
+    });
+  }
+  return answers;
+}
+
+/**
+ * pending -> processing for the requests of `rows` a provider can pay (in `tx`, rows locked by the
+ * caller); a method that is not connected stays pending.
+ */
+export async function markSending(
   tx: Tx,
-  row: PayoutRow,
-  sent: SentItem,
-  opts: { actorId: number | null; now: Date },
-): Promise<PayoutRow> {
-  if ('ref' in sent) return movePayout(tx, row, 'processing', { ...opts, providerRef: sent.ref });
-  const processing = await movePayout(tx, row, 'processing', opts);
-  return movePayout(tx, processing, 'failed', { actorId: null, remark: sent.refused, now: opts.now });
+  provider: PayoutProvider,
+  rows: PayoutRow[],
+  actorId: number | null,
+  now: Date,
+): Promise<PayoutRow[]> {
+  const moved: PayoutRow[] = [];
+  for (const row of rows) {
+    if (provider.railOf(row.method) === 'not_connected') continue;
+    moved.push(await movePayout(tx, row, 'processing', { actorId, now }));
+  }
+  return moved;
 }
 
 /** Sends pending requests to the provider (an admin's payout): pending -> processing. */
@@ -217,25 +255,17 @@ export async function sendToProvider(
   actorId: number | null,
   now: Date,
 ): Promise<number> {
-  const rows = await db
-    .select()
-    .from(payoutRequests)
-    .where(and(inArray(payoutRequests.id, ids), eq(payoutRequests.status, 'pending')));
-  if (rows.length === 0) return 0;
-  const refs = await provider.sendBatch(
-    rows.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
-    now,
-  );
-  let sent = 0;
-  for (const row of rows) {
-    const answer = refs.get(row.id);
-    if (!answer) continue;
-    await db.transaction(async (tx) => {
-      await applySent(tx, row, answer, { actorId, now });
-    });
-    sent += 1;
-  }
-  return sent;
+  const moved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(payoutRequests)
+      .where(and(inArray(payoutRequests.id, ids), eq(payoutRequests.status, 'pending')))
+      .orderBy(asc(payoutRequests.id))
+      .for('update');
+    return markSending(tx, provider, rows, actorId, now);
+  });
+  await deliverToProvider(db, provider, moved, now);
+  return moved.length;
 }
 
 /** The scheduler's poll of unsettled items (processing, on hold): applies what the provider says. */
@@ -249,6 +279,16 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, 
     .orderBy(asc(payoutRequests.id))
     .limit(100);
   let changed = 0;
+  // sent but never answered (the provider was down, or we stopped before its answer was recorded):
+  // asked again under the same idempotency id
+  const unanswered = open.filter((r) => r.status === 'processing' && !r.providerRef);
+  if (unanswered.length > 0) {
+    try {
+      await deliverToProvider(db, provider, unanswered, now);
+    } catch (err) {
+      logger.warn({ err, payoutRequestIds: unanswered.map((r) => r.id) }, 'the payout provider could not be reached');
+    }
+  }
   for (const row of open) {
     if (!row.providerRef) continue;
     let result: Awaited<ReturnType<PayoutProvider['status']>>;
