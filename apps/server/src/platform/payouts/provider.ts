@@ -1,5 +1,4 @@
 import type { PayoutMethod, PayoutRail } from '@parlance/shared';
-import type { Db, Tx } from '../../db/client';
 
 // The payout provider (ADR 0063, ADR 0093): the server sends a batch of items and later asks how each
 // one ended. Each method is paid by one rail (rails.ts): PayPal Payouts (paypal.ts), the offline
@@ -26,16 +25,13 @@ export interface ProviderItemResult {
 /** What the provider did with one item: accepted (its reference), or refused at once (its reason). */
 export type SentItem = { ref: string } | { refused: string };
 
-/** Where the provider keeps what it writes: the caller's transaction, or the database. */
-export type Executor = Db | Tx;
-
 export interface PayoutProvider {
   /**
    * Accepts a batch; answers, by request id, each item's reference or the reason it was refused.
-   * An item missing from the answer was not sent (the provider did not answer): it stays pending.
-   * `tx` is the caller's transaction, for a provider that writes its own state in our database.
+   * An item missing from the answer got no answer (the provider was not reached): it is asked again.
+   * Sending a request again answers its first reference: a provider pays a request at most once.
    */
-  sendBatch(items: PayoutItem[], now: Date, tx?: Executor): Promise<Map<number, SentItem>>;
+  sendBatch(items: PayoutItem[], now: Date): Promise<Map<number, SentItem>>;
   /** where one item stands now */
   status(item: { ref: string; requestId: number; method: PayoutMethod }, now: Date): Promise<ProviderItemResult>;
   /** how a method is paid out by this provider */

@@ -38,7 +38,7 @@ export function createPayoutRails(
   return {
     paypal,
     railOf,
-    async sendBatch(items, now, tx) {
+    async sendBatch(items, now) {
       const byRail = new Map<PayoutRail, PayoutItem[]>();
       for (const item of items) byRail.set(railOf(item.method), [...(byRail.get(railOf(item.method)) ?? []), item]);
       const answers = new Map<number, SentItem>();
@@ -49,7 +49,7 @@ export function createPayoutRails(
         if (rail === 'not_connected') continue;
         const provider = rail === 'paypal' ? paypal : rail === 'sandbox' ? sandbox : null;
         if (!provider) continue;
-        for (const [id, sent] of await provider.sendBatch(batch, now, tx)) answers.set(id, sent);
+        for (const [id, sent] of await provider.sendBatch(batch, now)) answers.set(id, sent);
       }
       return answers;
     },

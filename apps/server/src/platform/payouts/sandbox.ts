@@ -21,10 +21,10 @@ export function createSandboxPayoutProvider(
   const holdForMs = opts.holdForMs ?? 24 * 3600_000;
   return {
     railOf: () => 'sandbox',
-    async sendBatch(batch, now, tx = db) {
+    async sendBatch(batch, now) {
       const refs = new Map<number, SentItem>();
       for (const item of batch) {
-        await tx
+        await db
           .insert(payoutSandboxItems)
           .values({
             ref: `${SANDBOX_REF_PREFIX}${item.requestId}-${now.getTime().toString(36)}`,
@@ -35,7 +35,7 @@ export function createSandboxPayoutProvider(
             sentAt: now,
           })
           .onConflictDoNothing({ target: payoutSandboxItems.requestId });
-        const [kept] = await tx
+        const [kept] = await db
           .select({ ref: payoutSandboxItems.ref })
           .from(payoutSandboxItems)
           .where(eq(payoutSandboxItems.requestId, item.requestId));
