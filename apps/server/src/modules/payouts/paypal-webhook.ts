@@ -44,7 +44,7 @@ export async function applyPayPalEvent(
   const requestId = Number(senderItemId);
   const [row] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, requestId));
   // another system's item on the same PayPal account, or a batch we no longer know: kept, not applied
-  if (!row || row.method !== 'paypal' || (row.providerRef && item.payout_batch_id !== row.providerRef)) {
+  if (row?.method !== 'paypal' || (row.providerRef && item.payout_batch_id !== row.providerRef)) {
     return store(requestId);
   }
   // PayPal answered faster than our commit of the send: not stored, so PayPal's retry brings it again

@@ -217,7 +217,7 @@ export async function deliverToProvider(
     if (!answer) continue;
     await db.transaction(async (tx) => {
       const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id)).for('update');
-      if (!fresh || fresh.status !== 'processing' || fresh.providerRef) return;
+      if (fresh?.status !== 'processing' || fresh.providerRef) return;
       if ('ref' in answer) {
         await tx.update(payoutRequests).set({ providerRef: answer.ref }).where(eq(payoutRequests.id, row.id));
         return;
