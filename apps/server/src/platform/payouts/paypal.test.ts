@@ -136,6 +136,10 @@ describe('PayPal Payouts client', () => {
     expect(fake.itemOf(604)?.transaction_status).toBe('RETURNED');
     expect(callsTo(`/v1/payments/payouts-item/${fake.itemOf(604)?.payout_item_id}/cancel`)).toHaveLength(1);
     expect(await status(605)).toMatchObject({ status: 'failed' });
+    // a batch PayPal does not know (another PAYPAL_ENV?) is not taken for failed: the poll asks again
+    await expect(paypal.status({ ref: 'NOSUCHBATCH', requestId: 606, method: 'paypal' }, now)).rejects.toThrow(
+      /PayPal answered 404/,
+    );
   });
 
   it('verifies a webhook delivery with PayPal, and refuses a tampered one or one without headers', async () => {

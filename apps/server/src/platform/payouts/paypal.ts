@@ -240,7 +240,8 @@ export function createPayPalPayoutProvider(
 
     async status({ ref, requestId }) {
       const res = await api('GET', `/v1/payments/payouts/${encodeURIComponent(ref)}`);
-      if (res.status === 404) return { status: 'failed', reason: 'PayPal does not know this payout' };
+      // not "failed" on a 404: a batch of the other PAYPAL_ENV may well have been paid; the poll logs
+      // it each run until finance settles the request by hand
       if (res.status !== 200) throw new PayPalUnavailable(`PayPal answered ${res.status}: ${messageOf(res.body)}`);
       const items = Array.isArray(res.body.items) ? (res.body.items as PayPalItem[]) : [];
       const item = items.find((i) => i.payout_item?.sender_item_id === String(requestId));
