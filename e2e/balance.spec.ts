@@ -17,6 +17,10 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   await expect(rows.filter({ hasText: 'Paid' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'Pending' }).first()).toBeVisible();
   const count = await rows.count();
+  // the demo pays PayPal in the sandbox and wires by hand, and says so beside the methods
+  const rails = page.getByRole('note', { name: 'How each method is paid' });
+  await expect(rails).toContainText('PayPal payouts run in test mode on this server: no real money is sent.');
+  await expect(rails).toContainText('Bank wire payouts are paid by hand');
   await expectAccessible(page);
   await shotPage(page, `balance`);
 

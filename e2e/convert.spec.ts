@@ -63,8 +63,19 @@ test('a finance admin rejects one payout request and pays another out after typi
   await page.getByLabel('Target to').fill('2099-12-31');
   await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
   await expect(payRow.locator('[data-status]')).toHaveText('Pending');
+  // what is not connected is not sold: the page says how each method is paid on this server
+  const rails = page.getByRole('note', { name: 'How each method is paid' });
+  await expect(rails).toContainText('PayPal payouts run in test mode on this server: no real money is sent.');
+  await expect(rails).toContainText(
+    'Bank wire payouts are paid by hand: our finance team sends them through the bank.',
+  );
   await expectAccessible(page);
   await shotPage(page, 'convert');
+
+  // the bank's payment file of the wires sent
+  const bankFile = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Bank file' }).click();
+  expect((await bankFile).suggestedFilename()).toMatch(/^bank-wires-\d{4}-\d{2}-\d{2}\.csv$/);
 
   // nothing selected: the spec's message, nothing sent
   await page.getByRole('button', { name: 'Pay out' }).click();

@@ -45,7 +45,7 @@ import { sessionPlugin } from './platform/session';
 import { createStorage } from './platform/storage';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
-import { createSandboxPayoutProvider, type PayoutProvider } from './platform/payouts/provider';
+import { createPayoutRails, type PayoutRails } from './platform/payouts/rails';
 import { pollProvider } from './modules/payouts/service';
 import { createCardProcessor, type PaymentProvider } from './platform/payments';
 import { retryPendingCardRefunds } from './modules/payments/card-refunds';
@@ -58,7 +58,7 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  payoutProvider?: PayoutProvider;
+  payoutProvider?: PayoutRails;
   /** the card processor; default: Stripe when configured, else the card sandbox */
   cardProcessor?: PaymentProvider;
   telegram?: TelegramProvider;
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (message, err) => app.log.error({ err }, message),
       database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
     ),
-    payoutProvider: deps.payoutProvider ?? createSandboxPayoutProvider(),
+    payoutProvider: deps.payoutProvider ?? createPayoutRails(database.db, { paypal: config.paypal }),
     cardProcessor: deps.cardProcessor ?? createCardProcessor(config),
     rateLimits: createRateLimitStore(database.db, clock),
   };

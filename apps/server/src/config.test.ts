@@ -59,6 +59,19 @@ describe('configuration', () => {
     });
   });
 
+  it('connects PayPal payouts only with both keys; the sandbox otherwise', () => {
+    expect(loadConfig({}).paypal).toBeNull();
+    expect(
+      loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' }).paypal,
+    ).toEqual({ clientId: 'id', clientSecret: 'secret', env: 'sandbox', webhookId: 'WH1', apiBase: null });
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_ENV: 'live' }).paypal).toMatchObject({
+      env: 'live',
+      webhookId: null,
+    });
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET must be set/);
+    expect(() => loadConfig({ PAYPAL_ENV: 'production' })).toThrow(/PAYPAL_ENV must be sandbox or live/);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

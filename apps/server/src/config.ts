@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PasswordHashing } from './platform/passwords';
+import type { PayPalSettings } from './platform/payouts/paypal';
 
 // The one configuration object. Every setting comes from an environment variable; defaults make
 // `npm start` work on a fresh machine with no services at all.
@@ -102,6 +103,14 @@ const envSchema = z
     STRIPE_API_HOST: z.string().optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** PayPal Payouts (ADR 0093): without a client id, payouts by PayPal go to the database sandbox */
+    PAYPAL_CLIENT_ID: z.string().trim().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().trim().optional(),
+    PAYPAL_ENV: z.enum(['sandbox', 'live'], { message: 'PAYPAL_ENV must be sandbox or live' }).default('sandbox'),
+    /** the id PayPal gave the webhook registered for POST /api/2/payouts/paypal/webhook */
+    PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
+    /** tests and proxies: another base URL for PayPal's REST API */
+    PAYPAL_API_BASE: url('PAYPAL_API_BASE', ['http:', 'https:']),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     DEMO_DATA: bool('DEMO_DATA', true),
     CAPTCHA: bool('CAPTCHA', true),
@@ -183,6 +192,12 @@ const envSchema = z
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to connect Stripe, or neither',
       });
+    if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_SECRET must be set with PAYPAL_CLIENT_ID (both from the PayPal developer dashboard)',
+      });
     if (e.NODE_ENV !== 'production') return;
     if (e.PASSWORD_HASHING === 'fast')
       ctx.addIssue({
@@ -222,6 +237,8 @@ export type Config = {
   telegramApiRoot: string | undefined;
   /** Stripe as the card processor (STRIPE_*); null: the card sandbox */
   stripe: StripeConfig | null;
+  /** PayPal Payouts when PAYPAL_CLIENT_ID is set; null: the database sandbox pays PayPal payouts */
+  paypal: PayPalSettings | null;
   mailFrom: string;
   demoData: boolean;
   captcha: boolean;
@@ -287,6 +304,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             protocol: e.STRIPE_API_PROTOCOL,
           }
         : null,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            env: e.PAYPAL_ENV,
+            webhookId: e.PAYPAL_WEBHOOK_ID || null,
+            apiBase: e.PAYPAL_API_BASE ?? null,
+          }
+        : null,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
@@ -329,6 +356,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     telegramBotToken: undefined,
     telegramApiRoot: undefined,
     stripe: null,
+    paypal: null,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     demoData: false,
     captcha: false,

@@ -8,6 +8,7 @@ import {
   CONVERT_TEXTS,
 } from './convert-admin';
 import { dbIdSchema } from './ids';
+import { payoutRailsSchema } from './payouts-schemas';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
 
 // The zod schemas of convert-admin.ts, apart from its constants and texts so that a page reading only
@@ -74,6 +75,8 @@ export const convertListSchema = z.object({
   totalCount: z.number(),
   perPage: z.number(),
   page: z.number(),
+  /** how each method is paid out here: what finance does by hand, what is not connected */
+  rails: payoutRailsSchema,
 });
 export type ConvertList = z.infer<typeof convertListSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from './payouts';
+import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts';
 
 // The zod schemas of payouts.ts, apart from its constants and texts so that a page reading only
 // those does not load zod.
@@ -33,6 +33,12 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+/** How each method is paid out on this server, in plain words (ADR 0093). */
+export const payoutRailsSchema = z.array(
+  z.object({ method: z.enum(PAYOUT_METHODS), rail: z.enum(PAYOUT_RAILS), note: z.string() }),
+);
+export type PayoutRailsOverview = z.infer<typeof payoutRailsSchema>;
+
 export const payoutListSchema = z.object({
   data: z.array(payoutSchema),
   totalCount: z.number(),
@@ -40,5 +46,6 @@ export const payoutListSchema = z.object({
   pending: z.number(),
   minimum: z.number(),
   methods: z.array(z.object({ method: z.enum(PAYOUT_METHODS), account: z.string(), status: z.enum(PAYEE_STATUSES) })),
+  rails: payoutRailsSchema,
 });
 export type PayoutList = z.infer<typeof payoutListSchema>;

@@ -100,3 +100,23 @@ export const PAYOUT_TEXTS = {
   feeTooHigh: 'The fee of this method takes the whole amount: request more or choose another method',
   keyReused: 'This idempotency key was already used for another request',
 } as const;
+
+/**
+ * How a method is paid out on this server (ADR 0093): through PayPal Payouts, by the offline sandbox
+ * (no money moves), by hand (finance sends the bank file and marks it paid), or not at all yet.
+ */
+export const PAYOUT_RAILS = ['paypal', 'sandbox', 'manual', 'not_connected'] as const;
+export type PayoutRail = (typeof PAYOUT_RAILS)[number];
+
+/** What each rail means, in the words the payout-methods screen and /convert show beside the method. */
+export const PAYOUT_RAIL_TEXTS: Record<PayoutRail, (method: string) => string> = {
+  paypal: (m) => `${m} payouts are sent through PayPal Payouts.`,
+  sandbox: (m) => `${m} payouts run in test mode on this server: no real money is sent.`,
+  manual: (m) => `${m} payouts are paid by hand: our finance team sends them through the bank.`,
+  not_connected: (m) => `${m} payouts are not connected yet: choose another method to get paid.`,
+};
+
+export const PAYOUT_RAIL_ERRORS = {
+  /** a request (or a payout) by a method no provider pays */
+  notConnected: (m: string) => `${m} payouts are not connected yet: choose another method to get paid`,
+} as const;

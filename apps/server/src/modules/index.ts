@@ -19,6 +19,7 @@ import { paymentRoutes } from './payments/routes';
 import { convertAdminRoutes } from './payouts/admin-routes';
 import { payoutMethodRoutes } from './payouts/method-routes';
 import { payoutRoutes } from './payouts/routes';
+import { paypalWebhookRoutes } from './payouts/paypal-webhook-routes';
 import { creditActionRoutes } from './credit-actions/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { demoProjectRoutes } from './demo-project/routes';
@@ -71,6 +72,7 @@ export const MODULES: FastifyPluginAsync[] = [
   payoutRoutes,
   convertAdminRoutes,
   payoutMethodRoutes,
+  paypalWebhookRoutes,
   creditActionRoutes,
   probationRoutes,
   moderationRoutes,

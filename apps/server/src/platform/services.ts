@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 import type { JwtSigner } from './jwt';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
-import type { PayoutProvider } from './payouts/provider';
+import type { PayoutRails } from './payouts/rails';
 import type { RateLimitStore } from './rate-limit-store';
 import type { RealtimeBus } from './realtime';
 import type { Scheduler } from './scheduler';
@@ -37,7 +37,7 @@ export interface Services {
   /** the card processor: Stripe when STRIPE_* is set, else the card sandbox */
   cardProcessor: PaymentProvider;
   /** the payout provider (the sandbox until a real one is configured) */
-  payoutProvider: PayoutProvider;
+  payoutProvider: PayoutRails;
   /** Telegram notifications (the outbox sandbox until TELEGRAM_BOT_TOKEN is set) */
   telegram: TelegramProvider;
 }

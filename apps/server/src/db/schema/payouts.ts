@@ -1,4 +1,15 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PAYEE_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES } from '@parlance/shared';
 import { users } from './users';
 
@@ -63,4 +74,35 @@ export const payoutRequestHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payout_request_history_request_idx').on(t.requestId, t.id)],
+);
+
+/**
+ * The offline payout sandbox's own items (platform/payouts/sandbox.ts): what a real provider keeps on
+ * its side, kept in our database so that a restart or a second instance still knows every item sent.
+ */
+export const payoutSandboxItems = pgTable(
+  'payout_sandbox_items',
+  {
+    ref: text('ref').primaryKey(),
+    /** our request id: the same request sent twice is one item */
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    account: text('account').notNull(),
+    netCredits: bigint('net_credits', { mode: 'number' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payout_sandbox_items_request_uq').on(t.requestId)],
+);
+
+/** The payout providers' webhook events already applied, by the provider's event id (each once). */
+export const payoutProviderEvents = pgTable(
+  'payout_provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payout_provider_events_pk', columns: [t.provider, t.eventId] })],
 );

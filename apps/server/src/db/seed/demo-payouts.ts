@@ -3,7 +3,7 @@ import { PAYOUT_CONFIG } from '@parlance/shared';
 import type { Db } from '../client';
 import { payoutMethods, users } from '../schema';
 import { balanceOfOwner } from '../../platform/ledger';
-import { createSandboxPayoutProvider } from '../../platform/payouts/provider';
+import { createSandboxPayoutProvider } from '../../platform/payouts/sandbox';
 import { pollProvider, requestPayout, sendToProvider } from '../../modules/payouts/service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,7 +30,7 @@ export async function seedPayoutsDemo(db: Db, translatorEmail: string, now: Date
   const paid = await db.transaction((tx) =>
     requestPayout(tx, user.id, { amount: Math.floor(available / 3), method: 'paypal' }, paidAt),
   );
-  const provider = createSandboxPayoutProvider({ settleAfterMs: 0 });
+  const provider = createSandboxPayoutProvider(db, { settleAfterMs: 0 });
   await sendToProvider(db, provider, [paid.id], null, paidAt);
   await pollProvider(db, provider, paidAt, console);
   await db.transaction((tx) =>

@@ -13,7 +13,8 @@ import {
   payoutUpdateSchema,
 } from '@parlance/shared';
 import { staffMember } from '../../platform/permissions';
-import { bulkUpdate, convertCsvChunks, convertPage, pageSizeOf, payOut } from './admin-service';
+import { railsOverview } from '../../platform/payouts/rails';
+import { bankFileCsv, bulkUpdate, convertCsvChunks, convertPage, pageSizeOf, payOut } from './admin-service';
 
 const TAGS = ['Admin: payouts'];
 
@@ -35,7 +36,13 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { rows, totalCount } = await convertPage(deps.db, request.query);
-      return { data: rows, totalCount, perPage: pageSizeOf(request.query), page: request.query.page };
+      return {
+        data: rows,
+        totalCount,
+        perPage: pageSizeOf(request.query),
+        page: request.query.page,
+        rails: railsOverview(deps.payoutProvider),
+      };
     },
   );
 
@@ -61,6 +68,26 @@ export const convertAdminRoutes: FastifyPluginAsync = async (root) => {
           // streamed in batches (admin-service.ts convertCsvChunks): no cap, flat memory
           .send(Readable.from(convertCsvChunks(deps.db, request.query)))
       );
+    },
+  );
+
+  app.get(
+    '/api/2/admin/convert/requests/downloads/bank-file',
+    {
+      config: { access: 'backoffice.read', produces: ['text/csv'] },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The bank wires sent and not yet settled (processing), as a CSV payment file for the bank: reference, beneficiary, IBAN, amount in USD; finance marks each paid once the bank has sent it',
+      },
+    },
+    async (_request, reply) => {
+      const today = deps.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="bank-wires-${today}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(await bankFileCsv(deps.db));
     },
   );
 

@@ -11,6 +11,8 @@ import {
   canMovePayout,
   type convertQuerySchema,
   creditsToUsd,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_RAIL_ERRORS,
   PAYOUT_STATUS_LABELS,
   type PayoutStatus,
 } from '@parlance/shared';
@@ -23,8 +25,9 @@ import { audit } from '../../platform/audit';
 import { AppError, badRequest } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { PayoutProvider } from '../../platform/payouts/provider';
+import { bankRefOf } from '../../platform/payouts/rails';
 import { selfBillingNumber } from './self-billing-pdf';
-import { movePayout, type PayoutRow } from './service';
+import { deliverToProvider, markSending, movePayout, type PayoutRow } from './service';
 import { dayAfter, dayStart } from '../../platform/days';
 
 // The admin's side of payouts (/convert): the table of every request with the translator's figures,
@@ -225,6 +228,45 @@ export async function* convertCsvChunks(db: Db, f: ConvertFilter): AsyncGenerato
   }
 }
 
+export const BANK_FILE_COLUMNS = [
+  'reference',
+  'beneficiary_name',
+  'beneficiary_email',
+  'iban',
+  'amount',
+  'currency',
+  'remittance_information',
+  'request_date',
+  'target_date',
+] as const;
+
+/**
+ * The bank's payment file: every wire sent (processing) and not yet marked paid or failed, oldest
+ * first. The reference is the one the request carries (bank-<id>), so the bank statement names it.
+ */
+export async function bankFileCsv(db: Db): Promise<string> {
+  const rows = await db
+    .select({ request: payoutRequests, email: users.email, name: users.name })
+    .from(payoutRequests)
+    .innerJoin(users, eq(users.id, payoutRequests.userId))
+    .where(and(eq(payoutRequests.method, 'wire'), eq(payoutRequests.status, 'processing')))
+    .orderBy(asc(payoutRequests.createdAt), asc(payoutRequests.id));
+  return stringify([
+    [...BANK_FILE_COLUMNS],
+    ...rows.map(({ request: r, email, name }) => [
+      r.providerRef ?? bankRefOf(r.id),
+      name,
+      email,
+      r.account.replace(/\s+/g, '').toUpperCase(),
+      creditsToUsd(r.amount - r.fee),
+      'USD',
+      `Parlance payout ${r.id}`,
+      r.createdAt.toISOString().slice(0, 10),
+      r.targetDate.toISOString().slice(0, 10),
+    ]),
+  ]);
+}
+
 /**
  * Moves each selected request to `status` where the state machine allows it, each in its own
  * transaction (one refused row does not undo the others); answers which moved and why others did not.
@@ -303,7 +345,8 @@ export async function payOut(
   now: Date,
 ): Promise<ConvertResult & { amount: string }> {
   const unique = [...new Set(ids)];
-  const sent = await db.transaction(async (tx) => {
+  // 1. the rows locked, moved to processing and committed: from here nobody can cancel or pay them
+  const moving = await db.transaction(async (tx) => {
     const pending = await tx
       .select()
       .from(payoutRequests)
@@ -311,15 +354,7 @@ export async function payOut(
       .orderBy(asc(payoutRequests.id))
       .for('update');
     if (pending.length === 0) return [];
-    const refs = await provider.sendBatch(
-      pending.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
-      now,
-    );
-    const moved: PayoutRow[] = [];
-    for (const row of pending) {
-      const ref = refs.get(row.id);
-      if (ref) moved.push(await movePayout(tx, row, 'processing', { actorId: actor.id, now, providerRef: ref }));
-    }
+    const moved = await markSending(tx, provider, pending, actor.id, now);
     await audit(tx, {
       actorId: actor.id,
       action: 'payout.send',
@@ -330,11 +365,25 @@ export async function payOut(
     });
     return moved;
   });
-  const sentIds = new Set(sent.map((r) => r.id));
+  // 2. the provider is asked with nothing locked; 3. its answers are recorded (deliverToProvider)
+  const answers = await deliverToProvider(db, provider, moving, now);
+  const sent = moving.map((r) => {
+    const answer = answers.get(r.id);
+    return answer && 'refused' in answer ? { ...r, status: 'failed' as const } : r;
+  });
+  const sentIds = new Set(sent.filter((r) => r.status !== 'failed').map((r) => r.id));
+  const refusedNow = new Map(
+    await Promise.all(
+      sent
+        .filter((r) => r.status === 'failed')
+        .map(async (r) => [r.id, (await lastRemarkOf(db, r.id)) ?? 'The provider refused it'] as const),
+    ),
+  );
   const others = await db
     .select({
       id: payoutRequests.id,
       status: payoutRequests.status,
+      method: payoutRequests.method,
       amount: payoutRequests.amount,
       fee: payoutRequests.fee,
     })
@@ -346,26 +395,49 @@ export async function payOut(
   const repeats = others.filter(
     (r) => !sentIds.has(r.id) && (r.status === 'processing' || r.status === 'paid') && sentBy.get(r.id) === actor.id,
   );
-  if (sent.length === 0 && repeats.length === 0) throw badRequest(CONVERT_TEXTS.nothingPending);
+  if (sent.length === 0 && repeats.length === 0) {
+    // pending, but by a method no provider pays yet: say so rather than "nothing pending"
+    const unpaid = others.find((r) => r.status === 'pending' && provider.railOf(r.method) === 'not_connected');
+    if (unpaid) throw badRequest(PAYOUT_RAIL_ERRORS.notConnected(PAYOUT_METHOD_LABELS[unpaid.method]));
+    throw badRequest(CONVERT_TEXTS.nothingPending);
+  }
   const repeated = new Set(repeats.map((r) => r.id));
-  const statusOf = new Map(others.map((r) => [r.id, r.status]));
+  const byId = new Map(others.map((r) => [r.id, r]));
   return {
     updated: [...sentIds, ...repeated],
     skipped: unique
       .filter((id) => !sentIds.has(id) && !repeated.has(id))
       .map((id) => {
-        const status = statusOf.get(id);
+        const row = byId.get(id);
+        const refused = refusedNow.get(id);
         return {
           id,
-          reason: !status
-            ? 'No such request'
-            : status !== 'pending'
-              ? `Only pending requests are paid out (this one is ${PAYOUT_STATUS_LABELS[status].toLowerCase()})`
-              : 'The provider did not accept it',
+          reason: refused
+            ? `The provider refused it (failed, the credits are back): ${refused}`
+            : !row
+              ? 'No such request'
+              : row.status !== 'pending'
+                ? `Only pending requests are paid out (this one is ${PAYOUT_STATUS_LABELS[row.status].toLowerCase()})`
+                : provider.railOf(row.method) === 'not_connected'
+                  ? PAYOUT_RAIL_ERRORS.notConnected(PAYOUT_METHOD_LABELS[row.method])
+                  : 'The provider did not answer: it is still pending, pay it out again later',
         };
       }),
-    amount: creditsToUsd([...sent, ...repeats].reduce((s, r) => s + r.amount - r.fee, 0)),
+    amount: creditsToUsd(
+      [...sent.filter((r) => sentIds.has(r.id)), ...repeats].reduce((s, r) => s + r.amount - r.fee, 0),
+    ),
   };
+}
+
+/** The remark of a request's latest move (the provider's reason of a refusal). */
+async function lastRemarkOf(db: Db, id: number): Promise<string | null> {
+  const [last] = await db
+    .select({ remark: payoutRequestHistory.remark })
+    .from(payoutRequestHistory)
+    .where(eq(payoutRequestHistory.requestId, id))
+    .orderBy(desc(payoutRequestHistory.id))
+    .limit(1);
+  return last?.remark ?? null;
 }
 
 /** Per request, who made its latest move into `status` (null: the system); absent when none did. */

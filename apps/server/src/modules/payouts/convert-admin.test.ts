@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERT_TEXTS, type ConvertList, type ConvertResult } from '@parlance/shared';
+import { CONVERT_TEXTS, type ConvertList, type ConvertResult, PAYOUT_RAIL_TEXTS } from '@parlance/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog, payoutMethods, payoutRequestHistory, payoutRequests } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
@@ -322,5 +322,37 @@ describe('bulk status and payout', () => {
     await pollProvider(db(), t.app.deps.payoutProvider, t.clock.now(), t.app.deps.logger);
     const paid = (await list(finance, `?search=${ana.id}`)).data.find((r) => r.action_id === anaFirst);
     expect(paid).toMatchObject({ status: 'paid', invoice: expect.stringMatching(/^SB-\d{4}-0*\d+$/) });
+
+    // the wire is finance's to pay by hand: the poll leaves it, the bank file lists it
+    const wire = (await list(finance, `?search=${ben.id}`)).data.find((r) => r.action_id === benWire);
+    expect(wire).toMatchObject({ status: 'processing', txn_id: `bank-${benWire}` });
+    const file = await as(finance).get('/api/2/admin/convert/requests/downloads/bank-file');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="bank-wires-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = file.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'reference,beneficiary_name,beneficiary_email,iban,amount,currency,remittance_information,request_date,target_date',
+    );
+    expect(lines.filter((l) => l.startsWith(`bank-${benWire},`))).toEqual([
+      expect.stringContaining(`,DE89370400440532013000,275.00,USD,Parlance payout ${benWire},`),
+    ]);
+    expect((await as(support).get('/api/2/admin/convert/requests/downloads/bank-file')).statusCode).toBe(200);
+    expect((await as(customer).get('/api/2/admin/convert/requests/downloads/bank-file')).statusCode).toBe(404);
+    // marked paid by finance, it leaves the file
+    const settled = await as(finance).postJson('/api/2/admin/creditsConvert/updateConversion', {
+      req: [benWire],
+      status: 'paid',
+      remark: 'Sent by the bank',
+    });
+    expect(settled.json()).toMatchObject({ updated: [benWire] });
+    const after = await as(finance).get('/api/2/admin/convert/requests/downloads/bank-file');
+    expect(after.body).not.toContain(`bank-${benWire},`);
+    // and the table says how each method is paid here
+    const rails = (await list(finance, '')).rails;
+    expect(rails).toEqual([
+      { method: 'paypal', rail: 'sandbox', note: PAYOUT_RAIL_TEXTS.sandbox('PayPal') },
+      { method: 'payoneer', rail: 'sandbox', note: PAYOUT_RAIL_TEXTS.sandbox('Payoneer') },
+      { method: 'wire', rail: 'manual', note: PAYOUT_RAIL_TEXTS.manual('Bank wire') },
+    ]);
   });
 });

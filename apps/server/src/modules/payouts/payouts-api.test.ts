@@ -56,6 +56,12 @@ describe('payout calls', () => {
     const payout = res.json() as Payout & { replayed: boolean };
     expect(payout).toMatchObject({ amount: 10_000, fee: 200, net: 9_800, status: 'pending', replayed: false });
     expect(payout.targetDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // offline, PayPal and Payoneer run in the sandbox and a wire is paid by hand: the list says so
+    expect((await list(translator)).rails.map((r) => `${r.method}:${r.rail}`)).toEqual([
+      'paypal:sandbox',
+      'payoneer:sandbox',
+      'wire:manual',
+    ]);
     const again = await ask(translator, { amount: 10_000, method: 'paypal' }, 'k-1');
     expect(again.json()).toMatchObject({ id: payout.id, replayed: true });
     expect(again.headers['idempotent-replayed']).toBe('true');

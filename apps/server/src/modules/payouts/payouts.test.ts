@@ -13,7 +13,8 @@ import {
 } from '../../platform/ledger';
 import { caught, makeUser } from '../../platform/ledger/test-helpers';
 import { freshDatabase } from '../../test/harness';
-import { createSandboxPayoutProvider, type PayoutProvider } from '../../platform/payouts/provider';
+import type { PayoutProvider } from '../../platform/payouts/provider';
+import { createSandboxPayoutProvider } from '../../platform/payouts/sandbox';
 import { cancelPayout, pollProvider, requestPayout, sendToProvider } from './service';
 
 /** the poll's warnings are asserted elsewhere; here they would only be noise */
@@ -119,7 +120,7 @@ describe('payout ledger flows', () => {
   });
 
   it('a paid payout clears the parked credits and books the fee as revenue', async () => {
-    const provider = createSandboxPayoutProvider({ settleAfterMs: 1000 });
+    const provider = createSandboxPayoutProvider(db, { settleAfterMs: 1000 });
     const id = await translator(10_000);
     const row = await request(id, 10_000);
     const revenueBefore = (await platformAccount(db, 'platform_revenue')).balance;
@@ -139,7 +140,7 @@ describe('payout ledger flows', () => {
   });
 
   it('a failed payout returns the credits exactly once; a held one settles later', async () => {
-    const provider = createSandboxPayoutProvider({ settleAfterMs: 0, holdForMs: 1000 });
+    const provider = createSandboxPayoutProvider(db, { settleAfterMs: 0, holdForMs: 1000 });
     const failing = await translator(10_000, 'fail@paypal.test');
     const holding = await translator(10_000, 'hold@paypal.test');
     const f = await request(failing, 10_000);
@@ -162,17 +163,17 @@ describe('payout ledger flows', () => {
   });
 
   it('a payout the provider cannot answer for is logged with its ids and does not hold up the others', async () => {
-    const sandbox = createSandboxPayoutProvider({ settleAfterMs: 0 });
+    const sandbox = createSandboxPayoutProvider(db, { settleAfterMs: 0 });
     const a = await request(await translator(10_000), 10_000);
     const b = await request(await translator(10_000), 10_000);
     expect(await sendToProvider(db, sandbox, [a.id, b.id], null, now)).toBe(2);
     const [sentA] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, a.id));
     // the provider fails on the first item only (a timeout, an outage of one region ...)
     const flaky: PayoutProvider = {
-      sendBatch: (items, at) => sandbox.sendBatch(items, at),
-      status: async (ref, at) => {
-        if (ref === sentA.providerRef) throw new Error('provider timed out');
-        return sandbox.status(ref, at);
+      ...sandbox,
+      status: async (item, at) => {
+        if (item.ref === sentA.providerRef) throw new Error('provider timed out');
+        return sandbox.status(item, at);
       },
     };
     const warnings: Record<string, unknown>[] = [];

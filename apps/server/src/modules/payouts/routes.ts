@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { balanceOfOwner } from '../../platform/ledger';
 import { transactOnce } from '../../platform/transaction';
+import { railsOverview } from '../../platform/payouts/rails';
 import { renderSelfBillingPdf, selfBillingNumber } from './self-billing-pdf';
 import { cancelPayout, historyOf, listOwnPayouts, type PayoutRow, requestPayout } from './service';
 
@@ -86,6 +87,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
         pending: await balanceOfOwner(deps.db, user.id, 'translator_payout_pending'),
         minimum: PAYOUT_CONFIG.minimumCredits,
         methods,
+        rails: railsOverview(deps.payoutProvider),
       };
     },
   );
@@ -108,7 +110,7 @@ export const payoutRoutes: FastifyPluginAsync = async (root) => {
       const now = deps.clock.now();
       const call = { method: 'POST', path: '/api/2/account/convert/request', body: request.body };
       const result = await transactOnce(deps, { userId: user.id, key, request: call, now }, async (tx) => {
-        const row = await requestPayout(tx, user.id, request.body, now);
+        const row = await requestPayout(tx, user.id, request.body, now, deps.payoutProvider);
         const history = [
           { id: 0, requestId: row.id, status: 'pending' as const, actorId: user.id, remark: null, createdAt: now },
         ];

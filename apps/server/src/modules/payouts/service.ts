@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   canMovePayout,
   PAYOUT_CONFIG,
+  PAYOUT_METHODS,
+  PAYOUT_RAIL_ERRORS,
   PAYOUT_METHOD_TEXTS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUS_LABELS,
@@ -18,7 +20,7 @@ import type { Logger } from '../../platform/logger';
 import { balanceOfOwner } from '../../platform/ledger';
 import { writeUserMessage } from '../../platform/messages';
 import { postPayoutBack, postPayoutPaid, postPayoutRequest } from './ledger-flows';
-import type { PayoutProvider } from '../../platform/payouts/provider';
+import type { PayoutProvider, ProviderItemResult, SentItem } from '../../platform/payouts/provider';
 
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 
@@ -105,7 +107,13 @@ export async function requestPayout(
   userId: number,
   input: { amount: number; method: PayoutMethod },
   now: Date,
+  rails?: Pick<PayoutProvider, 'railOf'>,
 ): Promise<PayoutRow> {
+  // what is not connected is not sold: no request by a method no provider pays
+  if (rails?.railOf(input.method) === 'not_connected') {
+    const text = PAYOUT_RAIL_ERRORS.notConnected(PAYOUT_METHOD_LABELS[input.method]);
+    throw badRequest(text, { method: text });
+  }
   const [method] = await tx
     .select()
     .from(payoutMethods)
@@ -185,6 +193,60 @@ export async function listOwnPayouts(db: Db, userId: number, page: number, limit
   return { rows, totalCount: n, history };
 }
 
+/**
+ * Hands requests already moved to processing (and committed) to their provider, then records its
+ * answers: a reference, or a refusal (PayPal's validation: the request fails with the provider's
+ * words and the credits return through the failed flow). A request the provider did not answer for
+ * stays processing without a reference; the poll sends it again, under the same idempotency id, so
+ * it is paid at most once. Nothing is held locked while the provider is asked, and a request on its
+ * way to the provider is no longer pending: the translator cannot cancel what may be paid.
+ */
+export async function deliverToProvider(
+  db: Db,
+  provider: PayoutProvider,
+  rows: PayoutRow[],
+  now: Date,
+): Promise<Map<number, SentItem>> {
+  if (rows.length === 0) return new Map();
+  const answers = await provider.sendBatch(
+    rows.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
+    now,
+  );
+  for (const row of rows) {
+    const answer = answers.get(row.id);
+    if (!answer) continue;
+    await db.transaction(async (tx) => {
+      const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id)).for('update');
+      if (fresh?.status !== 'processing' || fresh.providerRef) return;
+      if ('ref' in answer) {
+        await tx.update(payoutRequests).set({ providerRef: answer.ref }).where(eq(payoutRequests.id, row.id));
+        return;
+      }
+      await movePayout(tx, fresh, 'failed', { actorId: null, remark: answer.refused, now });
+    });
+  }
+  return answers;
+}
+
+/**
+ * pending -> processing for the requests of `rows` a provider can pay (in `tx`, rows locked by the
+ * caller); a method that is not connected stays pending.
+ */
+export async function markSending(
+  tx: Tx,
+  provider: PayoutProvider,
+  rows: PayoutRow[],
+  actorId: number | null,
+  now: Date,
+): Promise<PayoutRow[]> {
+  const moved: PayoutRow[] = [];
+  for (const row of rows) {
+    if (provider.railOf(row.method) === 'not_connected') continue;
+    moved.push(await movePayout(tx, row, 'processing', { actorId, now }));
+  }
+  return moved;
+}
+
 /** Sends pending requests to the provider (an admin's payout): pending -> processing. */
 export async function sendToProvider(
   db: Db,
@@ -193,41 +255,45 @@ export async function sendToProvider(
   actorId: number | null,
   now: Date,
 ): Promise<number> {
-  const rows = await db
-    .select()
-    .from(payoutRequests)
-    .where(and(inArray(payoutRequests.id, ids), eq(payoutRequests.status, 'pending')));
-  if (rows.length === 0) return 0;
-  const refs = await provider.sendBatch(
-    rows.map((r) => ({ requestId: r.id, method: r.method, account: r.account, netCredits: r.amount - r.fee })),
-    now,
-  );
-  let sent = 0;
-  for (const row of rows) {
-    const ref = refs.get(row.id);
-    if (!ref) continue;
-    await db.transaction(async (tx) => {
-      await movePayout(tx, row, 'processing', { actorId, now, providerRef: ref });
-    });
-    sent += 1;
-  }
-  return sent;
+  const moved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(payoutRequests)
+      .where(and(inArray(payoutRequests.id, ids), eq(payoutRequests.status, 'pending')))
+      .orderBy(asc(payoutRequests.id))
+      .for('update');
+    return markSending(tx, provider, rows, actorId, now);
+  });
+  await deliverToProvider(db, provider, moved, now);
+  return moved.length;
 }
 
 /** The scheduler's poll of unsettled items (processing, on hold): applies what the provider says. */
 export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, logger: Logger): Promise<number> {
+  // a wire is settled by finance by hand: nobody is asked about it
+  const polled = PAYOUT_METHODS.filter((m) => provider.railOf(m) !== 'manual');
   const open = await db
     .select()
     .from(payoutRequests)
-    .where(inArray(payoutRequests.status, ['processing', 'on_hold']))
+    .where(and(inArray(payoutRequests.status, ['processing', 'on_hold']), inArray(payoutRequests.method, polled)))
     .orderBy(asc(payoutRequests.id))
     .limit(100);
   let changed = 0;
+  // sent but never answered (the provider was down, or we stopped before its answer was recorded):
+  // asked again under the same idempotency id
+  const unanswered = open.filter((r) => r.status === 'processing' && !r.providerRef);
+  if (unanswered.length > 0) {
+    try {
+      await deliverToProvider(db, provider, unanswered, now);
+    } catch (err) {
+      logger.warn({ err, payoutRequestIds: unanswered.map((r) => r.id) }, 'the payout provider could not be reached');
+    }
+  }
   for (const row of open) {
     if (!row.providerRef) continue;
     let result: Awaited<ReturnType<PayoutProvider['status']>>;
     try {
-      result = await provider.status(row.providerRef, now);
+      result = await provider.status({ ref: row.providerRef, requestId: row.id, method: row.method }, now);
     } catch (err) {
       // one payout the provider cannot answer for does not hold up the others; asked again next run
       logger.warn(
@@ -237,14 +303,31 @@ export async function pollProvider(db: Db, provider: PayoutProvider, now: Date, 
       continue;
     }
     if (result.status === row.status || result.status === 'processing') continue;
-    await db.transaction(async (tx) => {
-      const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, row.id));
-      if (!fresh || !canMovePayout(fresh.status, result.status)) return;
-      await movePayout(tx, fresh, result.status, { actorId: null, remark: result.reason ?? null, now });
-      changed += 1;
-    });
+    if (await applyProviderResult(db, row.id, result, now)) changed += 1;
   }
   return changed;
+}
+
+/**
+ * The provider's word on one request (a poll's answer, a verified webhook event), applied where the
+ * state machine allows it: the row is locked, so a poll and a webhook (or two deliveries of one
+ * event) arriving together move it once; the ledger flows' keys make a second move impossible anyway.
+ * `inTx` lets a caller do more in the same transaction (store the webhook's event id).
+ */
+export async function applyProviderResult(
+  db: Db,
+  requestId: number,
+  result: ProviderItemResult,
+  now: Date,
+  inTx?: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (inTx && !(await inTx(tx))) return false;
+    const [fresh] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, requestId)).for('update');
+    if (!fresh || result.status === 'processing' || !canMovePayout(fresh.status, result.status)) return false;
+    await movePayout(tx, fresh, result.status, { actorId: null, remark: result.reason ?? null, now });
+    return true;
+  });
 }
 
 /** One request's history, oldest first. */

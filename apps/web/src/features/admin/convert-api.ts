@@ -70,6 +70,9 @@ export function useConvertRequests(f: ConvertFilter) {
   return useQuery({ ...convertQuery(f), placeholderData: keepPreviousData });
 }
 
+/** The bank's payment file: the wires sent and not yet marked paid (whatever the filters). */
+export const BANK_FILE_URL = '/api/2/admin/convert/requests/downloads/bank-file';
+
 /** The CSV of what the filters match; null until a time range is chosen (spec: 'Please select the time range first'). */
 export function convertCsvUrl(f: ConvertFilter): string | null {
   if (!f.from || !f.to) return null;

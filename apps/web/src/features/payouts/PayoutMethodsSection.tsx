@@ -5,11 +5,18 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAYEE_STATUS_LABELS, PAYOUT_METHOD_LABELS, type PayeeStatus, type PayoutMethodOnFile } from '@parlance/shared';
+import {
+  PAYEE_STATUS_LABELS,
+  PAYOUT_METHOD_LABELS,
+  type PayeeStatus,
+  type PayoutMethodOnFile,
+  type PayoutRailsOverview,
+} from '@parlance/shared';
 import { Suspense } from 'react';
 import { lazy } from '../../ui/lazy';
 import { messageOf } from '../../app/http';
 import { toast } from '../../ui/toast';
+import { PayoutRailsNote } from '../../ui/PayoutRailsNote';
 import { useRemovePayoutMethod } from './api';
 
 // /balance, "Payout methods": the accounts a translator is paid to. PayPal and bank wire work at
@@ -26,7 +33,13 @@ const STATUS_COLORS: Record<PayeeStatus, 'success' | 'warning' | 'error'> = {
   declined: 'error',
 };
 
-export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[] }) {
+export function PayoutMethodsSection({
+  methods,
+  rails,
+}: {
+  methods: PayoutMethodOnFile[];
+  rails: PayoutRailsOverview;
+}) {
   const remove = useRemovePayoutMethod();
 
   return (
@@ -34,6 +47,7 @@ export function PayoutMethodsSection({ methods }: { methods: PayoutMethodOnFile[
       <Typography id="payout-methods" variant="h6" component="h2" sx={{ mb: 1 }}>
         Payout methods
       </Typography>
+      <PayoutRailsNote rails={rails} title="How each method is paid" />
       {methods.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Add the account you want to be paid to. PayPal and bank wire can be used at once; a Payoneer account is

@@ -51,12 +51,14 @@ import {
   type ConvertFilter,
   convertCsvUrl,
   defaultConvertFilter,
+  BANK_FILE_URL,
   useConvertRequests,
   useUpdateConversion,
 } from '../convert-api';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { useSingleFlight } from '../../../ui/use-single-flight';
 import { startDownload } from '../../../ui/download';
+import { PayoutRailsNote } from '../../../ui/PayoutRailsNote';
 import { QueryState } from '../../../ui/QueryState';
 import { formatUsdAmount } from '../../../ui/money';
 import { TablePager } from '../../../ui/TablePager';
@@ -149,9 +151,11 @@ export default function ConvertPage() {
         Payout requests
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Translators convert their available credits into money here. Pay out the pending ones to send them to the payout
-        provider; they settle as paid, held or failed by themselves.
+        Translators convert their available credits into money here. Pay out the pending ones to send them on: PayPal
+        payouts settle as paid, held or failed by themselves; bank wires go into the bank file, and you mark them paid
+        once the bank has sent them.
       </Typography>
+      <PayoutRailsNote rails={requests.data?.rails} title="How each method is paid" />
 
       <PayeesWaiting canWrite={canWrite} />
 
@@ -265,6 +269,9 @@ export default function ConvertPage() {
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button startIcon={<DownloadOutlined />} onClick={downloadCsv}>
           Download CSV
+        </Button>
+        <Button startIcon={<DownloadOutlined />} onClick={() => startDownload(BANK_FILE_URL)}>
+          Bank file
         </Button>
       </Stack>
 

@@ -54,8 +54,10 @@ export default function BalancePage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<string | null>(null);
   const data = payouts.data;
-  // payouts go only to methods that are active (a Payoneer account waits for approval)
-  const methods = (data?.methods ?? []).filter((m) => m.status === 'active');
+  // payouts go only to methods that are active (a Payoneer account waits for approval) and that are
+  // connected to a provider on this server (what is not connected is not offered)
+  const unconnected = new Set((data?.rails ?? []).filter((r) => r.rail === 'not_connected').map((r) => r.method));
+  const methods = (data?.methods ?? []).filter((m) => m.status === 'active' && !unconnected.has(m.method));
   const chosen = method || methods[0]?.method || '';
   const typed = amount.trim();
   const credits = /^\d+(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
@@ -218,7 +220,7 @@ export default function BalancePage() {
             )}
           </Paper>
 
-          <PayoutMethodsSection methods={data.methods} />
+          <PayoutMethodsSection methods={data.methods} rails={data.rails} />
 
           {cancel.error && <Alert severity="error">{cancel.error.message}</Alert>}
           {data.totalCount === 0 ? (
