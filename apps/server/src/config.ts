@@ -93,6 +93,15 @@ const envSchema = z
     /** the Bot API server (default https://api.telegram.org; a local Bot API server or a test fake) */
     TELEGRAM_API_ROOT: url('TELEGRAM_API_ROOT', ['http:', 'https:']),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
+    /**
+     * the HMAC key of the one-click unsubscribe links (at least 32 characters); unset: a key made
+     * once per database (server_keys), so links keep working across restarts and instances
+     */
+    MAIL_UNSUBSCRIBE_SECRET: z
+      .string()
+      .min(32, 'MAIL_UNSUBSCRIBE_SECRET must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DEMO_DATA: bool('DEMO_DATA', true),
     CAPTCHA: bool('CAPTCHA', true),
     LOG_LEVEL: z
@@ -178,6 +187,8 @@ export type Config = {
   telegramBotToken: string | undefined;
   telegramApiRoot: string | undefined;
   mailFrom: string;
+  /** the HMAC key of unsubscribe links; undefined: the database's own (platform/mail-unsubscribe.ts) */
+  mailUnsubscribeSecret: string | undefined;
   demoData: boolean;
   captcha: boolean;
   logLevel: string;
@@ -231,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
     mailFrom: e.MAIL_FROM,
+    mailUnsubscribeSecret: e.MAIL_UNSUBSCRIBE_SECRET,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
     logLevel: e.LOG_LEVEL,
@@ -271,6 +283,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     telegramBotToken: undefined,
     telegramApiRoot: undefined,
     mailFrom: 'Parlance <no-reply@parlance.test>',
+    mailUnsubscribeSecret: undefined,
     demoData: false,
     captcha: false,
     logLevel: 'silent',
