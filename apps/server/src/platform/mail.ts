@@ -27,6 +27,10 @@ export interface MailMessage {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -99,7 +103,15 @@ export function createMailer(
       const link = unsubscribeUrl(opts.publicUrl, key, preference.userId, preference.flag);
       const headers = { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
       const footer = `\n--\n${MAIL_TEXTS.footer}: "${MAILING_FLAG_LABELS[preference.flag]}".\n${MAIL_TEXTS.footerStop}: ${link}\n`;
-      const governed = { ...message, text: `${message.text}${footer}` };
+      const governed = {
+        ...message,
+        text: `${message.text}${footer}`,
+        ...(message.html
+          ? {
+              html: `${message.html}<p>${MAIL_TEXTS.footer}: "${escapeHtml(MAILING_FLAG_LABELS[preference.flag])}". <a href="${escapeHtml(link)}">${MAIL_TEXTS.footerStop}</a></p>`,
+            }
+          : {}),
+      };
       const copies = await db
         .select({ email: secondaryEmails.email })
         .from(secondaryEmails)
