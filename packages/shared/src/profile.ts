@@ -197,7 +197,6 @@ export const MAIL_TEXTS = {
     'This unsubscribe link is not valid (it may have been copied only in part). Sign in and turn the e-mails off in your mailing preferences.',
   footer: 'You get this e-mail because this is on in your mailing preferences',
   footerStop: 'Stop these e-mails',
-  secondaryCopies: 'Copies of every e-mail you choose above also go to these addresses.',
   promotionSubjectRequired: 'Enter the subject',
   promotionTextRequired: 'Enter the text of the e-mail',
   promotionQueued: 'Promotion sent to the people who asked for news and offers',
