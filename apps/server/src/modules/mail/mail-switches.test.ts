@@ -8,7 +8,6 @@ import { unsubscribeKey, verifyUnsubscribeToken } from '../../platform/mail-unsu
 import { authed, login, TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
-  deliver,
   detailOf,
   newCustomer,
   newTranslator,

@@ -90,7 +90,7 @@ export async function remindToApprove(deps: TimedDeps, now: Date): Promise<numbe
     await deps.db.transaction(async (tx) => {
       const p = await findProject(tx, id, true);
       const completesAt = p ? autoCompleteAt(p) : null;
-      if (!p || p.status !== 'READY' || !completesAt) return;
+      if (p?.status !== 'READY' || !completesAt) return;
       const readySince = completesAt.getTime() - PROJECT_LIMITS.autoCompleteAfterMs;
       const marked = await tx
         .insert(mailMarks)
