@@ -151,11 +151,11 @@ export const MAILING_FLAG_LABELS: Record<MailingFlag, string> = {
   new_comment: 'A new comment in a project discussion',
   approve_time: 'A reminder to approve a delivered project',
   word_count_diff: 'The word count of my file changed',
-  project_signed: 'A project was signed',
+  project_signed: 'The certificate of my certified project was signed',
   failed_callback: 'An API callback to my server failed',
   project_submitted: 'A project was submitted',
   project_delayed: 'A project is delayed',
-  combo_package_delay: 'A combo package is delayed',
+  combo_package_delay: 'A project of my multi-language order (package) is delayed',
 };
 
 /** Which flags each side of the marketplace is offered (the others keep their defaults). */
@@ -191,7 +191,8 @@ export const MAIL_TEXTS = {
   unsubscribeQuestion: 'Stop these e-mails?',
   unsubscribeAccount: 'For the account',
   unsubscribeButton: 'Unsubscribe',
-  unsubscribeDone: 'Done: these e-mails are off. You can turn them back on in your mailing preferences.',
+  unsubscribeDone: 'Done: these e-mails are off.',
+  turnBackOn: 'Turn them back on in your mailing preferences',
   unsubscribeAlreadyOff: 'These e-mails are already off.',
   unsubscribeInvalid:
     'This unsubscribe link is not valid (it may have been copied only in part). Sign in and turn the e-mails off in your mailing preferences.',

@@ -48,7 +48,7 @@ export default function UnsubscribePage() {
         <strong>{info.data.label}</strong>
         <br />
         {unsubscribe.isSuccess ? MAIL_TEXTS.unsubscribeDone : MAIL_TEXTS.unsubscribeAlreadyOff}{' '}
-        <AppLink href="/profile#mailing">Mailing preferences</AppLink>
+        <AppLink href="/profile#mailing">{MAIL_TEXTS.turnBackOn}</AppLink>
       </Alert>
     );
   } else {
