@@ -1,6 +1,7 @@
-import { csrfHeaders, expect, expectAccessible, expectSettled, shotPage, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, expectSettled, shotPage, signInAs, test } from './fixtures';
 
-// One-click unsubscribe (ADR 0097): a customer who asked for promotions gets the admin's promotion
+// One-click unsubscribe (ADR 0097): a customer who asked for promotions gets the promotion an admin
+// sends from /admin/features-new
 // with its unsubscribe link; opening the link as a guest (as from a mail app) asks before anything
 // changes; the button turns off that one switch, which the profile then shows; an altered link is
 // refused with a way forward. Never a sign-in on the way.
@@ -18,12 +19,24 @@ test('a mail’s unsubscribe link asks, then turns off its one switch without si
   });
   expect(optIn.ok(), await optIn.text()).toBeTruthy();
 
+  // an admin sends a promotion from the back office's settings page
   const subject = `Spring offer ${Date.now().toString(36)}`;
-  const sent = await adminApi.post('/api/2/admin/mail/promotions', {
-    form: { subject, text: 'Ten per cent off every translation this week.' },
-    headers: await csrfHeaders(adminApi),
-  });
-  expect(sent.ok(), await sent.text()).toBeTruthy();
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin');
+  await admin.goto('/admin/features-new');
+  const promotion = admin.getByRole('form', { name: 'Send a promotion' });
+  await promotion.getByRole('button', { name: 'Send promotion' }).click();
+  await expect(promotion.getByText('Enter the subject')).toBeVisible();
+  await promotion.getByLabel('Subject').fill(subject);
+  await promotion.getByLabel('Text').fill('Ten per cent off every translation this week.');
+  await expectSettled(admin);
+  await expectAccessible(admin);
+  await shotPage(admin, 'promotion-form');
+  await promotion.getByRole('button', { name: 'Send promotion' }).click();
+  await expect(admin.getByText(/^Promotion sent to the people who asked for news and offers: \d+$/)).toBeVisible();
+  await adminContext.close();
+
   const outbox = await adminApi.get('/api/2/admin/outbox?page=1&pageSize=50');
   expect(outbox.ok(), `GET /api/2/admin/outbox answered ${outbox.status()}`).toBeTruthy();
   const mails = ((await outbox.json()) as { data: { to: string; subject: string; text: string }[] }).data;
