@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { MAIL_TEXTS, type PromotionInput, promotionInputSchema } from '@parlance/shared';
+import { type PromotionInput, promotionInputSchema } from '@parlance/shared';
 import { useForm } from 'react-hook-form';
 import { http, messageOf } from '../../../app/http';
 import { Field } from '../../../ui/Field';
