@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       createMailer(database.db, {
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
+        publicUrl: config.publicUrl,
+        unsubscribeSecret: config.mailUnsubscribeSecret,
         notify: telegramNotifier(database.db, telegram, (err) => app.log.warn({ err }, 'telegram notification failed')),
         logger: app.log,
       }),

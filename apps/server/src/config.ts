@@ -112,6 +112,15 @@ const envSchema = z
     /** tests and proxies: another base URL for PayPal's REST API */
     PAYPAL_API_BASE: url('PAYPAL_API_BASE', ['http:', 'https:']),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
+    /**
+     * the HMAC key of the one-click unsubscribe links (at least 32 characters); unset: a key made
+     * once per database (server_keys), so links keep working across restarts and instances
+     */
+    MAIL_UNSUBSCRIBE_SECRET: z
+      .string()
+      .min(32, 'MAIL_UNSUBSCRIBE_SECRET must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DEMO_DATA: bool('DEMO_DATA', true),
     CAPTCHA: bool('CAPTCHA', true),
     LOG_LEVEL: z
@@ -240,6 +249,8 @@ export type Config = {
   /** PayPal Payouts when PAYPAL_CLIENT_ID is set; null: the database sandbox pays PayPal payouts */
   paypal: PayPalSettings | null;
   mailFrom: string;
+  /** the HMAC key of unsubscribe links; undefined: the database's own (platform/mail-unsubscribe.ts) */
+  mailUnsubscribeSecret: string | undefined;
   demoData: boolean;
   captcha: boolean;
   logLevel: string;
@@ -315,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     mailFrom: e.MAIL_FROM,
+    mailUnsubscribeSecret: e.MAIL_UNSUBSCRIBE_SECRET,
     demoData: e.DEMO_DATA,
     captcha: e.CAPTCHA,
     logLevel: e.LOG_LEVEL,
@@ -358,6 +370,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripe: null,
     paypal: null,
     mailFrom: 'Parlance <no-reply@parlance.test>',
+    mailUnsubscribeSecret: undefined,
     demoData: false,
     captcha: false,
     logLevel: 'silent',

@@ -3,6 +3,7 @@ import {
   API_KEY_SCOPES,
   API_KEY_TEXTS,
   DELETE_TEXTS,
+  MAIL_TEXTS,
   MAILING_FLAGS,
   type MailingFlag,
   NOTE_TEXTS,
@@ -92,6 +93,25 @@ export const mailingPreferencesSchema = z.object({
   secondaryEmails: z.array(secondaryEmailSchema),
 });
 export type MailingPreferences = z.infer<typeof mailingPreferencesSchema>;
+
+/** What a one-click unsubscribe link turns off (GET /api/2/mail/unsubscribe/info), and its POST's answer. */
+export const unsubscribeViewSchema = z.object({
+  flag: z.enum(MAILING_FLAGS),
+  label: z.string(),
+  email: z.string(),
+  off: z.boolean(),
+});
+export type UnsubscribeView = z.infer<typeof unsubscribeViewSchema>;
+
+/** The token of an unsubscribe link, as the link carries it. */
+export const unsubscribeTokenSchema = z.string().trim().min(1, MAIL_TEXTS.unsubscribeInvalid).max(200);
+
+/** POST /api/2/admin/mail/promotions: a promotion to the people who opted in. */
+export const promotionInputSchema = z.object({
+  subject: z.string().trim().min(1, MAIL_TEXTS.promotionSubjectRequired).max(200),
+  text: z.string().trim().min(1, MAIL_TEXTS.promotionTextRequired).max(20_000),
+});
+export type PromotionInput = z.infer<typeof promotionInputSchema>;
 
 /** POST /userService/addSecEmailToUser and removeSecEmailFromUser (uid, email). */
 export const secondaryEmailInputSchema = z.object({

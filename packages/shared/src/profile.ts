@@ -151,11 +151,11 @@ export const MAILING_FLAG_LABELS: Record<MailingFlag, string> = {
   new_comment: 'A new comment in a project discussion',
   approve_time: 'A reminder to approve a delivered project',
   word_count_diff: 'The word count of my file changed',
-  project_signed: 'A project was signed',
+  project_signed: 'The certificate of my certified project was signed',
   failed_callback: 'An API callback to my server failed',
   project_submitted: 'A project was submitted',
   project_delayed: 'A project is delayed',
-  combo_package_delay: 'A combo package is delayed',
+  combo_package_delay: 'A project of my multi-language order (package) is delayed',
 };
 
 /** Which flags each side of the marketplace is offered (the others keep their defaults). */
@@ -181,6 +181,33 @@ export const MAILING_FLAGS_BY_TYPE: Record<'customer' | 'translator', readonly M
 export const MAILING_DEFAULTS: Record<MailingFlag, boolean> = Object.fromEntries(
   MAILING_FLAGS.map((f) => [f, f !== 'email_promotion']),
 ) as Record<MailingFlag, boolean>;
+
+/**
+ * The mails no switch governs and that each governed mail's unsubscribe link names: the texts of
+ * the one-click unsubscribe page (RFC 8058) and the promotions an admin sends.
+ */
+export const MAIL_TEXTS = {
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeQuestion: 'Stop these e-mails?',
+  unsubscribeAccount: 'For the account',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribeDone: 'Done: these e-mails are off.',
+  turnBackOn: 'Turn them back on in your mailing preferences',
+  unsubscribeAlreadyOff: 'These e-mails are already off.',
+  unsubscribeInvalid:
+    'This unsubscribe link is not valid (it may have been copied only in part). Sign in and turn the e-mails off in your mailing preferences.',
+  footer: 'You get this e-mail because this is on in your mailing preferences',
+  footerStop: 'Stop these e-mails',
+  promotionSubjectRequired: 'Enter the subject',
+  promotionTextRequired: 'Enter the text of the e-mail',
+  promotionQueued: 'Promotion sent to the people who asked for news and offers',
+} as const;
+
+/** The translated files go with the delivery mail up to this size in all; above it, the mail links them. */
+export const MAIL_ATTACHMENT_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** A project still READY this long after delivery gets the approve_time reminder (auto-complete is at 7 days). */
+export const APPROVE_REMINDER_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 export const PROFILE_LIMITS = {
   secondaryEmails: 5,

@@ -61,6 +61,7 @@ export const PATHS = {
   lmDashboard: '/lm_dashboard',
   incorrectAccount: '/incorrect-account',
   certificate: '/certificate/:number',
+  unsubscribe: '/unsubscribe',
 } as const;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -69,6 +70,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/incorrect-account', access: 'public' },
   // anybody checks a certificate of translation accuracy by its number (ADR 0090)
   { path: '/certificate/:number', access: 'public' },
+  // the confirm page of a mail's one-click unsubscribe link: the signed token is the proof (ADR 0097)
+  { path: '/unsubscribe', access: 'public' },
   { path: '/cpanel', access: ALL },
   { path: '/dashboard', access: TRANSLATOR_ADMIN },
   { path: '/admin', access: ADMIN, permission: 'backoffice.read' },

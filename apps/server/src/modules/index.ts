@@ -7,6 +7,7 @@ import { certificateRoutes } from './certificates/routes';
 import { chatRoutes } from './chat/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { languageAssetRoutes } from './language-assets/routes';
+import { mailRoutes } from './mail/routes';
 import { messageRoutes } from './messages/routes';
 import { moderationRoutes } from './moderation/routes';
 import { statementRoutes } from './statements/routes';
@@ -59,6 +60,7 @@ export const MODULES: FastifyPluginAsync[] = [
   resourceRoutes,
   realtimeRoutes,
   profileRoutes,
+  mailRoutes,
   translatorProfileRoutes,
   subAccountRoutes,
   profileExtraRoutes,

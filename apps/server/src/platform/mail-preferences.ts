@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MAILING_DEFAULTS, MAILING_FLAGS, type MailingFlag } from '@parlance/shared';
 import type { Db, Tx } from '../db/client';
 import { mailingPreferences } from '../db/schema';
@@ -24,4 +24,21 @@ export async function mailingFlagsOf(db: Db | Tx, userId: number): Promise<Recor
  */
 export async function wantsMail(db: Db | Tx, userId: number, flag: MailingFlag): Promise<boolean> {
   return (await mailingFlagsOf(db, userId))[flag];
+}
+
+/** Saves these flags of a user (the others keep their values), in the caller's transaction. */
+export async function setMailingFlags(
+  tx: Db | Tx,
+  userId: number,
+  changes: Partial<Record<MailingFlag, boolean>>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(mailingPreferences)
+    .values({ userId, flags: changes, updatedAt: now })
+    .onConflictDoUpdate({
+      target: mailingPreferences.userId,
+      // jsonb || merges: the flags sent replace their old values, the others stay
+      set: { flags: sql`${mailingPreferences.flags} || ${JSON.stringify(changes)}::jsonb`, updatedAt: now },
+    });
 }

@@ -37,6 +37,7 @@ const PAGES: Record<string, Page> = {
   '/auth/resetPassword': page(() => import('../features/auth/pages/ResetPasswordPage')),
   '/incorrect-account': page(() => import('../shell/IncorrectAccountPage')),
   '/certificate/:number': page(() => import('../features/certificates/pages/CertificatePage')),
+  '/unsubscribe': page(() => import('../features/mail/pages/UnsubscribePage')),
   '/cpanel': page(() => import('../features/home/pages/CpanelPage')),
   '/dashboard': page(() => import('../features/home/pages/DashboardPage')),
   '/admin': page(() => import('../features/admin/pages/AdminSearchPage')),

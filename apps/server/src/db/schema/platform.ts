@@ -14,10 +14,21 @@ export const mailOutbox = pgTable(
     error: text('error'),
     /** the strings of the message that sign someone in (links, codes): shown masked */
     secrets: jsonb('secrets').$type<string[]>().notNull().default([]),
+    /** a mail a mailing switch governs: whose switch, and which (null: a transactional mail) */
+    userId: integer('user_id'),
+    flag: text('flag'),
+    /** the extra headers it carried (List-Unsubscribe, List-Unsubscribe-Post) */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
 );
+
+/** Scheduled mails already sent, by a key naming the mail and its occasion: each goes once. */
+export const mailMarks = pgTable('mail_marks', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

@@ -36,7 +36,7 @@ import { type Mailer, sendMailsAfterCommit } from '../../platform/mail';
 import type { RealtimeBus } from '../../platform/realtime';
 import { type ReferenceNames, referenceNames } from '../../platform/reference-names';
 import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
-import { mailOpenedProjects, openToAllAtFor, recordProjectsOpened } from '../projects/opened';
+import { mailOpenedProjects, mailSubmittedProjects, openToAllAtFor, recordProjectsOpened } from '../projects/opened';
 import { type ComputedCart, computeCart, type PricedOrder } from './cart';
 import { cartChanged, couponRefusalFor } from './cart-edits';
 import { splitProportionally } from './coupon-rules';
@@ -446,6 +446,12 @@ export async function payCartWithCredits(
       effects,
       result.body.projects.map((p) => p.id),
       input.now,
+    );
+    await mailSubmittedProjects(
+      db,
+      effects,
+      result.body.projects.map((p) => p.id),
+      result.body.invoice.number,
     );
     if (effects.alertBoxes) await alertLowBalance(db, effects, effects.alertBoxes, input.userId, result.body);
   }

@@ -114,7 +114,9 @@ describe('issuing', () => {
     // the translator sees it too
     expect((await certificateOf(translator, id))?.number).toBe(row.number);
 
-    const mails = mailer.sent.filter((m) => m.to === customer.session.user.email && m.attachments?.length);
+    const mails = mailer.sent.filter(
+      (m) => m.to === customer.session.user.email && m.preference?.flag === 'project_signed',
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Certificate of translation accuracy for "Birth certificate"');
     expect(mails[0].attachments?.[0]).toMatchObject({ filename: `${row.number}.pdf`, contentType: 'application/pdf' });

@@ -7,10 +7,10 @@ import {
   PROFILE_TEXTS,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { mailingPreferences, secondaryEmails, users } from '../../db/schema';
+import { secondaryEmails, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { mailingFlagsOf } from '../../platform/mail-preferences';
+import { mailingFlagsOf, setMailingFlags } from '../../platform/mail-preferences';
 import type { AuthContext } from '../../platform/session';
 
 // Mailing preferences (the flags other areas read through platform/mail-preferences.ts) and the
@@ -41,14 +41,7 @@ export async function updateMailingPreferences(
   }
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(mailingPreferences)
-      .values({ userId, flags: changes, updatedAt: now })
-      .onConflictDoUpdate({
-        target: mailingPreferences.userId,
-        // jsonb || merges: the flags sent replace their old values, the others stay
-        set: { flags: sql`${mailingPreferences.flags} || ${JSON.stringify(changes)}::jsonb`, updatedAt: now },
-      });
+    await setMailingFlags(tx, userId, changes, now);
     await audit(tx, {
       actorId: (auth.admin ?? auth.user).id,
       action: 'profile.mailing_updated',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
+import { MAIL_ATTACHMENT_LIMIT_BYTES, PROJECT_LIMITS, PROJECT_TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import { projectResources } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
@@ -9,7 +9,9 @@ import { authorize } from '../../platform/permissions';
 import './policy';
 import type { AuthContext } from '../../platform/session';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
-import { deliveredMail, withNames } from './mails';
+import { buffer } from 'node:stream/consumers';
+import { type DeliveredFiles, deliveredMail, withNames } from './mails';
+import { wantsMail } from '../../platform/mail-preferences';
 import { needsEditing } from './matching';
 import type { MoveContext } from './moves';
 import {
@@ -198,11 +200,34 @@ export async function saveDelivery(
   );
   if (row.status !== 'READY') return { projectId: row.id, mails: [], changed: true };
   const customer = await personOf(tx, row.customerId);
+  if (!customer) return { projectId: row.id, mails: [], changed: true };
+  const delivered = await filesForMail(ctx, customer.id, files);
   return {
     projectId: row.id,
-    mails: customer ? [deliveredMail(ctx.publicUrl, customer, await withNames(tx, row))] : [],
+    mails: [deliveredMail(ctx.publicUrl, customer, await withNames(tx, row), delivered)],
     changed: true,
   };
+}
+
+/**
+ * The delivered files for the delivery mail: attached when the customer turned
+ * email_project_files_attach on and they fit MAIL_ATTACHMENT_LIMIT_BYTES together; otherwise named,
+ * for the project page's download.
+ */
+async function filesForMail(ctx: MoveContext, customerId: number, files: DeliveredFile[]): Promise<DeliveredFiles> {
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  if (total > MAIL_ATTACHMENT_LIMIT_BYTES || !(await wantsMail(ctx.tx, customerId, 'email_project_files_attach'))) {
+    return { attach: [], named: files.map((f) => f.fileName) };
+  }
+  const attach = [];
+  for (const f of files) {
+    attach.push({
+      filename: f.fileName,
+      content: await buffer(await ctx.storage.get(f.storageId)),
+      contentType: f.mime,
+    });
+  }
+  return { attach, named: [] };
 }
 
 /** POST /api/2/projects/{id}/deliver */

@@ -4,7 +4,6 @@ import { checkMessage, holdMessage, loadVocabulary, registerModerationSource } f
 import type { Tx } from '../../db/client';
 import { languages, projectMessages, projects, users } from '../../db/schema';
 import type { MailMessage } from '../../platform/mail';
-import { wantsMail } from '../../platform/mail-preferences';
 import { recordEvent } from '../../platform/realtime';
 import { messageDiscussionPost } from './inbox';
 import { newMessageMail } from './mails';
@@ -109,7 +108,8 @@ export async function deliverDiscussionPost(
   const mails: MailMessage[] = [];
   for (const userId of peopleOf(p)) {
     await recordEvent(tx, { userId, type: 'project.message', payload: { projectId: p.id, messageId: message.id } });
-    if (userId === author.id || !(await wantsMail(tx, userId, 'new_comment'))) continue;
+    // the mailer checks the new_comment switch, like every governed mail
+    if (userId === author.id) continue;
     const person = await personOf(tx, userId);
     if (person) mails.push(newMessageMail(publicUrl, person, p, author.name, message.body));
   }

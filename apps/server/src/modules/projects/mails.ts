@@ -4,8 +4,10 @@ import type { MailMessage } from '../../platform/mail';
 import { referenceNames } from '../../platform/reference-names';
 import type { ProjectRecord } from './present';
 
-// The mails of the project lifecycle: the customer when work starts, is delivered and completes;
-// translators when a project that matches them opens. Sent after the commit of the move.
+// The mails of the project lifecycle, each under the mailing switch its name says (ADR 0097): the
+// customer when the order is submitted, work starts, is late, is delivered, waits for approval and
+// completes; translators when a project that matches them opens and when one of theirs moves.
+// Sent after the commit of the move; the mailer checks the switch.
 
 interface Person {
   /** the user's id: their mailing preferences decide whether the mail goes out */
@@ -49,12 +51,115 @@ export function workStartedMail(publicUrl: string, to: Person, p: NamedProject):
   };
 }
 
-export function deliveredMail(publicUrl: string, to: Person, p: NamedProject): MailMessage {
+/** The delivered files: attached (the customer's email_project_files_attach), or named with the project's link. */
+export interface DeliveredFiles {
+  attach: { filename: string; content: Buffer; contentType: string }[];
+  /** files not attached (the switch is off, or they are over the size limit): named in the text */
+  named: string[];
+}
+
+export function deliveredMail(
+  publicUrl: string,
+  to: Person,
+  p: NamedProject,
+  files: DeliveredFiles = { attach: [], named: [] },
+): MailMessage {
+  const attached = files.attach.length ? `\nThe translated files are attached.` : '';
+  const named = files.named.length ? `\nThe translated files (${files.named.join(', ')}) are on the project page.` : '';
   return {
     to: to.email,
     preference: { userId: to.id, flag: 'email_yourproject' },
     subject: `Your translation of "${p.name}" is ready`,
-    text: `Hello ${to.name},\n\nThe translation of "${p.name}" (${pair(p)}) has been delivered: ${PROJECT_STATUS_LABELS.READY}.\nDownload it, then approve it or tell us what is wrong within 7 days; after that it completes by itself.\n\n${link(publicUrl, p)}\n`,
+    text: `Hello ${to.name},\n\nThe translation of "${p.name}" (${pair(p)}) has been delivered: ${PROJECT_STATUS_LABELS.READY}.${attached}${named}\nDownload it, then approve it or tell us what is wrong within 7 days; after that it completes by itself.\n\n${link(publicUrl, p)}\n`,
+    ...(files.attach.length ? { attachments: files.attach } : {}),
+  };
+}
+
+/** The order was paid and its projects submitted to translators (project_submitted). */
+export function submittedMail(publicUrl: string, to: Person, ps: NamedProject[], invoice: string): MailMessage {
+  const lines = ps.map((p) => `- "${p.name}" (${pair(p)}, ${p.wordCount} words): ${link(publicUrl, p)}`).join('\n');
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'project_submitted' },
+    subject: ps.length === 1 ? `"${ps[0].name}" was submitted` : `${ps.length} projects were submitted`,
+    text: `Hello ${to.name},\n\nThank you for your order (invoice ${invoice}). We submitted ${ps.length === 1 ? 'this project' : 'these projects'} to our translators:\n${lines}\n\nWe will tell you when a translator starts.\n`,
+  };
+}
+
+/** A delivered project still waits for the customer, two days before it completes by itself (approve_time). */
+export function approveReminderMail(publicUrl: string, to: Person, p: NamedProject, completesAt: Date): MailMessage {
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'approve_time' },
+    subject: `Please approve "${p.name}"`,
+    text: `Hello ${to.name},\n\nThe translation of "${p.name}" (${pair(p)}) was delivered and waits for your approval.\nApprove it, or tell us what is wrong, before ${completesAt.toUTCString()}; after that it completes by itself and the translator is paid.\n\n${link(publicUrl, p)}\n`,
+  };
+}
+
+/** The project passed its deadline undelivered (project_delayed), to its customer or its translator. */
+export function delayedMail(
+  publicUrl: string,
+  to: Person,
+  p: NamedProject,
+  side: 'customer' | 'translator',
+): MailMessage {
+  const body =
+    side === 'customer'
+      ? `Your project "${p.name}" (${pair(p)}) passed its deadline and is not delivered yet. Its translator is still on it; we follow it up, and you can write to them on the project page.`
+      : `The project "${p.name}" (${pair(p)}) you are translating passed its deadline. Please deliver it as soon as you can, or tell the customer on the project page when it will be ready.`;
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'project_delayed' },
+    subject: `"${p.name}" is delayed`,
+    text: `Hello ${to.name},\n\n${body}\n\n${link(publicUrl, p)}\n`,
+  };
+}
+
+/**
+ * A project of an order of several (a package, one project per target language) passed its
+ * deadline (combo_package_delay): the customer reads where the whole package stands.
+ */
+export function packageDelayedMail(
+  publicUrl: string,
+  to: Person,
+  late: NamedProject,
+  others: { name: string; targetName: string; status: string }[],
+): MailMessage {
+  const rest = others.map((o) => `- "${o.name}" (${o.targetName || '?'}): ${o.status}`).join('\n');
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'combo_package_delay' },
+    subject: `Your package with "${late.name}" is delayed`,
+    text: `Hello ${to.name},\n\nThe project "${late.name}" (${pair(late)}) of your package passed its deadline and is not delivered yet, so the package is late.\nThe other projects of the package:\n${rest}\n\n${link(publicUrl, late)}\n`,
+  };
+}
+
+/** Something the customer or an admin did to a translator's project (email_translatorproject). */
+export function translatorUpdateMail(
+  publicUrl: string,
+  to: Person,
+  p: NamedProject,
+  what: 'completed' | 'disputed' | 'reassigned',
+): MailMessage {
+  const say = {
+    completed: {
+      subject: `"${p.name}" is completed`,
+      body: `The project "${p.name}" (${pair(p)}) is completed: the customer approved it or its 7 days passed. Your earnings are pending for 72 hours, then available.`,
+    },
+    disputed: {
+      subject: `The customer disputed "${p.name}"`,
+      body: `The customer disputed the delivery of "${p.name}" (${pair(p)}). Nothing is paid until an admin resolves it; read the reason and answer on the project page.`,
+    },
+    reassigned: {
+      subject: `"${p.name}" went to another translator`,
+      body: `An admin gave the project "${p.name}" (${pair(p)}) to another translator. You no longer work on it.`,
+    },
+  }[what];
+  return {
+    to: to.email,
+    preference: { userId: to.id, flag: 'email_translatorproject' },
+    subject: say.subject,
+    text: `Hello ${to.name},\n\n${say.body}\n\n${link(publicUrl, p)}\n`,
   };
 }
 
@@ -97,6 +202,7 @@ export function newMessageMail(
   const excerpt = body.length > 500 ? `${body.slice(0, 500)}…` : body;
   return {
     to: to.email,
+    preference: { userId: to.id, flag: 'new_comment' },
     subject: `New message on "${p.name}"`,
     text: `Hello ${to.name},\n\n${from} wrote on "${p.name}":\n\n${excerpt}\n\nReply here: ${link(publicUrl, p)}\n`,
   };

@@ -4,7 +4,7 @@ import { myTeamMembers, projectEvents, projects, users } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import { type Mailer, sendMailsAfterCommit } from '../../platform/mail';
 import { recordEvent } from '../../platform/realtime';
-import { projectOpenedMail, withNames } from './mails';
+import { projectOpenedMail, submittedMail, withNames } from './mails';
 import { openTranslationJobSql } from './matching';
 import type { ProjectRecord } from './present';
 
@@ -84,4 +84,24 @@ export async function mailOpenedProjects(
     );
   }
   return sent;
+}
+
+/** After the payment's commit: the customer's project_submitted mail, naming every project of the order. */
+export async function mailSubmittedProjects(
+  db: Db,
+  effects: { mailer: Mailer; logger: Logger; publicUrl: string },
+  projectIds: number[],
+  invoiceNumber: string,
+): Promise<number> {
+  if (projectIds.length === 0) return 0;
+  const rows = await db.select().from(projects).where(inArray(projects.id, projectIds)).orderBy(projects.id);
+  const [customer] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, rows[0].customerId));
+  if (!customer) return 0;
+  const named = await Promise.all(rows.map((row) => withNames(db, row)));
+  return sendMailsAfterCommit(effects, [submittedMail(effects.publicUrl, customer, named, invoiceNumber)], {
+    projectIds,
+  });
 }

@@ -136,7 +136,11 @@ describe('the scheduler', () => {
     await db().insert(myTeamMembers).values({ customerId: teamCustomer.id, translatorId: member.id });
     const before = mailer.sent.length;
     const id = await paidProject(t.app, teamCustomer, { targets: ['dutch'] });
-    const to = () => mailer.sent.slice(before).map((m) => m.to);
+    const to = () =>
+      mailer.sent
+        .slice(before)
+        .filter((m) => m.preference?.flag === 'email_newproject')
+        .map((m) => m.to);
     expect(to()).toEqual([member.session.user.email]);
     expect((await outsider.api.get(`/api/2/projects/${id}`)).statusCode).toBe(404);
     await runOnce();

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { creditsToUsd, PROJECT_LIMITS } from '@parlance/shared';
+import { APPROVE_REMINDER_AFTER_MS, creditsToUsd, PROJECT_LIMITS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { myTeamMembers, projects, realtimeEvents } from '../../db/schema';
+import { mailMarks, myTeamMembers, projects, realtimeEvents } from '../../db/schema';
 import { expireIdempotencyKeys } from '../../platform/ledger';
 import type { Db } from '../../db/client';
 import { type Mailer, type MailMessage, sendMailsAfterCommit } from '../../platform/mail';
@@ -9,11 +9,12 @@ import type { Logger } from '../../platform/logger';
 import { type RealtimeBus, recordEvent } from '../../platform/realtime';
 import type { Scheduler } from '../../platform/scheduler';
 import type { Storage } from '../../platform/storage';
-import { certificateMails } from '../certificates/mails';
-import { completedMail, expiredMail, projectOpenedMail, withNames } from './mails';
+import { approveReminderMail, expiredMail, projectOpenedMail, withNames } from './mails';
+import { delayMails } from './delay-mails';
 import { postEarningsRelease, postRefund } from './money';
 import { matchingTranslators } from './opened';
 import { complete } from './moves';
+import { completionMails } from './moves/context';
 import { autoCompleteAt, findProject, personOf, tryMove } from './service';
 import { afterCommit } from '../../platform/transaction';
 
@@ -46,17 +47,63 @@ export async function markDelayed(deps: TimedDeps, now: Date): Promise<number> {
     .limit(BATCH);
   let moved = 0;
   for (const { id } of due) {
+    const mails: MailMessage[] = [];
     const done = await deps.db.transaction(async (tx) => {
       const p = await findProject(tx, id, true);
       if (p?.status !== 'IN_PROGRESS' || !p.deadline || p.deadline > now) return false;
-      return (
-        (await tryMove(tx, p, 'mark-delayed', { actorId: null, now, where: lte(projects.deadline, now) })) !== null
-      );
+      const row = await tryMove(tx, p, 'mark-delayed', { actorId: null, now, where: lte(projects.deadline, now) });
+      if (!row) return false;
+      mails.push(...(await delayMails(tx, deps.publicUrl, row)));
+      return true;
     });
-    if (done) moved += 1;
+    if (done) {
+      moved += 1;
+      await sendMailsAfterCommit(deps, mails, { projectId: id });
+    }
   }
   if (moved > 0) deps.bus.notify();
   return moved;
+}
+
+/**
+ * READY for 5 days (2 before it completes by itself): the customer is reminded once per delivery
+ * (approve_time). mail_marks holds the delivery's key in the same transaction as the decision, so a
+ * second run or a second instance mails nobody.
+ */
+export async function remindToApprove(deps: TimedDeps, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - APPROVE_REMINDER_AFTER_MS);
+  const due = await deps.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, 'READY'),
+        sql`greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt}) <= ${cutoff.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM ${mailMarks} WHERE ${mailMarks.key} = 'approve_time:' || ${projects.id} || ':' || floor(extract(epoch FROM greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt})) * 1000)::bigint)`,
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .limit(BATCH);
+  let sent = 0;
+  for (const { id } of due) {
+    const mails: MailMessage[] = [];
+    await deps.db.transaction(async (tx) => {
+      const p = await findProject(tx, id, true);
+      const completesAt = p ? autoCompleteAt(p) : null;
+      if (p?.status !== 'READY' || !completesAt) return;
+      const readySince = completesAt.getTime() - PROJECT_LIMITS.autoCompleteAfterMs;
+      const marked = await tx
+        .insert(mailMarks)
+        .values({ key: `approve_time:${p.id}:${readySince}`, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: mailMarks.key });
+      if (marked.length === 0) return;
+      const customer = await personOf(tx, p.customerId);
+      if (customer) mails.push(approveReminderMail(deps.publicUrl, customer, await withNames(tx, p), completesAt));
+    });
+    sent += await sendMailsAfterCommit(deps, mails, { projectId: id });
+  }
+  return sent;
 }
 
 /** READY for 7 days without approval or dispute -> COMPLETED, earnings posted. */
@@ -87,9 +134,7 @@ export async function autoComplete(deps: TimedDeps, now: Date): Promise<number> 
         note: 'Completed 7 days after delivery',
       });
       if (!row) return false;
-      const customer = await personOf(tx, row.customerId);
-      if (customer) mails.push(completedMail(deps.publicUrl, customer, await withNames(tx, row)));
-      mails.push(...(await certificateMails(tx, deps.publicUrl, row)));
+      mails.push(...(await completionMails({ tx, publicUrl: deps.publicUrl }, row)));
       return true;
     });
     if (done) {
@@ -296,6 +341,7 @@ export function addProjectTasks(
     storage: services.storage,
   };
   scheduler.add({ name: 'projects.mark-delayed', everyMs: 0, run: (now) => markDelayed(deps, now) });
+  scheduler.add({ name: 'projects.approve-reminder', everyMs: 0, run: (now) => remindToApprove(deps, now) });
   scheduler.add({ name: 'projects.auto-complete', everyMs: 0, run: (now) => autoComplete(deps, now) });
   scheduler.add({ name: 'projects.release-earnings', everyMs: 0, run: (now) => releaseEarnings(deps, now) });
   scheduler.add({ name: 'projects.expire-untaken', everyMs: 0, run: (now) => expireUntaken(deps, now) });

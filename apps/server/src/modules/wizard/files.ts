@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type FileUploadedAnswer, LIMITS, type PurchaseOrder, ORDER_TEXTS } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import { purchaseOrderFiles, purchaseOrders } from '../../db/schema';
+import { purchaseOrderFiles, purchaseOrders, users } from '../../db/schema';
+import { sendMailsAfterCommit } from '../../platform/mail';
 import { analyzeDocument, type DocumentAnalysis, DocumentError, type DocumentType } from '../../platform/documents';
 import { badRequest, notFound } from '../../platform/errors';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
@@ -186,6 +187,7 @@ export async function uploadSourceFiles(
 ): Promise<FileUploadedAnswer> {
   const { order, received } = await receiveFiles(deps, request, asker, { context: 'source', pid });
   const saved = await saveFiles(deps, asker, order, received, 'source');
+  await mailWordCountChange(deps, order, saved.order);
   const files = saved.rows.map((row, i) => {
     const analysis = received[i].analysis;
     return {
@@ -203,6 +205,33 @@ export async function uploadSourceFiles(
     needsManualCount,
     ...(needsManualCount ? { message: ORDER_TEXTS.cannotCountWords } : {}),
   };
+}
+
+/**
+ * The customer typed a word count and the files now count differently (word_count_diff): the
+ * price follows the files, so the customer hears of it, also when the files came through the API.
+ */
+async function mailWordCountChange(deps: Services, before: OrderRow, after: OrderRow): Promise<void> {
+  if (before.customerId === null || before.wordCountSource !== 'manual' || after.wordCountSource !== 'file') return;
+  if (after.wordCount === before.wordCount) return;
+  const [customer] = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, before.customerId));
+  if (!customer) return;
+  const name = after.name ? `"${after.name}"` : 'your order';
+  await sendMailsAfterCommit(
+    deps,
+    [
+      {
+        to: customer.email,
+        preference: { userId: before.customerId, flag: 'word_count_diff' },
+        subject: `The word count of ${name} changed`,
+        text: `Hello ${customer.name},\n\nYou entered ${before.wordCount} words for ${name}; the files you uploaded count ${after.wordCount} words. The quote now follows the files' count.\n\nCheck the order: ${deps.config.publicUrl}/wizard?pid=${encodeURIComponent(after.key)}\n`,
+      },
+    ],
+    { orderId: after.id },
+  );
 }
 
 /** POST /api/2/projects/{id}/addresource: reference files of the brief (stored, never counted). */

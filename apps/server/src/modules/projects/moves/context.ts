@@ -8,7 +8,7 @@ import { type Action, type Actions, authorize } from '../../../platform/permissi
 import type { AuthContext, UserRow } from '../../../platform/session';
 import type { Storage } from '../../../platform/storage';
 import { certificateMails } from '../../certificates/mails';
-import { completedMail, type NamedProject, withNames } from '../mails';
+import { completedMail, type NamedProject, translatorUpdateMail, withNames } from '../mails';
 import { knownRole, type ViewerRole } from '../policy';
 import '../policy';
 import type { ProjectRecord } from '../present';
@@ -96,9 +96,36 @@ export async function mailCustomer(
   return customer ? [make(ctx.publicUrl, customer, await withNames(ctx.tx, p))] : [];
 }
 
-/** The customer's mails when a project completes: the completed mail, and the certificate if it has one. */
-export async function completionMails(ctx: MoveContext, p: ProjectRecord): Promise<MailMessage[]> {
-  return [...(await mailCustomer(ctx, p, completedMail)), ...(await certificateMails(ctx.tx, ctx.publicUrl, p))];
+/** A mail to one of the project's people (none when they are gone). */
+export async function mailPerson(
+  ctx: Pick<MoveContext, 'tx' | 'publicUrl'>,
+  userId: number | null,
+  p: ProjectRecord,
+  make: (url: string, to: { id: number; email: string; name: string }, p: NamedProject) => MailMessage,
+): Promise<MailMessage[]> {
+  const person = userId ? await personOf(ctx.tx, userId) : null;
+  return person ? [make(ctx.publicUrl, person, await withNames(ctx.tx, p))] : [];
+}
+
+/**
+ * The mails when a project completes (approved, or by itself after 7 days): the customer's
+ * completed mail and certificate, and the translator's and editor's update.
+ */
+export async function completionMails(
+  ctx: Pick<MoveContext, 'tx' | 'publicUrl'>,
+  p: ProjectRecord,
+): Promise<MailMessage[]> {
+  const linguists = [p.translatorId, p.editorId].filter((id): id is number => id !== null);
+  const updates = await Promise.all(
+    linguists.map((id) =>
+      mailPerson(ctx, id, p, (url, to, named) => translatorUpdateMail(url, to, named, 'completed')),
+    ),
+  );
+  return [
+    ...(await mailPerson(ctx, p.customerId, p, completedMail)),
+    ...(await certificateMails(ctx.tx, ctx.publicUrl, p)),
+    ...updates.flat(),
+  ];
 }
 
 export async function auditMove(ctx: MoveContext, action: string, p: ProjectRecord, details: Record<string, unknown>) {

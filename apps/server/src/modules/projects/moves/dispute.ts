@@ -1,6 +1,7 @@
 import { clientAlertMails } from '../../../platform/client-alerts';
 import { mustMove, type Outcome } from '../service';
-import { authorizeMove, done, lockFor, type MoveContext, repeatsLastMove } from './context';
+import { translatorUpdateMail } from '../mails';
+import { authorizeMove, done, lockFor, mailPerson, type MoveContext, repeatsLastMove } from './context';
 
 /** POST /api/2/projects/{id}/dispute (READY -> DISPUTED): nothing is paid until an admin resolves it. */
 export async function disputeProject(ctx: MoveContext, projectId: number, reason: string): Promise<Outcome> {
@@ -20,5 +21,8 @@ export async function disputeProject(ctx: MoveContext, projectId: number, reason
         text: `The customer disputed project #${row.id} (${row.name}): nothing is paid until an admin resolves it.\n\nReason: ${reason}\n\n${ctx.publicUrl}/project/${row.id}`,
       })
     : [];
-  return done(row.id, alerts);
+  const translator = await mailPerson(ctx, row.translatorId, row, (url, to, p) =>
+    translatorUpdateMail(url, to, p, 'disputed'),
+  );
+  return done(row.id, [...alerts, ...translator]);
 }

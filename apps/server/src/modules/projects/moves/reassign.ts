@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { PROJECT_TEXTS } from '@parlance/shared';
 import { users } from '../../../db/schema';
 import { badRequest } from '../../../platform/errors';
-import { workStartedMail } from '../mails';
+import { translatorUpdateMail, workStartedMail } from '../mails';
 import { mustMove, type Outcome, translatorLevel } from '../service';
 import { earningsBase, translationDeadline, translatorEarnings } from '../work-rules';
-import { authorizeMove, auditMove, done, lockForAdmin, mailCustomer, type MoveContext } from './context';
+import { authorizeMove, auditMove, done, lockForAdmin, mailCustomer, mailPerson, type MoveContext } from './context';
 
 /** POST /api/2/admin/projects/{id}/reassign: another translator works on it (new deadline and share). */
 export async function reassignProject(ctx: MoveContext, projectId: number, translatorId: number): Promise<Outcome> {
@@ -34,5 +34,8 @@ export async function reassignProject(ctx: MoveContext, projectId: number, trans
   });
   await auditMove(ctx, 'project.reassign', row, { from: project.translatorId, to: target.id });
   const mails = project.status === 'PENDING' ? await mailCustomer(ctx, row, workStartedMail) : [];
-  return done(row.id, mails);
+  const former = await mailPerson(ctx, project.translatorId, row, (url, to, p) =>
+    translatorUpdateMail(url, to, p, 'reassigned'),
+  );
+  return done(row.id, [...mails, ...former]);
 }

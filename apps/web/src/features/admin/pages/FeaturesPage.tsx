@@ -10,8 +10,13 @@ import { STAFF_TEXTS } from '@parlance/shared';
 import { useSetUiFeature, useUiFeatures } from '../backoffice-api';
 import { usePermission } from '../../../app/current-user';
 import { AdminPageLayout } from '../components/AdminPageLayout';
+import { Suspense } from 'react';
+import { lazy } from '../../../ui/lazy';
 
-/** /admin/features-new: the ui-feature flags the wizard steps and the team chat read. */
+// the promotion form brings the form library: its own chunk, loaded only for those who may send
+const PromotionForm = lazy(() => import('../components/PromotionForm').then((m) => ({ default: m.PromotionForm })));
+
+/** /admin/features-new: the ui-feature flags the wizard steps and the team chat read; promotions. */
 export default function FeaturesPage() {
   const features = useUiFeatures();
   const canWrite = usePermission('settings.write');
@@ -64,6 +69,11 @@ export default function FeaturesPage() {
             ))}
           </List>
         </Paper>
+      )}
+      {canWrite && (
+        <Suspense fallback={<Skeleton variant="rounded" height={240} sx={{ maxWidth: 760, mt: 3 }} />}>
+          <PromotionForm />
+        </Suspense>
       )}
     </AdminPageLayout>
   );
