@@ -175,6 +175,19 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
 
   // a project, read without projects.write: a read-only note and none of the interventions
   await openScreen(page, '/my-projects');
+  // a demo customer's project: other tests' projects (a revoked certificate, say) show alerts of their own
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('customer=customer%40parlance.test') && r.status() === 200,
+  );
+  await page.getByLabel('Customer', { exact: true }).fill('customer@parlance.test');
+  await filtered;
+  // every row shown is the demo customer's before one is opened
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: /^#\d+$/ }) })
+      .filter({ hasNotText: 'Casey Customer' }),
+  ).toHaveCount(0);
   await page
     .getByRole('link', { name: /^#\d+$/ })
     .first()
