@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics({
     database,
     // @fastify/websocket's server tracks every open socket of the app's WebSocket routes
-    openSockets: () => (app.websocketServer?.clients.size ?? 0),
+    openSockets: () => app.websocketServer?.clients.size ?? 0,
     now: () => clock.now(),
     // the process metrics' timers live as long as the process: only when metrics are served
     defaults: exposure.kind !== 'off',

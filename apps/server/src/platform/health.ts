@@ -19,11 +19,24 @@ export interface Readiness {
 }
 
 /** The `when` of the journal's last migration: what the database must have applied. */
+let lastMigration: number | undefined;
 function lastMigrationMillis(): number {
+  if (lastMigration !== undefined) return lastMigration;
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
-  return Math.max(...journal.entries.map((e) => e.when));
+  lastMigration = Math.max(...journal.entries.map((e) => e.when));
+  return lastMigration;
+}
+
+const DATABASE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -32,6 +45,8 @@ export async function checkReadiness(opts: {
   database: Database;
   storage: Storage;
   closing: boolean;
+  /** how long the database may take to answer (default 2 s): a probe must answer, even when it cannot connect */
+  timeoutMs?: number;
   /** the latest migration this build carries (default: read from the journal) */
   expectedMigration?: number;
 }): Promise<Readiness> {
@@ -39,8 +54,11 @@ export async function checkReadiness(opts: {
   if (opts.closing) failed.push({ check: 'shutdown', message: 'this instance is shutting down' });
   let applied: number | null = null;
   try {
-    const rows = await opts.database.db.execute<{ last: string | number | null }>(
-      sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`,
+    const rows = await withTimeout(
+      opts.database.db.execute<{ last: string | number | null }>(
+        sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`,
+      ),
+      opts.timeoutMs ?? DATABASE_TIMEOUT_MS,
     );
     const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { last: unknown }[];
     applied = list[0]?.last == null ? 0 : Number(list[0].last);

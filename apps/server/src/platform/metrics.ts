@@ -94,7 +94,10 @@ export function createMetrics(opts: {
     help: 'Webhook deliveries waiting to go out or to be retried (webhook_deliveries_due_idx)',
     registers: [registry],
     async collect() {
-      const [row] = await db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'));
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.status, 'pending'));
       this.set(row?.n ?? 0);
     },
   });
@@ -170,18 +173,22 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * otherwise, so nothing is exposed by default and a separate port keeps it off the public one.
  */
 export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, exposure: MetricsExposure): void {
-  app.get('/metrics', { config: { access: 'self', ownAuthorization: true }, schema: { hide: true } }, async (request, reply) => {
-    if (exposure.kind !== 'token') {
-      return reply.status(404).send({ status: 'ERROR', message: 'GET /metrics does not exist' });
-    }
-    if (!bearerMatches(request.headers.authorization, exposure.token)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ status: 'ERROR', message: 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics' });
-    }
-    return reply.type(metrics.contentType).send(await metrics.render());
-  });
+  app.get(
+    '/metrics',
+    { config: { access: 'self', ownAuthorization: true }, schema: { hide: true } },
+    async (request, reply) => {
+      if (exposure.kind !== 'token') {
+        return reply.status(404).send({ status: 'ERROR', message: 'GET /metrics does not exist' });
+      }
+      if (!bearerMatches(request.headers.authorization, exposure.token)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ status: 'ERROR', message: 'Send Authorization: Bearer <METRICS_TOKEN> to read the metrics' });
+      }
+      return reply.type(metrics.contentType).send(await metrics.render());
+    },
+  );
 }
 
 /**

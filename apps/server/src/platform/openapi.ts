@@ -375,7 +375,11 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
           description: 'OK',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { status: { type: 'string', enum: ['OK'] } }, required: ['status'] },
+              schema: {
+                type: 'object',
+                properties: { status: { type: 'string', enum: ['OK'] } },
+                required: ['status'],
+              },
             },
           },
         },
@@ -385,7 +389,11 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       },
     },
   });
-  paths['/api/2/health/live'] = probe('getApi2HealthLive', 'Liveness: the process answers (no dependency is checked)', {});
+  paths['/api/2/health/live'] = probe(
+    'getApi2HealthLive',
+    'Liveness: the process answers (no dependency is checked)',
+    {},
+  );
   paths['/api/2/health/ready'] = probe(
     'getApi2HealthReady',
     'Readiness: the database answers, its migrations are current, files can be stored, and the instance is not shutting down',
