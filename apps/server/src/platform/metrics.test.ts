@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson } from '../modules/project-lists/list-test-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -52,7 +54,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(res.statusCode).toBe(401);
     }
     await t.app.inject({ method: 'GET', url: '/api/2/health/live' });
-    await t.app.inject({ method: 'GET', url: '/no/such/page/4711' });
+    await t.app.inject({ method: 'GET', url: '/no/such/page/zqx' });
     const text = await scrape();
     const labels = 'method="GET",route="/api/2/projects/:id",status_code="401"';
     expect(sample(text, 'parlance_http_requests_total', labels)).toBe(3);
@@ -62,7 +64,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       sample(text, 'parlance_http_requests_total', 'method="GET",route="/api/2/health/live",status_code="200"'),
     ).toBe(1);
     expect(text).not.toContain('/api/2/projects/101');
-    expect(text).not.toContain('4711');
+    expect(text).not.toContain('zqx');
     expect(sample(text, 'parlance_http_requests_total', 'method="GET",route="unmatched",status_code="404"')).toBe(1);
   });
 
@@ -79,6 +81,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(sample(text, 'parlance_db_pool_connections', 'state="waiting"')).toBe(0);
     } else {
       expect(text).not.toContain('parlance_db_pool_connections');
+    }
+  });
+
+  it('serves every family the sample Grafana dashboard queries', async () => {
+    const dashboard = readFileSync(join(import.meta.dirname, '../../../../docs/ops/grafana-dashboard.json'), 'utf8');
+    const names = new Set(dashboard.match(/\b(parlance|nodejs|process)_[a-z0-9_]+/g) ?? []);
+    expect(names.size).toBeGreaterThan(8);
+    const text = await scrape();
+    for (const name of names) {
+      const family = name.replace(/_(bucket|count|sum)$/, '');
+      // the pool exists on PostgreSQL only
+      if (family === 'parlance_db_pool_connections' && t.database.engine !== 'postgres') continue;
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${family} `, 'm'));
     }
   });
 
