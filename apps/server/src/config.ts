@@ -192,20 +192,20 @@ const envSchema = z
     /** benchmarks only: adds GET /bench/hello, a route that does no work, as the baseline of `npm run bench` */
     BENCH_ROUTES: bool('BENCH_ROUTES', false),
     /** the bearer token of GET /metrics (ADR 0101); neither it nor METRICS_PORT: no metrics served */
-    METRICS_TOKEN: z
-      .string()
-      .trim()
-      .min(16, 'METRICS_TOKEN must be at least 16 characters')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    METRICS_TOKEN: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    ),
     /** serve GET /metrics on this port only, not on PORT (with METRICS_TOKEN too when it is set) */
-    METRICS_PORT: z.coerce
-      .number({ message: 'METRICS_PORT must be a number' })
-      .int('METRICS_PORT must be a whole number')
-      .min(1, 'METRICS_PORT must be between 1 and 65535')
-      .max(65535, 'METRICS_PORT must be between 1 and 65535')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    METRICS_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ message: 'METRICS_PORT must be a number' })
+        .int('METRICS_PORT must be a whole number')
+        .min(1, 'METRICS_PORT must be between 1 and 65535')
+        .max(65535, 'METRICS_PORT must be between 1 and 65535')
+        .optional(),
+    ),
     NODE_ENV: z.string().optional(),
   })
   // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
