@@ -37,6 +37,8 @@ import { createMailer, type Mailer } from './platform/mail';
 import { telegramNotifier } from './platform/telegram/notify';
 import { createTelegramProvider, type TelegramProvider } from './platform/telegram/provider';
 import { createScheduler } from './platform/scheduler';
+import { registerHealthRoutes } from './platform/health';
+import { type AppMetrics, createMetrics, metricsExposure, registerMetricsRoute } from './platform/metrics';
 import { sweepOauthCodes } from './modules/oauth/sweep';
 import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
@@ -66,6 +68,13 @@ export interface AppDeps {
 
 export type { App, Services };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this app's Prometheus registry (platform/metrics.ts); main.ts serves it on METRICS_PORT */
+    metrics: AppMetrics;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -85,6 +94,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
+  const exposure = metricsExposure(config);
+  const metrics = createMetrics({
+    database,
+    // @fastify/websocket's server tracks every open socket of the app's WebSocket routes
+    openSockets: () => app.websocketServer?.clients.size ?? 0,
+    now: () => clock.now(),
+    // the process metrics' timers live as long as the process: only when metrics are served
+    defaults: exposure.kind !== 'off',
+  });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
   const telegram = deps.telegram ?? createTelegramProvider(database.db, config);
   const services: Services = {
     config,
@@ -114,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock,
       (message, err) => app.log.error({ err }, message),
       database.engine === 'postgres' && database.pool ? pgTaskLock(database.pool) : undefined,
+      metrics.scheduler,
     ),
     payoutProvider: deps.payoutProvider ?? createPayoutRails(database.db, { paypal: config.paypal }),
     cardProcessor: deps.cardProcessor ?? createCardProcessor(config),
@@ -240,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     status: 'OK',
     engine: database.engine,
   }));
+  registerHealthRoutes(app, { database, storage: services.storage });
+  registerMetricsRoute(app, metrics, exposure);
   // The baseline of `npm run bench`: the same server and hooks, no work of its own.
   if (config.benchRoutes) {
     app.get('/bench/hello', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ hello: 'world' }));

@@ -106,4 +106,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', [name]: value })).toThrow(name);
     expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toBe('owasp');
   });
+  it('serves no metrics by default, and reads METRICS_TOKEN and METRICS_PORT', () => {
+    const plain = loadConfig({});
+    expect(plain.metricsToken).toBeUndefined();
+    expect(plain.metricsPort).toBeUndefined();
+    const c = loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' });
+    expect(c.metricsToken).toBe('a-long-enough-token');
+    expect(c.metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metricsToken).toBeUndefined();
+  });
+
+  it('refuses a short METRICS_TOKEN and a METRICS_PORT equal to PORT', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT');
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow('METRICS_PORT must be a number');
+  });
 });

@@ -191,6 +191,21 @@ const envSchema = z
     PASSWORD_HASHING: z.enum(['owasp', 'fast'], { message: 'PASSWORD_HASHING must be owasp or fast' }).default('owasp'),
     /** benchmarks only: adds GET /bench/hello, a route that does no work, as the baseline of `npm run bench` */
     BENCH_ROUTES: bool('BENCH_ROUTES', false),
+    /** the bearer token of GET /metrics (ADR 0101); neither it nor METRICS_PORT: no metrics served */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    ),
+    /** serve GET /metrics on this port only, not on PORT (with METRICS_TOKEN too when it is set) */
+    METRICS_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ message: 'METRICS_PORT must be a number' })
+        .int('METRICS_PORT must be a whole number')
+        .min(1, 'METRICS_PORT must be between 1 and 65535')
+        .max(65535, 'METRICS_PORT must be between 1 and 65535')
+        .optional(),
+    ),
     NODE_ENV: z.string().optional(),
   })
   // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
@@ -206,6 +221,12 @@ const envSchema = z
         code: 'custom',
         path: ['PAYPAL_CLIENT_SECRET'],
         message: 'PAYPAL_CLIENT_SECRET must be set with PAYPAL_CLIENT_ID (both from the PayPal developer dashboard)',
+      });
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'METRICS_PORT must differ from PORT: the metrics listener is a server of its own',
       });
     if (e.NODE_ENV !== 'production') return;
     if (e.PASSWORD_HASHING === 'fast')
@@ -276,6 +297,10 @@ export type Config = {
   passwordHashing: PasswordHashing;
   /** serve GET /bench/hello, the baseline of `npm run bench` (refused in production) */
   benchRoutes: boolean;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: no token asked (ADR 0101) */
+  metricsToken?: string;
+  /** METRICS_PORT: metrics served on this port only (main.ts starts the listener) */
+  metricsPort?: number;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -349,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordHashing: e.PASSWORD_HASHING,
     benchRoutes: e.BENCH_ROUTES,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }

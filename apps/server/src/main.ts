@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/
 import { DEMO_LM } from './db/seed/demo-lm-dashboard';
 import { createStorage } from './platform/storage';
 import { startWebhookPump } from './modules/public-api/webhook-worker';
+import { startMetricsServer } from './platform/metrics';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -31,8 +32,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   // uploads cut off by a crash or a restart leave partial files: remove them
   await app.deps.storage.sweepTemp();
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken })
+    : null;
   const close = async () => {
+    app.beginShutdown();
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     process.exit(0);
   };

@@ -38,6 +38,11 @@ declare module 'fastify' {
      * The OpenAPI document declares the same.
      */
     credentials?: 'session' | 'bearer';
+    /**
+     * The route reads the Authorization header itself (GET /metrics and its METRICS_TOKEN): the
+     * session plugin then takes no bearer from it.
+     */
+    ownAuthorization?: boolean;
   }
 }
 

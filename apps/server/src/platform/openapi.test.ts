@@ -64,8 +64,12 @@ describe('the OpenAPI document', () => {
     expect(paths['/api/2/account/auth/login'].post.description).toContain('Who may call it: anyone, signed in or not.');
   });
 
-  it('documents /api/2/health and /api/2/realtime', () => {
+  it('documents the health probes and /api/2/realtime, not /metrics', () => {
     expect(paths['/api/2/health'].get.responses['200']).toBeDefined();
+    expect(paths['/api/2/health/live'].get['x-access']).toBe('public');
+    expect(Object.keys(paths['/api/2/health/ready'].get.responses)).toEqual(expect.arrayContaining(['200', '503']));
+    // the metrics are for the operator's scraper, not part of the API
+    expect(paths['/metrics']).toBeUndefined();
     expect(paths['/api/2/realtime'].get.operationId).toBe('getApi2Realtime');
   });
 });

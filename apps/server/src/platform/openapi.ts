@@ -362,6 +362,70 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       },
     },
   };
+  const probe = (operationId: string, summary: string, extra: JsonObject) => ({
+    get: {
+      operationId,
+      summary,
+      description: `Who may call it: ${WHO_MAY_CALL.public}.`,
+      'x-access': 'public',
+      tags: ['platform'],
+      security: [],
+      responses: {
+        200: {
+          description: 'OK',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { status: { type: 'string', enum: ['OK'] } },
+                required: ['status'],
+              },
+            },
+          },
+        },
+        ...extra,
+        400: errorAnswer(COMMON_4XX[400]),
+        404: errorAnswer(COMMON_4XX[404]),
+      },
+    },
+  });
+  paths['/api/2/health/live'] = probe(
+    'getApi2HealthLive',
+    'Liveness: the process answers (no dependency is checked)',
+    {},
+  );
+  paths['/api/2/health/ready'] = probe(
+    'getApi2HealthReady',
+    'Readiness: the database answers, its migrations are current, files can be stored, and the instance is not shutting down',
+    {
+      503: {
+        description: 'Not ready: `checks` names each failed check (database, migrations, storage, shutdown)',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                status: { type: 'string', enum: ['ERROR'] },
+                message: { type: 'string' },
+                checks: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      check: { type: 'string', enum: ['database', 'migrations', 'storage', 'shutdown'] },
+                      message: { type: 'string' },
+                    },
+                    required: ['check', 'message'],
+                  },
+                },
+              },
+              required: ['status', 'message', 'checks'],
+            },
+          },
+        },
+      },
+    },
+  );
   // a WebSocket route is left out by the generator
   paths['/api/2/realtime'] ??= {
     get: {

@@ -33,6 +33,11 @@ export interface Scheduler {
  * Runs `run` only when no other server instance on the database runs the task of that name now;
  * answers null when one does (the task is skipped this time: the other instance does its work).
  */
+/** Told how each task run ended (platform/metrics.ts counts them); 'skipped': another instance held it. */
+export interface SchedulerObserver {
+  taskDone(task: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number): void;
+}
+
 export type TaskLock = <T>(name: string, run: () => Promise<T>) => Promise<T | null>;
 
 /** One process alone: its runs never overlap anyway. */
@@ -42,6 +47,7 @@ export function createScheduler(
   clock: Clock,
   log: (message: string, err?: unknown) => void = () => {},
   lock: TaskLock = inProcessLock,
+  observer?: SchedulerObserver,
 ): Scheduler {
   const tasks: ScheduledTask[] = [];
   const lastRun = new Map<string, number>();
@@ -55,12 +61,15 @@ export function createScheduler(
       const last = lastRun.get(task.name);
       if (last !== undefined && now.getTime() - last < task.everyMs) continue;
       lastRun.set(task.name, now.getTime());
+      const started = performance.now();
       try {
         const changed = await lock(task.name, () => task.run(now));
         if (changed !== null) result.changed[task.name] = changed;
+        observer?.taskDone(task.name, changed === null ? 'skipped' : 'ok', (performance.now() - started) / 1000);
       } catch (err) {
         result.failed[task.name] = err instanceof Error ? err.message : String(err);
         log(`scheduled task ${task.name} failed`, err);
+        observer?.taskDone(task.name, 'failed', (performance.now() - started) / 1000);
       }
     }
     return result;

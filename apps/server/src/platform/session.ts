@@ -148,7 +148,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.addHook('onRequest', async (request) => {
       // the customer API (modules/public-api) authenticates its own keys and tokens, never the cookie
       if (request.url.startsWith(PUBLIC_API_PREFIX)) return;
-      const bearer = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+      const bearer = request.routeOptions.config?.ownAuthorization
+        ? undefined
+        : request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (bearer) {
         const userId = await opts.jwt.verify(bearer, opts.clock.now());
         if (userId === null) throw new AppError(401, 'The access token is invalid or expired');

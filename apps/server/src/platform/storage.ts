@@ -1,7 +1,8 @@
 import { ORDER_TEXTS } from '@parlance/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +39,8 @@ export interface Storage {
   delete(id: string): Promise<boolean>;
   /** removes partial uploads older than maxAgeMs (left by a crash); answers how many */
   sweepTemp(maxAgeMs?: number): Promise<number>;
+  /** throws when files cannot be stored now (readiness, platform/health.ts) */
+  probe(): Promise<void>;
 }
 
 /** An upload over the limit. Its message is the wizard's 'File too big...' text. */
@@ -72,6 +75,12 @@ function sizeLimit(maxBytes: number, hash: ReturnType<typeof createHash>, counte
 /** Files on the local disk, under DATA_DIR/files, sharded by the first two characters of the id. */
 export class LocalDiskStorage implements Storage {
   constructor(readonly root: string) {}
+
+  /** the files directory exists (made when missing, as the first upload would) and is writable */
+  async probe(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, fsConstants.W_OK);
+  }
 
   private pathOf(id: string): string {
     return join(this.root, id.slice(0, 2), id);
