@@ -13,6 +13,8 @@ export const API_PREFIXES = [
   '/adminService/',
   // the floating tools' POST; every other /admin/ address is a page of the web app
   '/admin/float',
+  // Prometheus metrics, when served on the main port (ADR 0101)
+  '/metrics',
   '/manage/',
   '/service/',
   '/fileService/',
