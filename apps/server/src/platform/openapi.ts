@@ -333,36 +333,8 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
   fixNullable(doc.paths);
   const paths = (doc.paths ?? {}) as JsonObject;
 
-  paths['/api/2/health'] = {
-    get: {
-      operationId: 'getApi2Health',
-      summary: 'Liveness: the server answers and names its database engine',
-      description: `Who may call it: ${WHO_MAY_CALL.public}.`,
-      'x-access': 'public',
-      tags: ['platform'],
-      security: [],
-      responses: {
-        200: {
-          description: 'OK',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  status: { type: 'string', enum: ['OK'] },
-                  engine: { type: 'string', enum: ['pglite', 'postgres'] },
-                },
-                required: ['status', 'engine'],
-              },
-            },
-          },
-        },
-        400: errorAnswer(COMMON_4XX[400]),
-        404: errorAnswer(COMMON_4XX[404]),
-      },
-    },
-  };
-  const probe = (operationId: string, summary: string, extra: JsonObject) => ({
+  // the health probes: public, no body to send, a small JSON answer
+  const probe = (operationId: string, summary: string, extra: JsonObject, okProperties: JsonObject = {}) => ({
     get: {
       operationId,
       summary,
@@ -377,8 +349,8 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
             'application/json': {
               schema: {
                 type: 'object',
-                properties: { status: { type: 'string', enum: ['OK'] } },
-                required: ['status'],
+                properties: { status: { type: 'string', enum: ['OK'] }, ...okProperties },
+                required: ['status', ...Object.keys(okProperties)],
               },
             },
           },
@@ -389,6 +361,12 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       },
     },
   });
+  paths['/api/2/health'] = probe(
+    'getApi2Health',
+    'Liveness: the server answers and names its database engine',
+    {},
+    { engine: { type: 'string', enum: ['pglite', 'postgres'] } },
+  );
   paths['/api/2/health/live'] = probe(
     'getApi2HealthLive',
     'Liveness: the process answers (no dependency is checked)',

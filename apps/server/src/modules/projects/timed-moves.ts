@@ -65,6 +65,9 @@ export async function markDelayed(deps: TimedDeps, now: Date): Promise<number> {
   return moved;
 }
 
+/** SQL: since when a READY project has been READY (its delivery, or its last return to READY). */
+const READY_SINCE = sql`greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt})`;
+
 /**
  * READY for 5 days (2 before it completes by itself): the customer is reminded once per delivery
  * (approve_time). mail_marks holds the delivery's key in the same transaction as the decision, so a
@@ -78,8 +81,8 @@ export async function remindToApprove(deps: TimedDeps, now: Date): Promise<numbe
     .where(
       and(
         eq(projects.status, 'READY'),
-        sql`greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt}) <= ${cutoff.toISOString()}::timestamptz`,
-        sql`NOT EXISTS (SELECT 1 FROM ${mailMarks} WHERE ${mailMarks.key} = 'approve_time:' || ${projects.id} || ':' || floor(extract(epoch FROM greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt})) * 1000)::bigint)`,
+        sql`${READY_SINCE} <= ${cutoff.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM ${mailMarks} WHERE ${mailMarks.key} = 'approve_time:' || ${projects.id} || ':' || floor(extract(epoch FROM ${READY_SINCE}) * 1000)::bigint)`,
       ),
     )
     .orderBy(asc(projects.id))
@@ -112,12 +115,7 @@ export async function autoComplete(deps: TimedDeps, now: Date): Promise<number> 
   const due = await deps.db
     .select({ id: projects.id })
     .from(projects)
-    .where(
-      and(
-        eq(projects.status, 'READY'),
-        sql`greatest(coalesce(${projects.deliveredAt}, ${projects.statusChangedAt}), ${projects.statusChangedAt}) <= ${cutoff.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(and(eq(projects.status, 'READY'), sql`${READY_SINCE} <= ${cutoff.toISOString()}::timestamptz`))
     .orderBy(asc(projects.id))
     .limit(BATCH);
   let moved = 0;

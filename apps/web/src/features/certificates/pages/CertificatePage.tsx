@@ -14,6 +14,7 @@ import { formatDate } from '../../../ui/format';
 import { PageContainer } from '../../../ui/PageContainer';
 import { usePublicCertificate } from '../api';
 import { CertificateFiles } from '../components/CertificateFiles';
+import { DetailsList } from '../../../ui/DetailsList';
 
 // /certificate/{number} (ADR 0090): anybody — a court clerk, a university — checks a certificate
 // of translation accuracy: what it certifies, whether it still holds, and the SHA-256 of each file
@@ -87,25 +88,7 @@ function CertificateView({ certificate: c }: { certificate: CertificatePublic })
         </Alert>
       )}
       <Panel title="What it certifies">
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' },
-            rowGap: { xs: 0.25, sm: 1 },
-            columnGap: 2,
-            '& dt': { color: 'text.secondary', typography: 'body2', mt: { xs: 1, sm: 0 } },
-            '& dd': { m: 0, typography: 'body2', overflowWrap: 'anywhere' },
-          }}
-        >
-          {rows.map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </Box>
-          ))}
-        </Box>
+        <DetailsList rows={rows} labelWidth={170} stacked />
         <Typography variant="body2" sx={{ mt: 2, fontStyle: 'italic' }}>
           “{c.statement}”
         </Typography>

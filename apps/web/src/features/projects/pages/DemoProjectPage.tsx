@@ -19,6 +19,7 @@ import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusPage } from '../../../ui/StatusPage';
 import { Section } from '../components/Section';
 import { StatusTimeline } from '../components/StatusTimeline';
+import { DetailsList } from '../../../ui/DetailsList';
 
 // /project/demo (ADR 0099): the project page as a customer sees it, for a sample order, read-only
 // and open to everyone. It shows what a real project shows (details, files, the timeline), says at
@@ -162,25 +163,7 @@ function Details({ demo }: { demo: DemoProject }) {
   ];
   return (
     <Section title="Details">
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '110px minmax(0, 1fr)', sm: '140px minmax(0, 1fr)' },
-          rowGap: 1,
-          columnGap: 2,
-          '& dt': { color: 'text.secondary', typography: 'body2' },
-          '& dd': { m: 0, typography: 'body2', overflowWrap: 'anywhere' },
-        }}
-      >
-        {rows.map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </Box>
-        ))}
-      </Box>
+      <DetailsList rows={rows} />
       <Typography component="h3" variant="subtitle2" sx={{ mt: 2.5, mb: 0.5 }}>
         Brief
       </Typography>

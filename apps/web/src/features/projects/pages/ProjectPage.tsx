@@ -38,6 +38,7 @@ import { Section } from '../components/Section';
 import { ProjectStatusChip } from '../../../ui/ProjectStatusChip';
 import { StatusTimeline } from '../components/StatusTimeline';
 import { OnDemand } from '../../../ui/OnDemand';
+import { DetailsList } from '../../../ui/DetailsList';
 
 // only certified projects show it: its code (with the revoke dialog) loads when one does
 const ProjectCertificateSection = lazy(() =>
@@ -280,25 +281,7 @@ function Details({ project }: { project: ProjectDetail }) {
   }
   return (
     <Section title="Details">
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '110px minmax(0, 1fr)', sm: '140px minmax(0, 1fr)' },
-          rowGap: 1,
-          columnGap: 2,
-          '& dt': { color: 'text.secondary', typography: 'body2' },
-          '& dd': { m: 0, typography: 'body2', overflowWrap: 'anywhere' },
-        }}
-      >
-        {rows.map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </Box>
-        ))}
-      </Box>
+      <DetailsList rows={rows} />
       <Typography component="h3" variant="subtitle2" sx={{ mt: 2.5, mb: 0.5 }}>
         Brief
       </Typography>
