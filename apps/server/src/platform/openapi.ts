@@ -159,7 +159,8 @@ export function openApiTransform(args: TransformArgs) {
     };
   }
   if (produces.includes('redirect')) {
-    responses[303] = { description: 'Redirect to where the flow continues (Location header)' };
+    // type 'null': @fastify/swagger then documents the answer without a body, as a redirect has none
+    responses[303] = { type: 'null', description: 'Redirect to where the flow continues (Location header)' };
   }
   // a page shows its refusals as a page too (a checkout link that is not yours is a 404 page)
   if (files.includes('text/html')) {
