@@ -2,14 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { expertisesQuery, languagesQuery } from '../app/reference-data';
 
 /**
- * Display names of language and expertise slugs, for every screen: the registry's name, the slug
- * itself until the lists have loaded or when the registry does not know it, '—' for no language,
- * and 'General' for no expertise (the wizard's name for it).
+ * Display names of language and expertise slugs, for every screen: the registry's name, '—' for no
+ * language, and 'General' for no expertise (the wizard's name for it). Until both lists have loaded
+ * `ready` is false: a screen shows its loading state then rather than a slug ("american-english"),
+ * which is an id, not a word for a person. The slug stays the answer only for one the registry does
+ * not know.
  */
 export function useNames() {
   const { data: languages } = useQuery(languagesQuery);
   const { data: expertises } = useQuery(expertisesQuery);
   return {
+    ready: languages !== undefined && expertises !== undefined,
     languages: languages ?? [],
     expertises: expertises ?? [],
     language: (slug: string | null | undefined) =>

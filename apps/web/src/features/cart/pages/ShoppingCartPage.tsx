@@ -51,10 +51,12 @@ function useMoney(): (n: number) => string {
 
 export default function ShoppingCartPage() {
   const cart = useCart();
+  const names = useNames();
   const [paid, setPaid] = useState<TranslateNowResult | null>(null);
 
   if (paid) return <PaidSummary result={paid} />;
-  if (cart.isPending) {
+  // the lines name languages and expertises: they wait for the names rather than show slugs
+  if (cart.isPending || !names.ready) {
     return (
       <PageContainer title="Shopping cart">
         <Box aria-busy="true" aria-label="Loading the cart">

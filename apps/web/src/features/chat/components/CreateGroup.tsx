@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
+import { UserLine } from './UserLine';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, CHAT_TEXTS, chatTitleError } from '@parlance/shared';
 import { useRef, useState } from 'react';
@@ -120,10 +121,7 @@ export function CreateGroup({ customer, onCreated, onCancel }: Props) {
                   <Box>
                     <Typography sx={{ fontSize: 14 }}>{u.name}</Typography>
                     <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
-                      {u.type}
-                      {u.languagePairs.length
-                        ? ` · ${u.languagePairs.map((p) => `${p.sourceLanguage} → ${p.targetLanguage}`).join(', ')}`
-                        : ''}
+                      <UserLine user={u} />
                     </Typography>
                   </Box>
                 }

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
+import { UserLine } from './UserLine';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
@@ -211,10 +212,7 @@ function Members({ chat, me }: { chat: Chat; me: number }) {
                 {user.name}
               </Typography>
               <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
-                {user.type}
-                {user.languagePairs.length
-                  ? ` · ${user.languagePairs.map((p) => `${p.sourceLanguage} → ${p.targetLanguage}`).join(', ')}`
-                  : ''}
+                <UserLine user={user} />
               </Typography>
             </Box>
             {removable && (

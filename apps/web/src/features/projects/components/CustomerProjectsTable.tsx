@@ -4,6 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
 import { useState } from 'react';
@@ -112,12 +113,16 @@ export function CustomerProjectsTable({
       key: 'languages',
       header: 'Languages',
       sx: { whiteSpace: 'nowrap' },
-      cell: (p) => (
-        <>
-          {names.language(p.sourceLanguage)}
-          <br />→ {names.language(p.targetLanguage)}
-        </>
-      ),
+      // slugs are ids, not words: a placeholder until the names arrive
+      cell: (p) =>
+        !names.ready ? (
+          <Skeleton width="8em" />
+        ) : (
+          <>
+            {names.language(p.sourceLanguage)}
+            <br />→ {names.language(p.targetLanguage)}
+          </>
+        ),
     },
     {
       key: 'status',

@@ -56,6 +56,7 @@ export default function ProjectPage() {
   const raw = useParams().id ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
   const project = useProject(id);
+  const names = useNames();
   const client = useQueryClient();
   useRealtime((event) => {
     if (!Number.isInteger(id)) return;
@@ -66,7 +67,8 @@ export default function ProjectPage() {
   if (!Number.isInteger(id) || (project.isError && project.error instanceof HttpError && project.error.status < 500)) {
     return <ProjectNotFound />;
   }
-  if (project.isPending) return <ProjectSkeleton />;
+  // the details name languages and expertises: they wait for the names rather than show slugs
+  if (project.isPending || !names.ready) return <ProjectSkeleton />;
   if (project.isError) {
     return (
       <StatusPage

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { inStatusGroup, PROJECT_TEXTS } from '@parlance/shared';
@@ -137,6 +138,8 @@ function CellContent(props: {
         </>
       );
     case 'languages':
+      // slugs are ids, not words: a placeholder until the names arrive
+      if (!names.ready) return <Skeleton width="10em" />;
       return (
         <>
           <Typography variant="body2">
