@@ -20,6 +20,15 @@ function tileFrame(page: Page, title: string) {
   return page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
+/** The table's scroll region is as wide as its content: no column is cut off. */
+async function expectNoSidewaysScroll(page: Page, tableName: string) {
+  const overflow = await page.getByRole('table', { name: tableName }).evaluate((table) => {
+    const region = table.parentElement as HTMLElement;
+    return region.scrollWidth - region.clientWidth;
+  });
+  expect(overflow, `${tableName} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
 function tile(page: Page, title: string) {
   return page.getByRole('link', { name: new RegExp(`^${title.replace(/[()>]/g, '.')}`) });
 }
@@ -29,6 +38,7 @@ test.describe('language-manager dashboard', () => {
     page,
     context,
   }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, LM.email, LM.password);
     const availableAnswer = page.waitForResponse((r) =>
       r.url().includes('/api/2/dashboard/users/available-translators'),
@@ -50,6 +60,7 @@ test.describe('language-manager dashboard', () => {
     await expect(tileFrame(page, 'Statistic of LLs done')).toContainText(`${figures.llDone}in the chosen dates`);
     await expect(page.getByText('Tickets in HF')).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Capacity per language pair' })).toContainText('At risk');
+    await expectNoSidewaysScroll(page, 'Capacity per language pair');
     await expectAccessible(page);
 
     await pickLanguage(page, 'Source languages', 'American English');
@@ -68,6 +79,8 @@ test.describe('language-manager dashboard', () => {
     const table = page.getByRole('table', { name: 'Waiting projects (> 8 hours)' });
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(30);
+    // every column, "Allocated translators" the last, fits a laptop's 1280 px without scrolling
+    await expectNoSidewaysScroll(page, 'Waiting projects (> 8 hours)');
     // every row is the chosen pair
     for (const text of await rows.locator('td:nth-child(3)').allInnerTexts()) expect(text).toContain('Italian');
 

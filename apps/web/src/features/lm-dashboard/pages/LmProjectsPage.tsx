@@ -172,7 +172,7 @@ export default function LmProjectsPage({ tileKey }: { tileKey: LmTileKey }) {
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                       {formatDuration(Date.now() - new Date(p.date_submition).getTime(), 'dhm')}
                     </TableCell>
-                    <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    <TableCell sx={{ minWidth: 120, overflowWrap: 'anywhere' }}>
                       {p.allocation.length === 0
                         ? '—'
                         : p.allocation.map((a) => `${a.name}${a.role === 'editor' ? ' (editor)' : ''}`).join(', ')}
