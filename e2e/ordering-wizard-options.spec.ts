@@ -135,16 +135,19 @@ test('a machine-translation plan shows its options per language and keeps the ch
   await expect(options).toBeVisible();
   const german = options.getByTestId('mt-german');
   const finnish = options.getByTestId('mt-finnish');
-  await expect(german.getByRole('combobox', { name: 'Engine for German' }).locator('option:checked')).toHaveText(
-    'Parlance Neural MT',
-  );
-  // German has formal and informal address; Finnish has not
-  await expect(finnish.getByRole('combobox', { name: 'Engine for Finnish' })).toBeVisible();
+  // the engines connected to the test servers (e2e/playwright.config.ts): LibreTranslate has a German
+  // model and no Finnish one; it takes neither a form of address nor terms
+  const germanEngine = german.getByRole('combobox', { name: 'Engine for German' });
+  await expect(germanEngine.locator('option:checked')).toHaveText('LibreTranslate');
+  await expect(germanEngine.locator('option')).toHaveText(['LibreTranslate', 'AI translation (large language model)']);
+  await expect(german.getByRole('combobox', { name: /^Form of address/ })).toHaveCount(0);
+  await expect(german.getByRole('checkbox', { name: 'Use my glossary' })).toHaveCount(0);
+  const finnishEngine = finnish.getByRole('combobox', { name: 'Engine for Finnish' });
+  await expect(finnishEngine.locator('option')).toHaveText(['AI translation (large language model)']);
+  // Finnish has no formal "you"
   await expect(finnish.getByRole('combobox', { name: /^Form of address/ })).toHaveCount(0);
 
-  await german
-    .getByRole('combobox', { name: 'Engine for German' })
-    .selectOption({ label: 'Parlance AI (large language model)' });
+  await germanEngine.selectOption({ label: 'AI translation (large language model)' });
   await german.getByRole('combobox', { name: 'Form of address in German' }).selectOption({ label: 'Formal' });
   await german.getByRole('checkbox', { name: 'Use my glossary' }).check();
   await shotPage(page, `mt-options`);
@@ -155,8 +158,8 @@ test('a machine-translation plan shows its options per language and keeps the ch
   expect((await saved.json()).results).toMatchObject({
     type: 'machine-translation',
     mtParams: {
-      german: { engine: 'parlance-llm', formality: 'formal', glossary: true },
-      finnish: { engine: 'parlance-nmt', formality: 'default', glossary: false },
+      german: { engine: 'openai', formality: 'formal', glossary: true },
+      finnish: { engine: 'openai', formality: 'default', glossary: false },
     },
   });
   expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS, E2E_WORKERS, serverUrl } from './servers';
+import { E2E_SERVERS, E2E_WORKERS, MT_PORTS, serverUrl } from './servers';
 
 // Browser tests against the real built app (scripts/start.mjs builds the web app when it is stale)
 // on fresh data directories per run, with the captcha on as a visitor would meet it. Every test
@@ -110,30 +110,44 @@ export default defineConfig({
       dependencies: ['chromium', 'demo-state'],
     },
   ],
-  webServer: Array.from({ length: E2E_SERVERS }, (_, n) => ({
-    command: 'node ../scripts/start.mjs',
-    url: `${serverUrl(n)}/api/2/health`,
-    // a cold `vite build` on two cores is part of the start when apps/web/dist is stale
-    timeout: 240_000,
-    // E2E_REUSE_SERVER=1 runs against a server already started on the port (tests make their own
-    // data, so one server may serve many runs while a spec is written)
-    reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: new URL(serverUrl(n)).port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: serverUrl(n),
-      DATA_DIR: join(DATA_DIR, `server-${n}`),
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      DEMO_DATA: 'true',
-      CAPTCHA: 'true',
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'false',
-      // no fetch of the ECB's rates: the seed rates, and those the tests set, stay in use
-      ECB_RATES_URL: '',
+  webServer: [
+    // machine-translation engines that answer as LibreTranslate's and OpenAI's APIs do: the
+    // servers below have them connected, so the wizard offers machine translation
+    {
+      command: `node --import tsx ../apps/server/scripts/fake-mt-engines.ts ${MT_PORTS.libre} ${MT_PORTS.openAi}`,
+      url: `http://127.0.0.1:${MT_PORTS.libre}/languages`,
+      timeout: 30_000,
+      reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
     },
-  })),
+    ...Array.from({ length: E2E_SERVERS }, (_, n) => ({
+      command: 'node ../scripts/start.mjs',
+      url: `${serverUrl(n)}/api/2/health`,
+      // a cold `vite build` on two cores is part of the start when apps/web/dist is stale
+      timeout: 240_000,
+      // E2E_REUSE_SERVER=1 runs against a server already started on the port (tests make their own
+      // data, so one server may serve many runs while a spec is written)
+      reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: new URL(serverUrl(n)).port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: serverUrl(n),
+        DATA_DIR: join(DATA_DIR, `server-${n}`),
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        DEMO_DATA: 'true',
+        CAPTCHA: 'true',
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'false',
+        // no fetch of the ECB's rates: the seed rates, and those the tests set, stay in use
+        ECB_RATES_URL: '',
+        MT_LIBRETRANSLATE_URL: `http://127.0.0.1:${MT_PORTS.libre}`,
+        MT_OPENAI_BASE_URL: `http://127.0.0.1:${MT_PORTS.openAi}/v1`,
+        MT_OPENAI_API_KEY: 'sk-local',
+        MT_OPENAI_MODEL: 'local',
+      },
+    })),
+  ],
 });

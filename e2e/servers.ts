@@ -3,10 +3,13 @@
 // the servers. Tests that make their own accounts may share a server; the specs that still change
 // the demo accounts (playwright.config.ts) need a server per worker, hence the default. Once that
 // list is empty, E2E_SERVERS=1 is enough.
-// Ports: E2E_PORT (default 4173), E2E_PORT + 1, ...
+// Ports: E2E_PORT (default 4173), E2E_PORT + 1, ..., then two for the machine-translation engines.
 export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS || 2));
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
 export const E2E_PORT = Number(process.env.E2E_PORT || 4173);
+
+/** The local machine-translation engines (apps/server/scripts/fake-mt-engines.ts): the ports after the servers'. */
+export const MT_PORTS = { libre: E2E_PORT + E2E_SERVERS, openAi: E2E_PORT + E2E_SERVERS + 1 };
 
 export function serverUrl(index: number): string {
   return `http://127.0.0.1:${E2E_PORT + (index % E2E_SERVERS)}`;

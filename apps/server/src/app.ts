@@ -53,6 +53,7 @@ import { createCardProcessor, type PaymentProvider } from './platform/payments';
 import { retryPendingCardRefunds } from './modules/payments/card-refunds';
 import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 import { cspOrigins } from './platform/our-origins';
+import { createMtEngines, type MtEngines } from './platform/mt';
 import { bootstrapTemplate, loadWebBootstrap, renderIndexHtml } from './modules/registry/web-bootstrap';
 
 export interface AppDeps {
@@ -64,6 +65,8 @@ export interface AppDeps {
   /** the card processor; default: Stripe when configured, else the card sandbox */
   cardProcessor?: PaymentProvider;
   telegram?: TelegramProvider;
+  /** machine-translation engines; default: those configured (MT_*) */
+  mt?: MtEngines;
 }
 
 export type { App, Services };
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ),
     payoutProvider: deps.payoutProvider ?? createPayoutRails(database.db, { paypal: config.paypal }),
     cardProcessor: deps.cardProcessor ?? createCardProcessor(config),
+    mt: deps.mt ?? createMtEngines(config.mt),
     rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);

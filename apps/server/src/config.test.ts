@@ -72,6 +72,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYPAL_ENV: 'production' })).toThrow(/PAYPAL_ENV must be sandbox or live/);
   });
 
+  it('connects each machine-translation engine by its own settings, and none by default', () => {
+    expect(loadConfig({}).mt).toEqual({ deepl: null, libreTranslate: null, openAi: null });
+    expect(
+      loadConfig({
+        MT_DEEPL_API_KEY: 'abc:fx',
+        MT_LIBRETRANSLATE_URL: 'http://libretranslate:5000',
+        MT_LIBRETRANSLATE_API_KEY: 'lt',
+        MT_OPENAI_BASE_URL: 'http://localhost:11434/v1',
+        MT_OPENAI_MODEL: 'llama3.1',
+      }).mt,
+    ).toEqual({
+      deepl: { apiKey: 'abc:fx', serverUrl: undefined },
+      libreTranslate: { url: 'http://libretranslate:5000', apiKey: 'lt' },
+      openAi: { baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1' },
+    });
+    expect(() => loadConfig({ MT_OPENAI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/MT_OPENAI_MODEL must name/);
+    expect(() => loadConfig({ MT_OPENAI_API_KEY: 'sk' })).toThrow(/MT_OPENAI_BASE_URL must be set/);
+    expect(() => loadConfig({ MT_LIBRETRANSLATE_URL: 'ftp://x' })).toThrow(/MT_LIBRETRANSLATE_URL/);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -1,3 +1,4 @@
+import type { MtConfig } from './platform/mt';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PasswordHashing } from './platform/passwords';
@@ -111,6 +112,17 @@ const envSchema = z
     PAYPAL_WEBHOOK_ID: z.string().trim().optional(),
     /** tests and proxies: another base URL for PayPal's REST API */
     PAYPAL_API_BASE: url('PAYPAL_API_BASE', ['http:', 'https:']),
+    /** machine translation (platform/mt, ADR 0107): each engine is connected by its own settings */
+    MT_DEEPL_API_KEY: z.string().trim().optional(),
+    /** tests and proxies: where DeepL's API answers (default api.deepl.com, or api-free for ':fx' keys) */
+    MT_DEEPL_SERVER_URL: url('MT_DEEPL_SERVER_URL', ['http:', 'https:']),
+    /** a LibreTranslate server, e.g. http://libretranslate:5000 */
+    MT_LIBRETRANSLATE_URL: url('MT_LIBRETRANSLATE_URL', ['http:', 'https:']),
+    MT_LIBRETRANSLATE_API_KEY: z.string().trim().optional(),
+    /** an OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama) */
+    MT_OPENAI_BASE_URL: url('MT_OPENAI_BASE_URL', ['http:', 'https:']),
+    MT_OPENAI_API_KEY: z.string().trim().optional(),
+    MT_OPENAI_MODEL: z.string().trim().optional(),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     /**
      * the HMAC key of the one-click unsubscribe links (at least 32 characters); unset: a key made
@@ -216,6 +228,26 @@ const envSchema = z
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to connect Stripe, or neither',
       });
+    if (e.MT_OPENAI_BASE_URL && !e.MT_OPENAI_MODEL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT_OPENAI_MODEL'],
+        message:
+          'MT_OPENAI_MODEL must name the model to ask (e.g. gpt-4o-mini, or llama3.1 on Ollama) with MT_OPENAI_BASE_URL',
+      });
+    if ((e.MT_OPENAI_API_KEY || e.MT_OPENAI_MODEL) && !e.MT_OPENAI_BASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT_OPENAI_BASE_URL'],
+        message:
+          'MT_OPENAI_BASE_URL must be set with MT_OPENAI_API_KEY or MT_OPENAI_MODEL (https://api.openai.com/v1 for OpenAI)',
+      });
+    if (e.MT_LIBRETRANSLATE_API_KEY && !e.MT_LIBRETRANSLATE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT_LIBRETRANSLATE_URL'],
+        message: 'MT_LIBRETRANSLATE_URL must be set with MT_LIBRETRANSLATE_API_KEY',
+      });
     if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_CLIENT_SECRET)
       ctx.addIssue({
         code: 'custom',
@@ -269,6 +301,8 @@ export type Config = {
   stripe: StripeConfig | null;
   /** PayPal Payouts when PAYPAL_CLIENT_ID is set; null: the database sandbox pays PayPal payouts */
   paypal: PayPalSettings | null;
+  /** the machine-translation engines connected (MT_*); all null: no machine translation is offered */
+  mt: MtConfig;
   mailFrom: string;
   /** the HMAC key of unsubscribe links; undefined: the database's own (platform/mail-unsubscribe.ts) */
   mailUnsubscribeSecret: string | undefined;
@@ -340,6 +374,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             protocol: e.STRIPE_API_PROTOCOL,
           }
         : null,
+    mt: {
+      deepl: e.MT_DEEPL_API_KEY ? { apiKey: e.MT_DEEPL_API_KEY, serverUrl: e.MT_DEEPL_SERVER_URL } : null,
+      libreTranslate: e.MT_LIBRETRANSLATE_URL
+        ? { url: e.MT_LIBRETRANSLATE_URL, apiKey: e.MT_LIBRETRANSLATE_API_KEY }
+        : null,
+      openAi:
+        e.MT_OPENAI_BASE_URL && e.MT_OPENAI_MODEL
+          ? { baseUrl: e.MT_OPENAI_BASE_URL, apiKey: e.MT_OPENAI_API_KEY, model: e.MT_OPENAI_MODEL }
+          : null,
+    },
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? {
@@ -396,6 +440,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     telegramApiRoot: undefined,
     stripe: null,
     paypal: null,
+    mt: { deepl: null, libreTranslate: null, openAi: null },
     mailFrom: 'Parlance <no-reply@parlance.test>',
     mailUnsubscribeSecret: undefined,
     demoData: false,

@@ -1,6 +1,8 @@
 // Which plans fit an order's content: a plan that works on one kind of material is
 // offered only when the order has it; the others are listed with the reason, not hidden.
 
+import { MT_PROJECT_TYPES } from './wizard';
+
 const SPREADSHEET_MIMES = new Set([
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.ms-excel',
@@ -11,6 +13,7 @@ export const PLAN_FIT_TEXTS = {
   transcription: 'Needs an audio or video recording; the files of this order are text.',
   excel: 'Needs a spreadsheet (.xlsx) among the files of this order.',
   website: 'Needs a web page: a URL or an .html file.',
+  machineTranslation: 'Not offered yet: no machine-translation engine is connected to Parlance.',
 } as const;
 
 export interface OrderContent {
@@ -18,10 +21,16 @@ export interface OrderContent {
   mimes: readonly string[];
   /** true when the order's text comes from a URL */
   fromUrl: boolean;
+  /** true when at least one machine-translation engine is connected (the price list says so) */
+  machineTranslation: boolean;
 }
 
 /** Why a plan does not fit the order's content, or null when it does. */
 export function planMisfit(type: string, content: OrderContent): string | null {
+  // what is not connected is not sold: machine translation and post-editing need an engine
+  if ((MT_PROJECT_TYPES as readonly string[]).includes(type) && !content.machineTranslation) {
+    return PLAN_FIT_TEXTS.machineTranslation;
+  }
   if (type === 'transcription') {
     return content.mimes.some((m) => m.startsWith('audio/') || m.startsWith('video/'))
       ? null

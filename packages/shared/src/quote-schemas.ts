@@ -125,5 +125,7 @@ export const priceListSchema = z.object({
     }),
   ),
   vat: z.array(z.object({ country: z.string(), percent: z.number() })),
+  /** the machine-translation engines connected; none: no machine-translation plan is offered */
+  mtEngines: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type PriceList = z.infer<typeof priceListSchema>;

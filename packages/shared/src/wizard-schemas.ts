@@ -134,9 +134,20 @@ export type UpdateTextAnswer = z.infer<typeof updateTextAnswerSchema>;
 export const mtPairParamsSchema = z.object({
   source_language: z.string(),
   target_language: z.string(),
-  engines: z.array(z.object({ slug: z.string(), name: z.string() })),
-  /** the target language has formal and informal address (de, fr, es ...) */
+  /** the connected engines that translate the pair, each with what it can be asked for */
+  engines: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      /** the engine can be asked for formal or informal address in the target language */
+      formality: z.boolean(),
+      /** the engine can be told the customer's terms */
+      glossary: z.boolean(),
+    }),
+  ),
+  /** one of the engines offers formal and informal address in the target language (de, fr, es ...) */
   formality: z.boolean(),
+  /** one of the engines takes the customer's terms */
   glossary: z.boolean(),
 });
 

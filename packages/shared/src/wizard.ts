@@ -41,7 +41,14 @@ export const PASTED_TEXT_MAX_CHARS = 2_000_000;
 
 export const MT_FORMALITY = ['default', 'formal', 'informal'] as const;
 
+/**
+ * The machine-translation engines Parlance can connect (apps/server/src/platform/mt). Only those an
+ * operator has configured are offered; with none, no machine-translation plan is.
+ */
 export const MT_ENGINES = [
-  { slug: 'parlance-nmt', name: 'Parlance Neural MT' },
-  { slug: 'parlance-llm', name: 'Parlance AI (large language model)' },
+  { slug: 'deepl', name: 'DeepL' },
+  { slug: 'libretranslate', name: 'LibreTranslate' },
+  { slug: 'openai', name: 'AI translation (large language model)' },
 ] as const;
+
+export type MtEngineSlug = (typeof MT_ENGINES)[number]['slug'];

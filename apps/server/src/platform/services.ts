@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { JwtSigner } from './jwt';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
+import type { MtEngines } from './mt';
 import type { PayoutRails } from './payouts/rails';
 import type { RateLimitStore } from './rate-limit-store';
 import type { RealtimeBus } from './realtime';
@@ -40,6 +41,8 @@ export interface Services {
   payoutProvider: PayoutRails;
   /** Telegram notifications (the outbox sandbox until TELEGRAM_BOT_TOKEN is set) */
   telegram: TelegramProvider;
+  /** the machine-translation engines connected (MT_*); none: machine translation is not offered */
+  mt: MtEngines;
 }
 
 declare module 'fastify' {

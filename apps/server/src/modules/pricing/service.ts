@@ -1,3 +1,4 @@
+import type { MtEngines } from '../../platform/mt';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   type BudgetCalc,
@@ -31,7 +32,7 @@ export interface QuoteContext {
 }
 
 /** The price table, options and VAT rates as the registry's Price kind. */
-export async function loadPriceList(db: Db): Promise<PriceList> {
+export async function loadPriceList(db: Db, mt: MtEngines): Promise<PriceList> {
   const [priceRows, optionRows, vatRows] = await Promise.all([
     db.select().from(prices).orderBy(asc(prices.projectType), asc(prices.expertiseTier), asc(prices.pairTier)),
     db.select().from(orderOptions).orderBy(asc(orderOptions.slug)),
@@ -56,6 +57,7 @@ export async function loadPriceList(db: Db): Promise<PriceList> {
       flatCredits: r.flatCredits,
     })),
     vat: vatRows.map((r) => ({ country: r.country, percent: r.basisPoints / 100 })),
+    mtEngines: mt.list.map((e) => ({ slug: e.slug, name: e.name })),
   };
 }
 

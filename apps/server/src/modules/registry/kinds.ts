@@ -82,7 +82,7 @@ export const REGISTRY_KINDS: Readonly<Record<string, AnyRegistryKind>> = {
   }),
   Price: defineRegistryKind({
     results: priceListSchema,
-    load: ({ deps }) => loadPriceList(deps.db),
+    load: ({ deps }) => loadPriceList(deps.db, deps.mt),
   }),
   PurchaseOrder: defineRegistryKind({
     results: purchaseOrderSchema,

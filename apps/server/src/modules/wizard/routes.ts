@@ -321,7 +321,7 @@ export const wizardRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const order = await findOrderFor(deps.db, askerOf(request), request.query.poid);
-      return { results: await mtAvailableParams(deps.db, order) };
+      return { results: await mtAvailableParams(deps.db, deps.mt, order) };
     },
   );
 };

@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../platform/err
 import { orderToPriceOf, priceOrder } from '../pricing/price-order';
 import { ensureGuestToken, guestTokenHash } from './guest';
 import { whyMtChoicesInvalid } from './mt-params';
+import type { MtEngines } from '../../platform/mt';
 import { authorize, can } from '../../platform/permissions';
 import { type Asker, canTypeWordCount, type OrderRow, whyOrderIsClosed } from './policy';
 import { presentOrder } from './present';
@@ -99,7 +100,12 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
   (list as readonly string[]).includes(value);
 
 /** Checks the fields sent and turns them into column changes; every failing field at once (400). */
-async function changesOf(db: Db | Tx, order: OrderRow | null, input: PurchaseOrderUpdate): Promise<OrderChanges> {
+async function changesOf(
+  db: Db | Tx,
+  mt: MtEngines,
+  order: OrderRow | null,
+  input: PurchaseOrderUpdate,
+): Promise<OrderChanges> {
   const errors: Record<string, string> = {};
   const changes: OrderChanges = {};
   if (input.type !== undefined) changes.projectType = input.type;
@@ -147,7 +153,16 @@ async function changesOf(db: Db | Tx, order: OrderRow | null, input: PurchaseOrd
   if (input.mtParams !== undefined && !errors.target_languages) {
     const type = changes.projectType ?? order?.projectType ?? 'translation';
     const targets = changes.targetLanguages ?? order?.targetLanguages ?? [];
-    const invalid = await whyMtChoicesInvalid(db, type, targets, input.mtParams);
+    const invalid = await whyMtChoicesInvalid(
+      db,
+      mt,
+      {
+        projectType: type,
+        sourceLanguage: changes.sourceLanguage ?? order?.sourceLanguage ?? null,
+        targetLanguages: targets,
+      },
+      input.mtParams,
+    );
     if (invalid) errors.mtParams = invalid;
     else changes.mtParams = input.mtParams;
   }
@@ -170,7 +185,7 @@ export async function createOrder(
 ): Promise<PurchaseOrder> {
   const asker = askerOf(request);
   authorize(asker.auth, 'order.start', null);
-  const changes = await changesOf(deps.db, null, input);
+  const changes = await changesOf(deps.db, deps.mt, null, input);
   const owner = asker.user
     ? { customerId: asker.user.id, guestTokenHash: null }
     : { customerId: null, guestTokenHash: ensureGuestToken(request, reply) };
@@ -199,7 +214,7 @@ export async function updateOrder(
 ): Promise<PurchaseOrder> {
   return deps.db.transaction(async (tx) => {
     const order = await findOpenOrderFor(tx, asker, pid, true);
-    const changes = await changesOf(tx, order, input);
+    const changes = await changesOf(tx, deps.mt, order, input);
     if (changes.entryType === 'file' && order.entryType !== 'file') {
       Object.assign(changes, await sourceFileCount(tx, order.id));
     }
@@ -261,7 +276,10 @@ export async function finalizeOrder(deps: Services, asker: Asker, pid: string): 
     const missing = missingForCart(order, sourceFiles);
     const first = Object.values(missing)[0];
     if (first) throw badRequest(first, missing);
-    const misfit = planMisfit(order.projectType, await orderContent(tx, order));
+    const misfit = planMisfit(order.projectType, {
+      ...(await orderContent(tx, order)),
+      machineTranslation: deps.mt.list.length > 0,
+    });
     if (misfit) throw badRequest(misfit, { type: misfit });
     const now = deps.clock.now();
     const price = await priceOrder(tx, orderToPriceOf(order), now);
@@ -273,7 +291,10 @@ export async function finalizeOrder(deps: Services, asker: Asker, pid: string): 
 }
 
 /** What the plans' fit is judged on: the source files' types and whether the text came from a URL. */
-async function orderContent(db: Db | Tx, order: { id: number; entryType: string | null }): Promise<OrderContent> {
+async function orderContent(
+  db: Db | Tx,
+  order: { id: number; entryType: string | null },
+): Promise<Omit<OrderContent, 'machineTranslation'>> {
   const rows = await db
     .select({ mime: purchaseOrderFiles.mime })
     .from(purchaseOrderFiles)

@@ -16,6 +16,7 @@ import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness
 import { priceOrder } from '../pricing/price-order';
 import { GUEST_COOKIE } from './guest';
 import { guestBrowser, guestCookieOf, multipart, storedFiles } from './wizard-test-helpers';
+import { fakeLibreTranslate, fakeOpenAi, type FakeEngineServer } from '../../platform/mt/mt-test-servers';
 
 let t: TestApp;
 let mailer: CapturingMailer;
@@ -456,47 +457,21 @@ describe('the other wizard calls', () => {
     expect(storedFiles(t.app)).toHaveLength(before + 1);
   });
 
-  it('answers MT parameters per pair for machine-translation types only', async () => {
-    const human = await newOrder(alice, { source_language: 'american-english', target_languages: ['german'] });
-    const none = await authed(t.app, alice).get(`/api/2/wizard/mt-available-params?poid=${human.pid}`);
-    expect(none.json()).toEqual({ results: { available: false, pairs: [] } });
+  it('offers no machine translation while no engine is connected', async () => {
     const mt = await newOrder(alice, {
       type: 'machine-translation',
       source_language: 'american-english',
-      target_languages: ['german', 'finnish'],
+      target_languages: ['german'],
+      materialsOption: 'count',
+      wordCount: 500,
     });
-    const res = await authed(t.app, alice).get(`/api/2/wizard/mt-available-params?poid=${mt.pid}`);
-    expect(res.statusCode).toBe(200);
-    const { results } = res.json() as Answer<{
-      available: boolean;
-      pairs: { target_language: string; formality: boolean; engines: unknown[] }[];
-    }>;
-    expect(results.available).toBe(true);
-    expect(results.pairs.map((p) => [p.target_language, p.formality])).toEqual([
-      ['german', true],
-      ['finnish', false],
-    ]);
-    expect(results.pairs[0].engines.length).toBeGreaterThan(0);
-
-    const as = authed(t.app, alice);
-    const chosen = await as.postJson(`/api/2/po/${mt.pid}`, {
-      mtParams: { german: { engine: 'parlance-llm', formality: 'formal', glossary: true } },
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(order(chosen).mtParams).toEqual({ german: { engine: 'parlance-llm', formality: 'formal', glossary: true } });
-    const noFormality = await as.postJson(`/api/2/po/${mt.pid}`, {
-      mtParams: { finnish: { engine: 'parlance-nmt', formality: 'informal' } },
-    });
-    expect(noFormality.json()).toMatchObject({ errors: { mtParams: ORDER_TEXTS.wizardSelectOption } });
-    const badEngine = await as.postJson(`/api/2/po/${mt.pid}`, { mtParams: { german: { engine: 'babelfish' } } });
-    expect(badEngine.statusCode).toBe(400);
-    const humanChoice = await as.postJson(`/api/2/po/${human.pid}`, {
-      mtParams: { german: { engine: 'parlance-nmt' } },
-    });
-    expect(humanChoice.json()).toMatchObject({ errors: { mtParams: ORDER_TEXTS.wizardMtNotAvailable } });
-    // dropping a target drops its choice
-    const dropped = await as.postJson(`/api/2/po/${mt.pid}`, { target_languages: ['finnish'] });
-    expect(order(dropped).mtParams).toEqual({});
+    const params = await authed(t.app, alice).get(`/api/2/wizard/mt-available-params?poid=${mt.pid}`);
+    expect(params.json()).toEqual({ results: { available: false, pairs: [] } });
+    const prices = await authed(t.app, alice).get('/registry/get?data=Price');
+    expect(prices.json().results.mtEngines).toEqual([]);
+    const finalized = await authed(t.app, alice).post('/api/2/wizard/finalize', { pid: mt.pid });
+    expect(finalized.statusCode).toBe(400);
+    expect(finalized.json()).toMatchObject({ errors: { type: PLAN_FIT_TEXTS.machineTranslation } });
   });
 });
 
@@ -706,5 +681,97 @@ describe('guests, finish later and finalize', () => {
     await t.app.deps.db.update(purchaseOrders).set({ status: 'paid' }).where(eq(purchaseOrders.id, row.id));
     const closed = await authed(t.app, alice).post('/api/2/project/brief', { pid: po.pid, note: 'late' });
     expect(closed.statusCode).toBe(409);
+  });
+});
+
+describe('machine translation with engines connected', () => {
+  let mtApp: TestApp;
+  let carol: TestSession;
+  let libre: FakeEngineServer;
+  let openAi: FakeEngineServer;
+  beforeAll(async () => {
+    libre = await fakeLibreTranslate();
+    openAi = await fakeOpenAi('sk-test');
+    mtApp = await createTestApp({
+      mt: {
+        deepl: null,
+        libreTranslate: { url: libre.url },
+        openAi: { baseUrl: `${openAi.url}/v1`, apiKey: 'sk-test', model: 'gpt-test' },
+      },
+    });
+    carol = await signUp(mtApp.app);
+  });
+  afterAll(async () => {
+    await mtApp?.close();
+    await libre?.close();
+    await openAi?.close();
+  });
+
+  it('answers per pair the engines that translate it, for machine-translation types only', async () => {
+    const as = authed(mtApp.app, carol);
+    const create = async (fields: Record<string, unknown>) => order(await as.postJson('/api/2/po', fields));
+    const human = await create({ source_language: 'american-english', target_languages: ['german'] });
+    const none = await as.get(`/api/2/wizard/mt-available-params?poid=${human.pid}`);
+    expect(none.json()).toEqual({ results: { available: false, pairs: [] } });
+    const mt = await create({
+      type: 'machine-translation',
+      source_language: 'american-english',
+      target_languages: ['german', 'finnish'],
+    });
+    const res = await as.get(`/api/2/wizard/mt-available-params?poid=${mt.pid}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual({
+      available: true,
+      pairs: [
+        {
+          source_language: 'american-english',
+          target_language: 'german',
+          engines: [
+            { slug: 'libretranslate', name: 'LibreTranslate' },
+            { slug: 'openai', name: 'AI translation (large language model)' },
+          ],
+          formality: true,
+          glossary: true,
+        },
+        {
+          // the LibreTranslate server has no Finnish model
+          source_language: 'american-english',
+          target_language: 'finnish',
+          engines: [{ slug: 'openai', name: 'AI translation (large language model)' }],
+          formality: false,
+          glossary: true,
+        },
+      ],
+    });
+    const prices = await as.get('/registry/get?data=Price');
+    expect(prices.json().results.mtEngines.map((e: { slug: string }) => e.slug)).toEqual(['libretranslate', 'openai']);
+
+    const chosen = await as.postJson(`/api/2/po/${mt.pid}`, {
+      mtParams: { german: { engine: 'openai', formality: 'formal', glossary: true } },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(order(chosen).mtParams).toEqual({ german: { engine: 'openai', formality: 'formal', glossary: true } });
+    // LibreTranslate takes neither a formality nor terms; Finnish has no formal "you"; DeepL is not connected
+    for (const choice of [
+      { german: { engine: 'libretranslate', formality: 'formal' } },
+      { german: { engine: 'libretranslate', glossary: true } },
+      { finnish: { engine: 'openai', formality: 'informal' } },
+      { finnish: { engine: 'libretranslate' } },
+      { german: { engine: 'deepl' } },
+      { german: { engine: 'babelfish' } },
+    ]) {
+      const refused = await as.postJson(`/api/2/po/${mt.pid}`, { mtParams: choice });
+      expect(refused.statusCode, JSON.stringify(choice)).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { mtParams: ORDER_TEXTS.wizardSelectOption } });
+    }
+    // a refused choice changes nothing
+    expect(order(await as.get(`/registry/get?data=PurchaseOrder&pid=${mt.pid}`)).mtParams).toEqual({
+      german: { engine: 'openai', formality: 'formal', glossary: true },
+    });
+    const humanChoice = await as.postJson(`/api/2/po/${human.pid}`, { mtParams: { german: { engine: 'openai' } } });
+    expect(humanChoice.json()).toMatchObject({ errors: { mtParams: ORDER_TEXTS.wizardMtNotAvailable } });
+    // dropping a target drops its choice
+    const dropped = await as.postJson(`/api/2/po/${mt.pid}`, { target_languages: ['finnish'] });
+    expect(order(dropped).mtParams).toEqual({});
   });
 });

@@ -156,8 +156,8 @@ describe('initialMtChoices', () => {
         source_language: 'american-english',
         target_language: 'german',
         engines: [
-          { slug: 'parlance-nmt', name: 'NMT' },
-          { slug: 'parlance-llm', name: 'LLM' },
+          { slug: 'libretranslate', name: 'LibreTranslate', formality: false, glossary: false },
+          { slug: 'openai', name: 'AI', formality: true, glossary: true },
         ],
         formality: true,
         glossary: true,
@@ -165,30 +165,39 @@ describe('initialMtChoices', () => {
       {
         source_language: 'american-english',
         target_language: 'finnish',
-        engines: [{ slug: 'parlance-nmt', name: 'NMT' }],
+        engines: [{ slug: 'libretranslate', name: 'LibreTranslate', formality: false, glossary: false }],
         formality: false,
-        glossary: true,
+        glossary: false,
       },
     ],
   };
 
   it('starts every pair at the first engine with the defaults', () => {
     expect(initialMtChoices({}, params)).toEqual({
-      german: { engine: 'parlance-nmt', formality: 'default', glossary: false },
-      finnish: { engine: 'parlance-nmt', formality: 'default', glossary: false },
+      german: { engine: 'libretranslate', formality: 'default', glossary: false },
+      finnish: { engine: 'libretranslate', formality: 'default', glossary: false },
+    });
+  });
+
+  it('drops a saved formality or glossary the engine cannot honour', () => {
+    const saved = { german: { engine: 'libretranslate', formality: 'formal', glossary: true } };
+    expect(initialMtChoices(saved, params).german).toEqual({
+      engine: 'libretranslate',
+      formality: 'default',
+      glossary: false,
     });
   });
 
   it('keeps saved choices that still fit, and drops targets no longer ordered', () => {
     const saved = {
-      german: { engine: 'parlance-llm', formality: 'formal', glossary: true },
-      finnish: { engine: 'parlance-llm', formality: 'informal', glossary: true },
-      french: { engine: 'parlance-nmt', formality: 'default', glossary: false },
+      german: { engine: 'openai', formality: 'formal', glossary: true },
+      finnish: { engine: 'openai', formality: 'informal', glossary: true },
+      french: { engine: 'libretranslate', formality: 'default', glossary: false },
     };
     expect(initialMtChoices(saved, params)).toEqual({
-      german: { engine: 'parlance-llm', formality: 'formal', glossary: true },
+      german: { engine: 'openai', formality: 'formal', glossary: true },
       // the engine is not offered for this pair: the default again
-      finnish: { engine: 'parlance-nmt', formality: 'default', glossary: false },
+      finnish: { engine: 'libretranslate', formality: 'default', glossary: false },
     });
   });
 });

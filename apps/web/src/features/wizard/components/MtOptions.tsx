@@ -9,7 +9,7 @@ import { SelectField } from '../../../ui/SelectField';
 import Typography from '@mui/material/Typography';
 import { MT_FORMALITY, type MtAvailableParams, type MtPairChoice } from '@parlance/shared';
 import { useLanguages } from '../api';
-import type { MtChoices } from '../mt-choices';
+import { fitToEngine, type MtChoices } from '../mt-choices';
 
 // The machine-translation options of an MT plan, per target language: the engine, formal or
 // informal address (for languages that have it) and the customer's glossary.
@@ -51,6 +51,7 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
         {params.pairs.map((pair) => {
           const choice = choices[pair.target_language];
           if (!choice) return null;
+          const engine = pair.engines.find((e) => e.slug === choice.engine);
           const language = nameOf(pair.target_language);
           return (
             <Paper
@@ -67,7 +68,10 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                   size="small"
                   label={`Engine for ${language}`}
                   value={choice.engine}
-                  onChange={(e) => set(pair.target_language, { engine: e.target.value })}
+                  onChange={(e) => {
+                    const next = pair.engines.find((x) => x.slug === e.target.value);
+                    set(pair.target_language, fitToEngine({ ...choice, engine: e.target.value }, next));
+                  }}
                   sx={{ minWidth: 260 }}
                 >
                   {pair.engines.map((e) => (
@@ -76,7 +80,7 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                     </option>
                   ))}
                 </SelectField>
-                {pair.formality && (
+                {engine?.formality && (
                   <SelectField
                     size="small"
                     label={`Form of address in ${language}`}
@@ -93,7 +97,7 @@ export function MtOptions({ params, loading, failed, choices, onChange }: MtOpti
                     ))}
                   </SelectField>
                 )}
-                {pair.glossary && (
+                {engine?.glossary && (
                   <FormControlLabel
                     control={
                       <Checkbox

@@ -94,6 +94,7 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
   const content = {
     mimes: order.files.filter((f) => f.context === 'source').map((f) => f.mime),
     fromUrl: order.entryType === 'url',
+    machineTranslation: (priceList.data?.mtEngines.length ?? 0) > 0,
   };
   const selected = chosen && planMisfit(chosen, content) === null ? chosen : '';
   const mt = useMtParams(order.pid, selected, order.target_languages);
