@@ -1,0 +1,96 @@
+// Files as segments and back: the library under the translator's workbench. extract() reads a file
+// into sentences with inline tags (XLIFF 2.1 <pc>/<ph> markup); merge() puts translations into the
+// same file and gives back a file of the same format (a PDF comes back as a Word document). The
+// original file is the skeleton: merge reads it again the same way, so ids always line up. See ADR
+// 0106 for the segment and tag model, id stability and what a merge does not keep.
+import { SegmentError } from './errors';
+import { mergeBlock, splitBlock, toTree } from './inline';
+import type { ExtractedSegments, Segment, SegmentedDocument, SegmentFormat } from './model';
+import { openDocx } from './formats/docx';
+import { openHtml } from './formats/html';
+import { openPdf } from './formats/pdf';
+import { openSrt } from './formats/srt';
+import { openTxt } from './formats/txt';
+import { openXlsx } from './formats/xlsx';
+
+export { SegmentError } from './errors';
+export { checkTags, parseMarkup, plainText } from './inline';
+export { SEGMENT_FORMATS, type ExtractedSegments, type Segment, type SegmentFormat, type TagInfo } from './model';
+
+// biome-ignore lint/suspicious/noExplicitAny: each format has its own code data; the driver never looks inside
+type AnyDocument = SegmentedDocument<any>;
+
+async function open(file: Uint8Array, format: SegmentFormat): Promise<AnyDocument> {
+  switch (format) {
+    case 'txt':
+      return openTxt(file);
+    case 'srt':
+      return openSrt(file);
+    case 'html':
+      return openHtml(file);
+    case 'docx':
+      return openDocx(file);
+    case 'xlsx':
+      return openXlsx(file);
+    case 'pdf':
+      return openPdf(file);
+  }
+}
+
+const OUTPUT: Record<SegmentFormat, ExtractedSegments['output']> = {
+  txt: 'txt',
+  srt: 'srt',
+  html: 'html',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pdf: 'docx',
+};
+
+/** The file's sentences to translate, in reading order, with ids that are the same every time. */
+export async function extract(file: Uint8Array, format: SegmentFormat, sourceLang: string): Promise<ExtractedSegments> {
+  const doc = await open(file, format);
+  const segments: Segment[] = [];
+  for (const block of doc.blocks) {
+    for (const piece of splitBlock(block, sourceLang, doc.describer)) {
+      if (piece.kind === 'segment') segments.push(piece.segment);
+    }
+  }
+  return { format, output: OUTPUT[format], segments };
+}
+
+/**
+ * The file with each translated segment in place of its source (segments without a translation
+ * keep theirs). Targets use the source's tags; a target whose tags do not fit, or an id the file
+ * does not have, is refused with every problem listed.
+ */
+export async function merge(
+  file: Uint8Array,
+  format: SegmentFormat,
+  sourceLang: string,
+  translations: ReadonlyMap<string, string>,
+): Promise<Buffer> {
+  const doc = await open(file, format);
+  const known = new Set<string>();
+  const problems: string[] = [];
+  doc.blocks.forEach((block, index) => {
+    const pieces = splitBlock(block, sourceLang, doc.describer);
+    let changed = false;
+    for (const piece of pieces) {
+      if (piece.kind !== 'segment') continue;
+      known.add(piece.segment.id);
+      const target = translations.get(piece.segment.id);
+      if (target !== undefined && target !== piece.segment.source) changed = true;
+    }
+    // a block whose segments all stay as they were is not written again: it keeps every byte
+    if (!changed) return;
+    try {
+      doc.replace(index, toTree(mergeBlock(pieces, translations)));
+    } catch (error) {
+      if (error instanceof SegmentError) problems.push(...error.list);
+      else throw error;
+    }
+  });
+  for (const id of translations.keys()) if (!known.has(id)) problems.push(`this file has no segment ${id}`);
+  if (problems.length > 0) throw new SegmentError('bad-translation', problems);
+  return doc.save();
+}
