@@ -141,6 +141,15 @@ function stripEdges<T>(tokens: Token<T>[]): { prefix: Token<T>[]; core: Token<T>
   while (changed && core.length > 0) {
     changed = false;
     const first = core[0];
+    const second = core[1];
+    if (first.t === 'open' && second?.t === 'text' && /^\s/.test(second.text)) {
+      const space = /^\s+/.exec(second.text)![0];
+      prefix.push({ t: 'text', text: space });
+      if (space.length === second.text.length) core.splice(1, 1);
+      else core[1] = { t: 'text', text: second.text.slice(space.length) };
+      changed = true;
+      continue;
+    }
     if (first.t === 'ph') {
       prefix.push(core.shift()!);
       changed = true;
@@ -167,6 +176,16 @@ function stripEdges<T>(tokens: Token<T>[]): { prefix: Token<T>[]; core: Token<T>
     }
     const last = core[core.length - 1];
     if (!last) break;
+    // spaces just inside a code at an edge move out of it: "<b>cups. </b>" ends as "<b>cups.</b> "
+    const beforeLast = core[core.length - 2];
+    if (last.t === 'close' && beforeLast?.t === 'text' && /\s$/.test(beforeLast.text)) {
+      const space = /\s+$/.exec(beforeLast.text)![0];
+      core[core.length - 2] = { t: 'text', text: beforeLast.text.slice(0, -space.length) };
+      suffix.unshift({ t: 'text', text: space });
+      if (space.length === beforeLast.text.length) core.splice(core.length - 2, 1);
+      changed = true;
+      continue;
+    }
     if (last.t === 'close') {
       const open = matchingOpen(core, core.length - 1);
       if (open > 0 && !hasText(core.slice(open))) {

@@ -51,6 +51,7 @@ function fileId(jobId: string): string {
 }
 
 // XML 1.0 cannot hold these characters; XLIFF writes them as <cp hex="..."/>
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function xmlText(text: string): string {
