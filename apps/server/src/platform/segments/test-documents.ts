@@ -104,9 +104,11 @@ export async function makeRichDocx(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** The part names of a zip package, sorted. */
+/** The part names of a zip package (not its folders), sorted. */
 export async function partNames(file: Uint8Array): Promise<string[]> {
-  return Object.keys((await JSZip.loadAsync(file)).files).sort();
+  return Object.keys((await JSZip.loadAsync(file)).files)
+    .filter((name) => !name.endsWith('/'))
+    .sort();
 }
 
 export async function partText(file: Uint8Array, name: string): Promise<string> {

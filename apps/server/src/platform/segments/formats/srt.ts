@@ -16,7 +16,8 @@ export type SrtCode =
 const TIMING = /^\s*(\d{1,2}:\d{2}:\d{2}[,.]\d{1,3})\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}/;
 const CUE_NUMBER = /^\s*\d+\s*$/;
 const MARK = /<(\/?)([a-z]+)\b[^>]*>|\{\\[^}]*\}/gi;
-const LINE_BREAK: SrtCode = { kind: 'lb' };
+/** A line starting with a dash is another speaker: the line break before it ends a sentence. */
+const DIALOGUE = /^\s*(<[^>]*>|\{\\[^}]*\})*\s*[-\u2013\u2014]/;
 
 const SUBTYPES: Record<string, string> = { i: 'xlf:i', b: 'xlf:b', u: 'xlf:u' };
 
@@ -35,7 +36,7 @@ function cueTokens(lines: string[]): Token<SrtCode>[] {
     | { t: 'lb' }
   )[] = [];
   lines.forEach((line, i) => {
-    if (i > 0) raw.push({ t: 'lb' });
+    if (i > 0) raw.push({ t: 'lb', hard: DIALOGUE.test(line) });
     let at = 0;
     for (const m of line.matchAll(MARK)) {
       if (m.index > at) raw.push({ t: 'text', text: line.slice(at, m.index) });
@@ -62,7 +63,7 @@ function cueTokens(lines: string[]): Token<SrtCode>[] {
   });
   return raw.map((item, i): Token<SrtCode> => {
     if (item.t === 'text') return item;
-    if (item.t === 'lb') return { t: 'ph', data: LINE_BREAK };
+    if (item.t === 'lb') return { t: 'ph', data: { kind: 'lb', hard: item.hard } };
     const other = partner.get(i);
     if (other === undefined) return { t: 'ph', data: { kind: 'raw', text: item.text } };
     if (item.closing) return { t: 'close' };
@@ -103,7 +104,7 @@ export function openSrt(bytes: Uint8Array): SegmentedDocument<SrtCode> {
   const changes = new Map<number, { to: number; text: string }>();
   return {
     blocks,
-    describer: { describe, splitterText: (code) => (code.kind === 'lb' ? ' ' : '\uFFFC') },
+    describer: { describe, splitterText: (code) => (code.kind === 'lb' ? (code.hard ? '\n' : ' ') : '\uFFFC') },
     replace(index, content) {
       changes.set(ranges[index].from, { to: ranges[index].to, text: render(content, file.eol) });
     },

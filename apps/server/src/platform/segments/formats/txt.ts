@@ -5,9 +5,10 @@ import { readLines, writeLines } from './text-lines';
 // Plain text: a paragraph is a run of lines between blank lines; the line breaks inside it are
 // standalone codes, so a translation keeps the paragraph's line structure and blank lines stay.
 
-export type TxtCode = { kind: 'lb' };
+export type TxtCode = { kind: 'lb'; hard: boolean };
 
-const LINE_BREAK: TxtCode = { kind: 'lb' };
+/** A line that starts a list item (a dash, a bullet, "1.") starts a sentence of its own. */
+const LIST_ITEM = /^\s*([-*\u2022\u2013\u2014]|\d+[.)])\s/;
 
 export function openTxt(bytes: Uint8Array): SegmentedDocument<TxtCode> {
   const file = readLines(bytes);
@@ -18,7 +19,7 @@ export function openTxt(bytes: Uint8Array): SegmentedDocument<TxtCode> {
     if (from < 0) return;
     const tokens: Token<TxtCode>[] = [];
     for (let i = from; i < to; i++) {
-      if (i > from) tokens.push({ t: 'ph', data: LINE_BREAK });
+      if (i > from) tokens.push({ t: 'ph', data: { kind: 'lb', hard: LIST_ITEM.test(file.lines[i]) } });
       tokens.push({ t: 'text', text: file.lines[i] });
     }
     blocks.push({ key: `p${blocks.length + 1}`, context: `paragraph ${blocks.length + 1}`, tokens });
@@ -35,7 +36,7 @@ export function openTxt(bytes: Uint8Array): SegmentedDocument<TxtCode> {
     blocks,
     describer: {
       describe: () => ({ type: 'fmt', subType: 'xlf:lb', equiv: '\n' }),
-      splitterText: () => ' ',
+      splitterText: (code) => (code.hard ? '\n' : ' '),
     },
     replace(index, content) {
       changes.set(ranges[index].from, { to: ranges[index].to, text: render(content, file.eol) });
