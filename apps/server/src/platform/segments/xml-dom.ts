@@ -61,8 +61,8 @@ export const TEXT_NODE = 3;
 export function parseXml(source: string, what: string): XDocument {
   const problems: string[] = [];
   const parser = new xmldom.DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') problems.push(message);
+    errorHandler: (level, message) => {
+      if (level !== 'warning') problems.push(message.replace(/^\[xmldom \w+\]\t/, ''));
     },
   });
   let doc: XDocument;
