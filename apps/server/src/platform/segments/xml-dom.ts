@@ -45,7 +45,7 @@ export interface XDocument extends XNode {
 
 interface XmldomModule {
   DOMParser: new (options?: {
-    onError?: (level: string, message: string) => void;
+    errorHandler?: (level: string, message: string) => void;
   }) => {
     parseFromString(source: string, mimeType: string): XDocument;
   };

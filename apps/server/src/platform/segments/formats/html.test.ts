@@ -1,4 +1,5 @@
 import { load } from 'cheerio';
+import { isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { extract, merge } from '../index';
 import { mapText } from '../test-helpers';
@@ -36,6 +37,7 @@ function structure(html: string): string[] {
   const $ = load(html);
   return $('*')
     .toArray()
+    .filter(isTag)
     .map((el) => `${el.name}${Object.keys(el.attribs).length ? ` ${Object.keys(el.attribs).join(' ')}` : ''}`);
 }
 

@@ -9,7 +9,7 @@ import { readLines, writeLines } from './text-lines';
 // otherwise, like ASS overrides ({\an8}), standalone codes kept as they are.
 
 export type SrtCode =
-  | { kind: 'lb' }
+  | { kind: 'lb'; hard: boolean }
   | { kind: 'tag'; name: string; open: string; close: string }
   | { kind: 'raw'; text: string };
 
@@ -33,7 +33,7 @@ function cueTokens(lines: string[]): Token<SrtCode>[] {
   const raw: (
     | { t: 'text'; text: string }
     | { t: 'mark'; text: string; name?: string; closing: boolean }
-    | { t: 'lb' }
+    | { t: 'lb'; hard: boolean }
   )[] = [];
   lines.forEach((line, i) => {
     if (i > 0) raw.push({ t: 'lb', hard: DIALOGUE.test(line) });
