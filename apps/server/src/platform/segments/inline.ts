@@ -1,5 +1,7 @@
 import { SegmentError } from './errors';
-import type { Segment, TagInfo } from './model';
+import type { Block, CodeDescriber, InlineNode, Segment, TagInfo, Token } from './model';
+
+export type { Block, CodeDescriber, InlineNode, Token } from './model';
 
 // The inline-tag model every format shares. A format reads each block of its file (a paragraph, a
 // table cell, a subtitle cue) as a flat list of tokens: text, the opening and closing of a paired
@@ -8,28 +10,6 @@ import type { Segment, TagInfo } from './model';
 // merge can put back exactly what was there. This file splits a block into sentences, moves what a
 // translator need not see (codes and spaces at a sentence's edges) into the skeleton, and turns a
 // translated sentence back into tokens.
-
-export type Token<T> = { t: 'text'; text: string } | { t: 'open'; data: T } | { t: 'close' } | { t: 'ph'; data: T };
-
-export type InlineNode<T> =
-  | { t: 'text'; text: string }
-  | { t: 'ph'; data: T }
-  | { t: 'pc'; data: T; children: InlineNode<T>[] };
-
-/** How a format describes its codes to the shared model. */
-export interface CodeDescriber<T> {
-  /** XLIFF type/subType/disp/equiv of a code, shown to the translator and written to XLIFF */
-  describe(data: T): Omit<TagInfo, 'kind'>;
-  /** what the sentence splitter reads for a standalone code (default: U+FFFC, an object) */
-  splitterText?(data: T): string;
-}
-
-/** A block as a format reads it: where it is (key, for ids), what it is (context), and its tokens. */
-export interface Block<T> {
-  key: string;
-  context: string;
-  tokens: Token<T>[];
-}
 
 export type Piece<T> =
   | { kind: 'skeleton'; tokens: Token<T>[] }

@@ -1,5 +1,3 @@
-import type { Block, CodeDescriber, InlineNode } from './inline';
-
 /** The formats the wizard counts; a PDF is read as text and delivered as a Word document. */
 export const SEGMENT_FORMATS = ['txt', 'docx', 'xlsx', 'html', 'srt', 'pdf'] as const;
 export type SegmentFormat = (typeof SEGMENT_FORMATS)[number];
@@ -45,4 +43,28 @@ export interface SegmentedDocument<T> {
   /** puts a block's new content in place of the old (by index in blocks) */
   replace(index: number, content: InlineNode<T>[]): void;
   save(): Promise<Buffer>;
+}
+
+// The inline-tag model every format shares (see inline.ts for how blocks become segments).
+
+export type Token<T> = { t: 'text'; text: string } | { t: 'open'; data: T } | { t: 'close' } | { t: 'ph'; data: T };
+
+export type InlineNode<T> =
+  | { t: 'text'; text: string }
+  | { t: 'ph'; data: T }
+  | { t: 'pc'; data: T; children: InlineNode<T>[] };
+
+/** How a format describes its codes to the shared model. */
+export interface CodeDescriber<T> {
+  /** XLIFF type/subType/disp/equiv of a code, shown to the translator and written to XLIFF */
+  describe(data: T): Omit<TagInfo, 'kind'>;
+  /** what the sentence splitter reads for a standalone code (default: U+FFFC, an object) */
+  splitterText?(data: T): string;
+}
+
+/** A block as a format reads it: where it is (key, for ids), what it is (context), and its tokens. */
+export interface Block<T> {
+  key: string;
+  context: string;
+  tokens: Token<T>[];
 }
