@@ -3,6 +3,7 @@
 // same file and gives back a file of the same format (a PDF comes back as a Word document). The
 // original file is the skeleton: merge reads it again the same way, so ids always line up. See ADR
 // 0106 for the segment and tag model, id stability and what a merge does not keep.
+import { detectType } from '../documents/detect-type';
 import { SegmentError } from './errors';
 import { mergeBlock, splitBlock, toTree } from './inline';
 import type { ExtractedSegments, Segment, SegmentedDocument, SegmentFormat } from './model';
@@ -14,6 +15,15 @@ import { openTxt } from './formats/txt';
 import { openXlsx } from './formats/xlsx';
 
 export { SegmentError } from './errors';
+export {
+  exportXliff,
+  type ImportedTarget,
+  importXliff,
+  SEGMENT_STATES,
+  type SegmentState,
+  type XliffJob,
+  type XliffSegment,
+} from './xliff';
 export { checkTags, parseMarkup, plainText } from './inline';
 export { SEGMENT_FORMATS, type ExtractedSegments, type Segment, type SegmentFormat, type TagInfo } from './model';
 
@@ -35,6 +45,11 @@ async function open(file: Uint8Array, format: SegmentFormat): Promise<AnyDocumen
     case 'pdf':
       return openPdf(file);
   }
+}
+
+/** The format of an uploaded file, by its bytes and name, as the wizard detects it. */
+export function detectFormat(file: Uint8Array, fileName?: string): SegmentFormat {
+  return detectType(file, fileName);
 }
 
 const OUTPUT: Record<SegmentFormat, ExtractedSegments['output']> = {

@@ -162,6 +162,9 @@ describe('XLIFF 2.1', () => {
       target: 'Eins. <pc id="1">Zwei</pc>\u00a0!',
       state: 'translated',
     });
+    // an empty target is a segment nobody translated yet, not a deletion
+    const empty = xml.replace(/<target>[\s\S]*?<\/target>/g, '<target/>');
+    expect(importXliff(empty, JOB, segments).size).toBe(0);
   });
 
   it('refuses a file for another job or language pair, and says which', async () => {

@@ -248,7 +248,8 @@ export function importXliff(
       const content = target ?? (part.localName === 'ignorable' ? source : undefined);
       if (content) markup += targetMarkup(content, unitProblems);
     }
-    if (!anyTarget) continue;
+    // tools write an empty <target/> for a segment nobody translated yet: that is no translation
+    if (!anyTarget || markup.trim() === '') continue;
     if (unitProblems.length === 0) {
       const parsed = parseMarkup(markup);
       unitProblems.push(...parsed.problems, ...checkTags(parsed.tokens, segment.tags));

@@ -154,4 +154,50 @@ describe('Word documents as segments', () => {
       'This file cannot be read for translation',
     );
   });
+
+  it('translates a text box once, where Word shows it, and keeps the picture around it', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeRichDocx());
+    const box = (text: string) => `<w:txbxContent>${paragraph(run(text))}</w:txbxContent>`;
+    const drawing =
+      '<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:inline><a:graphic><a:graphicData><wps:wsp><wps:txbx>' +
+      box('Inside the box.') +
+      '</wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></mc:Choice><mc:Fallback><w:pict><v:shape><v:textbox>' +
+      box('Inside the box.') +
+      '</v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r>';
+    const namespaces =
+      'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
+      'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" ' +
+      'xmlns:v="urn:schemas-microsoft-com:vml"';
+    const xml = (await zip.file('word/document.xml')!.async('string'))
+      .replace('<w:document ', `<w:document ${namespaces} `)
+      .replace(run('Annual report'), `${run('Annual report')}${drawing}${run(' for 2025')}`);
+    zip.file('word/document.xml', xml);
+    const file = await zip.generateAsync({ type: 'nodebuffer' });
+    const { segments } = await extract(file, 'docx', 'en');
+    expect(segments.slice(0, 2).map((s) => [s.id, s.source, s.context])).toEqual([
+      ['p1.1', 'Annual report<ph id="1"/> for 2025', 'Heading1'],
+      ['p2.1', 'Inside the box.', 'text box'],
+    ]);
+    expect(segments.filter((s) => s.source === 'Inside the box.')).toHaveLength(1);
+    const merged = await merge(
+      file,
+      'docx',
+      'en',
+      new Map([
+        ['p1.1', 'Jahresbericht<ph id="1"/> 2025'],
+        ['p2.1', 'In der Box.'],
+      ]),
+    );
+    const out = await partText(merged, 'word/document.xml');
+    expect(out).toContain(
+      '<w:t xml:space="preserve">Jahresbericht</w:t></w:r><w:r><mc:AlternateContent><mc:Choice Requires="wps">',
+    );
+    expect(out).toContain('<w:t xml:space="preserve">In der Box.</w:t>');
+    expect(out).toContain('</mc:AlternateContent></w:r><w:r><w:t xml:space="preserve"> 2025</w:t></w:r>');
+    expect((await extract(merged, 'docx', 'en')).segments.slice(0, 2).map((s) => s.source)).toEqual([
+      'Jahresbericht<ph id="1"/> 2025',
+      'In der Box.',
+    ]);
+  });
 });

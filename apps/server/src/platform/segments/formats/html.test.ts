@@ -129,4 +129,21 @@ describe('web pages as segments', () => {
     const merged = await merge(fragment, 'html', 'en', new Map([['b1.1', 'Hallo <pc id="1">Welt</pc>.']]));
     expect(merged.toString()).toBe('<p>Hallo <strong>Welt</strong>.</p>');
   });
+
+  it('keeps an XHTML page well-formed XML', async () => {
+    const page =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Page</title></head>' +
+      '<body><p>One line.<br/>Two <img src="a.png" alt="Picture"/> lines.</p></body></html>';
+    const { segments } = await extract(Buffer.from(page), 'html', 'en');
+    const merged = await merge(
+      Buffer.from(page),
+      'html',
+      'en',
+      new Map(segments.map((s) => [s.id, mapText(s.source, upper)])),
+    );
+    expect(merged.toString()).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>PAGE</title></head>' +
+        '<body><p>ONE LINE.<br/>TWO <img src="a.png" alt="PICTURE"/> LINES.</p></body></html>',
+    );
+  });
 });

@@ -70,7 +70,9 @@ interface AttributeUnit {
 export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
   const source = decodeHtml(bytes, '');
   const isDocument = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype|html[\s>]|head[\s>]|body[\s>])/i.test(source);
-  const $ = load(source, {}, isDocument);
+  // XHTML must stay well-formed XML, so it is read and written as XML
+  const xml = /^\uFEFF?\s*<\?xml/.test(source);
+  const $ = xml ? load(source, { xml: { xmlMode: true, decodeEntities: true } }) : load(source, {}, isDocument);
   const root = $.root()[0];
   const blocks: Block<HtmlCode>[] = [];
   const units: (TextUnit | AttributeUnit)[] = [];
@@ -167,7 +169,7 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
       $('meta[http-equiv]')
         .filter((_, el) => /^content-type$/i.test(el.attribs['http-equiv'] ?? ''))
         .attr('content', 'text/html; charset=utf-8');
-      return Buffer.from($.html(), 'utf8');
+      return Buffer.from(xml ? $.xml() : $.html(), 'utf8');
     },
   };
 }
