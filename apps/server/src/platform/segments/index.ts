@@ -1,8 +1,22 @@
-// Files as segments and back: the library under the translator's workbench. extract() reads a file
-// into sentences with inline tags (XLIFF 2.1 <pc>/<ph> markup); merge() puts translations into the
-// same file and gives back a file of the same format (a PDF comes back as a Word document). The
-// original file is the skeleton: merge reads it again the same way, so ids always line up. See ADR
-// 0106 for the segment and tag model, id stability and what a merge does not keep.
+// Files as segments and back: the library under the translator's workbench.
+//
+//   const { segments } = await extract(file, 'docx', 'en');
+//   // segments[i] = { id: 'p2.1', source: 'The year was <pc id="1">good.</pc>', tags: { 1: { kind: 'pc',
+//   //   type: 'fmt', subType: 'xlf:b' } }, context: 'Heading1' }
+//   const translated = await merge(file, 'docx', 'en', new Map([['p2.1', 'Das Jahr war <pc id="1">gut.</pc>']]));
+//
+// - extract() reads a file (txt, docx, xlsx, html, srt, pdf) into sentences, split by Intl.Segmenter
+//   for the source language, in reading order. Formatting inside a sentence is XLIFF 2.1 inline
+//   markup: <pc id> around formatted words, <ph id/> for objects; `tags` says what each one is.
+//   Sentences with no letter (numbers, codes only) are not segments.
+// - merge() takes the same original file (it is the skeleton: nothing else needs storing) and
+//   targets by segment id, in the same markup with the same tag ids (moved and nested as the
+//   language needs), and gives back a file of the same format, a PDF as a Word document. Blocks
+//   whose segments did not change keep their bytes. A target whose tags do not fit, or an id the
+//   file does not have, is refused with every problem listed (SegmentError, 422).
+// - Ids are stable for the same file: "<where the block is>.<sentence number>".
+// - exportXliff()/importXliff() carry a job's segments to a CAT tool and back.
+// ADR 0106 has the model, the per-format rules and what a merge does not keep.
 import { detectType } from '../documents/detect-type';
 import { SegmentError } from './errors';
 import { mergeBlock, splitBlock, toTree } from './inline';
@@ -73,6 +87,11 @@ export async function extract(file: Uint8Array, format: SegmentFormat, sourceLan
   return { format, output: OUTPUT[format], segments };
 }
 
+export interface MergeOptions {
+  /** the translation's language, written where the format declares one (an HTML page's lang) */
+  targetLang?: string;
+}
+
 /**
  * The file with each translated segment in place of its source (segments without a translation
  * keep theirs). Targets use the source's tags; a target whose tags do not fit, or an id the file
@@ -83,8 +102,10 @@ export async function merge(
   format: SegmentFormat,
   sourceLang: string,
   translations: ReadonlyMap<string, string>,
+  options: MergeOptions = {},
 ): Promise<Buffer> {
   const doc = await open(file, format);
+  if (options.targetLang) doc.setLanguage?.(options.targetLang);
   const known = new Set<string>();
   const problems: string[] = [];
   doc.blocks.forEach((block, index) => {

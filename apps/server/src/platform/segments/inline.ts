@@ -19,8 +19,15 @@ const OBJECT = '\uFFFC';
 const LETTER = /\p{L}/u;
 
 /** The sentence boundaries of a text (offsets inside it, neither 0 nor its length). */
+const segmenters = new Map<string, Intl.Segmenter>();
+
 function sentenceBoundaries(text: string, language: string): number[] {
-  const segmenter = new Intl.Segmenter(language || undefined, { granularity: 'sentence' });
+  // building a segmenter loads the language's rules: once per language, not once per block
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(language || undefined, { granularity: 'sentence' });
+    segmenters.set(language, segmenter);
+  }
   const out: number[] = [];
   for (const { index } of segmenter.segment(text)) if (index > 0) out.push(index);
   return out;

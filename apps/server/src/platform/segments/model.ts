@@ -42,6 +42,8 @@ export interface SegmentedDocument<T> {
   describer: CodeDescriber<T>;
   /** puts a block's new content in place of the old (by index in blocks) */
   replace(index: number, content: InlineNode<T>[]): void;
+  /** declares the language of the text written back, where the format has a place for it */
+  setLanguage?(language: string): void;
   save(): Promise<Buffer>;
 }
 

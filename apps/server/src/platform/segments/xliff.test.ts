@@ -112,6 +112,17 @@ describe('XLIFF 2.1', () => {
     ).toContain('state final without a target');
   });
 
+  it('round-trips: a file whose targets repeat the sources comes back as the same segments', async () => {
+    const segments = await jobSegments();
+    const xml = exportXliff(
+      JOB,
+      segments.map((s) => ({ ...s, target: s.source, state: 'translated' as const })),
+    );
+    expect(importXliff(xml, JOB, segments)).toEqual(
+      new Map(segments.map((s) => [s.id, { target: s.source, state: 'translated' }])),
+    );
+  });
+
   it('takes back its own file unchanged as the same segments, and a changed target', async () => {
     const segments = await jobSegments();
     segments[0].target = 'Jahresbericht';

@@ -48,8 +48,19 @@ function wName(node: XNode): string | null {
   return isElement(node) && node.namespaceURI === W ? node.localName : null;
 }
 
+const formatKeys = new WeakMap<XElement, string>();
+
 function formatKey(rPr: XElement | null): string {
   if (!rPr) return '';
+  let key = formatKeys.get(rPr);
+  if (key === undefined) {
+    key = visibleFormat(rPr);
+    formatKeys.set(rPr, key);
+  }
+  return key;
+}
+
+function visibleFormat(rPr: XElement): string {
   return childElements(rPr)
     .filter((child) => !(child.namespaceURI === W && INVISIBLE_PROPERTIES.has(child.localName ?? '')))
     .map((child) => serializeXml(child))

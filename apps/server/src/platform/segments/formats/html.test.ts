@@ -82,7 +82,9 @@ describe('web pages as segments', () => {
     const file = Buffer.from(PAGE);
     const { segments } = await extract(file, 'html', 'en');
     const merged = (
-      await merge(file, 'html', 'en', new Map(segments.map((s) => [s.id, mapText(s.source, upper)])))
+      await merge(file, 'html', 'en', new Map(segments.map((s) => [s.id, mapText(s.source, upper)])), {
+        targetLang: 'de',
+      })
     ).toString();
     // the same elements with the same attributes in the same order, but for one: the bold stretch
     // over two sentences is two bold elements now, one in each sentence
@@ -91,6 +93,7 @@ describe('web pages as segments', () => {
     expect(structure(merged)).toEqual(before);
     const $ = load(merged);
     expect($('title').text()).toBe('OUR SHOP');
+    expect($('html').attr('lang')).toBe('de');
     expect($('meta[name=description]').attr('content')).toBe('HAND-MADE CUPS AND PLATES.');
     expect($('meta[charset]').attr('charset')).toBe('utf-8');
     expect($('h1').html()).toBe('WELCOME TO <em>OUR</em> SHOP!');

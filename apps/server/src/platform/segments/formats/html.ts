@@ -144,6 +144,7 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
 
   visit(root);
   const changes = new Map<number, InlineNode<HtmlCode>[]>();
+  let language: string | undefined;
   return {
     blocks,
     describer: {
@@ -152,6 +153,9 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
     },
     replace(index, content) {
       changes.set(index, content);
+    },
+    setLanguage(value) {
+      language = value;
     },
     async save() {
       if (changes.size === 0) return Buffer.from(bytes);
@@ -163,6 +167,11 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
       for (const [index, content] of changes) {
         const unit = units[index];
         if (unit.kind === 'text') replaceRun(unit.run, content);
+      }
+      // the page now speaks the translation's language (browsers pick fonts, screen readers voices by it)
+      if (language) {
+        $('html[lang]').attr('lang', language);
+        $('html[xml\\:lang]').attr('xml:lang', language);
       }
       // the page is written as UTF-8, so it must not claim another character set
       $('meta[charset]').attr('charset', 'utf-8');

@@ -148,7 +148,10 @@ export async function openXlsx(bytes: Uint8Array): Promise<SegmentedDocument<Xls
       const ref = attribute(m[1], 'r') ?? '?';
       if (type === 's') {
         const index = Number(/<v>\s*(\d+)\s*<\/v>/.exec(m[2] ?? '')?.[1]);
-        if (Number.isInteger(index)) uses.set(index, [...(uses.get(index) ?? []), `${sheet.name}!${ref}`]);
+        if (!Number.isInteger(index)) continue;
+        const cells = uses.get(index);
+        if (cells) cells.push(`${sheet.name}!${ref}`);
+        else uses.set(index, [`${sheet.name}!${ref}`]);
       }
     }
     if (!xml.includes('inlineStr')) continue;
