@@ -88,7 +88,7 @@ export async function extract(file: Uint8Array, format: SegmentFormat, sourceLan
 }
 
 export interface MergeOptions {
-  /** the translation's language, written where the format declares one (an HTML page's lang) */
+  /** the translation's language, written where the format declares one (an HTML page's lang, Word's proofing language) */
   targetLang?: string;
 }
 
@@ -105,7 +105,7 @@ export async function merge(
   options: MergeOptions = {},
 ): Promise<Buffer> {
   const doc = await open(file, format);
-  if (options.targetLang) doc.setLanguage?.(options.targetLang);
+  if (options.targetLang) doc.setLanguage?.(options.targetLang, sourceLang);
   const known = new Set<string>();
   const problems: string[] = [];
   doc.blocks.forEach((block, index) => {

@@ -43,7 +43,7 @@ export interface SegmentedDocument<T> {
   /** puts a block's new content in place of the old (by index in blocks) */
   replace(index: number, content: InlineNode<T>[]): void;
   /** declares the language of the text written back, where the format has a place for it */
-  setLanguage?(language: string): void;
+  setLanguage?(target: string, source: string): void;
   save(): Promise<Buffer>;
 }
 

@@ -200,4 +200,33 @@ describe('Word documents as segments', () => {
       'In der Box.',
     ]);
   });
+
+  it('marks translated text with the target language so Word checks its spelling', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeRichDocx());
+    const styles = await zip.file('word/styles.xml')!.async('string');
+    zip.file(
+      'word/styles.xml',
+      styles.replace(
+        '<w:style ',
+        '<w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="en-US" w:eastAsia="ja-JP" w:bidi="ar-SA"/></w:rPr></w:rPrDefault></w:docDefaults><w:style ',
+      ),
+    );
+    const document = await zip.file('word/document.xml')!.async('string');
+    zip.file(
+      'word/document.xml',
+      document
+        .replace(run('Region'), run('Region', '<w:lang w:val="en-GB"/>'))
+        .replace(run('North'), run('Carpe diem', '<w:lang w:val="la"/>')),
+    );
+    const file = await zip.generateAsync({ type: 'nodebuffer' });
+    const merged = await merge(file, 'docx', 'en', new Map([['p4.1', 'Gebiet']]), { targetLang: 'de-DE' });
+    expect(await partText(merged, 'word/styles.xml')).toContain(
+      '<w:lang w:val="de-DE" w:eastAsia="ja-JP" w:bidi="ar-SA"/>',
+    );
+    const xml = await partText(merged, 'word/document.xml');
+    expect(xml).toContain('<w:lang w:val="de-DE"/></w:rPr><w:t xml:space="preserve">Gebiet</w:t>');
+    // a quotation in another language keeps its language
+    expect(xml).toContain('<w:lang w:val="la"/></w:rPr><w:t xml:space="preserve">Carpe diem</w:t>');
+  });
 });

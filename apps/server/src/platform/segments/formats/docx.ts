@@ -405,6 +405,7 @@ export async function openDocx(bytes: Uint8Array): Promise<SegmentedDocument<Doc
   const blocks: Block<DocxCode>[] = [];
   const paragraphs: { p: XElement; base: XElement | null; part: Part }[] = [];
   const parts: Part[] = [];
+  let language: { target: string; source: string } | undefined;
   for (const { name, code, label } of await textParts(zip)) {
     const file = zip.file(name);
     if (!file) continue;
@@ -433,11 +434,51 @@ export async function openDocx(bytes: Uint8Array): Promise<SegmentedDocument<Doc
       new ParagraphWriter(part.doc, p.prefix ?? 'w').append(p, content, base);
       part.changed = true;
     },
+    setLanguage(target, source) {
+      language = { target, source };
+    },
     async save() {
+      if (language && parts.some((part) => part.changed)) {
+        const main = parts[0].name;
+        const folder = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
+        for (const part of parts) part.changed = relabelLanguage(part.doc, language) || part.changed;
+        for (const name of [`${folder}styles.xml`, `${folder}settings.xml`]) {
+          const file = zip.file(name);
+          if (!file) continue;
+          const doc = parseXml(await file.async('string'), name);
+          if (relabelLanguage(doc, language)) zip.file(name, serializeXml(doc));
+        }
+      }
       for (const part of parts) if (part.changed) zip.file(part.name, serializeXml(part.doc));
       return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     },
   };
+}
+
+const EAST_ASIAN = new Set(['zh', 'ja', 'ko']);
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug']);
+
+/**
+ * Marks text in the source language as the translation's, so that Word checks spelling and
+ * hyphenates in the right language: in the slot of the target's script (w:val for Latin and other
+ * scripts, w:eastAsia for Chinese, Japanese and Korean, w:bidi for right-to-left scripts), and only
+ * where that slot named the source language (a quotation marked as Latin stays Latin). Returns
+ * whether anything changed.
+ */
+function relabelLanguage(doc: XDocument, { target, source }: { target: string; source: string }): boolean {
+  const primary = (tag: string) => tag.split(/[-_]/)[0].toLowerCase();
+  const slot = EAST_ASIAN.has(primary(target)) ? 'eastAsia' : RIGHT_TO_LEFT.has(primary(target)) ? 'bidi' : 'val';
+  let changed = false;
+  for (const el of [
+    ...Array.from(doc.getElementsByTagNameNS(W, 'lang')),
+    ...Array.from(doc.getElementsByTagNameNS(W, 'themeFontLang')),
+  ]) {
+    const value = el.getAttributeNS(W, slot);
+    if (!value || primary(value) !== primary(source)) continue;
+    el.setAttribute(`${el.prefix ?? 'w'}:${slot}`, target);
+    changed = true;
+  }
+  return changed;
 }
 
 class ParagraphWriter {

@@ -154,8 +154,8 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
     replace(index, content) {
       changes.set(index, content);
     },
-    setLanguage(value) {
-      language = value;
+    setLanguage(target) {
+      language = target;
     },
     async save() {
       if (changes.size === 0) return Buffer.from(bytes);
