@@ -18,9 +18,9 @@ export type Piece<T> =
 const OBJECT = '\uFFFC';
 const LETTER = /\p{L}/u;
 
-/** The sentence boundaries of a text (offsets inside it, neither 0 nor its length). */
 const segmenters = new Map<string, Intl.Segmenter>();
 
+/** The sentence boundaries of a text (offsets inside it, neither 0 nor its length). */
 function sentenceBoundaries(text: string, language: string): number[] {
   // building a segmenter loads the language's rules: once per language, not once per block
   let segmenter = segmenters.get(language);

@@ -32,7 +32,8 @@ export interface XElement extends XNode {
   removeAttribute(name: string): void;
   getElementsByTagName(name: string): ArrayLike<XElement>;
   getElementsByTagNameNS(namespace: string, name: string): ArrayLike<XElement>;
-  readonly attributes: ArrayLike<{ name: string; value: string }>;
+  readonly attributes: ArrayLike<{ name: string; value: string; localName: string; namespaceURI: string | null }>;
+  setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void;
 }
 
 export interface XDocument extends XNode {

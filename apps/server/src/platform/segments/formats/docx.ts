@@ -431,7 +431,7 @@ export async function openDocx(bytes: Uint8Array): Promise<SegmentedDocument<Doc
     replace(index, content) {
       const { p, base, part } = paragraphs[index];
       removeChildren(p, (child) => wName(child) === 'pPr');
-      new ParagraphWriter(part.doc, p.prefix ?? 'w').append(p, content, base);
+      new ParagraphWriter(part.doc, p.prefix).append(p, content, base);
       part.changed = true;
     },
     setLanguage(target, source) {
@@ -473,9 +473,9 @@ function relabelLanguage(doc: XDocument, { target, source }: { target: string; s
     ...Array.from(doc.getElementsByTagNameNS(W, 'lang')),
     ...Array.from(doc.getElementsByTagNameNS(W, 'themeFontLang')),
   ]) {
-    const value = el.getAttributeNS(W, slot);
-    if (!value || primary(value) !== primary(source)) continue;
-    el.setAttribute(`${el.prefix ?? 'w'}:${slot}`, target);
+    const attribute = Array.from(el.attributes).find((a) => a.namespaceURI === W && a.localName === slot);
+    if (!attribute || primary(attribute.value) !== primary(source)) continue;
+    el.setAttributeNS(W, attribute.name, target);
     changed = true;
   }
   return changed;
@@ -484,11 +484,11 @@ function relabelLanguage(doc: XDocument, { target, source }: { target: string; s
 class ParagraphWriter {
   constructor(
     private readonly doc: XDocument,
-    private readonly prefix: string,
+    private readonly prefix: string | null,
   ) {}
 
   private element(name: string): XElement {
-    return this.doc.createElementNS(W, `${this.prefix}:${name}`);
+    return this.doc.createElementNS(W, this.prefix ? `${this.prefix}:${name}` : name);
   }
 
   private run(rPr: XElement | null): XElement {
