@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mapText } from './test-helpers';
 import {
   type Block,
   type CodeDescriber,
@@ -139,5 +141,87 @@ describe('putting translations back', () => {
       '"< b</pc><ph id="2"/>" is neither text nor a tag of the segment (write < as &lt; and & as &amp;)',
     ]);
     expect(problems('<b>x</b><pc id="1"></pc><ph id="2"/>')[0]).toContain('is neither text nor a tag');
+  });
+});
+
+/** Each character of a block with the codes around it, spaces left out (they may move out of a code). */
+function formattedCharacters(tokens: Token<Code>[]): string[] {
+  const stack: Code[] = [];
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (token.t === 'open') stack.push(token.data);
+    else if (token.t === 'close') stack.pop();
+    else if (token.t === 'ph') out.push(`{${token.data}}@${stack.join('/')}`);
+    else for (const c of token.text) if (!/\s/.test(c)) out.push(`${c}@${stack.join('/')}`);
+  }
+  return out;
+}
+
+const words = fc.constantFrom(
+  'Hello',
+  'world',
+  'tea',
+  '42',
+  'Mr.',
+  'ok',
+  '',
+  ' ',
+  '. ',
+  '! ',
+  '? ',
+  ', ',
+  'Yes.',
+  '  ',
+  '\u00a0',
+);
+
+/** A balanced block of text, paired codes (b, i, a) and standalone codes (x, y). */
+const blocks: fc.Arbitrary<Token<Code>[]> = fc.letrec<{ tokens: Token<Code>[] }>((tie) => ({
+  tokens: fc
+    .array(
+      fc.oneof(
+        { weight: 5, arbitrary: words.map((w): Token<Code>[] => [text(w)]) },
+        { weight: 1, arbitrary: fc.constantFrom('x', 'y').map((c): Token<Code>[] => [ph(c)]) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .tuple(fc.constantFrom('b', 'i', 'a'), tie('tokens'))
+            .map(([code, inner]): Token<Code>[] => [open(code), ...inner, close]),
+        },
+      ),
+      { maxLength: 6 },
+    )
+    .map((parts) => parts.flat()),
+})).tokens;
+
+describe('any block', () => {
+  it('splits into segments whose tags check out, and an identity merge keeps every character in its codes', () => {
+    fc.assert(
+      fc.property(blocks, (tokens) => {
+        const pieces = splitBlock(block(...tokens), 'en', describer);
+        const identity = new Map<string, string>();
+        for (const piece of pieces) {
+          if (piece.kind !== 'segment') continue;
+          const parsed = parseMarkup(piece.segment.source);
+          expect(parsed.problems).toEqual([]);
+          expect(checkTags(parsed.tokens, piece.segment.tags)).toEqual([]);
+          identity.set(piece.segment.id, piece.segment.source);
+        }
+        const merged = mergeBlock(pieces, identity);
+        expect(formattedCharacters(merged)).toEqual(formattedCharacters(tokens));
+        // a translation that changes every word still leaves each character in the same codes
+        const upper = mergeBlock(
+          pieces,
+          new Map([...identity].map(([id, source]) => [id, mapText(source, (t) => t.toUpperCase())])),
+        );
+        expect(formattedCharacters(upper)).toEqual(
+          formattedCharacters(tokens).map((c) => (c.startsWith('{') ? c : c[0].toUpperCase() + c.slice(1))),
+        );
+        expect(merged.map((t) => (t.t === 'text' ? t.text : '')).join('')).toBe(
+          tokens.map((t) => (t.t === 'text' ? t.text : '')).join(''),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });
