@@ -178,6 +178,28 @@ describe('XLIFF 2.1', () => {
     expect(importXliff(empty, JOB, segments).size).toBe(0);
   });
 
+  it('reads a file as a CAT tool writes it back: groups, extensions, segment ids, its own attributes', async () => {
+    const segments = await jobSegments();
+    const tool = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="${XLIFF_NS}" xmlns:mda="urn:oasis:names:tc:xliff:metadata:2.0" version="2.1" srcLang="en" trgLang="de-DE">
+  <file id="job-42" original="report.docx">
+    <group id="g1" name="body">
+      <unit id="p2.3" name="link sentence">
+        <mda:metadata><mda:metaGroup category="tool"><mda:meta type="match">fuzzy</mda:meta></mda:metaGroup></mda:metadata>
+        <segment id="s1" state="reviewed" subState="tool:checked">
+          <source>Read the <pc id="1" type="link">full results</pc> online.</source>
+          <target xml:lang="de-DE">Die <pc id="1" type="link" canDelete="no" dispStart="link">Ergebnisse</pc> stehen online.</target>
+        </segment>
+      </unit>
+    </group>
+  </file>
+</xliff>`;
+    expect((await validate(tool)).valid).toBe(true);
+    expect(importXliff(tool, JOB, segments)).toEqual(
+      new Map([['p2.3', { target: 'Die <pc id="1">Ergebnisse</pc> stehen online.', state: 'reviewed' }]]),
+    );
+  });
+
   it('refuses a file for another job or language pair, and says which', async () => {
     const segments = await jobSegments();
     const xml = exportXliff(JOB, segments);

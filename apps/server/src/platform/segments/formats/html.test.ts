@@ -22,7 +22,7 @@ const PAGE = `<!DOCTYPE html>
     <li translate="no">ACME-3000</li>
   </ul>
   <table><tr><th>Item</th><td>12.50</td></tr></table>
-  <form><input type="text" placeholder="Your e-mail"><input type="submit" value="Send it"></form>
+  <form><input type="text" placeholder="Your e-mail"><input type="submit" value="Send it"><textarea placeholder="Your message">Typed text</textarea></form>
   <pre>Keep   these
   spaces.</pre>
   <script>document.title = "Not text";</script>
@@ -58,6 +58,7 @@ describe('web pages as segments', () => {
       ['b6.1', 'Item', 'th'],
       ['a4.1', 'Your e-mail', 'input placeholder'],
       ['a5.1', 'Send it', 'input value'],
+      ['a6.1', 'Your message', 'textarea placeholder'],
       // preformatted text keeps its spaces; its line ends end sentences
       ['b8.1', 'Keep   these', 'pre'],
       ['b8.2', 'spaces.', 'pre'],
@@ -103,6 +104,8 @@ describe('web pages as segments', () => {
     expect($('img').attr('alt')).toBe('AN ENVELOPE');
     expect($('li[translate=no]').text()).toBe('ACME-3000');
     expect($('td').text()).toBe('12.50');
+    expect($('textarea').text()).toBe('Typed text');
+    expect($('textarea').attr('placeholder')).toBe('YOUR MESSAGE');
     expect($('pre').text()).toBe('KEEP   THESE\n  SPACES.');
     expect($('script').html()).toBe('document.title = "Not text";');
     expect(merged).toContain('<!-- a comment -->');

@@ -94,11 +94,10 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
   // attributes of the elements inside a stretch of inline text come right after that stretch
   const attributesWithin = (nodes: ChildNode[]) => {
     for (const node of nodes) {
-      if (!isTag(node) || NOT_TEXT.has(node.name)) continue;
-      if (!isNoTranslate(node)) {
-        addAttributes(node);
-        attributesWithin(node.children);
-      }
+      if (!isTag(node) || isNoTranslate(node)) continue;
+      // a text area's content is the visitor's, but its placeholder is the page's
+      addAttributes(node);
+      if (!NOT_TEXT.has(node.name)) attributesWithin(node.children);
     }
   };
 
@@ -125,9 +124,9 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
       else {
         flush(run, container);
         run = [];
-        if (isTag(child) && !NOT_TEXT.has(child.name) && !isNoTranslate(child)) {
+        if (isTag(child) && !isNoTranslate(child)) {
           addAttributes(child);
-          visit(child);
+          if (!NOT_TEXT.has(child.name)) visit(child);
         }
       }
     }
