@@ -229,4 +229,52 @@ describe('Word documents as segments', () => {
     // a quotation in another language keeps its language
     expect(xml).toContain('<w:lang w:val="la"/></w:rPr><w:t xml:space="preserve">Carpe diem</w:t>');
   });
+
+  it('keeps tracked changes and content controls around the translated words', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeRichDocx());
+    const document = await zip.file('word/document.xml')!.async('string');
+    const revised = paragraph(
+      run('Before ') +
+        '<w:ins w:id="1" w:author="Ann" w:date="2025-01-01T00:00:00Z">' +
+        run('inserted words') +
+        '</w:ins><w:del w:id="2" w:author="Ann" w:date="2025-01-01T00:00:00Z"><w:r><w:delText>removed</w:delText></w:r></w:del>' +
+        run(' after. ') +
+        '<w:sdt><w:sdtPr><w:alias w:val="Name"/><w:tag w:val="client"/></w:sdtPr><w:sdtContent>' +
+        run('Client name') +
+        '</w:sdtContent></w:sdt>' +
+        run(' signs.'),
+    );
+    zip.file('word/document.xml', document.replace('<w:body>', `<w:body>${revised}`));
+    const file = await zip.generateAsync({ type: 'nodebuffer' });
+    const { segments } = await extract(file, 'docx', 'en');
+    expect(segments.slice(0, 2).map((s) => [s.source, s.tags])).toEqual([
+      [
+        'Before <pc id="1">inserted words</pc><ph id="2"/> after.',
+        {
+          1: { kind: 'pc', type: 'other', disp: 'tracked insertion' },
+          2: { kind: 'ph', type: 'other', disp: 'deleted text' },
+        },
+      ],
+      ['<pc id="1">Client name</pc> signs.', { 1: { kind: 'pc', type: 'ui', disp: 'content control' } }],
+    ]);
+    const merged = await merge(
+      file,
+      'docx',
+      'en',
+      new Map([
+        ['p1.1', 'Vorher <pc id="1">eingefügte Wörter</pc><ph id="2"/> danach.'],
+        ['p1.2', '<pc id="1">Kundenname</pc>\tunterschreibt\nhier.'],
+      ]),
+    );
+    const xml = await partText(merged, 'word/document.xml');
+    expect(xml).toContain(
+      '<w:ins w:id="1" w:author="Ann" w:date="2025-01-01T00:00:00Z"><w:r><w:t xml:space="preserve">eingefügte Wörter</w:t></w:r></w:ins>' +
+        '<w:del w:id="2" w:author="Ann" w:date="2025-01-01T00:00:00Z"><w:r><w:delText>removed</w:delText></w:r></w:del>',
+    );
+    expect(xml).toContain(
+      '<w:sdt><w:sdtPr><w:alias w:val="Name"/><w:tag w:val="client"/></w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">Kundenname</w:t></w:r></w:sdtContent></w:sdt>' +
+        '<w:r><w:tab/><w:t xml:space="preserve">unterschreibt</w:t><w:br/><w:t xml:space="preserve">hier.</w:t></w:r>',
+    );
+  });
 });

@@ -501,13 +501,15 @@ class ParagraphWriter {
     for (const node of nodes) {
       if (node.t === 'text') {
         const r = this.run(rPr);
-        node.text.split('\n').forEach((line, i) => {
-          if (i > 0) r.appendChild(this.element('br'));
-          if (line === '') return;
-          const t = this.element('t');
-          t.setAttribute('xml:space', 'preserve');
-          t.appendChild(this.doc.createTextNode(line));
-          r.appendChild(t);
+        // a line end or a tab typed into a translation is Word's break or tab, not a character
+        node.text.split(/(\n|\t)/).forEach((piece) => {
+          if (piece === '\n' || piece === '\t') r.appendChild(this.element(piece === '\n' ? 'br' : 'tab'));
+          else if (piece !== '') {
+            const t = this.element('t');
+            t.setAttribute('xml:space', 'preserve');
+            t.appendChild(this.doc.createTextNode(piece));
+            r.appendChild(t);
+          }
         });
         parent.appendChild(r);
       } else if (node.t === 'ph') {
