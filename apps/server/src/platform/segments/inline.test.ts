@@ -77,6 +77,16 @@ describe('splitting blocks into segments', () => {
     expect(sources([text('Er sagte: „Ja.“ Dann ging er.')], 'de')).toEqual(['Er sagte: „Ja.“', 'Dann ging er.']);
   });
 
+  it('splits a very long block as quickly as short ones, with the same sentences', () => {
+    const sentences = Array.from({ length: 6000 }, (_, i) => `Sentence number ${i} is here${i % 7 === 0 ? '!' : '.'}`);
+    const started = performance.now();
+    expect(sources([text(sentences.join(' '))])).toEqual(sentences);
+    expect(performance.now() - started).toBeLessThan(5000);
+    // one "sentence" longer than the segmenter's window is cut at a space, never inside a word
+    const long = Array.from({ length: 3000 }, () => 'word').join(' ');
+    expect(sources([text(long)]).join(' ')).toBe(long);
+  });
+
   it('escapes what would read as markup', () => {
     expect(sources([text('a < b & c > d')])).toEqual(['a &lt; b &amp; c &gt; d']);
     expect(plainText('a &lt; b &amp; <pc id="1">c</pc><ph id="2"/>')).toBe('a < b & c');

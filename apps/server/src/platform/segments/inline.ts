@@ -20,8 +20,10 @@ const LETTER = /\p{L}/u;
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
-/** The sentence boundaries of a text (offsets inside it, neither 0 nor its length). */
-function sentenceBoundaries(text: string, language: string): number[] {
+/** Longer texts go to the segmenter in windows: on one long string its time grows far faster than its length (ADR 0016). */
+const WINDOW = 8192;
+
+function boundariesOf(text: string, language: string): number[] {
   // building a segmenter loads the language's rules: once per language, not once per block
   let segmenter = segmenters.get(language);
   if (!segmenter) {
@@ -30,6 +32,27 @@ function sentenceBoundaries(text: string, language: string): number[] {
   }
   const out: number[] = [];
   for (const { index } of segmenter.segment(text)) if (index > 0) out.push(index);
+  return out;
+}
+
+/** The sentence boundaries of a text (offsets inside it, neither 0 nor its length). */
+function sentenceBoundaries(text: string, language: string): number[] {
+  const out: number[] = [];
+  let start = 0;
+  while (text.length - start > WINDOW) {
+    // the window's last sentence may go on past it: the next window starts at that sentence
+    const inner = boundariesOf(text.slice(start, start + WINDOW), language);
+    let next = inner[inner.length - 1];
+    if (next === undefined) {
+      // one sentence longer than a window: cut it after a space, or anywhere
+      const space = text.slice(start, start + WINDOW).search(/\s\S*$/);
+      next = space > 0 ? space + 1 : WINDOW;
+      inner.push(next);
+    }
+    for (const boundary of inner) out.push(start + boundary);
+    start += next;
+  }
+  for (const boundary of boundariesOf(text.slice(start), language)) out.push(start + boundary);
   return out;
 }
 
