@@ -87,6 +87,15 @@ describe('splitting blocks into segments', () => {
     expect(sources([text(long)]).join(' ')).toBe(long);
   });
 
+  it('counts the words of each segment as the wizard does', () => {
+    const [segment] = splitBlock(
+      block(text('An un'), open('b'), text('believ'), close, text('able'), ph('x'), text('story.')),
+      'en',
+      describer,
+    ).filter((piece) => piece.kind === 'segment');
+    expect(segment.kind === 'segment' && segment.segment.words).toBe(3);
+  });
+
   it('escapes what would read as markup', () => {
     expect(sources([text('a < b & c > d')])).toEqual(['a &lt; b &amp; c &gt; d']);
     expect(plainText('a &lt; b &amp; <pc id="1">c</pc><ph id="2"/>')).toBe('a < b & c');

@@ -1,3 +1,4 @@
+import { countWords } from '../documents/count-words';
 import { SegmentError } from './errors';
 import type { Block, CodeDescriber, InlineNode, Segment, TagInfo, Token } from './model';
 
@@ -230,6 +231,7 @@ function toSegment<T>(
   context: string,
   core: Token<T>[],
   describer: CodeDescriber<T>,
+  language: string,
 ): { segment: Segment; codes: Map<string, T> } {
   const tags: Record<string, TagInfo> = {};
   const codes = new Map<string, T>();
@@ -245,7 +247,9 @@ function toSegment<T>(
       markup += token.t === 'open' ? `<pc id="${tagId}">` : `<ph id="${tagId}"/>`;
     }
   }
-  return { segment: { id, source: markup, tags, context }, codes };
+  // a formatting code inside a word ("un<b>believ</b>able") does not split it; an object does
+  const text = core.map((token) => (token.t === 'text' ? token.text : token.t === 'ph' ? ' ' : '')).join('');
+  return { segment: { id, source: markup, tags, context, words: countWords(text, language || undefined) }, codes };
 }
 
 /** A block as skeleton and segments. Sentences without a letter (numbers, codes only) stay skeleton. */
@@ -264,7 +268,7 @@ export function splitBlock<T>(block: Block<T>, language: string, describer: Code
       return;
     }
     skeleton(prefix);
-    const { segment, codes } = toSegment(`${block.key}.${index + 1}`, block.context, core, describer);
+    const { segment, codes } = toSegment(`${block.key}.${index + 1}`, block.context, core, describer, language);
     pieces.push({ kind: 'segment', segment, tokens: core, codes });
     skeleton(suffix);
   });

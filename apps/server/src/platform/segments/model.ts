@@ -27,6 +27,8 @@ export interface Segment {
   tags: Record<string, TagInfo>;
   /** where it is, in a translator's words: "Heading1", "Sheet1!B2", "cue 12, 00:01:02,000" */
   context: string;
+  /** its words, counted as the wizard counts them (tags are not words) */
+  words: number;
 }
 
 export interface ExtractedSegments {

@@ -23,6 +23,7 @@ describe('Word documents as segments', () => {
       1: { kind: 'pc', type: 'fmt', subType: 'xlf:b' },
       2: { kind: 'pc', type: 'fmt', subType: 'xlf:i' },
     });
+    expect(byId['p2.2'].words).toBe(5);
     expect(byId['p2.3'].source).toBe('Read the <pc id="1">full results</pc> online.');
     expect(byId['p2.3'].tags['1']).toEqual({
       kind: 'pc',
