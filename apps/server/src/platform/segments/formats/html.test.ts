@@ -10,6 +10,7 @@ const PAGE = `<!DOCTYPE html>
   <meta charset="windows-1252">
   <title>Our   shop</title>
   <meta name="description" content="Hand-made cups and plates.">
+  <meta property="og:image" content="https://example.com/cup.png">
   <style>p { color: red; }</style>
 </head>
 <body>

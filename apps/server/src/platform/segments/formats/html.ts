@@ -81,7 +81,14 @@ export function openHtml(bytes: Uint8Array): SegmentedDocument<HtmlCode> {
 
   const addAttributes = (el: Element) => {
     const names = [...ATTRIBUTES];
-    if (el.name === 'meta' && /^(description|keywords)$/i.test(el.attribs.name ?? '')) names.push('content');
+    // the page's description and its preview in search results and social posts
+    const meta = el.attribs.name ?? el.attribs.property ?? '';
+    if (
+      el.name === 'meta' &&
+      /^(description|keywords|og:title|og:description|og:site_name|twitter:title|twitter:description)$/i.test(meta)
+    ) {
+      names.push('content');
+    }
     if (el.name === 'input' && /^(submit|button|reset)$/i.test(el.attribs.type ?? '')) names.push('value');
     for (const name of names) {
       const value = el.attribs[name];
