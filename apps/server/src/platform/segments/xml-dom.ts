@@ -63,7 +63,7 @@ export function parseXml(source: string, what: string): XDocument {
   const problems: string[] = [];
   const parser = new xmldom.DOMParser({
     errorHandler: (level, message) => {
-      if (level !== 'warning') problems.push(message.replace(/^\[xmldom \w+\]\t/, ''));
+      if (level !== 'warning') problems.push(message.replace(/^\[xmldom \w+\]\t/, '').replace(/\s*@#\[line:.*$/s, ''));
     },
   });
   let doc: XDocument;

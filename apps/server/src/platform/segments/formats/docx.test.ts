@@ -150,6 +150,24 @@ describe('Word documents as segments', () => {
     );
   });
 
+  it('refuses a part that declares entities instead of expanding them', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeRichDocx());
+    const document = await zip.file('word/document.xml')!.async('string');
+    zip.file(
+      'word/document.xml',
+      document
+        .replace(
+          '<w:document ',
+          '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b SYSTEM "file:///etc/passwd">]><w:document ',
+        )
+        .replace('Annual report', '&a;&b;'),
+    );
+    await expect(extract(await zip.generateAsync({ type: 'nodebuffer' }), 'docx', 'en')).rejects.toThrow(
+      'This file cannot be read for translation: word/document.xml is not well-formed XML (entity not found:&a;).',
+    );
+  });
+
   it('says plainly when the file is not a Word document', async () => {
     await expect(extract(Buffer.from('not a zip'), 'docx', 'en')).rejects.toThrow(
       'This file cannot be read for translation',
