@@ -1,8 +1,8 @@
 // Files as segments and back: the library under the translator's workbench.
 //
 //   const { segments } = await extract(file, 'docx', 'en');
-//   // segments[i] = { id: 'p2.1', source: 'The year was <pc id="1">good.</pc>', tags: { 1: { kind: 'pc',
-//   //   type: 'fmt', subType: 'xlf:b' } }, context: 'Heading1' }
+//   // segments[1] = { id: 'p2.1', source: 'The year was <pc id="1">good.</pc>', tags: { 1: { kind: 'pc',
+//   //   type: 'fmt', subType: 'xlf:b' } }, context: 'paragraph', words: 4 }
 //   const translated = await merge(file, 'docx', 'en', new Map([['p2.1', 'Das Jahr war <pc id="1">gut.</pc>']]));
 //
 // - extract() reads a file (txt, docx, xlsx, html, srt, pdf) into sentences, split by Intl.Segmenter
@@ -41,23 +41,25 @@ export {
 export { checkTags, parseMarkup, plainText } from './inline';
 export { SEGMENT_FORMATS, type ExtractedSegments, type Segment, type SegmentFormat, type TagInfo } from './model';
 
-// biome-ignore lint/suspicious/noExplicitAny: each format has its own code data; the driver never looks inside
-type AnyDocument = SegmentedDocument<any>;
-
-async function open(file: Uint8Array, format: SegmentFormat): Promise<AnyDocument> {
+/** Opens the file as its format and hands the document to `use`, whatever its codes' data. */
+async function withDocument<R>(
+  file: Uint8Array,
+  format: SegmentFormat,
+  use: <T>(doc: SegmentedDocument<T>) => R | Promise<R>,
+): Promise<R> {
   switch (format) {
     case 'txt':
-      return openTxt(file);
+      return use(openTxt(file));
     case 'srt':
-      return openSrt(file);
+      return use(openSrt(file));
     case 'html':
-      return openHtml(file);
+      return use(openHtml(file));
     case 'docx':
-      return openDocx(file);
+      return use(await openDocx(file));
     case 'xlsx':
-      return openXlsx(file);
+      return use(await openXlsx(file));
     case 'pdf':
-      return openPdf(file);
+      return use(await openPdf(file));
   }
 }
 
@@ -77,14 +79,18 @@ const OUTPUT: Record<SegmentFormat, ExtractedSegments['output']> = {
 
 /** The file's sentences to translate, in reading order, with ids that are the same every time. */
 export async function extract(file: Uint8Array, format: SegmentFormat, sourceLang: string): Promise<ExtractedSegments> {
-  const doc = await open(file, format);
+  const segments = await withDocument(file, format, (doc) => segmentsOf(doc, sourceLang));
+  return { format, output: OUTPUT[format], segments };
+}
+
+function segmentsOf<T>(doc: SegmentedDocument<T>, sourceLang: string): Segment[] {
   const segments: Segment[] = [];
   for (const block of doc.blocks) {
     for (const piece of splitBlock(block, sourceLang, doc.describer)) {
       if (piece.kind === 'segment') segments.push(piece.segment);
     }
   }
-  return { format, output: OUTPUT[format], segments };
+  return segments;
 }
 
 export interface MergeOptions {
@@ -104,7 +110,15 @@ export async function merge(
   translations: ReadonlyMap<string, string>,
   options: MergeOptions = {},
 ): Promise<Buffer> {
-  const doc = await open(file, format);
+  return withDocument(file, format, (doc) => mergeInto(doc, sourceLang, translations, options));
+}
+
+function mergeInto<T>(
+  doc: SegmentedDocument<T>,
+  sourceLang: string,
+  translations: ReadonlyMap<string, string>,
+  options: MergeOptions,
+): Promise<Buffer> {
   if (options.targetLang) doc.setLanguage?.(options.targetLang, sourceLang);
   const known = new Set<string>();
   const problems: string[] = [];
