@@ -17,6 +17,8 @@ export type Piece<T> =
   | { kind: 'segment'; segment: Segment; tokens: Token<T>[]; codes: Map<string, T> };
 
 const OBJECT = '\uFFFC';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const LETTER = /\p{L}/u;
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -353,7 +355,9 @@ export function targetTokens<T>(
   const tokens = parsed.tokens.map((token): Token<T> => {
     if (token.t === 'open') return { t: 'open', data: piece.codes.get(token.id)! };
     if (token.t === 'ph') return { t: 'ph', data: piece.codes.get(token.id)! };
-    return token;
+    if (token.t === 'close') return token;
+    // control characters (pasted from elsewhere) would make an XML file unreadable: never written
+    return { t: 'text', text: token.text.replace(CONTROL, '') };
   });
   return { tokens, problems };
 }

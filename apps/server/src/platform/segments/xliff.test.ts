@@ -104,6 +104,35 @@ describe('XLIFF 2.1', () => {
     );
   });
 
+  it('exports valid XLIFF for the segments of every format', async () => {
+    const srt = Buffer.from(
+      '1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<font color="#ff0">Hello</font> <i>there</i>,\nfriend.\n',
+    );
+    const html = Buffer.from(
+      '<p>See <a href="/a?b=1&amp;c=2" title="T">this "page"</a> &amp; <img src="x.png" alt="X"> now.</p>',
+    );
+    const { segments: fromSrt } = await extract(srt, 'srt', 'en');
+    const { segments: fromHtml } = await extract(html, 'html', 'en');
+    const segments = [...fromSrt, ...fromHtml, ...(await jobSegments())];
+    const xml = exportXliff(JOB, segments);
+    const result = await validate(xml);
+    expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
+    expect(proseRuleProblems(xml)).toEqual([]);
+    expect(xml).toContain(
+      '<pc id="1" canDelete="no" type="fmt" dispStart="&lt;font color=&quot;#ff0&quot;&gt;">Hello</pc>',
+    );
+    expect(
+      importXliff(
+        exportXliff(
+          JOB,
+          segments.map((s) => ({ ...s, target: s.source })),
+        ),
+        JOB,
+        segments,
+      ).size,
+    ).toBe(segments.length);
+  });
+
   it('a file the schema refuses is caught by the check', async () => {
     const broken = exportXliff(JOB, await jobSegments()).replace('<segment state="initial">', '<segment state="done">');
     expect((await validate(broken)).valid).toBe(false);

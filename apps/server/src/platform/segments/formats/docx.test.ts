@@ -89,7 +89,7 @@ describe('Word documents as segments', () => {
     const file = await makeRichDocx();
     const translations = new Map([
       ['p2.2', 'In jeder <pc id="2">Region</pc> <pc id="1">wuchs der Umsatz</pc>.'],
-      ['p2.3', 'Die <pc id="1">vollständigen Ergebnisse</pc> stehen online.'],
+      ['p2.3', 'Die <pc id="1">vollständigen Ergebnisse</pc> stehen\u0007 online.'],
     ]);
     const merged = await merge(file, 'docx', 'en', translations);
     const xml = await partText(merged, 'word/document.xml');
@@ -100,6 +100,8 @@ describe('Word documents as segments', () => {
     );
     // the sentence before, in the same paragraph, is still there with its bold word
     expect(xml).toContain('<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">good.</w:t></w:r>');
+    // a control character pasted into a translation is not written: Word could not open the file
+    expect(xml).toContain('<w:t xml:space="preserve"> stehen online.</w:t>');
     // an untouched paragraph keeps Word's own runs, spelling marks included
     expect(xml).toContain('<w:proofErr w:type="spellStart"/>');
     const text = (await mammoth.extractRawText({ buffer: merged })).value;
