@@ -94,6 +94,22 @@ describe('workbooks as segments', () => {
     expect(notes.getCell('A2').value).toBe('TOTAL');
   });
 
+  it('reads a workbook whose parts use a namespace prefix', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeWorkbook());
+    for (const name of ['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml']) {
+      const sheet = await zip.file(name)!.async('string');
+      zip.file(
+        name,
+        sheet
+          .replace(/<(\/?)(worksheet|sheetData|row|c|v|f)\b/g, '<$1x:$2')
+          .replace('<x:worksheet xmlns=', '<x:worksheet xmlns:x='),
+      );
+    }
+    const { segments } = await extract(await zip.generateAsync({ type: 'nodebuffer' }), 'xlsx', 'en');
+    expect(segments.find((s) => s.source === 'Total')?.context).toBe('Prices!A4 (and 2 more cells)');
+  });
+
   it('translates text held inline in a cell', async () => {
     const { default: JSZip } = await import('jszip');
     const zip = await JSZip.loadAsync(await makeWorkbook());

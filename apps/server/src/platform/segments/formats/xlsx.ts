@@ -22,7 +22,8 @@ import {
 export type XlsxCode = { rPr: XElement | null };
 
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+// a cell, with or without a namespace prefix (some generators write <x:c>): its attributes and content
+const CELL = /<(?:[\w.-]+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?c>)/g;
 const SINGLE: Record<string, string> = { b: 'xlf:b', i: 'xlf:i', u: 'xlf:u' };
 
 function attribute(attributes: string, name: string): string | undefined {
@@ -147,7 +148,7 @@ export async function openXlsx(bytes: Uint8Array): Promise<SegmentedDocument<Xls
       const type = attribute(m[1], 't');
       const ref = attribute(m[1], 'r') ?? '?';
       if (type === 's') {
-        const index = Number(/<v>\s*(\d+)\s*<\/v>/.exec(m[2] ?? '')?.[1]);
+        const index = Number(/<(?:[\w.-]+:)?v>\s*(\d+)\s*<\/(?:[\w.-]+:)?v>/.exec(m[2] ?? '')?.[1]);
         if (!Number.isInteger(index)) continue;
         const cells = uses.get(index);
         if (cells) cells.push(`${sheet.name}!${ref}`);
