@@ -298,4 +298,35 @@ describe('Word documents as segments', () => {
         '<w:r><w:tab/><w:t xml:space="preserve">unterschreibt</w:t><w:br/><w:t xml:space="preserve">hier.</w:t></w:r>',
     );
   });
+
+  it('reads and writes a document whose parts name the namespace with another prefix', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await makeRichDocx());
+    for (const name of ['word/document.xml', 'word/header1.xml', 'word/footnotes.xml']) {
+      const xml = await zip.file(name)!.async('string');
+      zip.file(
+        name,
+        xml
+          .replace(/<(\/?)w:/g, '<$1ns0:')
+          .replace(/ w:/g, ' ns0:')
+
+          .replace(/xmlns:w=/g, 'xmlns:ns0='),
+      );
+    }
+    const file = await zip.generateAsync({ type: 'nodebuffer' });
+    const original = await extract(await makeRichDocx(), 'docx', 'en');
+    const { segments } = await extract(file, 'docx', 'en');
+    expect(segments).toEqual(original.segments);
+    const merged = await merge(
+      file,
+      'docx',
+      'en',
+      new Map([['p2.2', '<pc id="1">Der Umsatz wuchs</pc> in jeder <pc id="2">Region</pc>.']]),
+    );
+    const xml = await partText(merged, 'word/document.xml');
+    expect(xml).toContain(
+      '<ns0:r><ns0:rPr><ns0:b/></ns0:rPr><ns0:t xml:space="preserve">Der Umsatz wuchs</ns0:t></ns0:r>',
+    );
+    expect(xml).not.toContain('<w:');
+  });
 });

@@ -5,7 +5,6 @@ import { type Block, type InlineNode, joinText, type Token } from '../inline';
 import type { SegmentedDocument, TagInfo } from '../model';
 import {
   childElements,
-  firstChildNamed,
   isElement,
   parseXml,
   removeChildren,
@@ -46,6 +45,11 @@ const INVISIBLE_PROPERTIES = new Set(['lang', 'noProof', 'rsid']);
 
 function wName(node: XNode): string | null {
   return isElement(node) && node.namespaceURI === W ? node.localName : null;
+}
+
+/** A WordprocessingML child by its local name, whatever prefix the part gives the namespace. */
+function wChild(el: XNode, name: string): XElement | undefined {
+  return childElements(el).find((child) => wName(child) === name);
 }
 
 const formatKeys = new WeakMap<XElement, string>();
@@ -91,7 +95,7 @@ function describeRun(rPr: XElement | null): Omit<TagInfo, 'kind'> {
     : [];
   const single: Record<string, string> = { b: 'xlf:b', i: 'xlf:i', u: 'xlf:u' };
   if (names.length === 1 && single[names[0]]) return { type: 'fmt', subType: single[names[0]] };
-  const style = rPr ? firstChildNamed(rPr, 'w:rStyle')?.getAttributeNS(W, 'val') : undefined;
+  const style = rPr ? wChild(rPr, 'rStyle')?.getAttributeNS(W, 'val') : undefined;
   const words = names.map((name) => (name === 'rStyle' && style ? style : (PROPERTY_WORDS[name] ?? name)));
   return { type: 'fmt', disp: words.join(', ') || 'plain' };
 }
@@ -103,7 +107,7 @@ function dominantFormat(container: XElement): XElement | null {
     for (const child of childElements(el)) {
       const name = wName(child);
       if (name === 'r') {
-        const rPr = firstChildNamed(child, 'w:rPr') ?? null;
+        const rPr = wChild(child, 'rPr') ?? null;
         const chars = childElements(child)
           .filter((c) => wName(c) === 't')
           .reduce((sum, t) => sum + (t.textContent?.length ?? 0), 0);
@@ -111,8 +115,7 @@ function dominantFormat(container: XElement): XElement | null {
         const entry = counts.get(key) ?? { rPr, chars: 0 };
         entry.chars += chars;
         counts.set(key, entry);
-      } else if (name && WRAPPERS.has(name))
-        visit(name === 'sdt' ? (firstChildNamed(child, 'w:sdtContent') ?? child) : child);
+      } else if (name && WRAPPERS.has(name)) visit(name === 'sdt' ? (wChild(child, 'sdtContent') ?? child) : child);
     }
   };
   visit(container);
@@ -188,7 +191,7 @@ class PartReader {
       if (name === 'pPr' || (name && DROPPED.has(name))) continue;
       if (name === 'r') this.run(child, baseKey, out);
       else if (name && WRAPPERS.has(name) && !inFieldCode(this.fields)) {
-        const content = name === 'sdt' ? firstChildNamed(child, 'w:sdtContent') : child;
+        const content = name === 'sdt' ? wChild(child, 'sdtContent') : child;
         if (!content) {
           out.push({ t: 'ph', data: { kind: 'node', node: child, info: describeNode(child) } });
           continue;
@@ -216,7 +219,7 @@ class PartReader {
   }
 
   private run(r: XElement, baseKey: string, out: Token<DocxCode>[]): void {
-    const rPr = firstChildNamed(r, 'w:rPr') ?? null;
+    const rPr = wChild(r, 'rPr') ?? null;
     const differs = formatKey(rPr) !== baseKey;
     if (differs) out.push({ t: 'open', data: { kind: 'run', rPr } });
     let code: XNode[] = [];
@@ -377,7 +380,7 @@ function isInFallback(el: XElement): boolean {
 function paragraphContext(p: XElement, label: string): string {
   const words: string[] = [];
   if (label) words.push(label);
-  const style = firstChildNamed(firstChildNamed(p, 'w:pPr') ?? p, 'w:pStyle')?.getAttributeNS(W, 'val');
+  const style = wChild(wChild(p, 'pPr') ?? p, 'pStyle')?.getAttributeNS(W, 'val');
   if (style) words.push(style);
   for (let node = p.parentNode; node; node = node.parentNode) {
     if (wName(node) === 'tc') {
