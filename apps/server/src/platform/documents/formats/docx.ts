@@ -30,7 +30,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<{ text: string }> 
 const OFFICE_DOCUMENT_REL = /<Relationship\b[^>]*Type="[^"]*\/officeDocument"[^>]*>/;
 
 /** The package's main document part, named by _rels/.rels (word/document.xml by default). */
-async function mainPartName(zip: JSZip): Promise<string> {
+export async function mainPartName(zip: JSZip): Promise<string> {
   const rels = zip.file('_rels/.rels');
   const relation = rels ? OFFICE_DOCUMENT_REL.exec(await rels.async('string')) : null;
   const target = relation ? /Target="([^"]+)"/.exec(relation[0])?.[1] : undefined;
