@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,24 +189,52 @@ describe('npm run restore', () => {
   });
 });
 
-describe.skipIf(adminUrl)('an embedded database in use', () => {
-  it('cannot be opened a second time: a backup while the server runs is refused', async () => {
-    const dataDir = join(temp, 'in-use');
-    await restoreBackup({ backupDir, dataDir });
+// The commands as an operator types them, on PGlite (their PostgreSQL path is the code above, given
+// DATABASE_URL). An embedded database is opened by one process at a time: the backup of one that a
+// server has open is refused.
+const SERVER = resolve(import.meta.dirname, '../../..');
+const TSX = resolve(SERVER, '../../node_modules/.bin/tsx');
+
+function run(script: string, args: string[], dataDir: string): { status: number | null; output: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.INIT_CWD;
+  const result = spawnSync(TSX, [`scripts/${script}`, ...args], {
+    cwd: SERVER,
+    env,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe.skipIf(adminUrl)('npm run restore, backup and ledger:verify on an embedded database', () => {
+  it('restore, refuse while in use, back up when free; each with its exit code', async () => {
+    const dataDir = join(temp, 'cli');
+    const restored = run('restore.ts', [backupDir], dataDir);
+    expect(restored.output).toContain(`into PGlite under ${dataDir}`);
+    expect(restored.output).toMatch(/ledger: OK \(\d+ accounts, \d+ transactions, \d+ entries\)/);
+    expect(restored.status).toBe(0);
+
+    const out = join(temp, 'cli-backups');
     const server = await openDatabase({ dataDir });
     try {
-      const second = openDatabase({ dataDir });
-      await expect(second).rejects.toThrow(DataDirInUseError);
-      await expect(second).rejects.toThrow(
-        new RegExp(
-          `The database under ${dataDir} is in use by process ${process.pid} \\(since .*\\)\\. .*stop the Parlance server`,
-        ),
-      );
+      const refused = run('backup.ts', ['--out', out], dataDir);
+      expect(refused.output).toContain(`The database under ${dataDir} is in use by process ${process.pid}`);
+      expect(refused.output).toContain('stop the Parlance server using it');
+      expect(refused.status).toBe(1);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
     } finally {
       await server.close();
     }
-    // closed: the next process may open it
-    const after = await openDatabase({ dataDir });
-    await after.close();
-  });
+
+    const backedUp = run('backup.ts', ['--out', out], dataDir);
+    expect(backedUp.output).toMatch(/Backup written to .*parlance-backup-/);
+    expect(backedUp.output).toContain(`files: ${manifest.files.length} copied`);
+    expect(backedUp.status).toBe(0);
+
+    const verified = run('ledger-verify.ts', [], dataDir);
+    expect(verified.output).toContain('OK: every balance equals the sum of its entries');
+    expect(verified.status).toBe(0);
+  }, 240_000);
 });
