@@ -54,6 +54,13 @@ async function emptyDatabaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
+/** The URL the harness opened PostgreSQL with (pg_dump needs it); undefined on PGlite. */
+function databaseUrlOf(database: Database): string | undefined {
+  return database.pool
+    ? (database.pool as pg.Pool & { options: { connectionString: string } }).options.connectionString
+    : undefined;
+}
+
 function openRestored(dataDir: string, databaseUrl: string | undefined): Promise<Database> {
   return openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dataDir });
 }
@@ -67,12 +74,9 @@ beforeAll(async () => {
   const translation = delivered.files.find((f) => f.context === 'translation');
   if (!translation) throw new Error('no delivered file');
   resourceId = translation.id;
-  const databaseUrl = t.database.pool
-    ? (t.database.pool as pg.Pool & { options: { connectionString: string } }).options.connectionString
-    : undefined;
   ({ dir: backupDir, manifest } = await createBackup({
     database: t.database,
-    databaseUrl,
+    databaseUrl: databaseUrlOf(t.database),
     storage: { kind: 'local-disk', root: join(t.app.deps.config.dataDir, 'files') },
     outDir: join(temp, 'backups'),
   }));
@@ -102,6 +106,35 @@ describe('npm run backup', () => {
     expect(delivered?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.missingFiles).toEqual([]);
     expect(readdirSync(join(backupDir, '..'))).toEqual([backupDir.split('/').pop()]);
+  });
+});
+
+describe('npm run backup, other stores', () => {
+  it('lists the objects of a bucket, which keeps them itself, and restores without copying bytes', async () => {
+    const { dir, manifest: listed } = await createBackup({
+      database: t.database,
+      databaseUrl: databaseUrlOf(t.database),
+      storage: { kind: 'object-store', bucket: 'parlance-files' },
+      outDir: join(temp, 'bucket-backups'),
+    });
+    expect(listed.storage).toEqual({ kind: 'object-store', bucket: 'parlance-files' });
+    expect(listed.files.map((f) => [f.id, f.size])).toEqual(manifest.files.map((f) => [f.id, f.size]));
+    expect(readdirSync(dir).sort()).toEqual([listed.database.file, 'manifest.json'].sort());
+
+    const dataDir = join(temp, 'bucket-restored');
+    await restoreBackup({ backupDir: dir, dataDir, databaseUrl: await emptyDatabaseUrl() });
+    expect(() => readdirSync(join(dataDir, 'files'))).toThrow(/ENOENT/);
+  });
+
+  it('names the files the database refers to that were not found', async () => {
+    const { manifest: partial } = await createBackup({
+      database: t.database,
+      databaseUrl: databaseUrlOf(t.database),
+      storage: { kind: 'local-disk', root: join(temp, 'no-files-here') },
+      outDir: join(temp, 'partial-backups'),
+    });
+    expect(partial.files).toEqual([]);
+    expect(partial.missingFiles).toEqual(manifest.files.map((f) => f.id));
   });
 });
 
