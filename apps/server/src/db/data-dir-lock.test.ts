@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
+import { DataDirInUseError, LOCK_FILE, lockDataDir, STALE_MS } from './data-dir-lock';
 
 // One process at a time on an embedded database: a live owner is respected, a dead one's lock is
-// taken over, and an owner on another machine (a shared volume) cannot be checked, so it is respected.
+// taken over, and an owner on another machine (a shared volume, another container) is respected
+// while it keeps touching its lock.
 const root = mkdtempSync(join(tmpdir(), 'parlance-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -36,14 +37,23 @@ describe('the data directory lock', () => {
     release();
   });
 
-  it('is respected when another machine holds it', () => {
+  it('is respected when another machine holds it, until it stops touching it', () => {
     const d = dir('elsewhere');
-    writeFileSync(
-      join(d, LOCK_FILE),
-      JSON.stringify({ pid: 1234, host: 'app-2.internal', since: '2026-11-29T03:00:00Z' }),
-    );
+    const path = join(d, LOCK_FILE);
+    writeFileSync(path, JSON.stringify({ pid: 1, host: 'app-2.internal', since: '2026-11-29T03:00:00Z' }));
     expect(() => lockDataDir(d)).toThrow(
-      `The database under ${d} is in use by process 1234 on app-2.internal (since 2026-11-29T03:00:00Z).`,
+      `The database under ${d} is in use by process 1 on app-2.internal (since 2026-11-29T03:00:00Z).`,
     );
+    const lastTouch = new Date(Date.now() - STALE_MS - 1000);
+    utimesSync(path, lastTouch, lastTouch);
+    const release = lockDataDir(d);
+    expect(JSON.parse(readFileSync(path, 'utf8')).host).toBe(hostname());
+    release();
+  });
+
+  it('is taken over from an earlier life of this process id (a restarted container)', () => {
+    const d = dir('restarted');
+    writeFileSync(join(d, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: 'earlier' }));
+    lockDataDir(d)();
   });
 });

@@ -87,7 +87,7 @@ async function checkTargetEmpty(manifest: Manifest, opts: RestoreOptions): Promi
     const tables = await userTables(opts.databaseUrl as string);
     if (tables > 0) {
       throw new BackupError(
-        `The database named by DATABASE_URL is not empty (${tables} tables): restore into a new, empty database (createdb), or drop this one first.`,
+        `The database named by DATABASE_URL is not empty (${tables} tables, views and sequences): restore into a new, empty database (createdb), or drop this one first.`,
       );
     }
   }
