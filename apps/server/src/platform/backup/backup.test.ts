@@ -178,7 +178,9 @@ describe('npm run restore', () => {
     const again = restoreBackup({ backupDir, dataDir, databaseUrl });
     await expect(again).rejects.toThrow(BackupError);
     await expect(again).rejects.toThrow(
-      databaseUrl ? /is not empty \(\d+ tables, views and sequences\): restore into a new, empty database/ : /holds a database already/,
+      databaseUrl
+        ? /is not empty \(\d+ tables, views and sequences\): restore into a new, empty database/
+        : /holds a database already/,
     );
   }, 120_000);
 
