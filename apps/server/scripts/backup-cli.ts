@@ -56,8 +56,16 @@ export function parseArgs(
 
 export class UsageError extends Error {}
 
-/** Runs a script's main: exit 0 on success, 1 with one plain sentence on a known failure, 2 on usage. */
-export function runScript(main: () => Promise<number>, usage: string): void {
+/** An unexpected error in one line: its message and its cause's (drizzle wraps the driver's error). */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? err.cause.message : '';
+  const first = err.message.split('\n')[0];
+  return cause && !first.includes(cause) ? `${first} (${cause})` : first || cause || err.name;
+}
+
+/** Runs a script's main: exit 0 on success, 1 with one plain sentence on a failure, 2 on usage. */
+export function runScript(main: () => Promise<number>, usage: string, what: string): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
@@ -69,7 +77,7 @@ export function runScript(main: () => Promise<number>, usage: string): void {
         console.error(err.message);
         process.exit(1);
       }
-      console.error(err);
+      console.error(`The ${what} failed: ${describe(err)}`);
       process.exit(1);
     },
   );

@@ -1,6 +1,7 @@
 // `npm run backup`: a consistent copy of the database and the stored files in a new directory
 // (ADR 0105). See docs/ops.md "Backups".
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { createBackup } from '../src/platform/backup/backup';
 import { BASE, backupStorageOf, loadScriptConfig, parseArgs, runScript } from './backup-cli';
@@ -28,6 +29,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadScriptConfig();
+  // opening PGlite on a directory without a database would make a new, empty one there
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
+    console.error(`No database under ${config.dataDir}: set DATA_DIR to the server's, or DATABASE_URL.`);
+    return 1;
+  }
   const outDir = resolve(BASE, args.options.get('out') ?? 'backups');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -59,4 +65,4 @@ async function main(): Promise<number> {
   }
 }
 
-runScript(main, USAGE);
+runScript(main, USAGE, 'backup');

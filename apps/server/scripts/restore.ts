@@ -60,4 +60,4 @@ async function main(): Promise<number> {
   }
 }
 
-runScript(main, USAGE);
+runScript(main, USAGE, 'restore');

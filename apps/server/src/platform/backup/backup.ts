@@ -108,7 +108,9 @@ async function appliedMigrations(database: Database): Promise<Manifest['migratio
         'This database has no Parlance tables: start the server once (it applies the migrations), or check DATA_DIR / DATABASE_URL.',
       );
     }
-    throw error;
+    // the first query of the backup: a database that cannot be reached fails here
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    throw new BackupError(`Could not read the database: ${cause instanceof Error ? cause.message : String(cause)}.`);
   }
 }
 
