@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
+import { type Database, openDatabase, runMigrations } from '../../db/client';
 import { DataDirInUseError } from '../../db/data-dir-lock';
 import { ledgerEntries, projectResources, projects } from '../../db/schema';
 import {
@@ -146,6 +146,13 @@ describe('npm run restore', () => {
 
     const restored = await openRestored(dataDir, databaseUrl);
     try {
+      // the server's start on it finds every migration applied (the migrator's own table came back)
+      await runMigrations(restored);
+      const applied = (await restored.db.execute(
+        sql`SELECT count(*) AS n FROM drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: string | number }[] };
+      expect(Number(applied.rows[0].n)).toBe(journalMigrationCount());
+
       const report = await verifyLedger(restored.db);
       expect(report.balanceMismatches).toEqual([]);
       expect(report.unbalancedTransactions).toEqual([]);
