@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { type Database, dumpPglite } from '../../db/client';
 import { pgErrorOf } from '../ledger/errors';
 import { isFileId } from '../storage';
@@ -16,7 +17,7 @@ import {
   sha256OfFile,
 } from './manifest';
 import { DEFAULT_PG_TOOLS, pgDump, type PgToolPaths } from './pg-tools';
-import { referencedFiles } from './referenced-files';
+import { type ReferencedFile, referencedFiles } from './referenced-files';
 
 // `npm run backup` (ADR 0105): the database first, then the files. Stored files are never changed
 // once written and are named by a random id, so every file the dump refers to already exists when
@@ -56,9 +57,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ dir: string; 
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   try {
-    const migrations = await appliedMigrations(opts.database);
-    const database = await dumpDatabase(opts, partial);
-    const referenced = await referencedFiles(opts.database.db);
+    const { migrations, database, referenced } = await captureDatabase(opts, partial);
     let files: ManifestFile[];
     let missingFiles: string[] = [];
     if (opts.storage.kind === 'local-disk') {
@@ -92,47 +91,84 @@ export async function createBackup(opts: BackupOptions): Promise<{ dir: string; 
   }
 }
 
-async function appliedMigrations(database: Database): Promise<Manifest['migrations']> {
+type Query = (text: string) => Promise<unknown[]>;
+
+interface Captured {
+  migrations: Manifest['migrations'];
+  database: Manifest['database'];
+  referenced: ReferencedFile[];
+}
+
+/**
+ * The dump, the migrations it holds and the files it refers to, all as of one moment. PGlite: no
+ * other process has the database open (data-dir-lock.ts), so nothing moves meanwhile. PostgreSQL:
+ * one repeatable-read transaction exports its snapshot, reads the migrations and the references,
+ * and pg_dump dumps that same snapshot (--snapshot), so `missingFiles` names exactly the files the
+ * dump refers to that the copy did not find.
+ */
+async function captureDatabase(opts: BackupOptions, dir: string): Promise<Captured> {
+  if (opts.database.engine === 'pglite') {
+    const query: Query = async (text) => rowsOf(await opts.database.db.execute(sql.raw(text)));
+    const migrations = await appliedMigrations(query);
+    const referenced = await referencedFiles(query);
+    const file = 'database.tar.gz';
+    const tarball = await dumpPglite(opts.database, 'gzip');
+    await writeFile(join(dir, file), Buffer.from(await tarball.arrayBuffer()));
+    return { migrations, referenced, database: { file, ...(await sha256OfFile(join(dir, file))) } };
+  }
+  if (!opts.databaseUrl || !opts.database.pool) throw new BackupError('A PostgreSQL backup needs DATABASE_URL.');
+  let client: PoolClient;
   try {
-    const result = await database.db.execute<{ count: string | number; last: string | number | null }>(
-      sql`SELECT count(*) AS count, max(created_at) AS last FROM drizzle.__drizzle_migrations`,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      count: string | number;
-      last: string | number | null;
-    }[];
-    return { count: Number(rows[0]?.count ?? 0), last: rows[0]?.last == null ? null : Number(rows[0].last) };
+    client = await opts.database.pool.connect();
+  } catch (error) {
+    throw new BackupError(`Could not reach the database: ${messageOf(error)}.`);
+  }
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const query: Query = async (text) => (await client.query(text)).rows;
+    const migrations = await appliedMigrations(query);
+    const [{ snapshot }] = (await query('SELECT pg_export_snapshot() AS snapshot')) as { snapshot: string }[];
+    const [{ server_version_num }] = (await query('SHOW server_version_num')) as { server_version_num: string }[];
+    const referenced = await referencedFiles(query);
+    const file = 'database.pgdump';
+    const tool = await pgDump(opts.databaseUrl, join(dir, file), {
+      bin: (opts.pgTools ?? DEFAULT_PG_TOOLS).pgDump,
+      serverMajor: Math.floor(Number(server_version_num) / 10000),
+      snapshot,
+    });
+    await client.query('COMMIT');
+    return { migrations, referenced, database: { file, ...(await sha256OfFile(join(dir, file))), tool } };
+  } finally {
+    // a failed step leaves the transaction open: ROLLBACK, and a connection that is gone is let go
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function appliedMigrations(query: Query): Promise<Manifest['migrations']> {
+  try {
+    const [row] = (await query(
+      'SELECT count(*) AS count, max(created_at) AS last FROM drizzle.__drizzle_migrations',
+    )) as { count: string | number; last: string | number | null }[];
+    return { count: Number(row?.count ?? 0), last: row?.last == null ? null : Number(row.last) };
   } catch (error) {
     if (pgErrorOf(error)?.code === '42P01' || pgErrorOf(error)?.code === '3F000') {
       throw new BackupError(
         'This database has no Parlance tables: start the server once (it applies the migrations), or check DATA_DIR / DATABASE_URL.',
       );
     }
-    // the first query of the backup: a database that cannot be reached fails here
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    throw new BackupError(`Could not read the database: ${cause instanceof Error ? cause.message : String(cause)}.`);
+    throw new BackupError(`Could not read the database: ${messageOf(error)}.`);
   }
 }
 
-async function dumpDatabase(opts: BackupOptions, dir: string): Promise<Manifest['database']> {
-  if (opts.database.engine === 'pglite') {
-    const file = 'database.tar.gz';
-    const tarball = await dumpPglite(opts.database, 'gzip');
-    await writeFile(join(dir, file), Buffer.from(await tarball.arrayBuffer()));
-    return { file, ...(await sha256OfFile(join(dir, file))) };
-  }
-  if (!opts.databaseUrl) throw new BackupError('A PostgreSQL backup needs DATABASE_URL.');
-  const file = 'database.pgdump';
-  const version = await opts.database.db.execute<{ server_version_num: string }>(sql`SHOW server_version_num`);
-  const rows = (Array.isArray(version) ? version : (version as { rows: unknown[] }).rows) as {
-    server_version_num: string;
-  }[];
-  const serverMajor = Math.floor(Number(rows[0].server_version_num) / 10000);
-  const tool = await pgDump(opts.databaseUrl, join(dir, file), {
-    bin: (opts.pgTools ?? DEFAULT_PG_TOOLS).pgDump,
-    serverMajor,
-  });
-  return { file, ...(await sha256OfFile(join(dir, file))), tool };
+/** The driver's reason: drizzle wraps it as the cause of its "Failed query" error. */
+function messageOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
 }
 
 /** Copies root/<shard>/<id> to dest/<shard>/<id>, with each copy's size and SHA-256. */

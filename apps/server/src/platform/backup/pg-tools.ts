@@ -73,7 +73,15 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
 const lastLines = (text: string) => text.trim().split('\n').slice(-5).join('\n');
 
 /** Dumps the database to `file` (custom format); refuses an older pg_dump than the server. */
-export async function pgDump(url: string, file: string, opts: { bin: string; serverMajor: number }): Promise<string> {
+export async function pgDump(
+  url: string,
+  file: string,
+  opts: {
+    bin: string;
+    serverMajor: number /** an exported snapshot to dump (pg_export_snapshot) */;
+    snapshot?: string;
+  },
+): Promise<string> {
   const tool = await toolMajor(opts.bin);
   if (tool.major < opts.serverMajor) {
     throw new BackupError(
@@ -82,11 +90,9 @@ export async function pgDump(url: string, file: string, opts: { bin: string; ser
     );
   }
   const { dbname, env } = connection(url);
-  const result = await run(
-    opts.bin,
-    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
-    env,
-  );
+  const args = ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`];
+  if (opts.snapshot) args.push(`--snapshot=${opts.snapshot}`);
+  const result = await run(opts.bin, args, env);
   if (result.code !== 0) throw new BackupError(`pg_dump failed:\n${lastLines(result.stderr)}`);
   return tool.line;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { getTableName } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   chatAttachments,
   glossaryFiles,
@@ -10,8 +10,9 @@ import {
 } from '../../db/schema';
 
 // Every stored file the database refers to, with its size (and SHA-256 where a row keeps one). A
-// table that gains a column naming a stored file belongs here too, or backups of an object store
-// would leave its files out of the manifest.
+// table that gains a column naming a stored file belongs here too, or a backup would neither list
+// its files for an object store nor notice them missing from the disk. The query is plain text so
+// that it runs on any connection: on PostgreSQL, on the one that holds the dump's snapshot.
 
 export interface ReferencedFile {
   id: string;
@@ -19,23 +20,32 @@ export interface ReferencedFile {
   sha256: string | null;
 }
 
-export async function referencedFiles(db: Db): Promise<ReferencedFile[]> {
-  const result = await db.execute<{ id: string; size: string | number; sha256: string | null }>(sql`
-    SELECT id, max(size) AS size, max(sha256) AS sha256 FROM (
-      SELECT ${purchaseOrderFiles.storageId} AS id, ${purchaseOrderFiles.sizeBytes} AS size, ${purchaseOrderFiles.sha256} AS sha256 FROM ${purchaseOrderFiles}
-      UNION ALL SELECT ${projectResources.storageId}, ${projectResources.sizeBytes}, NULL FROM ${projectResources}
-      UNION ALL SELECT ${profileUploads.storageId}, ${profileUploads.sizeBytes}, NULL FROM ${profileUploads}
-      UNION ALL SELECT ${voiceSamples.storageId}, ${voiceSamples.sizeBytes}, NULL FROM ${voiceSamples}
-      UNION ALL SELECT ${glossaryFiles.storageId}, ${glossaryFiles.sizeBytes}, NULL FROM ${glossaryFiles}
-      UNION ALL SELECT ${chatAttachments.fileId}, ${chatAttachments.size}, NULL FROM ${chatAttachments}
-    ) AS refs
-    GROUP BY id
-    ORDER BY id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    id: string;
-    size: string | number;
-    sha256: string | null;
-  }[];
+const SOURCES: { table: PgTable; id: PgColumn; size: PgColumn; sha256?: PgColumn }[] = [
+  {
+    table: purchaseOrderFiles,
+    id: purchaseOrderFiles.storageId,
+    size: purchaseOrderFiles.sizeBytes,
+    sha256: purchaseOrderFiles.sha256,
+  },
+  { table: projectResources, id: projectResources.storageId, size: projectResources.sizeBytes },
+  { table: profileUploads, id: profileUploads.storageId, size: profileUploads.sizeBytes },
+  { table: voiceSamples, id: voiceSamples.storageId, size: voiceSamples.sizeBytes },
+  { table: glossaryFiles, id: glossaryFiles.storageId, size: glossaryFiles.sizeBytes },
+  { table: chatAttachments, id: chatAttachments.fileId, size: chatAttachments.size },
+];
+
+export const REFERENCED_FILES_SQL = `SELECT id, max(size) AS size, max(sha256) AS sha256 FROM (
+${SOURCES.map(
+  (s) =>
+    `  SELECT "${s.id.name}" AS id, "${s.size.name}" AS size, ${s.sha256 ? `"${s.sha256.name}"` : 'NULL'} AS sha256 FROM "${getTableName(s.table)}"`,
+).join('\n  UNION ALL\n')}
+) AS refs GROUP BY id ORDER BY id`;
+
+type Row = { id: string; size: string | number; sha256: string | null };
+
+/** Runs the query through `query` (answering its rows). */
+export async function referencedFiles(query: (text: string) => Promise<unknown[]>): Promise<ReferencedFile[]> {
+  const rows = (await query(REFERENCED_FILES_SQL)) as Row[];
   // a test's placeholder digest, or one that was never computed, is no digest
   return rows.map((r) => ({
     id: r.id,
