@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { listenPg } from './pg-listen';
 import { pgliteStatementClient } from './pglite-statements';
 import * as schema from './schema';
@@ -44,7 +45,10 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: {
   url?: string;
   dataDir: string | null;
-  /** PGlite in memory only: start from this data directory (a `dumpPglite` tarball) instead of initdb */
+  /**
+   * PGlite: start from this data directory (a `dumpPglite` tarball) instead of initdb; in memory, or
+   * under an empty `dataDir` (a restore; PGlite refuses a directory that holds a database already)
+   */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
@@ -69,10 +73,19 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // one process at a time (data-dir-lock.ts); throws DataDirInUseError when another has it open
+    unlock = lockDataDir(opts.dataDir);
+    try {
+      client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
+      await client.waitReady;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else {
     client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   }
@@ -90,7 +103,13 @@ export async function openDatabase(opts: {
       const unlisten = await client.listen(channel, onPayload);
       return { close: () => unlisten() };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
@@ -118,20 +137,37 @@ function statementPool(url: string): { db: Db; end: () => Promise<void> } {
   return { db: drizzlePg(pool, { schema }) as unknown as Db, end: () => pool.end() };
 }
 
-/** The whole PGlite data directory as an uncompressed tarball (to open copies with `loadDataDir`). */
-export async function dumpPglite(database: Database): Promise<Blob> {
+/**
+ * The whole PGlite data directory as a tarball (to open copies with `loadDataDir`): uncompressed by
+ * default (the tests' template, read often), gzip for backups.
+ */
+export async function dumpPglite(database: Database, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
   if (database.engine !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('none');
+  return client.dumpDataDir(compression);
 }
 
 /** The migrations folder, for callers that key caches on its content. */
 export const MIGRATIONS_FOLDER = migrationsFolder;
 
+/** The advisory lock instances starting together take around the migrations (any constant will do). */
+const MIGRATIONS_LOCK = 0x7061726c; // 'parl'
+
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.engine === 'postgres') {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver
-    await migratePg(database.db as any, { migrationsFolder });
+  if (database.engine === 'postgres' && database.pool) {
+    // The migrator reads the last applied migration and then applies the newer ones, without a lock
+    // of its own: two instances of a new build starting at once would both apply them, and one would
+    // fail. The lock, held on a connection of its own, lets the first apply them and the others find
+    // them applied.
+    const lockClient = await database.pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver
+      await migratePg(database.db as any, { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
+      lockClient.release();
+    }
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver
     await migratePglite(database.db as any, { migrationsFolder });
