@@ -66,6 +66,8 @@ export interface AppDeps {
   /** the card processor; default: Stripe when configured, else the card sandbox */
   cardProcessor?: PaymentProvider;
   telegram?: TelegramProvider;
+  /** tests: where the log lines go (default stdout), at LOG_LEVEL */
+  logStream?: { write(line: string): void };
 }
 
 export type { App, Services };
@@ -81,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     // every line names its request or timed task (platform/log-context.ts, ADR 0104)
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, mixin: logMixin },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, mixin: logMixin, stream: deps.logStream },
     genReqId: requestIdOf,
     // genReqId reads x-request-id itself, and takes it only when it is a sane token
     requestIdHeader: false,
