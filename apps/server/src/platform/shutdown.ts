@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 //      "going away" (the web app reconnects at once, to another instance, and resumes), waits for
 //      the running scheduler tick and webhook pass, then closes the database and exits 0;
 //   4. when all that has not ended SHUTDOWN_TIMEOUT_MS after the signal, it destroys what is still
-//      open and exits 1, so the cut is seen in the orchestrator's record. A second signal cuts at once.
+//      open and exits 1, so the cut is seen in the orchestrator's record. Another signal, a second
+//      or more after the first, cuts at once.
 
 /** The close code of "this server is going away": the client reconnects promptly. */
 export const CLOSE_GOING_AWAY = 1001;
@@ -71,27 +72,39 @@ export interface ShutdownPlan {
   exit: (code: number) => void;
 }
 
+/** a signal within this of the first is the same request, relayed */
+const REPEATED_SIGNAL_MS = 1000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Answers the signal handler: the first signal stops gracefully, bounded; a second one cuts at once. */
 export function gracefulShutdown(plan: ShutdownPlan): (signal: string) => Promise<void> {
   const { app } = plan;
-  let started = false;
+  let begun: number | null = null;
+  let exited = false;
+  // exit once: after a cut, the close that then completes must not report success
+  const exit = (code: number) => {
+    if (exited) return;
+    exited = true;
+    plan.exit(code);
+  };
   return async (signal) => {
-    if (started) {
+    if (begun !== null) {
+      // the same Ctrl-C often arrives twice (from the terminal and relayed by npm or tsx): only a
+      // signal sent later is someone asking again
+      if (Date.now() - begun < REPEATED_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: stopping now');
-      plan.exit(1);
+      exit(1);
       return;
     }
-    started = true;
-    const begun = Date.now();
+    begun = Date.now();
     const deadline = setTimeout(() => {
       app.log.error(
         { timeoutMs: plan.timeoutMs },
         'shutdown did not finish within SHUTDOWN_TIMEOUT_MS: cutting the remaining connections',
       );
       app.server.closeAllConnections();
-      plan.exit(1);
+      exit(1);
     }, plan.timeoutMs);
     app.beginShutdown();
     app.log.info({ signal, delayMs: plan.delayMs }, 'shutting down: readiness answers 503');
@@ -102,11 +115,11 @@ export function gracefulShutdown(plan: ShutdownPlan): (signal: string) => Promis
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       clearTimeout(deadline);
-      plan.exit(1);
+      exit(1);
       return;
     }
     clearTimeout(deadline);
-    app.log.info({ ms: Date.now() - begun }, 'shut down');
-    plan.exit(0);
+    app.log.info({ ms: Date.now() - (begun ?? Date.now()) }, 'shut down');
+    exit(0);
   };
 }
