@@ -71,6 +71,11 @@ describe('request ids', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(api.json()).toEqual({ error: { code: 'not_found', message: expect.any(String), request_id: id } });
 
+    // answered before a route is found, where no hook runs
+    const long = await app.inject({ method: 'GET', url: `/api/2/account/invoice/${'x'.repeat(120)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json().requestId).toBe(long.headers['x-request-id']);
+
     const ok = await app.inject({ method: 'GET', url: '/api/2/health/live' });
     expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(ok.json()).toEqual({ status: 'OK' });
