@@ -210,7 +210,7 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce
       .number({ message: 'SHUTDOWN_TIMEOUT_MS must be a number' })
       .int('SHUTDOWN_TIMEOUT_MS must be a whole number')
-      .min(0, 'SHUTDOWN_TIMEOUT_MS must be 0 or more')
+      .min(1000, 'SHUTDOWN_TIMEOUT_MS must be at least 1000 (a second to finish the requests in hand)')
       .default(25_000),
     /** how long a stopping instance keeps serving after readiness turns 503, so a balancer sees it first */
     SHUTDOWN_DELAY_MS: z.coerce
@@ -240,7 +240,7 @@ const envSchema = z
         path: ['METRICS_PORT'],
         message: 'METRICS_PORT must differ from PORT: the metrics listener is a server of its own',
       });
-    if (e.SHUTDOWN_DELAY_MS >= e.SHUTDOWN_TIMEOUT_MS && e.SHUTDOWN_TIMEOUT_MS > 0)
+    if (e.SHUTDOWN_DELAY_MS >= e.SHUTDOWN_TIMEOUT_MS)
       ctx.addIssue({
         code: 'custom',
         path: ['SHUTDOWN_DELAY_MS'],
