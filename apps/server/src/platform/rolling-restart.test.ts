@@ -69,8 +69,9 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances on one PostgreS
 
   it('drops no request and loses no chat message while A stops and starts again', async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    // a balancer probing every 100 ms sees readiness turn 503 well within the second of delay
-    const env = { SHUTDOWN_DELAY_MS: '1000', SHUTDOWN_TIMEOUT_MS: '15000' };
+    // a balancer probing every 100 ms sees readiness turn 503 well within the delay, even on a
+    // loaded machine where a probe (a database query) takes a while
+    const env = { SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_TIMEOUT_MS: '15000' };
     const [a, b] = await Promise.all([
       startInstance({ port: portA, databaseUrl: url, env }),
       startInstance({ port: portB, databaseUrl: url, env }),
