@@ -15,7 +15,9 @@
 // Lighthouse (mobile) on five pages (scripts/bench-lighthouse.mjs).
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, documents, moderation, tmx or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, ops, documents, moderation, tmx or web).
+// The ops part (PostgreSQL only): the chat's live run over two instances, and a rolling restart of two
+// instances under the User call: apps/server/scripts/bench-ops.mjs.
 // The money part (statement over 100,000 ledger rows, the /convert CSV's memory): apps/server/scripts/bench-money.mjs.
 // The tmx part imports a generated 100,000-unit TMX (time, peak memory) and searches it (p99): apps/server/scripts/bench-tmx.mjs.
 // The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
@@ -43,6 +45,7 @@ import pg from 'pg';
 import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchMoney, moneyLines } from '../apps/server/scripts/bench-money.mjs';
+import { benchFanOut, benchRolling, opsLines } from '../apps/server/scripts/bench-ops.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
 import { benchTmx, tmxLines } from '../apps/server/scripts/bench-tmx.mjs';
@@ -118,6 +121,13 @@ if (await postgresAnswers()) {
   }
   if (part('chat') && CHAT_ENGINES.includes('postgres')) {
     results.chat.postgres = await withDatabase('_chat', (url) => benchChat('postgres', url, benchTools));
+  }
+  // several instances on one database: the chat's fan-out over two, and a rolling restart
+  if (part('ops')) {
+    results.ops = {
+      fanOut: await withDatabase('_fanout', (url) => benchFanOut(url)),
+      rolling: await withDatabase('_rolling', (url) => benchRolling(url)),
+    };
   }
   if (part('money'))
     results.money.postgres = await withDatabase('_money', (url) => benchMoney('postgres', url, benchTools));
@@ -398,6 +408,7 @@ function printTable() {
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
   if (results.tmx) lines.push(...tmxLines(results.tmx));
   if (results.chat) lines.push(...chatLines(results.chat));
+  if (results.ops) lines.push(...opsLines(results.ops));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(

@@ -51,7 +51,7 @@ export async function benchChat(engine, databaseUrl, _tools) {
     started = await startServer({ databaseUrl, dataDir, env: seedEnv });
     const { base } = started;
 
-    row.live = await liveRun(base, new URL(base).port, setup.clients);
+    row.live = await liveRun([base], setup.clients);
     const l = row.live;
     console.log(
       `  live: ${l.sent} messages, receipts p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, p99 ${l.p99Ms} ms; ${l.dropped} clients dropped and came back`,
@@ -96,12 +96,17 @@ async function check(base, headers, paths) {
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The live run: connect everyone, send at RATE for SECONDS while 30% drop and come back, then count. */
-async function liveRun(base, port, clientList) {
-  const url = (token) => `ws://127.0.0.1:${port}/chat/api/live?token=${token}`;
+/**
+ * The live run: connect everyone, send at RATE for SECONDS while 30% drop and come back, then count.
+ * With several servers (`bases`, on one PostgreSQL) the clients and the sends are spread over them in
+ * turn, so most messages cross from one instance to another (the two-instance part of bench-ops.mjs).
+ */
+export async function liveRun(bases, clientList) {
+  const url = (c) => `ws://127.0.0.1:${c.port}/chat/api/live?token=${c.token}`;
   /** per client: the socket, its last sequence number, the bench messages it got (in arrival order) */
-  const clients = clientList.map((c) => ({
+  const clients = clientList.map((c, i) => ({
     ...c,
+    port: new URL(bases[i % bases.length]).port,
     ws: null,
     cursor: null,
     lastMessageId: 0,
@@ -117,7 +122,7 @@ async function liveRun(base, port, clientList) {
 
   const connect = (c) =>
     new Promise((resolve, reject) => {
-      const ws = new WebSocket(url(c.token));
+      const ws = new WebSocket(url(c));
       c.ws = ws;
       c.synced = false;
       ws.on('open', () => ws.send(JSON.stringify({ cursors: c.cursor === null ? {} : { [c.chatId]: c.cursor } })));
@@ -171,7 +176,7 @@ async function liveRun(base, port, clientList) {
     const from = members[Math.floor(Math.random() * members.length)];
     sentAt.set(id, performance.now());
     try {
-      const res = await fetch(`${base}/chat/api/direct-messages`, {
+      const res = await fetch(`${bases[id % bases.length]}/chat/api/direct-messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ text: `bench:${id} status update for the group`, chat: { id: chatId } }),

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isApiPath, TEXTS } from '@parlance/shared';
 import type { Config } from './config';
@@ -38,6 +38,8 @@ import { telegramNotifier } from './platform/telegram/notify';
 import { createTelegramProvider, type TelegramProvider } from './platform/telegram/provider';
 import { createScheduler } from './platform/scheduler';
 import { registerHealthRoutes } from './platform/health';
+import { logMixin, registerRequestIds, requestIdOf } from './platform/log-context';
+import { closeSocketsGoingAway, registerShutdownState } from './platform/shutdown';
 import { type AppMetrics, createMetrics, metricsExposure, registerMetricsRoute } from './platform/metrics';
 import { sweepOauthCodes } from './modules/oauth/sweep';
 import { pgTaskLock } from './platform/task-lock';
@@ -67,6 +69,8 @@ export interface AppDeps {
   telegram?: TelegramProvider;
   /** machine-translation engines; default: those configured (MT_*) */
   mt?: MtEngines;
+  /** tests: where the log lines go (default stdout), at LOG_LEVEL */
+  logStream?: { write(line: string): void };
 }
 
 export type { App, Services };
@@ -81,7 +85,14 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // every line names its request or timed task (platform/log-context.ts, ADR 0104)
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, mixin: logMixin, stream: deps.logStream },
+    genReqId: requestIdOf,
+    // genReqId reads x-request-id itself, and takes it only when it is a sane token
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // a request that reached a stopping instance is answered, not refused (ADR 0104)
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorAnswer,
@@ -95,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
+  registerShutdownState(app);
 
   const clock = deps.clock ?? systemClock;
   const exposure = metricsExposure(config);
@@ -172,7 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('deps', services);
   app.addHook('onClose', async () => {
-    services.scheduler.stop();
+    // the tick in hand finishes its task (bounded: main.ts cuts everything at SHUTDOWN_TIMEOUT_MS)
+    if (!(await services.scheduler.stop(config.shutdownTimeoutMs)))
+      app.log.warn('the scheduler tick did not finish before the shutdown timeout');
     await services.bus.close();
   });
 
@@ -227,7 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       message: TEXTS.tooManyRequests,
     }),
   });
-  await app.register(websocket);
+  // on close, sockets are told 1001 "going away": clients reconnect at once, to another instance
+  await app.register(websocket, { preClose: closeSocketsGoingAway });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlance API', version: '2.0.0', description: 'The calls of the Parlance web app.' },

@@ -136,6 +136,20 @@ describe('configuration', () => {
     expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metricsToken).toBeUndefined();
   });
 
+  it('bounds a stop by SHUTDOWN_TIMEOUT_MS, with SHUTDOWN_DELAY_MS counted within it', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 25_000, shutdownDelayMs: 0 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '40000', SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({
+      shutdownTimeoutMs: 40_000,
+      shutdownDelayMs: 5000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow('SHUTDOWN_TIMEOUT_MS must be a number');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow('SHUTDOWN_TIMEOUT_MS must be at least 1000');
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow('SHUTDOWN_DELAY_MS must be 0 or more');
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '30000' })).toThrow(
+      'SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_TIMEOUT_MS',
+    );
+  });
+
   it('refuses a short METRICS_TOKEN and a METRICS_PORT equal to PORT', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
     expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT');

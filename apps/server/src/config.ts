@@ -218,6 +218,18 @@ const envSchema = z
         .max(65535, 'METRICS_PORT must be between 1 and 65535')
         .optional(),
     ),
+    /** how long a stopping instance may take to finish its requests and tasks before it cuts them (ADR 0104) */
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number({ message: 'SHUTDOWN_TIMEOUT_MS must be a number' })
+      .int('SHUTDOWN_TIMEOUT_MS must be a whole number')
+      .min(1000, 'SHUTDOWN_TIMEOUT_MS must be at least 1000 (a second to finish the requests in hand)')
+      .default(25_000),
+    /** how long a stopping instance keeps serving after readiness turns 503, so a balancer sees it first */
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ message: 'SHUTDOWN_DELAY_MS must be a number' })
+      .int('SHUTDOWN_DELAY_MS must be a whole number')
+      .min(0, 'SHUTDOWN_DELAY_MS must be 0 or more')
+      .default(0),
     NODE_ENV: z.string().optional(),
   })
   // A switch meant for tests or benchmarks weakens or widens a production server: refuse to start.
@@ -259,6 +271,12 @@ const envSchema = z
         code: 'custom',
         path: ['METRICS_PORT'],
         message: 'METRICS_PORT must differ from PORT: the metrics listener is a server of its own',
+      });
+    if (e.SHUTDOWN_DELAY_MS >= e.SHUTDOWN_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DELAY_MS'],
+        message: 'SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_TIMEOUT_MS: the delay counts within the timeout',
       });
     if (e.NODE_ENV !== 'production') return;
     if (e.PASSWORD_HASHING === 'fast')
@@ -335,6 +353,10 @@ export type Config = {
   metricsToken?: string;
   /** METRICS_PORT: metrics served on this port only (main.ts starts the listener) */
   metricsPort?: number;
+  /** SHUTDOWN_TIMEOUT_MS: from the signal, the bound on finishing requests and tasks (ADR 0104) */
+  shutdownTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: from the signal, serving on with readiness 503 before the listener closes */
+  shutdownDelayMs: number;
   /** where the built web app lives; null serves the API only */
   webDist: string | null;
   /** tests only (not read from the environment): a smaller wizard upload limit than LIMITS.wizardMaxUploadBytes */
@@ -420,6 +442,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 }
@@ -460,6 +484,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seller: DEMO_SELLER,
     passwordHashing: 'fast',
     benchRoutes: false,
+    shutdownTimeoutMs: 5000,
+    shutdownDelayMs: 0,
     webDist: null,
     ...overrides,
   };

@@ -6,6 +6,7 @@ import { DEMO_LM } from './db/seed/demo-lm-dashboard';
 import { createStorage } from './platform/storage';
 import { startWebhookPump } from './modules/public-api/webhook-worker';
 import { startMetricsServer } from './platform/metrics';
+import { gracefulShutdown } from './platform/shutdown';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,21 +36,26 @@ async function main(): Promise<void> {
   const metricsServer = config.metricsPort
     ? await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken })
     : null;
-  const close = async () => {
-    app.beginShutdown();
-    await app.close();
-    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  let stopWebhookPump: () => Promise<void> = async () => {};
+  const shutdown = gracefulShutdown({
+    app,
+    delayMs: config.shutdownDelayMs,
+    timeoutMs: config.shutdownTimeoutMs,
+    workers: [() => stopWebhookPump()],
+    finally: async () => {
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+      await database.close();
+    },
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ port: config.port, host: config.host });
   // timed project moves (delays, auto-completion, earnings release), scanned every minute
   app.deps.scheduler.start(60_000);
   void app.deps.scheduler.runOnce();
   // webhook deliveries go out right after their event (retries on the scheduler's tick)
-  startWebhookPump(app.deps, (err) => app.log.error({ err }, 'webhook delivery failed'));
+  stopWebhookPump = startWebhookPump(app.deps, (err) => app.log.error({ err }, 'webhook delivery failed'));
 
   console.log(readyBlock(config, fresh));
 }

@@ -54,10 +54,14 @@ export function userText(field: string, message: string): string {
  * Fastify's answers from before a route is found (a path parameter over 100 characters, a URL it
  * cannot decode), in the same envelope as every other error instead of Fastify's own shape.
  */
-export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   const message = status === 414 ? 'The address is too long' : 'The address is not valid';
-  void reply.status(status).send({ status: 'ERROR', message });
+  // no hook runs before a route is found: the request id is written here (platform/log-context.ts)
+  void reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send({ status: 'ERROR', message, requestId: request.id });
 }
 
 /**

@@ -65,6 +65,7 @@ describe('health probes', () => {
       status: 'ERROR',
       message: 'Not ready: this instance is shutting down',
       checks: [{ check: 'shutdown', message: 'this instance is shutting down' }],
+      requestId: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/2/health/live' })).statusCode).toBe(200);
   });

@@ -7,8 +7,8 @@ import type { Storage } from './storage';
 
 // Liveness and readiness for load balancers and orchestrators (ADR 0101). Live: the process answers.
 // Ready: the database answers, its migrations are this build's, and files can be stored; and the
-// instance is not shutting down (the flag is set in preClose, before connections are closed), so a
-// balancer stops sending it requests first.
+// instance is not shutting down (platform/shutdown.ts: from the signal on, before the listener
+// closes), so a balancer stops sending it requests first.
 
 export type ReadinessCheck = 'database' | 'migrations' | 'storage' | 'shutdown';
 
@@ -79,26 +79,12 @@ export async function checkReadiness(opts: {
   return { ready: failed.length === 0, failed };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** readiness answers 503 from now on (called on SIGTERM, and by close() at the latest) */
-    beginShutdown(): void;
-  }
-}
-
 export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; storage: Storage }): void {
-  let closing = false;
-  app.decorate('beginShutdown', () => {
-    closing = true;
-  });
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
   app.get('/api/2/health/live', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'OK' }),
   );
   app.get('/api/2/health/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    const readiness = await checkReadiness({ ...deps, closing });
+    const readiness = await checkReadiness({ ...deps, closing: app.isShuttingDown() });
     reply.header('cache-control', 'no-store');
     if (readiness.ready) return reply.send({ status: 'OK', checks: [] });
     return reply.status(503).send({

@@ -1,4 +1,5 @@
 import type { Clock } from './clock';
+import { newTaskId, withLogFields } from './log-context';
 
 // The server's timed work (ADR 0029). Tasks find what is due by
 // scanning the database state, never by remembering timers, so a restart neither misses nor
@@ -26,7 +27,11 @@ export interface Scheduler {
   runOnce(): Promise<SchedulerRun>;
   /** starts the interval (main.ts); a run never overlaps the previous one */
   start(intervalMs: number): void;
-  stop(): void;
+  /**
+   * Stops the interval; no run starts afterwards. Waits for the run in progress, at most `waitMs`
+   * (a stopping server lets the tick finish its task); answers whether it finished in time.
+   */
+  stop(waitMs?: number): Promise<boolean>;
 }
 
 /**
@@ -53,22 +58,26 @@ export function createScheduler(
   const lastRun = new Map<string, number>();
   let running: Promise<SchedulerRun> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   async function runDue(): Promise<SchedulerRun> {
     const result: SchedulerRun = { changed: {}, failed: {} };
     for (const task of tasks) {
+      if (stopped) break;
       const now = clock.now();
       const last = lastRun.get(task.name);
       if (last !== undefined && now.getTime() - last < task.everyMs) continue;
       lastRun.set(task.name, now.getTime());
       const started = performance.now();
+      // every line the task logs (through the app's logger) names the task and this run of it
+      const fields = { task: task.name, taskId: newTaskId() };
       try {
-        const changed = await lock(task.name, () => task.run(now));
+        const changed = await withLogFields(fields, () => lock(task.name, () => task.run(now)));
         if (changed !== null) result.changed[task.name] = changed;
         observer?.taskDone(task.name, changed === null ? 'skipped' : 'ok', (performance.now() - started) / 1000);
       } catch (err) {
         result.failed[task.name] = err instanceof Error ? err.message : String(err);
-        log(`scheduled task ${task.name} failed`, err);
+        withLogFields(fields, () => log(`scheduled task ${task.name} failed`, err));
         observer?.taskDone(task.name, 'failed', (performance.now() - started) / 1000);
       }
     }
@@ -98,9 +107,24 @@ export function createScheduler(
       }, intervalMs);
       timer.unref();
     },
-    stop() {
+    async stop(waitMs = 0) {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      const inProgress = running;
+      if (!inProgress) return true;
+      let bound: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        inProgress.then(
+          () => true,
+          () => true,
+        ),
+        new Promise<boolean>((resolve) => {
+          bound = setTimeout(() => resolve(false), waitMs);
+        }),
+      ]);
+      clearTimeout(bound);
+      return finished;
     },
   };
   return scheduler;

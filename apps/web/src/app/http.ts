@@ -118,6 +118,16 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
  */
 export function messageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof TypeError) return 'Cannot reach the server. Check your connection and try again.';
-  if (error instanceof Error && error.message && !/^\d{3} /.test(error.message)) return error.message;
-  return fallback;
+  const message = error instanceof Error && error.message && !/^\d{3} /.test(error.message) ? error.message : fallback;
+  const reference = error instanceof HttpError && error.status >= 500 ? referenceOf(error.body) : null;
+  return reference ? `${message} (reference ${reference})` : message;
+}
+
+/**
+ * The start of a server failure's request id (ADR 0104), for the person to quote to support: the
+ * server's log lines carry the whole id, and its first 8 characters find them.
+ */
+function referenceOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('requestId' in body) || typeof body.requestId !== 'string') return null;
+  return body.requestId.slice(0, 8) || null;
 }

@@ -107,6 +107,27 @@ describe('realtime connection', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('comes back within a second of a going-away close (1001), however often the server restarts', async () => {
+    const rt = await loadManager();
+    rt.subscribeRealtime(() => {});
+    // failed attempts first: the backoff has grown to 4-8 s
+    for (let i = 0; i < 3; i++) {
+      FakeSocket.all[i].drop();
+      vi.advanceTimersByTime(8000);
+    }
+    expect(FakeSocket.all).toHaveLength(4);
+    FakeSocket.all[3].open();
+    FakeSocket.all[3].receive({ id: 7, type: 'project.updated', payload: {} });
+    FakeSocket.all[3].drop(1001);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(5);
+    FakeSocket.all[4].drop(1001);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(6);
+    FakeSocket.all[5].open();
+    expect(JSON.parse(FakeSocket.all[5].sent[0])).toEqual({ lastEventId: 7 });
+  });
+
   it('closes the socket a moment after the last listener leaves, not during a page change', async () => {
     const rt = await loadManager();
     const stop = rt.subscribeRealtime(() => {});

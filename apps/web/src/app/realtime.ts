@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { RealtimeEvent } from '@parlance/shared';
+import { CLOSE_GOING_AWAY, reconnectDelayMs } from './reconnect';
 
 // The live connection (ADR 0050).
 // One WebSocket per tab, shared by every component that listens: it opens with the first listener
@@ -17,8 +18,6 @@ type EventListener = (event: RealtimeEvent) => void;
 
 /** Sent on the first connect of a tab: no replay, only events from now on. */
 export const NO_REPLAY = -1;
-const MIN_BACKOFF_MS = 1000;
-const MAX_BACKOFF_MS = 30_000;
 /** a page change unmounts one listener and mounts the next: keep the socket over that gap */
 const CLOSE_GRACE_MS = 2000;
 
@@ -88,17 +87,16 @@ function connect(): void {
     if (socket !== ws) return;
     socket = null;
     setConnected(false);
-    if (listeners.size > 0 && !FINAL_CLOSE_CODES.includes(e.code)) scheduleReconnect();
+    if (listeners.size > 0 && !FINAL_CLOSE_CODES.includes(e.code)) scheduleReconnect(e.code);
   };
   ws.onerror = () => ws.close();
 }
 
-function scheduleReconnect(): void {
+function scheduleReconnect(code: number | null = null): void {
   if (reconnectTimer) return;
-  const base = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempts);
-  attempts += 1;
-  // jitter, so that a restarted server is not hit by every tab at the same instant
-  const delay = base / 2 + Math.random() * (base / 2);
+  // a stopping server (1001) is left at once; other drops back off, with jitter
+  const delay = reconnectDelayMs(code, attempts);
+  if (code !== CLOSE_GOING_AWAY) attempts += 1;
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
     if (listeners.size > 0) connect();

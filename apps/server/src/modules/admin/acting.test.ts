@@ -145,10 +145,10 @@ describe('acting is refused', () => {
   it('does not act as yourself or as another admin', async () => {
     const self = await act(admin, 'admin@parlance.test');
     expect(self.statusCode).toBe(403);
-    expect(self.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsSelf });
+    expect(self.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsSelf, requestId: expect.any(String) });
     const other = await act(admin, 'second.admin@parlance.test');
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsAdmin });
+    expect(other.json()).toEqual({ status: 'ERROR', message: TEXTS.cannotActAsAdmin, requestId: expect.any(String) });
     expect(await userOf(admin)).toMatchObject({ id: admin.user.id });
   });
 
@@ -164,7 +164,11 @@ describe('acting is refused', () => {
   it('cannot restore when not acting', async () => {
     const res = await act(admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'ERROR', message: 'You are not acting as another user' });
+    expect(res.json()).toEqual({
+      status: 'ERROR',
+      message: 'You are not acting as another user',
+      requestId: expect.any(String),
+    });
   });
 
   it('is for admins only', async () => {

@@ -74,7 +74,7 @@ describe('who may call the admin calls', () => {
     const before = await t.database.db.select({ id: users.id }).from(users);
     const guest = await t.app.inject(request());
     expect(guest.statusCode).toBe(401);
-    expect(guest.json()).toEqual({ status: 'ERROR', message: TEXTS.notSignedIn });
+    expect(guest.json()).toEqual({ status: 'ERROR', message: TEXTS.notSignedIn, requestId: expect.any(String) });
     for (const session of [customer, translator]) {
       const res = await as(session).inject(request());
       expect(res.statusCode).toBe(404);

@@ -61,7 +61,11 @@ describe('POST /api/2/account/auth/login', () => {
     const malformed = await post({ username: 'not-an-email', pwd: 'Wrong-pass1' });
     for (const res of [wrong, unknown, malformed]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: 'ERROR', message: TEXTS.incorrectCredentials });
+      expect(res.json()).toEqual({
+        status: 'ERROR',
+        message: TEXTS.incorrectCredentials,
+        requestId: expect.any(String),
+      });
       expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     }
   });

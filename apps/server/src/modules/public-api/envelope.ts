@@ -32,6 +32,8 @@ export const apiErrorSchema = z
       code: z.enum(API_ERROR_CODES),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** added to every error answer (platform/log-context.ts) */
+      request_id: z.string().optional(),
     }),
   })
   .describe('The error answer of every customer API call');

@@ -5,6 +5,7 @@ import { webhookDeliveries, webhookEndpoints, users } from '../../db/schema';
 import { checkedLookup } from '../../platform/documents/fetch-url';
 import type { Services } from '../../platform/services';
 import { signWebhook, WEBHOOK_HEADERS } from '../../platform/webhooks';
+import { newTaskId, withLogFields } from '../../platform/log-context';
 
 // Delivers the webhook outbox (a scheduler task): due rows are POSTed, a 2xx marks them delivered;
 // anything else is retried with exponential backoff and jitter (30 s doubling, at most 2 h apart)
@@ -199,25 +200,36 @@ async function mailGaveUp(deps: Services, userId: number): Promise<void> {
  * notify (a committed event) starts a run, runs never overlap, and one that was asked for while a
  * run was going follows it. Started by main.ts (tests call the scheduler themselves).
  */
-export function startWebhookPump(deps: Services, log: (err: unknown) => void): () => void {
-  let running = false;
+export function startWebhookPump(deps: Services, log: (err: unknown) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
+  let stopped = false;
+  const pass = async () => {
     try {
       do {
         again = false;
         await deliverDueWebhooks(deps, deps.clock.now());
-      } while (again);
+      } while (again && !stopped);
     } catch (err) {
       log(err);
-    } finally {
-      running = false;
     }
   };
-  return deps.bus.subscribe(() => void run());
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    // the pass's lines (a failed POST, a mail to the customer) carry its task id
+    running = withLogFields({ task: 'webhooks.pump', taskId: newTaskId() }, pass).finally(() => {
+      running = null;
+    });
+  };
+  const unsubscribe = deps.bus.subscribe(run);
+  /** stops following the bus and waits for the pass in progress (its POSTs time out within 10 s) */
+  return async () => {
+    stopped = true;
+    unsubscribe();
+    await running;
+  };
 }

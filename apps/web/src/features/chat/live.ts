@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS } from '@parlance/shared';
+import { CLOSE_GOING_AWAY, reconnectDelayMs } from '../../app/reconnect';
 import { chatKeys, chatToken, type HistoryPage, type Message, refreshChat } from './api';
 
 // The chat's live channel (/chat/api/live?token=): one socket per tab while the chat page is open.
@@ -49,10 +50,10 @@ export class ChatLive {
       ws.send(JSON.stringify({ cursors: Object.fromEntries(this.cursors) }));
     };
     ws.onmessage = (m) => this.handle(JSON.parse(String(m.data)) as WireEvent);
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.socket !== ws) return;
       this.socket = null;
-      if (!this.stopped) this.retry();
+      if (!this.stopped) this.retry(e.code);
     };
     ws.onerror = () => ws.close();
   }
@@ -65,9 +66,10 @@ export class ChatLive {
     ws?.close();
   }
 
-  private retry(): void {
-    const delay = Math.min(30_000, 1000 * 2 ** this.attempts) * (0.5 + Math.random() / 2);
-    this.attempts += 1;
+  private retry(code: number | null): void {
+    // a stopping server (1001) is left at once, to another instance; the cursors resume the chats
+    const delay = reconnectDelayMs(code, this.attempts);
+    if (code !== CLOSE_GOING_AWAY) this.attempts += 1;
     this.timer = setTimeout(() => {
       void this.start();
     }, delay);

@@ -479,6 +479,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -553,6 +555,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -570,6 +574,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -587,6 +593,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -604,6 +612,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -621,6 +631,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -678,6 +690,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -695,6 +709,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -712,6 +728,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -729,6 +747,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -746,6 +766,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -763,6 +785,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -780,6 +804,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -797,6 +823,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -814,6 +842,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -893,6 +923,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -910,6 +942,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -927,6 +961,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -944,6 +980,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -961,6 +999,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -978,6 +1018,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -995,6 +1037,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1012,6 +1056,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1029,6 +1075,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1149,6 +1197,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1166,6 +1216,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1183,6 +1235,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1200,6 +1254,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1217,6 +1273,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1234,6 +1292,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1251,6 +1311,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1268,6 +1330,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1285,6 +1349,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1371,6 +1437,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1388,6 +1456,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1405,6 +1475,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1422,6 +1494,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1439,6 +1513,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1502,6 +1578,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1519,6 +1597,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1536,6 +1616,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1553,6 +1635,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1570,6 +1654,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1587,6 +1673,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1604,6 +1692,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1621,6 +1711,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1638,6 +1730,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1724,6 +1818,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1741,6 +1837,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1758,6 +1856,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1775,6 +1875,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1792,6 +1894,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1809,6 +1913,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1826,6 +1932,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1843,6 +1951,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1860,6 +1970,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1940,6 +2052,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1957,6 +2071,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1974,6 +2090,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -1991,6 +2109,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2008,6 +2128,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2074,6 +2196,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2091,6 +2215,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2108,6 +2234,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2125,6 +2253,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2142,6 +2272,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2159,6 +2291,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2176,6 +2310,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2193,6 +2329,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2210,6 +2348,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2227,6 +2367,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2302,6 +2444,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2319,6 +2463,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2336,6 +2482,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2353,6 +2501,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2370,6 +2520,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2494,6 +2646,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2511,6 +2665,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2528,6 +2684,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2545,6 +2703,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2562,6 +2722,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2625,6 +2787,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2642,6 +2806,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2659,6 +2825,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2676,6 +2844,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2693,6 +2863,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2710,6 +2882,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2727,6 +2901,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2744,6 +2920,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2761,6 +2939,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2888,6 +3068,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2905,6 +3087,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2922,6 +3106,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2939,6 +3125,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2956,6 +3144,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2973,6 +3163,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -2990,6 +3182,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3007,6 +3201,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3024,6 +3220,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3157,6 +3355,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3174,6 +3374,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3191,6 +3393,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3208,6 +3412,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3225,6 +3431,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3242,6 +3450,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3259,6 +3469,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3276,6 +3488,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3293,6 +3507,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3332,6 +3548,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3349,6 +3567,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3366,6 +3586,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3383,6 +3605,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
@@ -3400,6 +3624,8 @@ export interface operations {
                             fields?: {
                                 [key: string]: string;
                             };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
                         };
                     };
                 };
