@@ -44,7 +44,7 @@ import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
-import { createStorage } from './platform/storage';
+import { createStorage } from './platform/storage-from-config';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
 import { createPayoutRails, type PayoutRails } from './platform/payouts/rails';
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telegram,
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
-    storage: createStorage(config.dataDir),
+    storage: await createStorage(config),
     bus:
       database.engine === 'postgres' && database.pool
         ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })

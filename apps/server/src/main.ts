@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
 import { DEMO_LM } from './db/seed/demo-lm-dashboard';
-import { createStorage } from './platform/storage';
+import { createStorage } from './platform/storage-from-config';
 import { startWebhookPump } from './modules/public-api/webhook-worker';
 import { startMetricsServer } from './platform/metrics';
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const fresh = await isNewDatabase(database.db);
   if (fresh && config.demoData) {
     await seedDemoData(database.db, {
-      storage: createStorage(config.dataDir),
+      storage: await createStorage(config),
       publicUrl: config.publicUrl,
       passwordHashing: config.passwordHashing,
     });
@@ -57,7 +57,10 @@ async function main(): Promise<void> {
 /** The last thing `npm start` prints: where Parlance runs, the demo accounts and how to see more. */
 function readyBlock(config: ReturnType<typeof loadConfig>, fresh: boolean): string {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite under ${config.dataDir}`;
-  const lines = [`Parlance is ready at ${config.publicUrl}`, `Database: ${where}`];
+  const files = config.s3
+    ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+    : `local disk under ${config.dataDir}/files`;
+  const lines = [`Parlance is ready at ${config.publicUrl}`, `Database: ${where}`, `Files: ${files}`];
   if (config.demoData) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.type.padEnd(10)} ${a.email}`);
