@@ -46,7 +46,12 @@ describe('configuration', () => {
       accessKeyId: 'AKID',
       secretAccessKey: 'secret',
       forcePathStyle: false,
+      presignedDownloads: false,
     });
+    expect(loadConfig({ S3_BUCKET: 'files', S3_PRESIGNED_DOWNLOADS: 'true', ...keys }).s3?.presignedDownloads).toBe(
+      true,
+    );
+    expect(() => loadConfig({ S3_PRESIGNED_DOWNLOADS: 'true' })).toThrow(/S3_PRESIGNED_DOWNLOADS is set but S3_BUCKET/);
     // a self-hosted store: path-style unless told otherwise
     const minio = { S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-1', ...keys };
     expect(loadConfig(minio).s3).toMatchObject({

@@ -133,6 +133,11 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: `S3_FORCE_PATH_STYLE must be true or false, got "${v}"` });
         return z.NEVER;
       }),
+    /**
+     * project files offered as attachments are downloaded straight from the bucket (a redirect to a
+     * five-minute presigned URL) instead of through the server; the browser must reach S3_ENDPOINT
+     */
+    S3_PRESIGNED_DOWNLOADS: bool('S3_PRESIGNED_DOWNLOADS', false),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     /**
      * the HMAC key of the one-click unsubscribe links (at least 32 characters); unset: a key made
@@ -257,7 +262,8 @@ const envSchema = z
       'S3_SECRET_ACCESS_KEY',
       'S3_FORCE_PATH_STYLE',
     ] as const;
-    const strayS3 = s3Extras.filter((name) => e[name] !== undefined && e[name] !== '');
+    const strayS3: string[] = s3Extras.filter((name) => e[name] !== undefined && e[name] !== '');
+    if (!e.S3_BUCKET && e.S3_PRESIGNED_DOWNLOADS) strayS3.push('S3_PRESIGNED_DOWNLOADS');
     if (!e.S3_BUCKET && strayS3.length > 0)
       ctx.addIssue({
         code: 'custom',
@@ -404,6 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            presignedDownloads: e.S3_PRESIGNED_DOWNLOADS,
           }
         : null,
     mailFrom: e.MAIL_FROM,

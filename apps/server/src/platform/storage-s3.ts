@@ -39,6 +39,8 @@ export interface S3Settings {
   secretAccessKey: string;
   /** bucket in the path (http://host/bucket/key) instead of the host name (http://bucket.host/key) */
   forcePathStyle: boolean;
+  /** S3_PRESIGNED_DOWNLOADS: offer downloadLink, so that routes may redirect to the bucket */
+  presignedDownloads: boolean;
 }
 
 /** Every file's key starts with this, so the bucket may hold other things beside (and sweeps skip them). */
@@ -58,8 +60,11 @@ function isMissing(error: unknown): boolean {
 
 export class S3Storage implements Storage {
   readonly client: S3Client;
+  /** present only with S3_PRESIGNED_DOWNLOADS: routes offer links where the storage has them */
+  readonly downloadLink?: (id: string, options: DownloadLinkOptions) => Promise<string>;
 
   constructor(readonly settings: S3Settings) {
+    if (settings.presignedDownloads) this.downloadLink = (id, options) => this.presign(id, options);
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -214,7 +219,7 @@ export class S3Storage implements Storage {
   }
 
   /** a link to the object that works for DOWNLOAD_LINK_SECONDS, with our file name and type */
-  async downloadLink(id: string, options: DownloadLinkOptions): Promise<string> {
+  async presign(id: string, options: DownloadLinkOptions): Promise<string> {
     if (!(await this.stat(id))) throw notFound();
     return getSignedUrl(
       this.client,

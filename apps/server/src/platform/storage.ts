@@ -38,7 +38,7 @@ export interface Storage {
   /** true when a file was deleted */
   delete(id: string): Promise<boolean>;
   /** removes partial uploads older than maxAgeMs (left by a crash); answers how many */
-  sweepTemp(maxAgeMs?: number): Promise<number>;
+  sweepTemp(maxAgeMs?: number, now?: number): Promise<number>;
   /** throws when files cannot be stored now (readiness, platform/health.ts) */
   probe(): Promise<void>;
   /**

@@ -227,6 +227,7 @@ export async function startLocalS3(bucket = 'parlance-test'): Promise<LocalS3> {
       accessKeyId: LOCAL_S3_KEY,
       secretAccessKey: LOCAL_S3_KEY,
       forcePathStyle: true,
+      presignedDownloads: false,
     },
     requests,
     openUploads: async () => (await openUploads()).map(({ key, uploadId }) => ({ key, uploadId })),
