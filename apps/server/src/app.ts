@@ -162,6 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     run: (now) => retryPendingCardRefunds(services, now),
   });
   services.scheduler.add({
+    // uploads cut off by a crash (partial files, or S3 multipart uploads that S3 keeps and bills);
+    // their ages are the store's real times, so the sweep compares them with the real time
+    name: 'storage.sweep',
+    everyMs: 3600_000,
+    run: () => services.storage.sweepTemp(),
+  });
+  services.scheduler.add({
     name: 'payouts.poll',
     everyMs: 60_000,
     run: (now) => pollProvider(services.db, services.payoutProvider, now, services.logger),

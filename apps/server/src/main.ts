@@ -30,8 +30,12 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  // uploads cut off by a crash or a restart leave partial files: remove them
-  await app.deps.storage.sweepTemp();
+  // uploads cut off by a crash or a restart leave partial files: remove them. A store that cannot
+  // list them now (a bucket that is briefly away, a store without the call) does not stop the
+  // start: the hourly sweep tries again.
+  await app.deps.storage
+    .sweepTemp()
+    .catch((err: unknown) => app.log.warn({ err }, 'sweeping abandoned uploads failed'));
   const metricsServer = config.metricsPort
     ? await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken })
     : null;
