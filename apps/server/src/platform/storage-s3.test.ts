@@ -161,9 +161,15 @@ describe('S3Storage', () => {
   it('the readiness probe asks for the bucket: fine when it is there, an error when not or unreachable', async () => {
     await expect(storage.probe()).resolves.toBeUndefined();
     expect(s3.requests).toEqual([`HEAD /${s3.settings.bucket}/`]);
-    await expect(new S3Storage({ ...s3.settings, bucket: 'no-such-bucket' }).probe()).rejects.toThrow();
-    await expect(new S3Storage({ ...s3.settings, secretAccessKey: 'wrong' }).probe()).rejects.toThrow();
-    await expect(new S3Storage({ ...s3.settings, endpoint: 'http://127.0.0.1:1' }).probe()).rejects.toThrow();
+    await expect(new S3Storage({ ...s3.settings, bucket: 'no-such-bucket' }).probe()).rejects.toThrow(
+      'bucket no-such-bucket: there is no such bucket',
+    );
+    await expect(new S3Storage({ ...s3.settings, secretAccessKey: 'wrong' }).probe()).rejects.toThrow(
+      `bucket ${s3.settings.bucket}: the access key may not use it (403)`,
+    );
+    await expect(new S3Storage({ ...s3.settings, endpoint: 'http://127.0.0.1:1' }).probe()).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
   });
 
   it('a presigned download link serves the bytes under our name and type, and only for a while', async () => {

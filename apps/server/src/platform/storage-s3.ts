@@ -81,11 +81,26 @@ export class S3Storage implements Storage {
     return `${KEY_PREFIX}${id}`;
   }
 
-  /** the bucket answers HeadBucket with these keys */
+  /** the bucket answers HeadBucket with these keys; the error says why not in words (readiness) */
   async probe(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }), {
-      abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    });
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }), {
+        abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // HeadBucket's answers have no body: the status is all S3 says
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+      const name = (error as Error).name;
+      const why =
+        status === 404
+          ? 'there is no such bucket'
+          : status === 403 || status === 401
+            ? 'the access key may not use it (403)'
+            : name === 'TimeoutError' || name === 'AbortError'
+              ? `no answer within ${PROBE_TIMEOUT_MS / 1000} s`
+              : (error as Error).message || name;
+      throw new Error(`bucket ${this.settings.bucket}: ${why}`);
+    }
   }
 
   async put(source: AsyncIterable<Uint8Array>, options: PutOptions): Promise<StoredFile> {
