@@ -48,6 +48,8 @@ export const KEY_PREFIX = 'files/';
 /** S3's smallest part but the last; memory per upload is about (QUEUE_SIZE + 1) parts */
 const PART_BYTES = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+const CONNECT_TIMEOUT_MS = 5000;
+const IDLE_SOCKET_MS = 120_000;
 /** how long a readiness probe waits for the bucket */
 const PROBE_TIMEOUT_MS = 3000;
 /** how long a presigned download link works */
@@ -74,6 +76,13 @@ export class S3Storage implements Storage {
       // refused or stored wrongly by several S3-compatible stores; the SHA-256 we keep is our own.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: {
+        // an unreachable store fails an upload in seconds instead of holding it open
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        // a download nobody reads any more (a reader that stopped without destroying the stream)
+        // would hold its pooled socket for good: an idle socket is closed after this long
+        socketTimeout: IDLE_SOCKET_MS,
+      },
     });
   }
 
