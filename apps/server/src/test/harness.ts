@@ -9,7 +9,6 @@ import { type Config, testConfig } from '../config';
 import { type Database, dumpPglite, MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../db/client';
 import type { Clock } from '../platform/clock';
 import type { Mailer, MailMessage } from '../platform/mail';
-import { startLocalS3 } from './local-s3';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the server
@@ -159,7 +158,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { mai
   // a data directory of its own for uploaded files, removed by close()
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-test-'));
   // TEST_STORAGE=s3: the files go to a bucket of a local S3 server of this app's own instead
-  const s3 = process.env.TEST_STORAGE === 's3' ? await startLocalS3() : null;
+  // (imported only then: every other test file is spared s3rver's import)
+  const s3 = process.env.TEST_STORAGE === 's3' ? await (await import('./local-s3')).startLocalS3() : null;
   const config = testConfig({ dataDir, s3: s3?.settings ?? null, ...overrides });
   const app = await buildApp({ config, database, clock, mailer: opts.mailer });
   await app.ready();
