@@ -131,19 +131,24 @@ export class S3Storage implements Storage {
     });
     // Bytes flow source -> limit -> body -> upload. When the limit or the source fails, the pipeline
     // destroys `body` with that error, the upload stops reading and aborts its multipart upload.
-    const [fed, sent] = await Promise.allSettled([
-      pipeline(source, sizeLimit(options.maxBytes, hash, counted), body),
-      // S3 failing stops the reading: the pipeline is ended too, or it would wait for room forever
+    // Either side failing makes the other fail too; the first failure is the cause to report (413
+    // "File too big...", the lost connection, or S3's own error), not the other side's "aborted".
+    let cause: { error: unknown } | null = null;
+    const failed = (error: unknown) => {
+      cause ??= { error };
+      throw error;
+    };
+    const settled = await Promise.allSettled([
+      pipeline(source, sizeLimit(options.maxBytes, hash, counted), body).catch(failed),
       upload.done().catch((error: unknown) => {
+        // S3 failing stops the reading: the pipeline is ended too, or it would wait for room forever
         body.destroy(error as Error);
-        throw error;
+        return failed(error);
       }),
     ]);
-    if (fed.status === 'rejected' || sent.status === 'rejected') {
-      // the cause a person can act on (too large, connection lost) before what S3 made of it
-      const cause = fed.status === 'rejected' ? fed.reason : (sent as PromiseRejectedResult).reason;
+    if (settled.some((s) => s.status === 'rejected')) {
       await this.removeFailed(id);
-      throw cause;
+      throw (cause as { error: unknown } | null)?.error;
     }
     return { id, size: counted.size, sha256: hash.digest('hex') };
   }
