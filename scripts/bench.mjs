@@ -15,9 +15,11 @@
 // Lighthouse (mobile) on five pages (scripts/bench-lighthouse.mjs).
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, ops, documents, moderation, tmx or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, ops, documents, moderation, tmx, storage or web).
 // The ops part (PostgreSQL only): the chat's live run over two instances, and a rolling restart of two
 // instances under the User call: apps/server/scripts/bench-ops.mjs.
+// The storage part delivers and downloads a 200 MB file through the server, on the local disk and in a
+// bucket of a local S3-compatible server (time, peak memory): apps/server/scripts/bench-storage.mjs.
 // The money part (statement over 100,000 ledger rows, the /convert CSV's memory): apps/server/scripts/bench-money.mjs.
 // The tmx part imports a generated 100,000-unit TMX (time, peak memory) and searches it (p99): apps/server/scripts/bench-tmx.mjs.
 // The team chat (1,000 WebSocket clients, reconnects, history and search over 1,000,000 messages):
@@ -48,6 +50,7 @@ import { benchMoney, moneyLines } from '../apps/server/scripts/bench-money.mjs';
 import { benchFanOut, benchRolling, opsLines } from '../apps/server/scripts/bench-ops.mjs';
 import { benchProjectList, projectListLines } from '../apps/server/scripts/bench-projects.mjs';
 import { benchPublicApi, publicApiLines } from '../apps/server/scripts/bench-public-api.mjs';
+import { benchStorage, storageLines } from '../apps/server/scripts/bench-storage.mjs';
 import { benchTmx, tmxLines } from '../apps/server/scripts/bench-tmx.mjs';
 import {
   benchFloor,
@@ -138,6 +141,7 @@ if (await postgresAnswers()) {
   console.log(`\nPostgreSQL does not answer at ${redact(PG_ADMIN_URL)}: PGlite only.`);
 }
 if (part('tmx')) results.tmx = { pglite: await benchTmx('pglite', '', { startServer, signIn }) };
+if (part('storage')) results.storage = await benchStorage();
 if (part('documents')) results.documents = documentsThroughput();
 if (part('moderation')) results.moderation = moderationThroughput();
 if (part('web')) {
@@ -409,6 +413,7 @@ function printTable() {
   if (results.tmx) lines.push(...tmxLines(results.tmx));
   if (results.chat) lines.push(...chatLines(results.chat));
   if (results.ops) lines.push(...opsLines(results.ops));
+  if (results.storage) lines.push(...storageLines(results.storage));
   const upload = results.engines.pglite?.upload;
   if (upload?.peakAboveIdleMb !== undefined) {
     lines.push(

@@ -18,12 +18,11 @@ export function loadScriptConfig(): Config {
 }
 
 /**
- * The file storage the server would use. An object store's settings (when this build has them) make
- * the backup list the objects instead of copying bytes.
+ * The file storage the server would use. A bucket (S3_*) makes the backup list the objects instead of
+ * copying bytes: the bucket's own versioning or replication keeps those.
  */
 export function backupStorageOf(config: Config): BackupStorage {
-  const objectStore = (config as Config & { s3?: { bucket?: string } | null }).s3;
-  if (objectStore?.bucket) return { kind: 'object-store', bucket: objectStore.bucket };
+  if (config.s3) return { kind: 'object-store', bucket: config.s3.bucket };
   return { kind: 'local-disk', root: join(config.dataDir, 'files') };
 }
 

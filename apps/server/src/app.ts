@@ -46,7 +46,7 @@ import { pgTaskLock } from './platform/task-lock';
 import { createRateLimitStore, fastifyRateLimitStore } from './platform/rate-limit-store';
 import type { App, Services } from './platform/services';
 import { sessionPlugin } from './platform/session';
-import { createStorage } from './platform/storage';
+import { createStorage } from './platform/storage-from-config';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
 import { createPayoutRails, type PayoutRails } from './platform/payouts/rails';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telegram,
     jwt: new JwtSigner(await serverKey(database.db, 'jwt')),
     captchaKey: await serverKey(database.db, 'captcha'),
-    storage: createStorage(config.dataDir),
+    storage: await createStorage(config),
     bus:
       database.engine === 'postgres' && database.pool
         ? await createPgBus(database.pool, { onError: (err) => app.log.error({ err }, 'realtime LISTEN failed') })
@@ -177,6 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     name: 'card-refunds.retry',
     everyMs: 60_000,
     run: (now) => retryPendingCardRefunds(services, now),
+  });
+  services.scheduler.add({
+    // uploads cut off by a crash (partial files, or S3 multipart uploads that S3 keeps and bills);
+    // their ages are the store's real times, so the sweep compares them with the real time
+    name: 'storage.sweep',
+    everyMs: 3600_000,
+    run: () => services.storage.sweepTemp(),
   });
   services.scheduler.add({
     name: 'payouts.poll',

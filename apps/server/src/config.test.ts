@@ -36,6 +36,42 @@ describe('configuration', () => {
     ).toThrow(/STRIPE_API_PROTOCOL/);
   });
 
+  it('stores files in a bucket only with S3_BUCKET and both keys; without them the local disk stays', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const keys = { S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ S3_BUCKET: 'files', ...keys }).s3).toEqual({
+      bucket: 'files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      presignedDownloads: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'files', S3_PRESIGNED_DOWNLOADS: 'true', ...keys }).s3?.presignedDownloads).toBe(
+      true,
+    );
+    expect(() => loadConfig({ S3_PRESIGNED_DOWNLOADS: 'true' })).toThrow(/S3_PRESIGNED_DOWNLOADS is set but S3_BUCKET/);
+    // a self-hosted store: path-style unless told otherwise
+    const minio = { S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-1', ...keys };
+    expect(loadConfig(minio).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(
+      /S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKID' })).toThrow(ConfigError);
+    expect(() => loadConfig(keys)).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_ENDPOINT is set but S3_BUCKET is not/);
+    expect(() => loadConfig({ ...minio, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    );
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '8080',

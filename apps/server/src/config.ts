@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PasswordHashing } from './platform/passwords';
 import type { PayPalSettings } from './platform/payouts/paypal';
+import type { S3Settings } from './platform/storage-s3';
 
 // The one configuration object. Every setting comes from an environment variable; defaults make
 // `npm start` work on a fresh machine with no services at all.
@@ -123,6 +124,32 @@ const envSchema = z
     MT_OPENAI_BASE_URL: url('MT_OPENAI_BASE_URL', ['http:', 'https:']),
     MT_OPENAI_API_KEY: z.string().trim().optional(),
     MT_OPENAI_MODEL: z.string().trim().optional(),
+    /**
+     * Files in a bucket of an S3-compatible store (ADR 0103): S3_BUCKET with both keys; without
+     * S3_BUCKET files stay under DATA_DIR/files
+     */
+    S3_BUCKET: z.string().trim().optional(),
+    /** another store than AWS: MinIO, Ceph, R2, Garage (e.g. http://127.0.0.1:9000) */
+    S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:']),
+    S3_REGION: z.string().trim().optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    /** bucket in the path, not the host name; default: on when S3_ENDPOINT is set (most self-hosted stores) */
+    S3_FORCE_PATH_STYLE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        if (/^(true|1|yes|on)$/i.test(v)) return true;
+        if (/^(false|0|no|off)$/i.test(v)) return false;
+        ctx.addIssue({ code: 'custom', message: `S3_FORCE_PATH_STYLE must be true or false, got "${v}"` });
+        return z.NEVER;
+      }),
+    /**
+     * project files offered as attachments are downloaded straight from the bucket (a redirect to a
+     * five-minute presigned URL) instead of through the server; the browser must reach S3_ENDPOINT
+     */
+    S3_PRESIGNED_DOWNLOADS: bool('S3_PRESIGNED_DOWNLOADS', false),
     MAIL_FROM: z.string().default('Parlance <no-reply@parlance.test>'),
     /**
      * the HMAC key of the one-click unsubscribe links (at least 32 characters); unset: a key made
@@ -266,6 +293,27 @@ const envSchema = z
         path: ['PAYPAL_CLIENT_SECRET'],
         message: 'PAYPAL_CLIENT_SECRET must be set with PAYPAL_CLIENT_ID (both from the PayPal developer dashboard)',
       });
+    if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: "S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the bucket's access key and its secret)",
+      });
+    const s3Extras = [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ] as const;
+    const strayS3: string[] = s3Extras.filter((name) => e[name] !== undefined && e[name] !== '');
+    if (!e.S3_BUCKET && e.S3_PRESIGNED_DOWNLOADS) strayS3.push('S3_PRESIGNED_DOWNLOADS');
+    if (!e.S3_BUCKET && strayS3.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `${strayS3.join(', ')} ${strayS3.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET to store files in a bucket, or unset ${strayS3.length === 1 ? 'it' : 'them'}`,
+      });
     if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
       ctx.addIssue({
         code: 'custom',
@@ -321,6 +369,8 @@ export type Config = {
   paypal: PayPalSettings | null;
   /** the machine-translation engines connected (MT_*); all null: no machine translation is offered */
   mt: MtConfig;
+  /** files in an S3-compatible bucket (S3_*); null: on the local disk under DATA_DIR/files */
+  s3: S3Settings | null;
   mailFrom: string;
   /** the HMAC key of unsubscribe links; undefined: the database's own (platform/mail-unsubscribe.ts) */
   mailUnsubscribeSecret: string | undefined;
@@ -416,6 +466,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.PAYPAL_API_BASE ?? null,
           }
         : null,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            // AWS wants the bucket's region; self-hosted stores take any name and usually this one
+            region: e.S3_REGION || 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            presignedDownloads: e.S3_PRESIGNED_DOWNLOADS,
+          }
+        : null,
     mailFrom: e.MAIL_FROM,
     mailUnsubscribeSecret: e.MAIL_UNSUBSCRIBE_SECRET,
     demoData: e.DEMO_DATA,
@@ -465,6 +528,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripe: null,
     paypal: null,
     mt: { deepl: null, libreTranslate: null, openAi: null },
+    s3: null,
     mailFrom: 'Parlance <no-reply@parlance.test>',
     mailUnsubscribeSecret: undefined,
     demoData: false,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isNewDatabase, seedDemoData } from './db/seed/demo';
 import { DEMO_LM } from './db/seed/demo-lm-dashboard';
-import { createStorage } from './platform/storage';
+import { createStorage } from './platform/storage-from-config';
 import { startWebhookPump } from './modules/public-api/webhook-worker';
 import { startMetricsServer } from './platform/metrics';
 import { gracefulShutdown } from './platform/shutdown';
@@ -24,15 +24,19 @@ async function main(): Promise<void> {
   const fresh = await isNewDatabase(database.db);
   if (fresh && config.demoData) {
     await seedDemoData(database.db, {
-      storage: createStorage(config.dataDir),
+      storage: await createStorage(config),
       publicUrl: config.publicUrl,
       passwordHashing: config.passwordHashing,
     });
   }
 
   const app = await buildApp({ config, database });
-  // uploads cut off by a crash or a restart leave partial files: remove them
-  await app.deps.storage.sweepTemp();
+  // uploads cut off by a crash or a restart leave partial files: remove them. A store that cannot
+  // list them now (a bucket that is briefly away, a store without the call) does not stop the
+  // start: the hourly sweep tries again.
+  await app.deps.storage
+    .sweepTemp()
+    .catch((err: unknown) => app.log.warn({ err }, 'sweeping abandoned uploads failed'));
   const metricsServer = config.metricsPort
     ? await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken })
     : null;
@@ -63,7 +67,10 @@ async function main(): Promise<void> {
 /** The last thing `npm start` prints: where Parlance runs, the demo accounts and how to see more. */
 function readyBlock(config: ReturnType<typeof loadConfig>, fresh: boolean): string {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite under ${config.dataDir}`;
-  const lines = [`Parlance is ready at ${config.publicUrl}`, `Database: ${where}`];
+  const files = config.s3
+    ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+    : `local disk under ${config.dataDir}/files`;
+  const lines = [`Parlance is ready at ${config.publicUrl}`, `Database: ${where}`, `Files: ${files}`];
   if (config.demoData) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD})${fresh ? '' : ', created when this database was new'}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.type.padEnd(10)} ${a.email}`);

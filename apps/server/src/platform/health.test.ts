@@ -6,7 +6,9 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { createTestApp, freshDatabase, type TestApp } from '../test/harness';
 import { checkReadiness } from './health';
+import { startLocalS3 } from '../test/local-s3';
 import { LocalDiskStorage } from './storage';
+import { type S3Settings, S3Storage } from './storage-s3';
 
 let t: TestApp;
 
@@ -54,6 +56,21 @@ describe('health probes', () => {
       expect(readiness.failed[1].message).toMatch(/^files cannot be stored: /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('asks the bucket when files are stored in S3, and says why it cannot be used', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const probe = (settings: S3Settings) =>
+        checkReadiness({ database: t.database, storage: new S3Storage(settings), closing: false });
+      expect(await probe(s3.settings)).toEqual({ ready: true, failed: [] });
+      expect(s3.requests).toEqual([`HEAD /${s3.settings.bucket}/`]);
+      expect((await probe({ ...s3.settings, bucket: 'gone' })).failed).toEqual([
+        { check: 'storage', message: 'files cannot be stored: bucket gone: there is no such bucket' },
+      ]);
+    } finally {
+      await s3.close();
     }
   });
 

@@ -7,14 +7,14 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { createStorage, FileTooLargeError, type LocalDiskStorage } from './storage';
+import { FileTooLargeError, type LocalDiskStorage, localDiskStorage } from './storage';
 
 let dataDir: string;
 let storage: LocalDiskStorage;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'parlance-storage-'));
-  storage = createStorage(dataDir);
+  storage = localDiskStorage(dataDir);
 });
 
 afterEach(async () => {

@@ -38,9 +38,20 @@ export interface Storage {
   /** true when a file was deleted */
   delete(id: string): Promise<boolean>;
   /** removes partial uploads older than maxAgeMs (left by a crash); answers how many */
-  sweepTemp(maxAgeMs?: number): Promise<number>;
+  sweepTemp(maxAgeMs?: number, now?: number): Promise<number>;
   /** throws when files cannot be stored now (readiness, platform/health.ts) */
   probe(): Promise<void>;
+  /**
+   * A short-lived link that serves the file straight from the store, for stores that have such
+   * links (S3's presigned URLs); the caller checks the asker's rights first.
+   */
+  downloadLink?(id: string, options: DownloadLinkOptions): Promise<string>;
+}
+
+export interface DownloadLinkOptions {
+  /** the Content-Disposition the store answers with (the file's name) */
+  contentDisposition: string;
+  contentType: string;
 }
 
 /** An upload over the limit. Its message is the wizard's 'File too big...' text. */
@@ -58,7 +69,8 @@ export function isFileId(id: string): boolean {
   return ID.test(id);
 }
 
-function sizeLimit(maxBytes: number, hash: ReturnType<typeof createHash>, counted: { size: number }): Transform {
+/** Counts and hashes the bytes going through; fails with FileTooLargeError past maxBytes. */
+export function sizeLimit(maxBytes: number, hash: ReturnType<typeof createHash>, counted: { size: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counted.size += chunk.length;
@@ -150,7 +162,7 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-/** The default storage: DATA_DIR/files. */
-export function createStorage(dataDir: string): LocalDiskStorage {
+/** The local store: DATA_DIR/files (the default; platform/storage-from-config.ts chooses). */
+export function localDiskStorage(dataDir: string): LocalDiskStorage {
   return new LocalDiskStorage(join(dataDir, 'files'));
 }

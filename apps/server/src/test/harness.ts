@@ -157,7 +157,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { mai
   const clock = new TestClock();
   // a data directory of its own for uploaded files, removed by close()
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-test-'));
-  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database, clock, mailer: opts.mailer });
+  // TEST_STORAGE=s3: the files go to a bucket of a local S3 server of this app's own instead
+  // (imported only then: every other test file is spared s3rver's import)
+  const s3 = process.env.TEST_STORAGE === 's3' ? await (await import('./local-s3')).startLocalS3() : null;
+  const config = testConfig({ dataDir, s3: s3?.settings ?? null, ...overrides });
+  const app = await buildApp({ config, database, clock, mailer: opts.mailer });
   await app.ready();
   return {
     app,
@@ -166,6 +170,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { mai
     close: async () => {
       await app.close();
       await drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

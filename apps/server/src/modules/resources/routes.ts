@@ -64,7 +64,8 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user', produces: ['*/*'] },
       schema: {
         tags: TAGS,
-        summary: 'The file of a signed download_url (inline for PDF and images, else an attachment)',
+        summary:
+          'The file of a signed download_url (inline for PDF and images, else an attachment; with S3_PRESIGNED_DOWNLOADS an attachment answers 302 to a five-minute link into the bucket)',
         params: z.object({ id: resourceId }),
         querystring: z.object({ token: z.string().max(200) }),
       },
@@ -77,8 +78,17 @@ export const resourceRoutes: FastifyPluginAsync = async (root) => {
       if (!verifyResourceToken(key, request.query.token, id, auth.user.id, now())) throw forbidden(LINK_EXPIRED);
       // the rights are checked again: a link outlives nobody's access
       const resource = await requireResourceAccess(deps.db, auth, id, now());
-      const stream = await deps.storage.get(resource.storageId);
       const inline = opensInline(resource.mime);
+      // an attachment is a top-level download: the browser may fetch it from the bucket itself. What
+      // opens inline stays here: the viewer frames it, and the CSP lets frames load from us only.
+      if (!inline && deps.storage.downloadLink) {
+        const link = await deps.storage.downloadLink(resource.storageId, {
+          contentDisposition: contentDisposition('attachment', resource.fileName),
+          contentType: resource.mime,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(link, 302);
+      }
+      const stream = await deps.storage.get(resource.storageId);
       return (
         reply
           .header('content-type', resource.mime)
