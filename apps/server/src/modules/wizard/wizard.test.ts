@@ -727,8 +727,8 @@ describe('machine translation with engines connected', () => {
           source_language: 'american-english',
           target_language: 'german',
           engines: [
-            { slug: 'libretranslate', name: 'LibreTranslate' },
-            { slug: 'openai', name: 'AI translation (large language model)' },
+            { slug: 'libretranslate', name: 'LibreTranslate', formality: false, glossary: false },
+            { slug: 'openai', name: 'AI translation (large language model)', formality: true, glossary: true },
           ],
           formality: true,
           glossary: true,
@@ -737,7 +737,9 @@ describe('machine translation with engines connected', () => {
           // the LibreTranslate server has no Finnish model
           source_language: 'american-english',
           target_language: 'finnish',
-          engines: [{ slug: 'openai', name: 'AI translation (large language model)' }],
+          engines: [
+            { slug: 'openai', name: 'AI translation (large language model)', formality: false, glossary: true },
+          ],
           formality: false,
           glossary: true,
         },
