@@ -107,6 +107,21 @@ export const chatHistoryPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;
+/**
+ * GET /chats/{id}/messages?page=N, or ?before={messageId} / ?after={messageId}: the 30 messages
+ * just older / newer than a message of the chat (what an endless scroll asks for; one of the two).
+ */
+const messageCursor = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const chatHistoryQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    before: messageCursor.optional(),
+    after: messageCursor.optional(),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, {
+    message: 'Ask for messages before a message or after one, not both',
+    path: ['after'],
+  });
 /** GET /chats/{id}/pinnedMessages */
 export const chatMessageListSchema = z.object({ data: z.array(chatMessageSchema) });
 /** GET /chat/{chatId}/search/{phrase} */

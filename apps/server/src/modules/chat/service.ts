@@ -19,6 +19,7 @@ import { audit } from '../../platform/audit';
 import { realPerson } from '../../platform/permissions';
 import { decideModeration } from '../../platform/moderation';
 import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
+import { pageOfOrdinal, topOrdinalOfPage } from './history-pages';
 import { can, chatRole } from './policy';
 
 // The team chat's business rules (spec 3). Every change that members must see runs in one
@@ -52,6 +53,21 @@ async function nextSeq(tx: Tx, chatId: number): Promise<number> {
     .returning({ seq: chats.lastSeq });
   if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
   return Number(row.seq);
+}
+
+/**
+ * For a new message: the chat's next sequence number, the message's number in the chat (its
+ * ordinal: gap-free because it is taken under the same row lock and rolls back with the message)
+ * and the language the chat's messages are indexed in.
+ */
+async function nextMessageNumbers(tx: Tx, chatId: number) {
+  const [row] = await tx
+    .update(chats)
+    .set({ lastSeq: sql`${chats.lastSeq} + 1`, lastOrdinal: sql`${chats.lastOrdinal} + 1` })
+    .where(eq(chats.id, chatId))
+    .returning({ seq: chats.lastSeq, ordinal: chats.lastOrdinal, searchConfig: chats.searchConfig });
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  return { seq: Number(row.seq), ordinal: Number(row.ordinal), searchConfig: row.searchConfig };
 }
 
 export async function memberIds(q: Q, chatId: number): Promise<number[]> {
@@ -520,10 +536,20 @@ async function systemLine(
   targetUserId: number,
   audience: number[],
 ) {
-  const seq = await nextSeq(tx, chatId);
+  const { seq, ordinal, searchConfig } = await nextMessageNumbers(tx, chatId);
   const [m] = await tx
     .insert(chatMessages)
-    .values({ chatId, seq, authorId: viewer.id, kind: 'system', action, targetUserId, status: 'approved' })
+    .values({
+      chatId,
+      seq,
+      ordinal,
+      searchConfig,
+      authorId: viewer.id,
+      kind: 'system',
+      action,
+      targetUserId,
+      status: 'approved',
+    })
     .returning({ id: chatMessages.id });
   const message = await loadMessage(tx, viewer, Number(m.id));
   await emit(tx, chatId, 'message.created', { message }, audience, seq);
@@ -583,6 +609,7 @@ interface MessageRow {
   id: string | number;
   chat_id: number;
   seq: string | number;
+  ordinal: string | number;
   text: string;
   kind: 'ordinary' | 'system';
   action: ChatMessage['action'];
@@ -613,7 +640,7 @@ function parseJson<T>(v: unknown): T {
 }
 
 const MESSAGE_SELECT = sql`
-  SELECT m.id, m.chat_id, m.seq, m.text, m.kind, m.action, m.target_user_id AS target_id, t.name AS target_name,
+  SELECT m.id, m.chat_id, m.seq, m.ordinal, m.text, m.kind, m.action, m.target_user_id AS target_id, t.name AS target_name,
     m.author_id, a.name AS author_name, a.thumb_url AS author_thumb, a.type AS author_type, a.is_admin AS author_admin,
     m.created_at, m.edited_at, m.deleted_at, m.status, m.pinned_at, m.client_id,
     r.id AS reply_id, r.text AS reply_text, r.deleted_at AS reply_deleted_at, r.author_id AS reply_author_id, ra.name AS reply_author_name,
@@ -688,6 +715,7 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
     .select({
       id: chatMessages.id,
       chatId: chatMessages.chatId,
+      ordinal: chatMessages.ordinal,
       authorId: chatMessages.authorId,
       status: chatMessages.status,
       kind: chatMessages.kind,
@@ -704,28 +732,72 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
   return { ...m, chat };
 }
 
-/** One page of history: page 1 is the newest 30, in creation order. */
-export async function historyPage(db: Db, viewer: Viewer, chatId: number, page: number) {
+/** Where a history answer starts: a page number (1 = the newest 30), or next to a message. */
+export type HistoryFrom = { page: number } | { before: number } | { after: number };
+
+/** The numbers a viewer's pages are worked out from: the chat's last message number and what they may not see. */
+async function pageFrame(q: Q, viewer: Viewer, chatId: number): Promise<{ last: number; hiddenDesc: number[] }> {
+  const hidden =
+    chatRole(viewer) === 'admin'
+      ? sql`'{}'::bigint[]`
+      : sql`coalesce((SELECT array_agg(h.ordinal ORDER BY h.ordinal DESC) FROM chat_messages h
+          WHERE h.chat_id = ${chatId} AND h.status <> 'approved' AND h.author_id IS DISTINCT FROM ${viewer.id}), '{}'::bigint[])`;
+  const [row] = rowsOf<{ last: string | number | null; hidden: unknown }>(
+    await q.execute(sql`SELECT (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = ${chatId}) AS last,
+      ${hidden}::text AS hidden`),
+  );
+  const hiddenText = String(row?.hidden ?? '{}');
+  const hiddenDesc = hiddenText === '{}' ? [] : hiddenText.slice(1, -1).split(',').map(Number);
+  return { last: Number(row?.last ?? 0), hiddenDesc };
+}
+
+/**
+ * One answer of history, in creation order: page N (page 1 is the newest 30), or the 30 messages
+ * just older (`before`) or just newer (`after`) than a message of the chat. `page` is the page of
+ * the newest message returned. Every form is a range of message numbers on the (chat_id, ordinal)
+ * index, so any depth costs the same.
+ */
+export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: HistoryFrom = { page: 1 }) {
   await chatFor(db, viewer, chatId);
+  const frame = await pageFrame(db, viewer, chatId);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
+  let range: SQL;
+  let newestFirst = true;
+  let anchorOrdinal = frame.last + 1;
+  if ('page' in from) {
+    range = sql`m.ordinal <= ${topOrdinalOfPage(frame.last, frame.hiddenDesc, from.page)}`;
+  } else {
+    const anchorId = 'before' in from ? from.before : from.after;
+    const [anchor] = rowsOf<{ ordinal: string | number }>(
+      await db.execute(
+        sql`SELECT m.ordinal FROM chat_messages m WHERE m.id = ${anchorId} AND m.chat_id = ${chatId} AND ${visible}`,
+      ),
+    );
+    if (!anchor) throw notFound(CHAT_TEXTS.messageNotFound);
+    newestFirst = 'before' in from;
+    anchorOrdinal = Number(anchor.ordinal);
+    range = newestFirst ? sql`m.ordinal < ${anchorOrdinal}` : sql`m.ordinal > ${anchorOrdinal}`;
+  }
   const result = await db.execute(sql`${MESSAGE_SELECT}
-    WHERE m.chat_id = ${chatId} AND ${visible}
-    ORDER BY m.id DESC LIMIT ${CHAT_LIMITS.pageSize} OFFSET ${(page - 1) * CHAT_LIMITS.pageSize}`);
-  const rows = rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
-  rows.reverse();
-  return { data: rows, page, hasMore: rows.length === CHAT_LIMITS.pageSize };
+    WHERE m.chat_id = ${chatId} AND ${range} AND ${visible}
+    ORDER BY m.ordinal ${newestFirst ? sql`DESC` : sql`ASC`} LIMIT ${CHAT_LIMITS.pageSize}`);
+  const rows = rowsOf<MessageRow>(result);
+  if (newestFirst) rows.reverse();
+  const newestOrdinal = Number(rows.at(-1)?.ordinal ?? anchorOrdinal);
+  const page =
+    'page' in from ? from.page : pageOfOrdinal(frame.last, frame.hiddenDesc, Math.min(newestOrdinal, frame.last));
+  return {
+    data: rows.map((r) => presentMessage(r, viewer)),
+    page,
+    hasMore: rows.length === CHAT_LIMITS.pageSize,
+  };
 }
 
 export async function messageWithPage(db: Db, viewer: Viewer, messageId: number) {
   const m = await messageFor(db, viewer, messageId);
-  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(status = 'approved' OR author_id = ${viewer.id})`;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS n FROM chat_messages WHERE chat_id = ${m.chatId} AND id > ${messageId} AND ${visible}`,
-    ),
-  );
+  const frame = await pageFrame(db, viewer, m.chatId);
   const message = await loadMessage(db, viewer, messageId);
-  return { ...message, pageNumber: Math.floor(Number(row?.n ?? 0) / CHAT_LIMITS.pageSize) + 1 };
+  return { ...message, pageNumber: pageOfOrdinal(frame.last, frame.hiddenDesc, Number(m.ordinal)) };
 }
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
@@ -788,12 +860,14 @@ export async function sendMessage(
   try {
     const id = await db.transaction(async (tx) => {
       await requireOpen(tx, chat.id);
-      const seq = await nextSeq(tx, chat.id);
+      const { seq, ordinal, searchConfig } = await nextMessageNumbers(tx, chat.id);
       const [m] = await tx
         .insert(chatMessages)
         .values({
           chatId: chat.id,
           seq,
+          ordinal,
+          searchConfig,
           authorId: viewer.id,
           clientId: input.clientId ?? null,
           text,
