@@ -124,8 +124,13 @@ export const chatHistoryQuerySchema = z
   });
 /** GET /chats/{id}/pinnedMessages */
 export const chatMessageListSchema = z.object({ data: z.array(chatMessageSchema) });
+/** A message found by a search, best match first: with a snippet of its text around the matched words. */
+export const chatFoundMessageSchema = chatMessageSchema.extend({
+  snippet: z.string().describe('the text around the matched words, each between U+E000 and U+E001'),
+});
+export type ChatFoundMessage = z.infer<typeof chatFoundMessageSchema>;
 /** GET /chat/{chatId}/search/{phrase} */
-export const chatInChatSearchSchema = z.object({ messages: z.array(chatMessageSchema) });
+export const chatInChatSearchSchema = z.object({ messages: z.array(chatFoundMessageSchema) });
 
 /** PATCH /chats/{id}/seen: how many notifications were cleared. */
 export const chatSeenSchema = z.object({ seen: z.number().int() });
@@ -156,7 +161,7 @@ export const chatSearchSchema = z.object({
     chatAttachmentSchema.omit({ deletedAt: true }).extend({ chatId: chatId.nullable(), messageId: chatId.nullable() }),
   ),
   chats: z.array(chatListEntrySchema),
-  messages: z.array(chatMessageSchema),
+  messages: z.array(chatFoundMessageSchema),
 });
 export type ChatSearchResult = z.infer<typeof chatSearchSchema>;
 

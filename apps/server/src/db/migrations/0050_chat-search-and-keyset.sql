@@ -13,12 +13,16 @@ CREATE UNIQUE INDEX IF NOT EXISTS "chat_messages_ordinal_uq" ON "chat_messages" 
 -- what a member who is not the author must skip: held, declined (and never-approved) messages
 CREATE INDEX IF NOT EXISTS "chat_messages_unapproved_idx" ON "chat_messages" ("chat_id", "ordinal") WHERE "status" <> 'approved';--> statement-breakpoint
 
+-- the message's document: its words in 'simple' (names, numbers, prefixes), the stems of the chat's
+-- language, and the lexeme '#<chat id>' that no text can produce ('#' is never part of a word), so
+-- that one GIN scan finds a phrase within a reader's chats
 -- the language the chat's messages are indexed in besides 'simple' (copied to each message when written)
 ALTER TABLE "chats" ADD COLUMN "search_config" regconfig DEFAULT 'simple' NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "search_config" regconfig DEFAULT 'simple' NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   CASE WHEN "search_config" = 'simple'::regconfig THEN to_tsvector('simple'::regconfig, "text")
-  ELSE to_tsvector('simple'::regconfig, "text") || to_tsvector("search_config", "text") END) STORED;--> statement-breakpoint
+  ELSE to_tsvector('simple'::regconfig, "text") || to_tsvector("search_config", "text") END
+  || array_to_tsvector(ARRAY['#' || "chat_id"::text])) STORED;--> statement-breakpoint
 DROP INDEX IF EXISTS "chat_messages_text_fts";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "chat_messages_search_idx" ON "chat_messages" USING gin ("search_vector");--> statement-breakpoint
 

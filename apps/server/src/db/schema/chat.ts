@@ -104,10 +104,11 @@ export const chatMessages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** the chat's search language when written */
     searchConfig: regconfig('search_config').notNull().default('simple'),
-    /** 'simple' words (names, numbers, prefixes) plus the language's stems */
+    /** 'simple' words (names, numbers, prefixes), the language's stems and '#<chat id>' (scopes a GIN scan to chats) */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`CASE WHEN "search_config" = 'simple'::regconfig THEN to_tsvector('simple'::regconfig, "text")
-  ELSE to_tsvector('simple'::regconfig, "text") || to_tsvector("search_config", "text") END`,
+  ELSE to_tsvector('simple'::regconfig, "text") || to_tsvector("search_config", "text") END
+  || array_to_tsvector(ARRAY['#' || "chat_id"::text])`,
     ),
   },
   (t) => [

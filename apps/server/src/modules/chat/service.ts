@@ -1,6 +1,14 @@
 import type { ChatListEntry, ChatMessage, ChatUser } from '@parlance/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
+import {
+  CHAT_LIMITS,
+  CHAT_TEXTS,
+  type ChatMessageStatus,
+  chatTitleError,
+  type ReactionType,
+  SEARCH_MARK_END,
+  SEARCH_MARK_START,
+} from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   chatAttachments,
@@ -21,6 +29,7 @@ import { decideModeration } from '../../platform/moderation';
 import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
 import { pageOfOrdinal, topOrdinalOfPage } from './history-pages';
 import { can, chatRole } from './policy';
+import { refreshSearchConfig } from './search-language';
 
 // The team chat's business rules (spec 3). Every change that members must see runs in one
 // transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
@@ -199,6 +208,7 @@ export async function syncMyTeamChat(db: Db, customerId: number): Promise<number
       .insert(chatMembers)
       .values(missing.map((userId) => ({ chatId: chatId as number, userId })))
       .onConflictDoNothing();
+    await refreshSearchConfig(tx, chatId);
     const audience = [...have, ...missing];
     for (const userId of missing) await emit(tx, chatId, 'member.added', { userId }, audience);
     return chatId;
@@ -258,7 +268,7 @@ export async function listChats(
     LEFT JOIN chat_messages lm ON lm.id = c.last_message_id
     LEFT JOIN users a ON a.id = lm.author_id
     WHERE ${scope} ${only}
-    ORDER BY (me.pinned_at IS NOT NULL) DESC, greatest(c.created_at, coalesce(c.last_message_at, c.created_at)) DESC, c.id DESC
+    ORDER BY (me.pinned_at IS NOT NULL) DESC, c.last_activity_at DESC, c.id DESC
     LIMIT 500
   `);
   return rowsOf<ChatListRow>(result).map((r) => ({
@@ -378,6 +388,7 @@ export async function createChat(
   return db.transaction(async (tx) => {
     const [chat] = await tx.insert(chats).values({ type: 'custom', title, ownerId }).returning({ id: chats.id });
     await tx.insert(chatMembers).values(members.map((userId) => ({ chatId: chat.id, userId })));
+    await refreshSearchConfig(tx, chat.id);
     await emit(tx, chat.id, 'chat.created', { title }, members);
     return chat.id;
   });
@@ -572,6 +583,7 @@ export async function addMember(db: Db, viewer: Viewer, chatId: number, userId: 
       .onConflictDoNothing()
       .returning({ id: chatMembers.userId });
     if (inserted.length === 0) return;
+    await refreshSearchConfig(tx, chatId);
     const audience = await memberIds(tx, chatId);
     await emit(tx, chatId, 'member.added', { userId }, audience);
     await systemLine(tx, chatId, viewer, 'add', userId, audience);
@@ -595,6 +607,7 @@ export async function removeMember(db: Db, viewer: Viewer, chatId: number, userI
     await requireOpen(tx, chatId);
     const audience = await memberIds(tx, chatId);
     await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    await refreshSearchConfig(tx, chatId);
     await systemLine(tx, chatId, viewer, 'remove', userId, audience);
     await emit(tx, chatId, 'member.removed', { userId }, audience);
   });
@@ -1187,18 +1200,112 @@ function likePattern(phrase: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Search ranks the newest this many matches (a common word matches thousands). */
+export const SEARCH_CANDIDATES = 100;
+/** How many of the chats' newest messages the first look at a search reads. */
+export const SEARCH_RECENT_WINDOW = 3000;
+
+/**
+ * The search query: the phrase's words as 'simple' prefixes (names, numbers, the word being typed),
+ * or'ed with the phrase in each language the chats are indexed in (its stems: "reviews" finds
+ * "reviewed"). A constant, so the GIN index on the stored document can answer it.
+ */
+async function tsQueryOf(q: Q, chatIds: number[], phrase: string, prefixes: string): Promise<SQL> {
+  const configs = rowsOf<{ config: string }>(
+    await q.execute(sql`SELECT DISTINCT search_config::text AS config FROM chats
+      WHERE id IN (${idList(chatIds)}) AND search_config <> 'simple'::regconfig`),
+  ).map((r) => r.config);
+  return sql`(${sql.join(
+    [
+      sql`to_tsquery('simple', ${prefixes})`,
+      ...configs.map((config) => sql`plainto_tsquery(${config}::regconfig, ${phrase})`),
+    ],
+    sql` || `,
+  )})`;
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+const parseIdArray = (v: unknown): number[] => {
+  if (Array.isArray(v)) return v.map(Number);
+  const text = String(v ?? '{}');
+  return text === '{}' || text === 'null' ? [] : text.slice(1, -1).split(',').map(Number);
+};
+
+/**
+ * The ids of the newest SEARCH_CANDIDATES matching messages the viewer may see, newest first. A
+ * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
+ * (one (chat_id, id) index walk per chat, merged), and stop there when that gives the candidates.
+ * Otherwise the phrase is rarer: the GIN index finds all its matches, which are then few.
+ */
+async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL): Promise<number[]> {
+  const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
+  const newest = sql.join(
+    chatIds.map(
+      (id) =>
+        sql`(SELECT id, search_vector, deleted_at, kind, status, author_id FROM chat_messages
+          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${SEARCH_RECENT_WINDOW})`,
+    ),
+    sql` UNION ALL `,
+  );
+  const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
+    await db.execute(sql`
+      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${SEARCH_CANDIDATES}] AS ids
+      FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
+  );
+  const found = parseIdArray(recent?.ids);
+  if (found.length >= SEARCH_CANDIDATES || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
+  // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
+  // materialized, so that the newest-first order cannot turn it into a walk of the whole table
+  const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
+  return rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      WITH found AS MATERIALIZED (
+        SELECT m.id FROM chat_messages m
+        WHERE m.search_vector @@ (${query} && ${inChats}::tsquery) AND ${shown}
+      )
+      SELECT id FROM found ORDER BY id DESC LIMIT ${SEARCH_CANDIDATES}`),
+  ).map((r) => Number(r.id));
+}
+
+const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Messages of these chats that match, best first (ts_rank among the newest SEARCH_CANDIDATES
+ * matches, then newest), each with a highlighted snippet. What a viewer may see as before: not
+ * deleted, not system lines, approved or their own (admins: all).
+ */
 export async function searchMessagesIn(db: Db, viewer: Viewer, chatIds: number[], phrase: string, limit = 50) {
-  const query = prefixQuery(phrase);
-  if (!query || chatIds.length === 0) return [];
+  const prefixes = prefixQuery(phrase);
+  if (!prefixes || chatIds.length === 0) return [];
+  const query = await tsQueryOf(db, chatIds, phrase, prefixes);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const result = await db.execute(sql`${MESSAGE_SELECT}
-    WHERE m.chat_id IN (${sql.join(
-      chatIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}
-      AND to_tsvector('simple', m.text) @@ to_tsquery('simple', ${query})
-    ORDER BY m.id DESC LIMIT ${limit}`);
-  return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
+  const candidates = await newestMatches(db, chatIds, visible, query);
+  if (candidates.length === 0) return [];
+  const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
+  const result = await db.execute(sql`
+    WITH best AS (
+      SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
+      WHERE m.id IN (${idList(candidates)})
+      ORDER BY rank DESC, m.id DESC LIMIT ${limit}
+    ),
+    shown AS (
+      -- ts_headline parses the text again: only for the results returned
+      SELECT b.id, b.rank,
+        ts_headline(m.search_config, translate(m.text, ${marks}, ''), ${query}, ${HEADLINE_OPTIONS}) AS snippet
+      FROM best b JOIN chat_messages m ON m.id = b.id
+    )
+    SELECT found.*, s.snippet FROM (${MESSAGE_SELECT} WHERE m.id IN (SELECT id FROM shown)) found
+    JOIN shown s ON s.id = found.id
+    ORDER BY s.rank DESC, found.id DESC`);
+  return rowsOf<MessageRow & { snippet: string }>(result).map((r) => ({
+    ...presentMessage(r, viewer),
+    snippet: r.snippet,
+  }));
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
@@ -1211,8 +1318,21 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   const ids = chatsOfViewer.map((c) => c.chatId);
   const needle = phrase.trim().toLowerCase();
   if (!needle || ids.length === 0) return { attachments: [], chats: [], messages: [] };
-  const matchedChats = chatsOfViewer.filter((c) => c.title.toLowerCase().includes(needle)).slice(0, 20);
-  const query = prefixQuery(phrase);
+  const prefixes = prefixQuery(phrase);
+  const like = likePattern(phrase);
+  const wordMatch = (vector: SQL) => (prefixes ? sql`${vector} @@ to_tsquery('simple', ${prefixes})` : sql`FALSE`);
+  // a title or file name matches by its words' beginnings, or anywhere as a piece of text
+  const titled = new Set(
+    rowsOf<{ id: number }>(
+      await db.execute(
+        sql`SELECT c.id FROM chats c WHERE c.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like})`,
+      ),
+    ).map((r) => r.id),
+  );
+  const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
   const files = await db
     .select({
       id: chatAttachments.id,
@@ -1231,9 +1351,7 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
         isNull(chatAttachments.deletedAt),
         isNull(chatMessages.deletedAt),
         visibleSql(viewer),
-        query
-          ? sql`(to_tsvector('simple', ${chatAttachments.originalName}) @@ to_tsquery('simple', ${query}) OR lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)})`
-          : sql`lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)}`,
+        sql`(${wordMatch(sql`${chatAttachments.nameVector}`)} OR lower(${chatAttachments.originalName}) LIKE ${like})`,
       ),
     )
     .orderBy(asc(chatAttachments.originalName))
