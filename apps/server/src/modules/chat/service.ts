@@ -9,7 +9,7 @@ import {
   SEARCH_MARK_END,
   SEARCH_MARK_START,
 } from '@parlance/shared';
-import type { Db, Tx } from '../../db/client';
+import { type Db, statementHandle, type Tx } from '../../db/client';
 import {
   chatAttachments,
   chatEvents,
@@ -33,7 +33,10 @@ import { refreshSearchConfig } from './search-language';
 
 // The team chat's business rules (spec 3). Every change that members must see runs in one
 // transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
-// are gap-free and commit in order) and writes a chat_events row for its audience.
+// are gap-free and commit in order) and writes a chat_events row for its audience. The big reads
+// outside transactions (the chat list, history, search results) run on the statement handle
+// (db/client.ts): on PGlite each is planned once, not on every request (planning them cost more
+// than running them).
 
 type Q = Db | Tx;
 /**
@@ -132,6 +135,8 @@ export interface ChatRow {
   title: string;
   ownerId: number;
   deletedAt: Date | null;
+  /** the language its messages are indexed in besides 'simple' */
+  searchConfig: string;
 }
 
 /** The chat if the viewer is a member or an admin; otherwise 404 (an outsider learns nothing). */
@@ -143,6 +148,7 @@ export async function chatFor(q: Q, viewer: Viewer, chatId: number): Promise<Cha
       title: chats.title,
       ownerId: chats.ownerId,
       deletedAt: chats.deletedAt,
+      searchConfig: sql<string>`${chats.searchConfig}::text`,
       member: sql<boolean>`EXISTS (SELECT 1 FROM chat_members m WHERE m.chat_id = ${chats.id} AND m.user_id = ${viewer.id})`,
     })
     .from(chats)
@@ -253,7 +259,7 @@ export async function listChats(
       ? sql`(c.owner_id = ${opts.customerId} OR EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${opts.customerId}))`
       : sql`EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id})`;
   const only = opts.chatId !== undefined ? sql`AND c.id = ${opts.chatId}` : sql``;
-  const result = await db.execute(sql`
+  const result = await statementHandle(db).execute(sql`
     SELECT c.id, c.type, c.title, c.owner_id, o.name AS owner_name, c.created_at, c.deleted_at,
       me.pinned_at, c.last_seq,
       (SELECT count(*)::int FROM chat_members cm WHERE cm.chat_id = c.id) AS members_count,
@@ -749,14 +755,16 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
 export type HistoryFrom = { page: number } | { before: number } | { after: number };
 
 /** The numbers a viewer's pages are worked out from: the chat's last message number and what they may not see. */
-async function pageFrame(q: Q, viewer: Viewer, chatId: number): Promise<{ last: number; hiddenDesc: number[] }> {
+async function pageFrame(db: Db, viewer: Viewer, chatId: number): Promise<{ last: number; hiddenDesc: number[] }> {
   const hidden =
     chatRole(viewer) === 'admin'
       ? sql`'{}'::bigint[]`
       : sql`coalesce((SELECT array_agg(h.ordinal ORDER BY h.ordinal DESC) FROM chat_messages h
           WHERE h.chat_id = ${chatId} AND h.status <> 'approved' AND h.author_id IS DISTINCT FROM ${viewer.id}), '{}'::bigint[])`;
   const [row] = rowsOf<{ last: string | number | null; hidden: unknown }>(
-    await q.execute(sql`SELECT (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = ${chatId}) AS last,
+    await statementHandle(
+      db,
+    ).execute(sql`SELECT (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = ${chatId}) AS last,
       ${hidden}::text AS hidden`),
   );
   const hiddenText = String(row?.hidden ?? '{}');
@@ -791,7 +799,7 @@ export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: 
     anchorOrdinal = Number(anchor.ordinal);
     range = newestFirst ? sql`m.ordinal < ${anchorOrdinal}` : sql`m.ordinal > ${anchorOrdinal}`;
   }
-  const result = await db.execute(sql`${MESSAGE_SELECT}
+  const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
     WHERE m.chat_id = ${chatId} AND ${range} AND ${visible}
     ORDER BY m.ordinal ${newestFirst ? sql`DESC` : sql`ASC`} LIMIT ${CHAT_LIMITS.pageSize}`);
   const rows = rowsOf<MessageRow>(result);
@@ -815,7 +823,7 @@ export async function messageWithPage(db: Db, viewer: Viewer, messageId: number)
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
   await chatFor(db, viewer, chatId);
-  const result = await db.execute(sql`${MESSAGE_SELECT}
+  const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
     WHERE m.chat_id = ${chatId} AND m.pinned_at IS NOT NULL AND m.deleted_at IS NULL AND m.status = 'approved'
     ORDER BY m.pinned_at DESC LIMIT 100`);
   return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
@@ -1200,25 +1208,23 @@ function likePattern(phrase: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Search ranks the newest this many matches (a common word matches thousands). */
-export const SEARCH_CANDIDATES = 100;
+/** Search ranks the newest (this many times the results asked for) matches: a common word matches thousands. */
+export const SEARCH_CANDIDATES_PER_RESULT = 2;
 /** How many of the chats' newest messages the first look at a search reads. */
-export const SEARCH_RECENT_WINDOW = 3000;
+export const SEARCH_RECENT_WINDOW = 1000;
 
 /**
  * The search query: the phrase's words as 'simple' prefixes (names, numbers, the word being typed),
  * or'ed with the phrase in each language the chats are indexed in (its stems: "reviews" finds
  * "reviewed"). A constant, so the GIN index on the stored document can answer it.
  */
-async function tsQueryOf(q: Q, chatIds: number[], phrase: string, prefixes: string): Promise<SQL> {
-  const configs = rowsOf<{ config: string }>(
-    await q.execute(sql`SELECT DISTINCT search_config::text AS config FROM chats
-      WHERE id IN (${idList(chatIds)}) AND search_config <> 'simple'::regconfig`),
-  ).map((r) => r.config);
+function tsQueryOf(configs: string[], phrase: string, prefixes: string): SQL {
   return sql`(${sql.join(
     [
       sql`to_tsquery('simple', ${prefixes})`,
-      ...configs.map((config) => sql`plainto_tsquery(${config}::regconfig, ${phrase})`),
+      ...[...new Set(configs)]
+        .filter((config) => config !== 'simple')
+        .map((config) => sql`plainto_tsquery(${config}::regconfig, ${phrase})`),
     ],
     sql` || `,
   )})`;
@@ -1237,12 +1243,12 @@ const parseIdArray = (v: unknown): number[] => {
 };
 
 /**
- * The ids of the newest SEARCH_CANDIDATES matching messages the viewer may see, newest first. A
+ * The ids of the newest `wanted` matching messages the viewer may see, newest first. A
  * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
  * (one (chat_id, id) index walk per chat, merged), and stop there when that gives the candidates.
  * Otherwise the phrase is rarer: the GIN index finds all its matches, which are then few.
  */
-async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL): Promise<number[]> {
+async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL, wanted: number): Promise<number[]> {
   const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
   const newest = sql.join(
     chatIds.map(
@@ -1254,11 +1260,11 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
   );
   const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
     await db.execute(sql`
-      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${SEARCH_CANDIDATES}] AS ids
+      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${wanted}] AS ids
       FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
   );
   const found = parseIdArray(recent?.ids);
-  if (found.length >= SEARCH_CANDIDATES || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
+  if (found.length >= wanted || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
@@ -1268,26 +1274,33 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
         SELECT m.id FROM chat_messages m
         WHERE m.search_vector @@ (${query} && ${inChats}::tsquery) AND ${shown}
       )
-      SELECT id FROM found ORDER BY id DESC LIMIT ${SEARCH_CANDIDATES}`),
+      SELECT id FROM found ORDER BY id DESC LIMIT ${wanted}`),
   ).map((r) => Number(r.id));
 }
 
 const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
- * Messages of these chats that match, best first (ts_rank among the newest SEARCH_CANDIDATES
- * matches, then newest), each with a highlighted snippet. What a viewer may see as before: not
+ * Messages of these chats that match, best first (ts_rank among the newest
+ * SEARCH_CANDIDATES_PER_RESULT x limit matches, then newest); `configs`: the chats' search languages, each with a highlighted snippet. What a viewer may see as before: not
  * deleted, not system lines, approved or their own (admins: all).
  */
-export async function searchMessagesIn(db: Db, viewer: Viewer, chatIds: number[], phrase: string, limit = 50) {
+export async function searchMessagesIn(
+  db: Db,
+  viewer: Viewer,
+  chatIds: number[],
+  configs: string[],
+  phrase: string,
+  limit = 50,
+) {
   const prefixes = prefixQuery(phrase);
   if (!prefixes || chatIds.length === 0) return [];
-  const query = await tsQueryOf(db, chatIds, phrase, prefixes);
+  const query = tsQueryOf(configs, phrase, prefixes);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const candidates = await newestMatches(db, chatIds, visible, query);
+  const candidates = await newestMatches(db, chatIds, visible, query, limit * SEARCH_CANDIDATES_PER_RESULT);
   if (candidates.length === 0) return [];
   const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
-  const result = await db.execute(sql`
+  const result = await statementHandle(db).execute(sql`
     WITH best AS (
       SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
       WHERE m.id IN (${idList(candidates)})
@@ -1309,8 +1322,8 @@ export async function searchMessagesIn(db: Db, viewer: Viewer, chatIds: number[]
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
-  await chatFor(db, viewer, chatId);
-  return { messages: await searchMessagesIn(db, viewer, [chatId], phrase) };
+  const chat = await chatFor(db, viewer, chatId);
+  return { messages: await searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase) };
 }
 
 export async function globalSearch(db: Db, viewer: Viewer, phrase: string, customerId?: number) {
@@ -1322,16 +1335,13 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   const like = likePattern(phrase);
   const wordMatch = (vector: SQL) => (prefixes ? sql`${vector} @@ to_tsquery('simple', ${prefixes})` : sql`FALSE`);
   // a title or file name matches by its words' beginnings, or anywhere as a piece of text
-  const titled = new Set(
-    rowsOf<{ id: number }>(
-      await db.execute(
-        sql`SELECT c.id FROM chats c WHERE c.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) AND (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like})`,
-      ),
-    ).map((r) => r.id),
+  // one look at the chats: which titles match, and the languages their messages are indexed in
+  const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
+    await db.execute(sql`SELECT c.id, c.search_config::text AS config,
+      (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
+      FROM chats c WHERE c.id IN (${idList(ids)})`),
   );
+  const titled = new Set(chatRows.filter((r) => r.titled === true || r.titled === 't').map((r) => r.id));
   const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
   const files = await db
     .select({
@@ -1359,7 +1369,14 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   return {
     attachments: files.map((f) => ({ ...f, filename: f.originalName, size: Number(f.size) })),
     chats: matchedChats,
-    messages: await searchMessagesIn(db, viewer, ids, phrase, 30),
+    messages: await searchMessagesIn(
+      db,
+      viewer,
+      ids,
+      chatRows.map((r) => r.config),
+      phrase,
+      30,
+    ),
   };
 }
 
