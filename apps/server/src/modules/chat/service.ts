@@ -1211,7 +1211,7 @@ function likePattern(phrase: string): string {
 /** Search ranks the newest (this many times the results asked for) matches: a common word matches thousands. */
 export const SEARCH_CANDIDATES_PER_RESULT = 2;
 /** How many of the chats' newest messages the first look at a search reads. */
-export const SEARCH_RECENT_WINDOW = 1000;
+export const SEARCH_RECENT_WINDOW = 2000;
 
 /**
  * The search query: the phrase's words as 'simple' prefixes (names, numbers, the word being typed),
