@@ -817,7 +817,7 @@ export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: 
 export async function messageWithPage(db: Db, viewer: Viewer, messageId: number) {
   const m = await messageFor(db, viewer, messageId);
   const frame = await pageFrame(db, viewer, m.chatId);
-  const message = await loadMessage(db, viewer, messageId);
+  const message = await loadMessage(statementHandle(db), viewer, messageId);
   return { ...message, pageNumber: pageOfOrdinal(frame.last, frame.hiddenDesc, Number(m.ordinal)) };
 }
 
@@ -1258,8 +1258,9 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
     ),
     sql` UNION ALL `,
   );
+  // one statement per number of chats, planned once: each branch is the same index walk for any chat
   const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
-    await db.execute(sql`
+    await statementHandle(db).execute(sql`
       SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${wanted}] AS ids
       FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
   );
@@ -1278,7 +1279,7 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
   ).map((r) => Number(r.id));
 }
 
-const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2`;
 
 /**
  * Messages of these chats that match, best first (ts_rank among the newest
