@@ -76,6 +76,9 @@ export async function measure(name, opts) {
   const out = {
     rps: round(r.requests.average, 1),
     p50Ms: r.latency.p50,
+    // autocannon's percentiles nearest p95
+    p90Ms: r.latency.p90,
+    p97_5Ms: r.latency.p97_5,
     p99Ms: r.latency.p99,
     requests: r.requests.total,
     non2xx: r.non2xx,

@@ -71,7 +71,7 @@ try {
     if (a < READER_CHATS) members.push(reader);
     const [chat] = (
       (await db.execute(
-        sql`INSERT INTO chats (type, title, owner_id, last_seq) VALUES ('custom', ${`Archive ${a + 1}`}, ${members[0]}, ${perChat}) RETURNING id`,
+        sql`INSERT INTO chats (type, title, owner_id, last_seq, last_ordinal) VALUES ('custom', ${`Archive ${a + 1}`}, ${members[0]}, ${perChat}, ${perChat}) RETURNING id`,
       )) as unknown as Rows<{ id: number }>
     ).rows;
     await db.execute(sql`INSERT INTO chat_members (chat_id, user_id)
@@ -105,8 +105,8 @@ try {
     // whole numbers written into the statement: generate_series needs typed bounds
     await db.execute(
       sql.raw(`
-      INSERT INTO chat_messages (chat_id, seq, author_id, text, status, created_at)
-      SELECT ${first} + (i / ${perChat}), 1 + i % ${perChat}, ('${authors}'::int[])[1 + i % 9],
+      INSERT INTO chat_messages (chat_id, seq, ordinal, author_id, text, status, created_at)
+      SELECT ${first} + (i / ${perChat}), 1 + i % ${perChat}, 1 + i % ${perChat}, ('${authors}'::int[])[1 + i % 9],
         'Note ' || i || ': the ' || ('${WORDS}'::text[])[1 + i % 16] || ' for the ' || ('${WORDS}'::text[])[1 + (i / 16) % 16]
           || ' is ' || (ARRAY['ready','late','on review','approved','in progress'])[1 + (i / 7) % 5],
         'approved', now() - make_interval(secs => ${perChat * ARCHIVE_CHATS} - i)

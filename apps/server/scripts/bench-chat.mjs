@@ -13,7 +13,7 @@
 //   search   GET /chat/api/search/{phrase} (global: files, chats, messages of the reader's chats) and
 //            GET /chat/api/chat/{id}/search/{phrase}, a common word and a rare number, p99
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
@@ -70,11 +70,14 @@ export async function benchChat(engine, databaseUrl, _tools) {
     );
     const inChatPaths = setup.reader.chats.map((id, i) => `/chat/api/chat/${id}/search/${i % 2 ? 'contract' : '4242'}`);
     await check(base, headers, [...historyPaths, ...globalPaths, ...inChatPaths]);
+    // the machine's 1-minute load while the reads are measured (a shared machine moves the figures)
+    row.loadBefore = Math.round(loadavg()[0] * 100) / 100;
     row.hello = await measure('hello', { url: `${base}/bench/hello` });
     const cycle = (paths) => ({ url: base, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
     row.history = await measure('history', cycle(historyPaths));
     row.search = await measure('search', cycle(globalPaths));
     row.inChatSearch = await measure('chat search', cycle(inChatPaths));
+    row.loadAfter = Math.round(loadavg()[0] * 100) / 100;
   } catch (err) {
     console.log(`  chat bench failed: ${err.message}`);
     row.error = err.message;
@@ -274,7 +277,12 @@ export function chatLines(byEngine) {
       `  ${engine.padEnd(8)}  ${l.dropped} clients dropped and reconnected: expected ${l.expected}, received ${l.received} (${l.replayed} replayed), missing ${l.missing}, duplicates ${l.duplicates}, out of order ${l.outOfOrder}`,
     );
     const put = (label, r) =>
-      lines.push(`  ${engine.padEnd(8)}  ${label.padEnd(64)}  ${String(r.rps).padStart(8)} req/s  p99 ${r.p99Ms} ms`);
+      lines.push(
+        `  ${engine.padEnd(8)}  ${label.padEnd(64)}  ${String(r.rps).padStart(8)} req/s  p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p97.5 ${r.p97_5Ms} ms, p99 ${r.p99Ms} ms`,
+      );
+    lines.push(
+      `  ${engine.padEnd(8)}  load average (1 min) ${row.loadBefore} before the reads, ${row.loadAfter} after`,
+    );
     put('GET /bench/hello (baseline)', row.hello);
     put(`history page (pages 1 to last of 10 chats; ${row.seed.messages} messages)`, row.history);
     put('global search (files, chats, messages of 10 chats)', row.search);

@@ -107,10 +107,30 @@ export const chatHistoryPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;
+/**
+ * GET /chats/{id}/messages?page=N, or ?before={messageId} / ?after={messageId}: the 30 messages
+ * just older / newer than a message of the chat (what an endless scroll asks for; one of the two).
+ */
+const messageCursor = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const chatHistoryQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    before: messageCursor.optional(),
+    after: messageCursor.optional(),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, {
+    message: 'Ask for messages before a message or after one, not both',
+    path: ['after'],
+  });
 /** GET /chats/{id}/pinnedMessages */
 export const chatMessageListSchema = z.object({ data: z.array(chatMessageSchema) });
+/** A message found by a search, best match first: with a snippet of its text around the matched words. */
+export const chatFoundMessageSchema = chatMessageSchema.extend({
+  snippet: z.string().describe('the text around the matched words, each between U+E000 and U+E001'),
+});
+export type ChatFoundMessage = z.infer<typeof chatFoundMessageSchema>;
 /** GET /chat/{chatId}/search/{phrase} */
-export const chatInChatSearchSchema = z.object({ messages: z.array(chatMessageSchema) });
+export const chatInChatSearchSchema = z.object({ messages: z.array(chatFoundMessageSchema) });
 
 /** PATCH /chats/{id}/seen: how many notifications were cleared. */
 export const chatSeenSchema = z.object({ seen: z.number().int() });
@@ -141,7 +161,7 @@ export const chatSearchSchema = z.object({
     chatAttachmentSchema.omit({ deletedAt: true }).extend({ chatId: chatId.nullable(), messageId: chatId.nullable() }),
   ),
   chats: z.array(chatListEntrySchema),
-  messages: z.array(chatMessageSchema),
+  messages: z.array(chatFoundMessageSchema),
 });
 export type ChatSearchResult = z.infer<typeof chatSearchSchema>;
 

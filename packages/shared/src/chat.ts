@@ -344,3 +344,7 @@ export const CHAT_GESTURES = { doubleTapMs: 400 } as const;
 export function isDoubleTap(previousTap: number, now: number): boolean {
   return previousTap > 0 && now - previousTap >= 0 && now - previousTap <= CHAT_GESTURES.doubleTapMs;
 }
+
+/** The private-use characters a search snippet puts around each matched word (shown as a highlight). */
+export const SEARCH_MARK_START = '\uE000';
+export const SEARCH_MARK_END = '\uE001';

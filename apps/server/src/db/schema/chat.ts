@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   bigint,
   index,
   integer,
@@ -14,6 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHAT_TYPES, MESSAGE_STATUSES, REACTION_TYPES, SYSTEM_ACTIONS } from '@parlance/shared';
 import { users } from './users';
+
+/** A full-text document; written by the database only (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A text search configuration's name ('simple', 'english' ...). */
+const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
 
 /**
  * Team chat (spec 3). Every change other members must see takes the next number of the chat's
@@ -31,13 +37,24 @@ export const chats = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    /** the number of the chat's latest message (chat_messages.ordinal): taken with last_seq, under the same lock */
+    lastOrdinal: bigint('last_ordinal', { mode: 'number' }).notNull().default(0),
+    /** the language its messages are indexed in besides 'simple' (searchConfigOf in the chat module) */
+    searchConfig: regconfig('search_config').notNull().default('simple'),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    titleVector: tsvector('title_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "title")`),
+    /** the chat list's order after the pins */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).generatedAlwaysAs(
+      sql`greatest("created_at", coalesce("last_message_at", "created_at"))`,
+    ),
   },
   (t) => [
     index('chats_owner_idx').on(t.ownerId),
+    index('chats_title_search_idx').using('gin', t.titleVector),
+    index('chats_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
     // one my-team chat per customer
     uniqueIndex('chats_my_team_uq').on(t.ownerId).where(sql`${t.type} = 'my-team'`),
   ],
@@ -68,6 +85,8 @@ export const chatMessages = pgTable(
       .references(() => chats.id, { onDelete: 'cascade' }),
     /** the chat sequence number of its creation */
     seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** its number in the chat: 1, 2, 3 ... in id order with no gaps, so history page N is a range of numbers */
+    ordinal: bigint('ordinal', { mode: 'number' }).notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** the sender's id for this send: a retried send with the same id is stored once */
     clientId: text('client_id'),
@@ -83,12 +102,22 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** the chat's search language when written */
+    searchConfig: regconfig('search_config').notNull().default('simple'),
+    /** 'simple' words (names, numbers, prefixes), the language's stems and '#<chat id>' (scopes a GIN scan to chats) */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`CASE WHEN "search_config" = 'simple'::regconfig THEN to_tsvector('simple'::regconfig, "text")
+  ELSE to_tsvector('simple'::regconfig, "text") || to_tsvector("search_config", "text") END
+  || array_to_tsvector(ARRAY['#' || "chat_id"::text])`,
+    ),
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
+    uniqueIndex('chat_messages_ordinal_uq').on(t.chatId, t.ordinal),
+    index('chat_messages_unapproved_idx').on(t.chatId, t.ordinal).where(sql`${t.status} <> 'approved'`),
     uniqueIndex('chat_messages_client_uq').on(t.authorId, t.clientId),
     index('chat_messages_pinned_idx').on(t.chatId).where(sql`${t.pinnedAt} IS NOT NULL`),
-    index('chat_messages_text_fts').using('gin', sql`to_tsvector('simple', ${t.text})`),
+    index('chat_messages_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -108,11 +137,12 @@ export const chatAttachments = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    nameVector: tsvector('name_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "original_name")`),
   },
   (t) => [
     index('chat_attachments_message_idx').on(t.messageId),
     index('chat_attachments_chat_idx').on(t.chatId),
-    index('chat_attachments_name_fts').using('gin', sql`to_tsvector('simple', ${t.originalName})`),
+    index('chat_attachments_name_search_idx').using('gin', t.nameVector),
   ],
 );
 

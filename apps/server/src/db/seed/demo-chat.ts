@@ -110,6 +110,8 @@ export async function seedChatDemo(
         .values({
           chatId: line.chat,
           seq,
+          // only messages take numbers here, so the message's number is its sequence number
+          ordinal: seq,
           authorId: line.by,
           text: line.text,
           status: line.status ?? 'approved',
@@ -158,7 +160,7 @@ export async function seedChatDemo(
       const l = last.get(chatId);
       await tx
         .update(chats)
-        .set({ lastSeq: seq, lastMessageId: l?.id, lastMessageAt: l?.at })
+        .set({ lastSeq: seq, lastOrdinal: seq, lastMessageId: l?.id, lastMessageAt: l?.at })
         .where(eq(chats.id, chatId));
     }
     // unseen: the customer has the translator's latest two; the admin has the message on moderation

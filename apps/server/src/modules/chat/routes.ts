@@ -11,6 +11,7 @@ import {
   chatDeletedSchema,
   chatFilesSchema,
   chatHistoryPageSchema,
+  chatHistoryQuerySchema,
   chatInChatSearchSchema,
   chatListEntrySchema,
   chatListSchema,
@@ -287,13 +288,18 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
-        summary: 'One page of history (30 messages; page 1 is the newest), in creation order',
+        summary:
+          'One page of history (30 messages; page 1 is the newest), in creation order; or, with before / after (a message id), the 30 messages just older / newer than that message (page is then the page of the newest one returned)',
         params: z.object({ id }),
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        querystring: chatHistoryQuerySchema,
         response: { 200: chatHistoryPageSchema },
       },
     },
-    async (request) => historyPage(deps.db, viewerOf(request), request.params.id, request.query.page),
+    async (request) => {
+      const { page, before, after } = request.query;
+      const from = before !== undefined ? { before } : after !== undefined ? { after } : { page };
+      return historyPage(deps.db, viewerOf(request), request.params.id, from);
+    },
   );
 
   app.get(

@@ -1,7 +1,15 @@
 import type { ChatListEntry, ChatMessage, ChatUser } from '@parlance/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessageStatus, chatTitleError, type ReactionType } from '@parlance/shared';
-import type { Db, Tx } from '../../db/client';
+import {
+  CHAT_LIMITS,
+  CHAT_TEXTS,
+  type ChatMessageStatus,
+  chatTitleError,
+  type ReactionType,
+  SEARCH_MARK_END,
+  SEARCH_MARK_START,
+} from '@parlance/shared';
+import { type Db, statementHandle, type Tx } from '../../db/client';
 import {
   chatAttachments,
   chatEvents,
@@ -19,11 +27,16 @@ import { audit } from '../../platform/audit';
 import { realPerson } from '../../platform/permissions';
 import { decideModeration } from '../../platform/moderation';
 import { checkChatMessage, heldRowOf, holdChatMessage } from './moderation';
+import { pageOfOrdinal, topOrdinalOfPage } from './history-pages';
 import { can, chatRole } from './policy';
+import { refreshSearchConfig } from './search-language';
 
 // The team chat's business rules (spec 3). Every change that members must see runs in one
 // transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
-// are gap-free and commit in order) and writes a chat_events row for its audience.
+// are gap-free and commit in order) and writes a chat_events row for its audience. The big reads
+// outside transactions (the chat list, history, search results) run on the statement handle
+// (db/client.ts): on PGlite each is planned once, not on every request (planning them cost more
+// than running them).
 
 type Q = Db | Tx;
 /**
@@ -52,6 +65,21 @@ async function nextSeq(tx: Tx, chatId: number): Promise<number> {
     .returning({ seq: chats.lastSeq });
   if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
   return Number(row.seq);
+}
+
+/**
+ * For a new message: the chat's next sequence number, the message's number in the chat (its
+ * ordinal: gap-free because it is taken under the same row lock and rolls back with the message)
+ * and the language the chat's messages are indexed in.
+ */
+async function nextMessageNumbers(tx: Tx, chatId: number) {
+  const [row] = await tx
+    .update(chats)
+    .set({ lastSeq: sql`${chats.lastSeq} + 1`, lastOrdinal: sql`${chats.lastOrdinal} + 1` })
+    .where(eq(chats.id, chatId))
+    .returning({ seq: chats.lastSeq, ordinal: chats.lastOrdinal, searchConfig: chats.searchConfig });
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  return { seq: Number(row.seq), ordinal: Number(row.ordinal), searchConfig: row.searchConfig };
 }
 
 export async function memberIds(q: Q, chatId: number): Promise<number[]> {
@@ -107,6 +135,8 @@ export interface ChatRow {
   title: string;
   ownerId: number;
   deletedAt: Date | null;
+  /** the language its messages are indexed in besides 'simple' */
+  searchConfig: string;
 }
 
 /** The chat if the viewer is a member or an admin; otherwise 404 (an outsider learns nothing). */
@@ -118,6 +148,7 @@ export async function chatFor(q: Q, viewer: Viewer, chatId: number): Promise<Cha
       title: chats.title,
       ownerId: chats.ownerId,
       deletedAt: chats.deletedAt,
+      searchConfig: sql<string>`${chats.searchConfig}::text`,
       member: sql<boolean>`EXISTS (SELECT 1 FROM chat_members m WHERE m.chat_id = ${chats.id} AND m.user_id = ${viewer.id})`,
     })
     .from(chats)
@@ -183,6 +214,7 @@ export async function syncMyTeamChat(db: Db, customerId: number): Promise<number
       .insert(chatMembers)
       .values(missing.map((userId) => ({ chatId: chatId as number, userId })))
       .onConflictDoNothing();
+    await refreshSearchConfig(tx, chatId);
     const audience = [...have, ...missing];
     for (const userId of missing) await emit(tx, chatId, 'member.added', { userId }, audience);
     return chatId;
@@ -227,7 +259,7 @@ export async function listChats(
       ? sql`(c.owner_id = ${opts.customerId} OR EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${opts.customerId}))`
       : sql`EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id})`;
   const only = opts.chatId !== undefined ? sql`AND c.id = ${opts.chatId}` : sql``;
-  const result = await db.execute(sql`
+  const result = await statementHandle(db).execute(sql`
     SELECT c.id, c.type, c.title, c.owner_id, o.name AS owner_name, c.created_at, c.deleted_at,
       me.pinned_at, c.last_seq,
       (SELECT count(*)::int FROM chat_members cm WHERE cm.chat_id = c.id) AS members_count,
@@ -242,7 +274,7 @@ export async function listChats(
     LEFT JOIN chat_messages lm ON lm.id = c.last_message_id
     LEFT JOIN users a ON a.id = lm.author_id
     WHERE ${scope} ${only}
-    ORDER BY (me.pinned_at IS NOT NULL) DESC, greatest(c.created_at, coalesce(c.last_message_at, c.created_at)) DESC, c.id DESC
+    ORDER BY (me.pinned_at IS NOT NULL) DESC, c.last_activity_at DESC, c.id DESC
     LIMIT 500
   `);
   return rowsOf<ChatListRow>(result).map((r) => ({
@@ -362,6 +394,7 @@ export async function createChat(
   return db.transaction(async (tx) => {
     const [chat] = await tx.insert(chats).values({ type: 'custom', title, ownerId }).returning({ id: chats.id });
     await tx.insert(chatMembers).values(members.map((userId) => ({ chatId: chat.id, userId })));
+    await refreshSearchConfig(tx, chat.id);
     await emit(tx, chat.id, 'chat.created', { title }, members);
     return chat.id;
   });
@@ -520,10 +553,20 @@ async function systemLine(
   targetUserId: number,
   audience: number[],
 ) {
-  const seq = await nextSeq(tx, chatId);
+  const { seq, ordinal, searchConfig } = await nextMessageNumbers(tx, chatId);
   const [m] = await tx
     .insert(chatMessages)
-    .values({ chatId, seq, authorId: viewer.id, kind: 'system', action, targetUserId, status: 'approved' })
+    .values({
+      chatId,
+      seq,
+      ordinal,
+      searchConfig,
+      authorId: viewer.id,
+      kind: 'system',
+      action,
+      targetUserId,
+      status: 'approved',
+    })
     .returning({ id: chatMessages.id });
   const message = await loadMessage(tx, viewer, Number(m.id));
   await emit(tx, chatId, 'message.created', { message }, audience, seq);
@@ -546,6 +589,7 @@ export async function addMember(db: Db, viewer: Viewer, chatId: number, userId: 
       .onConflictDoNothing()
       .returning({ id: chatMembers.userId });
     if (inserted.length === 0) return;
+    await refreshSearchConfig(tx, chatId);
     const audience = await memberIds(tx, chatId);
     await emit(tx, chatId, 'member.added', { userId }, audience);
     await systemLine(tx, chatId, viewer, 'add', userId, audience);
@@ -569,6 +613,7 @@ export async function removeMember(db: Db, viewer: Viewer, chatId: number, userI
     await requireOpen(tx, chatId);
     const audience = await memberIds(tx, chatId);
     await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    await refreshSearchConfig(tx, chatId);
     await systemLine(tx, chatId, viewer, 'remove', userId, audience);
     await emit(tx, chatId, 'member.removed', { userId }, audience);
   });
@@ -583,6 +628,7 @@ interface MessageRow {
   id: string | number;
   chat_id: number;
   seq: string | number;
+  ordinal: string | number;
   text: string;
   kind: 'ordinary' | 'system';
   action: ChatMessage['action'];
@@ -613,7 +659,7 @@ function parseJson<T>(v: unknown): T {
 }
 
 const MESSAGE_SELECT = sql`
-  SELECT m.id, m.chat_id, m.seq, m.text, m.kind, m.action, m.target_user_id AS target_id, t.name AS target_name,
+  SELECT m.id, m.chat_id, m.seq, m.ordinal, m.text, m.kind, m.action, m.target_user_id AS target_id, t.name AS target_name,
     m.author_id, a.name AS author_name, a.thumb_url AS author_thumb, a.type AS author_type, a.is_admin AS author_admin,
     m.created_at, m.edited_at, m.deleted_at, m.status, m.pinned_at, m.client_id,
     r.id AS reply_id, r.text AS reply_text, r.deleted_at AS reply_deleted_at, r.author_id AS reply_author_id, ra.name AS reply_author_name,
@@ -688,6 +734,7 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
     .select({
       id: chatMessages.id,
       chatId: chatMessages.chatId,
+      ordinal: chatMessages.ordinal,
       authorId: chatMessages.authorId,
       status: chatMessages.status,
       kind: chatMessages.kind,
@@ -704,33 +751,79 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
   return { ...m, chat };
 }
 
-/** One page of history: page 1 is the newest 30, in creation order. */
-export async function historyPage(db: Db, viewer: Viewer, chatId: number, page: number) {
+/** Where a history answer starts: a page number (1 = the newest 30), or next to a message. */
+export type HistoryFrom = { page: number } | { before: number } | { after: number };
+
+/** The numbers a viewer's pages are worked out from: the chat's last message number and what they may not see. */
+async function pageFrame(db: Db, viewer: Viewer, chatId: number): Promise<{ last: number; hiddenDesc: number[] }> {
+  const hidden =
+    chatRole(viewer) === 'admin'
+      ? sql`'{}'::bigint[]`
+      : sql`coalesce((SELECT array_agg(h.ordinal ORDER BY h.ordinal DESC) FROM chat_messages h
+          WHERE h.chat_id = ${chatId} AND h.status <> 'approved' AND h.author_id IS DISTINCT FROM ${viewer.id}), '{}'::bigint[])`;
+  const [row] = rowsOf<{ last: string | number | null; hidden: unknown }>(
+    await statementHandle(
+      db,
+    ).execute(sql`SELECT (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = ${chatId}) AS last,
+      ${hidden}::text AS hidden`),
+  );
+  const hiddenText = String(row?.hidden ?? '{}');
+  const hiddenDesc = hiddenText === '{}' ? [] : hiddenText.slice(1, -1).split(',').map(Number);
+  return { last: Number(row?.last ?? 0), hiddenDesc };
+}
+
+/**
+ * One answer of history, in creation order: page N (page 1 is the newest 30), or the 30 messages
+ * just older (`before`) or just newer (`after`) than a message of the chat. `page` is the page of
+ * the newest message returned. Every form is a range of message numbers on the (chat_id, ordinal)
+ * index, so any depth costs the same.
+ */
+export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: HistoryFrom = { page: 1 }) {
   await chatFor(db, viewer, chatId);
+  const frame = await pageFrame(db, viewer, chatId);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const result = await db.execute(sql`${MESSAGE_SELECT}
-    WHERE m.chat_id = ${chatId} AND ${visible}
-    ORDER BY m.id DESC LIMIT ${CHAT_LIMITS.pageSize} OFFSET ${(page - 1) * CHAT_LIMITS.pageSize}`);
-  const rows = rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
-  rows.reverse();
-  return { data: rows, page, hasMore: rows.length === CHAT_LIMITS.pageSize };
+  let range: SQL;
+  let newestFirst = true;
+  let anchorOrdinal = frame.last + 1;
+  if ('page' in from) {
+    range = sql`m.ordinal <= ${topOrdinalOfPage(frame.last, frame.hiddenDesc, from.page)}`;
+  } else {
+    const anchorId = 'before' in from ? from.before : from.after;
+    const [anchor] = rowsOf<{ ordinal: string | number }>(
+      await db.execute(
+        sql`SELECT m.ordinal FROM chat_messages m WHERE m.id = ${anchorId} AND m.chat_id = ${chatId} AND ${visible}`,
+      ),
+    );
+    if (!anchor) throw notFound(CHAT_TEXTS.messageNotFound);
+    newestFirst = 'before' in from;
+    anchorOrdinal = Number(anchor.ordinal);
+    range = newestFirst ? sql`m.ordinal < ${anchorOrdinal}` : sql`m.ordinal > ${anchorOrdinal}`;
+  }
+  const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
+    WHERE m.chat_id = ${chatId} AND ${range} AND ${visible}
+    ORDER BY m.ordinal ${newestFirst ? sql`DESC` : sql`ASC`} LIMIT ${CHAT_LIMITS.pageSize}`);
+  const rows = rowsOf<MessageRow>(result);
+  if (newestFirst) rows.reverse();
+  const newestOrdinal = Number(rows.at(-1)?.ordinal ?? anchorOrdinal);
+  const page =
+    'page' in from ? from.page : pageOfOrdinal(frame.last, frame.hiddenDesc, Math.min(newestOrdinal, frame.last));
+  return {
+    data: rows.map((r) => presentMessage(r, viewer)),
+    page,
+    hasMore: rows.length === CHAT_LIMITS.pageSize,
+  };
 }
 
 export async function messageWithPage(db: Db, viewer: Viewer, messageId: number) {
   const m = await messageFor(db, viewer, messageId);
-  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(status = 'approved' OR author_id = ${viewer.id})`;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS n FROM chat_messages WHERE chat_id = ${m.chatId} AND id > ${messageId} AND ${visible}`,
-    ),
-  );
-  const message = await loadMessage(db, viewer, messageId);
-  return { ...message, pageNumber: Math.floor(Number(row?.n ?? 0) / CHAT_LIMITS.pageSize) + 1 };
+  const frame = await pageFrame(db, viewer, m.chatId);
+  const message = await loadMessage(statementHandle(db), viewer, messageId);
+  return { ...message, pageNumber: pageOfOrdinal(frame.last, frame.hiddenDesc, Number(m.ordinal)) };
 }
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
   await chatFor(db, viewer, chatId);
-  const result = await db.execute(sql`${MESSAGE_SELECT}
+  const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
     WHERE m.chat_id = ${chatId} AND m.pinned_at IS NOT NULL AND m.deleted_at IS NULL AND m.status = 'approved'
     ORDER BY m.pinned_at DESC LIMIT 100`);
   return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
@@ -788,12 +881,14 @@ export async function sendMessage(
   try {
     const id = await db.transaction(async (tx) => {
       await requireOpen(tx, chat.id);
-      const seq = await nextSeq(tx, chat.id);
+      const { seq, ordinal, searchConfig } = await nextMessageNumbers(tx, chat.id);
       const [m] = await tx
         .insert(chatMessages)
         .values({
           chatId: chat.id,
           seq,
+          ordinal,
+          searchConfig,
           authorId: viewer.id,
           clientId: input.clientId ?? null,
           text,
@@ -1113,23 +1208,123 @@ function likePattern(phrase: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function searchMessagesIn(db: Db, viewer: Viewer, chatIds: number[], phrase: string, limit = 50) {
-  const query = prefixQuery(phrase);
-  if (!query || chatIds.length === 0) return [];
+/** Search ranks the newest (this many times the results asked for) matches: a common word matches thousands. */
+export const SEARCH_CANDIDATES_PER_RESULT = 2;
+/** How many of the chats' newest messages the first look at a search reads. */
+export const SEARCH_RECENT_WINDOW = 2000;
+
+/**
+ * The search query: the phrase's words as 'simple' prefixes (names, numbers, the word being typed),
+ * or'ed with the phrase in each language the chats are indexed in (its stems: "reviews" finds
+ * "reviewed"). A constant, so the GIN index on the stored document can answer it.
+ */
+function tsQueryOf(configs: string[], phrase: string, prefixes: string): SQL {
+  return sql`(${sql.join(
+    [
+      sql`to_tsquery('simple', ${prefixes})`,
+      ...[...new Set(configs)]
+        .filter((config) => config !== 'simple')
+        .map((config) => sql`plainto_tsquery(${config}::regconfig, ${phrase})`),
+    ],
+    sql` || `,
+  )})`;
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+const parseIdArray = (v: unknown): number[] => {
+  if (Array.isArray(v)) return v.map(Number);
+  const text = String(v ?? '{}');
+  return text === '{}' || text === 'null' ? [] : text.slice(1, -1).split(',').map(Number);
+};
+
+/**
+ * The ids of the newest `wanted` matching messages the viewer may see, newest first. A
+ * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
+ * (one (chat_id, id) index walk per chat, merged), and stop there when that gives the candidates.
+ * Otherwise the phrase is rarer: the GIN index finds all its matches, which are then few.
+ */
+async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL, wanted: number): Promise<number[]> {
+  const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
+  const newest = sql.join(
+    chatIds.map(
+      (id) =>
+        sql`(SELECT id, search_vector, deleted_at, kind, status, author_id FROM chat_messages
+          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${SEARCH_RECENT_WINDOW})`,
+    ),
+    sql` UNION ALL `,
+  );
+  // one statement per number of chats, planned once: each branch is the same index walk for any chat
+  const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
+    await statementHandle(db).execute(sql`
+      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${wanted}] AS ids
+      FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
+  );
+  const found = parseIdArray(recent?.ids);
+  if (found.length >= wanted || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
+  // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
+  // materialized, so that the newest-first order cannot turn it into a walk of the whole table
+  const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
+  return rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      WITH found AS MATERIALIZED (
+        SELECT m.id FROM chat_messages m
+        WHERE m.search_vector @@ (${query} && ${inChats}::tsquery) AND ${shown}
+      )
+      SELECT id FROM found ORDER BY id DESC LIMIT ${wanted}`),
+  ).map((r) => Number(r.id));
+}
+
+const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2`;
+
+/**
+ * Messages of these chats that match, best first (ts_rank among the newest
+ * SEARCH_CANDIDATES_PER_RESULT x limit matches, then newest); `configs`: the chats' search languages, each with a highlighted snippet. What a viewer may see as before: not
+ * deleted, not system lines, approved or their own (admins: all).
+ */
+export async function searchMessagesIn(
+  db: Db,
+  viewer: Viewer,
+  chatIds: number[],
+  configs: string[],
+  phrase: string,
+  limit = 50,
+) {
+  const prefixes = prefixQuery(phrase);
+  if (!prefixes || chatIds.length === 0) return [];
+  const query = tsQueryOf(configs, phrase, prefixes);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const result = await db.execute(sql`${MESSAGE_SELECT}
-    WHERE m.chat_id IN (${sql.join(
-      chatIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}
-      AND to_tsvector('simple', m.text) @@ to_tsquery('simple', ${query})
-    ORDER BY m.id DESC LIMIT ${limit}`);
-  return rowsOf<MessageRow>(result).map((r) => presentMessage(r, viewer));
+  const candidates = await newestMatches(db, chatIds, visible, query, limit * SEARCH_CANDIDATES_PER_RESULT);
+  if (candidates.length === 0) return [];
+  const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
+  const result = await statementHandle(db).execute(sql`
+    WITH best AS (
+      SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
+      WHERE m.id IN (${idList(candidates)})
+      ORDER BY rank DESC, m.id DESC LIMIT ${limit}
+    ),
+    shown AS (
+      -- ts_headline parses the text again: only for the results returned
+      SELECT b.id, b.rank,
+        ts_headline(m.search_config, translate(m.text, ${marks}, ''), ${query}, ${HEADLINE_OPTIONS}) AS snippet
+      FROM best b JOIN chat_messages m ON m.id = b.id
+    )
+    SELECT found.*, s.snippet FROM (${MESSAGE_SELECT} WHERE m.id IN (SELECT id FROM shown)) found
+    JOIN shown s ON s.id = found.id
+    ORDER BY s.rank DESC, found.id DESC`);
+  return rowsOf<MessageRow & { snippet: string }>(result).map((r) => ({
+    ...presentMessage(r, viewer),
+    snippet: r.snippet,
+  }));
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
-  await chatFor(db, viewer, chatId);
-  return { messages: await searchMessagesIn(db, viewer, [chatId], phrase) };
+  const chat = await chatFor(db, viewer, chatId);
+  return { messages: await searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase) };
 }
 
 export async function globalSearch(db: Db, viewer: Viewer, phrase: string, customerId?: number) {
@@ -1137,8 +1332,18 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   const ids = chatsOfViewer.map((c) => c.chatId);
   const needle = phrase.trim().toLowerCase();
   if (!needle || ids.length === 0) return { attachments: [], chats: [], messages: [] };
-  const matchedChats = chatsOfViewer.filter((c) => c.title.toLowerCase().includes(needle)).slice(0, 20);
-  const query = prefixQuery(phrase);
+  const prefixes = prefixQuery(phrase);
+  const like = likePattern(phrase);
+  const wordMatch = (vector: SQL) => (prefixes ? sql`${vector} @@ to_tsquery('simple', ${prefixes})` : sql`FALSE`);
+  // a title or file name matches by its words' beginnings, or anywhere as a piece of text
+  // one look at the chats: which titles match, and the languages their messages are indexed in
+  const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
+    await db.execute(sql`SELECT c.id, c.search_config::text AS config,
+      (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
+      FROM chats c WHERE c.id IN (${idList(ids)})`),
+  );
+  const titled = new Set(chatRows.filter((r) => r.titled === true || r.titled === 't').map((r) => r.id));
+  const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
   const files = await db
     .select({
       id: chatAttachments.id,
@@ -1157,9 +1362,7 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
         isNull(chatAttachments.deletedAt),
         isNull(chatMessages.deletedAt),
         visibleSql(viewer),
-        query
-          ? sql`(to_tsvector('simple', ${chatAttachments.originalName}) @@ to_tsquery('simple', ${query}) OR lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)})`
-          : sql`lower(${chatAttachments.originalName}) LIKE ${likePattern(phrase)}`,
+        sql`(${wordMatch(sql`${chatAttachments.nameVector}`)} OR lower(${chatAttachments.originalName}) LIKE ${like})`,
       ),
     )
     .orderBy(asc(chatAttachments.originalName))
@@ -1167,7 +1370,14 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   return {
     attachments: files.map((f) => ({ ...f, filename: f.originalName, size: Number(f.size) })),
     chats: matchedChats,
-    messages: await searchMessagesIn(db, viewer, ids, phrase, 30),
+    messages: await searchMessagesIn(
+      db,
+      viewer,
+      ids,
+      chatRows.map((r) => r.config),
+      phrase,
+      30,
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   ChatFile,
   ChatHistoryPage,
   ChatListEntry,
+  ChatFoundMessage,
   ChatMessage,
   ChatUpload,
   ChatUser as SharedChatUser,
@@ -27,6 +28,8 @@ export type Chat = ChatListEntry;
 export type Attachment = ChatAttachment;
 
 export type Message = ChatMessage;
+/** A search result: the message and its text around the matched words. */
+export type FoundMessage = ChatFoundMessage;
 
 export type HistoryPage = ChatHistoryPage;
 
@@ -53,14 +56,23 @@ export function useChats(customer?: number) {
   });
 }
 
+/** Where a history request starts: page 1 (the newest), then just before the oldest message loaded. */
+export type HistoryParam = { page: number } | { before: number };
+
+/** History newest first; older pages by the before-cursor, so a deep scroll costs what page 1 costs and new messages do not shift it. */
 export function useHistory(chatId: number | null) {
   const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: chatKeys.messages(chatId ?? 0),
     enabled: chatId !== null,
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => chatCall<HistoryPage>(client, `${CHAT_API}/chats/${chatId}/messages?page=${pageParam}`),
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: { page: 1 } as HistoryParam,
+    queryFn: ({ pageParam }) =>
+      chatCall<HistoryPage>(
+        client,
+        `${CHAT_API}/chats/${chatId}/messages?${'before' in pageParam ? `before=${pageParam.before}` : `page=${pageParam.page}`}`,
+      ),
+    getNextPageParam: (last): HistoryParam | undefined =>
+      last.hasMore && last.data.length > 0 ? { before: last.data[0].id } : undefined,
   });
 }
 

@@ -1,3 +1,4 @@
+import { SEARCH_MARK_END, SEARCH_MARK_START } from '@parlance/shared';
 import type { Chat } from './api';
 
 export type ChatRole = 'customer' | 'translator' | 'admin';
@@ -31,3 +32,15 @@ export function chatTitleFor(chat: Pick<Chat, 'title' | 'type' | 'owner'>, role:
 /** The admin's customer look-up page, and a customer's chats under it. */
 export const ADMIN_CHAT_HOME = '/admin/blend-talk';
 export const adminChatPath = (customerId: number) => `${ADMIN_CHAT_HOME}/user/${customerId}/chat`;
+
+/** A search snippet in pieces: the server marks each matched word with two private-use characters. */
+export function snippetParts(snippet: string): { text: string; hit: boolean }[] {
+  const parts: { text: string; hit: boolean }[] = [];
+  for (const [i, piece] of snippet.split(SEARCH_MARK_START).entries()) {
+    const [hit, rest] =
+      i === 0 ? [null, piece] : [piece.split(SEARCH_MARK_END)[0], piece.split(SEARCH_MARK_END).slice(1).join('')];
+    if (hit) parts.push({ text: hit, hit: true });
+    if (rest) parts.push({ text: rest, hit: false });
+  }
+  return parts;
+}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS } from '@parlance/shared';
 import { CLOSE_GOING_AWAY, reconnectDelayMs } from '../../app/reconnect';
-import { chatKeys, chatToken, type HistoryPage, type Message, refreshChat } from './api';
+import { chatKeys, chatToken, type HistoryPage, type HistoryParam, type Message, refreshChat } from './api';
 
 // The chat's live channel (/chat/api/live?token=): one socket per tab while the chat page is open.
 // The client keeps the last sequence number it saw per chat and sends them after every (re)connect;
@@ -15,7 +15,7 @@ interface WireEvent {
   payload: Record<string, unknown>;
 }
 
-type InfiniteHistory = { pages: HistoryPage[]; pageParams: number[] };
+type InfiniteHistory = { pages: HistoryPage[]; pageParams: HistoryParam[] };
 
 export class ChatLive {
   private socket: WebSocket | null = null;

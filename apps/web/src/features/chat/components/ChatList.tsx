@@ -21,10 +21,11 @@ import { CHAT_LIMITS, CHAT_TEXTS, chatCan, groupChats } from '@parlance/shared';
 import { useRef, useState } from 'react';
 import { lazy } from '../../../ui/lazy';
 import { OnDemand } from '../../../ui/OnDemand';
-import { CHAT_API, type Attachment, type Chat, chatCall, type Message, refreshChat } from '../api';
+import { CHAT_API, type Attachment, type Chat, chatCall, type FoundMessage, refreshChat } from '../api';
 import { type ChatRole, chatTitleFor, relativeTime } from '../format';
 import { ChatAvatar } from './ChatAvatar';
 import { chatKeys } from '../api';
+import { Snippet } from './Snippet';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 // the add-chat and pin menus load when first opened (ActionMenu)
@@ -261,7 +262,7 @@ function GlobalResults({
       chatCall<{
         attachments: (Attachment & { chatId: number; messageId: number })[];
         chats: Chat[];
-        messages: Message[];
+        messages: FoundMessage[];
       }>(client, `${CHAT_API}/search/${encodeURIComponent(phrase)}${customer ? `?customer=${customer}` : ''}`),
   });
   if (isPending) return <Typography sx={{ p: 2, color: 'text.secondary' }}>Searching…</Typography>;
@@ -302,7 +303,7 @@ function GlobalResults({
               <ListItemButton onClick={() => onOpenMessage(m.chatId, m.id)} sx={{ display: 'block' }}>
                 <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{m.author?.name}</Typography>
                 <Typography noWrap sx={{ fontSize: 14 }}>
-                  {m.text}
+                  <Snippet snippet={m.snippet} />
                 </Typography>
               </ListItemButton>
             </ListItem>

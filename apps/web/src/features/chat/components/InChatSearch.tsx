@@ -4,10 +4,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '@parlance/shared';
 import { useState } from 'react';
-import { CHAT_API, chatCall, type Message } from '../api';
+import { CHAT_API, chatCall, type FoundMessage } from '../api';
 import { timeOfDay } from '../format';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { chatKeys } from '../api';
+import { Snippet } from './Snippet';
 
 /** In-chat search (debounced 400 ms), shown in the side panel. */
 export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (messageId: number) => void }) {
@@ -18,7 +19,10 @@ export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (mess
     queryKey: chatKeys.inChatSearch(chatId, debounced),
     enabled: debounced !== '',
     queryFn: () =>
-      chatCall<{ messages: Message[] }>(client, `${CHAT_API}/chat/${chatId}/search/${encodeURIComponent(debounced)}`),
+      chatCall<{ messages: FoundMessage[] }>(
+        client,
+        `${CHAT_API}/chat/${chatId}/search/${encodeURIComponent(debounced)}`,
+      ),
   });
   return (
     <Box>
@@ -44,7 +48,9 @@ export function InChatSearch({ chatId, onOpen }: { chatId: number; onOpen: (mess
           <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
             {m.author?.name} · {timeOfDay(m.createdAt)}
           </Typography>
-          <Typography sx={{ fontSize: 13 }}>{m.text}</Typography>
+          <Typography sx={{ fontSize: 13 }}>
+            <Snippet snippet={m.snippet} />
+          </Typography>
         </Box>
       ))}
     </Box>
