@@ -4,7 +4,8 @@
 // Settings: BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_PROFILE=1 (V8 CPU profiles of the
 // servers under bench-results/profiles).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,4 +228,49 @@ export async function benchFloor(dataDir, databaseUrl, cookie) {
 /** The machine's 1-minute load average, rounded (the machine is shared: report it beside every figure). */
 export function loadAverage() {
   return Math.round(loadavg()[0] * 100) / 100;
+}
+
+/**
+ * POSTs a file on disk as the `file` part of a multipart form, streamed (never whole in memory), with
+ * `fields` as text parts before it. Answers { status, body }.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {string} file path of the file to send
+ * @param {{ filename: string, fields?: Record<string, string> }} options
+ */
+export function postFileStreamed(url, headers, file, { filename, fields = {} }) {
+  const size = statSync(file).size;
+  const boundary = `bench${Date.now()}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = createReadStream(file);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
 }

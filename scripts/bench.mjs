@@ -30,7 +30,6 @@
 import { spawnSync } from 'node:child_process';
 import {
   closeSync,
-  createReadStream,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -40,7 +39,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -59,6 +57,7 @@ import {
   DURATION,
   freePort,
   measure,
+  postFileStreamed,
   round,
   signIn,
   startServer,
@@ -291,37 +290,10 @@ async function uploadMemory(base, cookie, pid) {
     const sampler = setInterval(() => {
       peakMb = Math.max(peakMb, rss());
     }, 20);
-    const boundary = `bench${Date.now()}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="pid"\r\n\r\n${orderId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const started = Date.now();
-    const answer = await new Promise((resolve, reject) => {
-      const req = httpRequest(
-        `${base}/ajax/filepicker/fileUploaded`,
-        {
-          method: 'POST',
-          headers: {
-            ...headers,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': head.length + size + tail.length,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (d) => {
-            body += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode, body }));
-        },
-      );
-      req.on('error', reject);
-      req.write(head);
-      const stream = createReadStream(file);
-      stream.on('end', () => req.end(tail));
-      stream.pipe(req, { end: false });
+    const answer = await postFileStreamed(`${base}/ajax/filepicker/fileUploaded`, headers, file, {
+      filename: 'big.txt',
+      fields: { pid: orderId },
     });
     clearInterval(sampler);
     if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 200)}`);

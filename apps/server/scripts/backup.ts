@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { createBackup } from '../src/platform/backup/backup';
-import { BASE, backupStorageOf, loadScriptConfig, parseArgs, runScript } from './backup-cli';
+import { BASE, backupStorageOf, loadScriptConfig, parseArgs, runScript } from './script-cli';
 
 const USAGE = `Usage: npm run backup -- [--out <directory>] [--pg-dump <path>]
 

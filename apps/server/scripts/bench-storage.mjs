@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { DEMO, freePort, loadAverage, round, startServer } from '../../../scripts/bench-tools.mjs';
+import { DEMO, freePort, loadAverage, postFileStreamed, round, startServer } from '../../../scripts/bench-tools.mjs';
 
 const FILE_MB = Number(process.env.BENCH_STORAGE_MB || 200);
 const TRANSLATOR = 'translator@parlance.test';
@@ -84,41 +84,6 @@ async function signInTranslator(base) {
   return { cookie: sid, 'x-csrf-token': session.results.CSRFToken };
 }
 
-/** Streams the file as the one `file` part of a multipart POST. */
-function postFile(url, headers, file, name) {
-  const size = statSync(file).size;
-  const boundary = `bench${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + size + tail.length,
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const stream = createReadStream(file);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
-
 /** Reads the answer to the end without keeping it; answers the status and the byte count. */
 function getCounted(url, headers) {
   return new Promise((resolve, reject) => {
@@ -148,7 +113,7 @@ async function benchStore(label, env, file) {
     const took = await fetch(`${base}/api/2/job/${job}/take`, { method: 'POST', headers });
     if (!took.ok) throw new Error(`taking job ${job} answered ${took.status}`);
     const up = await sampled(server.pid, () =>
-      postFile(`${base}/api/2/projects/${job}/deliver`, headers, file, 'bench-delivery.txt'),
+      postFileStreamed(`${base}/api/2/projects/${job}/deliver`, headers, file, { filename: 'bench-delivery.txt' }),
     );
     if (up.answer.status !== 200)
       throw new Error(`the delivery answered ${up.answer.status}: ${up.answer.body.slice(0, 200)}`);

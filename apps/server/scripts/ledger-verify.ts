@@ -3,22 +3,17 @@
 // under DATA_DIR). Read-only. Exit code 0: all equal; 1: differences (printed); 2: could not verify.
 // With PGlite, stop the server first: an embedded database has one process at a time.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { join } from 'node:path';
+import { type Config, ConfigError } from '../src/config';
+import { loadScriptConfig } from './script-cli';
 import { openDatabase } from '../src/db/client';
 import { pgErrorOf } from '../src/platform/ledger/errors';
 import { verifyLedger } from '../src/platform/ledger/verify';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-
 async function main(): Promise<number> {
-  // Same DATA_DIR rule as `npm start`: the default is the repo's ./data, a relative value is taken
-  // from the directory npm was started in.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  process.env.DATA_DIR = resolve(base, process.env.DATA_DIR || join(ROOT, 'data'));
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
-    config = loadConfig();
+    config = loadScriptConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

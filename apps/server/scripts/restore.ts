@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { restoreBackup } from '../src/platform/backup/restore';
 import { verifyLedger } from '../src/platform/ledger/verify';
-import { BASE, loadScriptConfig, parseArgs, runScript } from './backup-cli';
+import { BASE, loadScriptConfig, parseArgs, runScript } from './script-cli';
 
 const USAGE = `Usage: npm run restore -- <backup directory> [--pg-restore <path>]
 

@@ -5,11 +5,10 @@
 // Run it with the server stopped (or before switching it to the bucket), so no file arrives meanwhile.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { type Config, ConfigError } from '../src/config';
+import { BASE, loadScriptConfig } from './script-cli';
 import { migrateToBucket } from '../src/platform/storage-migrate';
 import { S3Storage } from '../src/platform/storage-s3';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
 
 function fromArgument(): string | null {
   const at = process.argv.indexOf('--from');
@@ -17,13 +16,9 @@ function fromArgument(): string | null {
 }
 
 async function main(): Promise<number> {
-  // Same DATA_DIR rule as `npm start`: the default is the repo's ./data, a relative value is taken
-  // from the directory npm was started in.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  process.env.DATA_DIR = resolve(base, process.env.DATA_DIR || join(ROOT, 'data'));
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
-    config = loadConfig();
+    config = loadScriptConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -42,7 +37,7 @@ async function main(): Promise<number> {
     console.error('--from needs a folder: the files folder of a local store');
     return 2;
   }
-  const root = from ? resolve(base, from) : join(config.dataDir, 'files');
+  const root = from ? resolve(BASE, from) : join(config.dataDir, 'files');
   if (!existsSync(root)) {
     console.error(`No local files under ${root} (set DATA_DIR, or name the folder with --from).`);
     return 2;

@@ -1,5 +1,6 @@
-// What `npm run backup` and `npm run restore` share: the configuration as `npm start` reads it, the
-// file storage it names, and plain-words failures.
+// What the maintenance commands (`npm run backup`, `restore`, `ledger:verify`, `storage:migrate`)
+// share: the configuration as `npm start` reads it, the file storage it names, and plain-words
+// failures.
 import { join, resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../src/config';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
