@@ -185,6 +185,23 @@ test.describe('admin', () => {
     expect(box.y).toBeGreaterThan(viewport.height / 2);
   });
 
+  test('on a phone the button rises above the chat composer instead of covering Send', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/blend-talk/chat');
+    await page.getByRole('button', { name: /^Website launch/ }).click();
+    const send = page.getByRole('button', { name: 'Send' });
+    await expect(send).toBeVisible();
+    const overlap = async () => {
+      const [a, b] = [await toolsButton(page).boundingBox(), await send.boundingBox()];
+      if (!a || !b) throw new Error('the admin tools button or Send is not on the page');
+      return a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+    };
+    await expect.poll(overlap).toBe(false);
+    // Send still answers a tap: nothing lies over it
+    await page.getByRole('textbox', { name: 'Message' }).fill('x');
+    await send.click({ trial: true });
+  });
+
   test('a password-reset mail is read in the outbox, its link clickable', async ({ page, playwright, baseURL }) => {
     // a guest asks for a reset link for the demo customer; no mail server: the mail waits in the outbox
     const guest = await playwright.request.newContext({ baseURL });

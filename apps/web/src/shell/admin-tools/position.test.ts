@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUTTON_SIZE, clampToScreen, defaultPosition, isOnScreen } from './position';
+import { BUTTON_SIZE, clampToScreen, clearOf, defaultPosition, isOnScreen } from './position';
 
 const view = { width: 1366, height: 768 };
 
@@ -19,5 +19,22 @@ describe('floating admin button position', () => {
 
   it('keeps a dragged button fully inside the window', () => {
     expect(clampToScreen({ x: 5000, y: -40 }, view)).toEqual({ x: view.width - BUTTON_SIZE, y: 0 });
+  });
+
+  it('rises above what the page keeps clear, and stays put when it covers nothing', () => {
+    const phone = { width: 375, height: 700 };
+    const corner = defaultPosition(phone);
+    // a chat composer across the foot of the screen, 80 px high
+    const composer = { top: 620, bottom: 700, left: 0, right: 375 };
+    const risen = clearOf(corner, [composer]);
+    expect(risen.x).toBe(corner.x);
+    expect(risen.y + BUTTON_SIZE).toBeLessThanOrEqual(composer.top);
+    // a second area right above the composer: above both
+    const replyBar = { top: 560, bottom: 620, left: 0, right: 375 };
+    expect(clearOf(corner, [composer, replyBar]).y + BUTTON_SIZE).toBeLessThanOrEqual(replyBar.top);
+    // an area elsewhere on the page changes nothing
+    expect(clearOf(corner, [{ top: 0, bottom: 100, left: 0, right: 375 }])).toEqual(corner);
+    // never above the window
+    expect(clearOf(corner, [{ top: 10, bottom: 700, left: 0, right: 375 }]).y).toBe(0);
   });
 });

@@ -1,5 +1,13 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { clampToScreen, defaultPosition, initialPosition, isOnScreen, type Point, storePosition } from './position';
+import {
+  clampToScreen,
+  defaultPlace,
+  initialPosition,
+  isOnScreen,
+  loadStoredPosition,
+  type Point,
+  storePosition,
+} from './position';
 
 // Pointer-event dragging of the floating button. A press that moves less than a few pixels is a
 // click, so the button still opens the panel (and works by keyboard as any button does).
@@ -26,11 +34,35 @@ export function useDraggablePosition() {
       setPosition((current) => {
         if (isOnScreen(current)) return current;
         storePosition(null);
-        return defaultPosition();
+        return defaultPlace();
       });
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  useEffect(() => {
+    // in its default place the button rises above what a page keeps clear (a chat's composer): the
+    // page changes under it, so its place is looked at again after each change, once a frame
+    let frame = 0;
+    const follow = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        if (loadStoredPosition() || drag.current) return;
+        const place = defaultPlace();
+        setPosition((current) => (current.x === place.x && current.y === place.y ? current : place));
+      });
+    };
+    const observer = new MutationObserver(follow);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', follow);
+    follow();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', follow);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, []);
 
   const onPointerDown = useCallback(

@@ -23,6 +23,7 @@ import PinIcon from '@mui/icons-material/PushPin';
 import ReplyIcon from '@mui/icons-material/Reply';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
+import { KEEP_CLEAR_ATTRIBUTE } from '../../../shell/admin-tools/size';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CHAT_LIMITS,
@@ -883,7 +884,7 @@ function Composer({
   };
 
   return (
-    <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1 }} data-tour="composer">
+    <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1 }} data-tour="composer" {...{ [KEEP_CLEAR_ATTRIBUTE]: '' }}>
       {replyTo && (
         <Box
           sx={{
