@@ -2478,6 +2478,15 @@ export interface operations {
                             }[];
                             comment: string | null;
                         } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
+                        } | null;
                     };
                 };
             };
@@ -2872,6 +2881,15 @@ export interface operations {
                             }[];
                             comment: string | null;
                         } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3140,6 +3158,15 @@ export interface operations {
                                 count: number;
                             }[];
                             comment: string | null;
+                        } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
                         } | null;
                     };
                 };

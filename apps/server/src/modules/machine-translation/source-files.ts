@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { purchaseOrderFiles } from '../../db/schema';
+import { detectFormat, extract, merge, type Segment, type SegmentFormat } from '../../platform/segments';
+import type { Storage } from '../../platform/storage';
+import { deliveryMimeOf } from '../projects/deliver';
+
+// A project's source files as segments to translate, and back as translated files of the same
+// format (a PDF as a Word document). The stored upload is the skeleton: nothing else is kept but
+// the translations, keyed "<order file id>:<segment id>".
+
+export interface SourceFile {
+  id: number;
+  fileName: string;
+  bytes: Uint8Array;
+  format: SegmentFormat;
+  output: string;
+  segments: Segment[];
+}
+
+export const keyOf = (fileId: number, segmentId: string) => `${fileId}:${segmentId}`;
+
+/** The project's source files (not the brief's reference files), read and segmented. */
+export async function sourceFilesOf(
+  db: Db,
+  storage: Storage,
+  fileIds: number[],
+  sourceIso: string,
+): Promise<SourceFile[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(purchaseOrderFiles)
+    .where(and(inArray(purchaseOrderFiles.id, fileIds), eq(purchaseOrderFiles.context, 'source')))
+    .orderBy(asc(purchaseOrderFiles.id));
+  const files: SourceFile[] = [];
+  for (const row of rows) {
+    const bytes = new Uint8Array(await buffer(await storage.get(row.storageId)));
+    const format = detectFormat(bytes, row.fileName);
+    const { output, segments } = await extract(bytes, format, sourceIso);
+    files.push({ id: row.id, fileName: row.fileName, bytes, format, output, segments });
+  }
+  return files;
+}
+
+/** "report.pdf" translated is "report.docx"; other names stay. */
+export function outputName(fileName: string, output: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const base = dot > 0 ? fileName.slice(0, dot) : fileName;
+  return `${base}.${output}`;
+}
+
+export interface MergedFile {
+  storageId: string;
+  fileName: string;
+  mime: string;
+  size: number;
+}
+
+/** Each file with its translations in place, stored; `name` gives the stored file's name. */
+export async function mergeAndStore(
+  storage: Storage,
+  files: SourceFile[],
+  translations: Record<string, string>,
+  languages: { source: string; target: string },
+  name: (file: SourceFile) => string = (f) => outputName(f.fileName, f.output),
+): Promise<MergedFile[]> {
+  const stored: MergedFile[] = [];
+  try {
+    for (const file of files) {
+      const targets = new Map<string, string>();
+      for (const s of file.segments) {
+        const target = translations[keyOf(file.id, s.id)];
+        if (target !== undefined) targets.set(s.id, target);
+      }
+      const merged = await merge(file.bytes, file.format, languages.source, targets, { targetLang: languages.target });
+      const saved = await storage.put(Readable.from([merged]), { maxBytes: Number.MAX_SAFE_INTEGER });
+      const fileName = name(file);
+      stored.push({
+        storageId: saved.id,
+        fileName,
+        mime: deliveryMimeOf(fileName) ?? 'application/octet-stream',
+        size: saved.size,
+      });
+    }
+  } catch (error) {
+    await Promise.all(stored.map((f) => storage.delete(f.storageId)));
+    throw error;
+  }
+  return stored;
+}
