@@ -1,4 +1,4 @@
-import { MT_PROJECT_TYPES } from '@parlance/shared';
+import { isMachineOnlyType, MT_PROJECT_TYPES } from '@parlance/shared';
 import type { Tx } from '../../db/client';
 import { mtJobs } from '../../db/schema';
 
@@ -7,11 +7,7 @@ import { mtJobs } from '../../db/schema';
 // job. The scheduler's task (task.ts) finds it due.
 
 /** Types where the machine's translation is the delivery: nobody takes the job unless the machine fails. */
-export const MACHINE_ONLY_TYPES = ['machine-translation', 'ai-translation'] as const;
-
-export function isMachineOnly(type: string): boolean {
-  return (MACHINE_ONLY_TYPES as readonly string[]).includes(type);
-}
+export const isMachineOnly = isMachineOnlyType;
 
 /** Types that get a machine translation: the machine-only ones, and post-editing (the draft for the editor). */
 export function usesMachineTranslation(type: string): boolean {
