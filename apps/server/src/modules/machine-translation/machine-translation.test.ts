@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIMITS } from '@parlance/shared';
 import { buffer } from 'node:stream/consumers';
-import { mtJobs, projectEvents, projectResources, users } from '../../db/schema';
+import { ledgerTransactions, mtJobs, projectEvents, projectResources, users } from '../../db/schema';
 import { fakeLibreTranslate, fakeOpenAi, type FakeEngineServer } from '../../platform/mt/mt-test-servers';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { createScheduler, inProcessLock } from '../../platform/scheduler';
@@ -130,8 +130,11 @@ describe('a paid machine-translation order', () => {
     });
     t.clock.advance(PROJECT_LIMITS.autoCompleteAfterMs + 60_000);
     await t.app.deps.scheduler.runOnce();
-    expect((await projectRow(t.app, id)).status).toBe('COMPLETED');
-    // no translator: nothing is paid out, the credits stay with the platform
+    const completed = await projectRow(t.app, id);
+    expect(completed.status).toBe('COMPLETED');
+    // no translator: no earnings are posted, the price stays with the platform, the customer pays nothing more
+    expect(completed).toMatchObject({ translatorId: null, translatorEarningsCredits: 0 });
+    expect(await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'earning'))).toEqual([]);
     expect(await balanceOfOwner(db(), customer.id, 'customer_credits')).toBe(before);
     expect((await verifyLedger(db())).ok).toBe(true);
   });
