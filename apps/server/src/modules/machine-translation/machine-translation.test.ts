@@ -206,6 +206,18 @@ describe('a paid machine-translation order', () => {
     expect(text.split('\n\n').every((p, i) => p === `[es] Sentence number ${i + 1} is here.`)).toBe(true);
   });
 
+  it('translates an order of pasted text into a plain-text file', async () => {
+    const id = await paidMtProject(t.app, customer.id, {
+      engine: 'libretranslate',
+      files: [],
+      pastedText: 'Pasted words. More of them.',
+    });
+    await run1();
+    const files = await delivered(id);
+    expect(files.map((f) => f.fileName)).toEqual(['pasted-text.txt']);
+    expect((await bytesOf(files[0].storageId)).toString()).toBe('[es] Pasted words. [es] More of them.');
+  });
+
   it('falls back to the first connected engine when the stored choice is absent', async () => {
     const id = await paidMtProject(t.app, customer.id, {
       files: [{ name: 'c.txt', content: 'No choice stored.', mime: 'text/plain' }],

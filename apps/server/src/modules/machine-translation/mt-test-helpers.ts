@@ -44,6 +44,7 @@ export interface MtOrder {
   target?: string;
   engine?: string;
   files: { name: string; content: Buffer | string; mime: string }[];
+  pastedText?: string;
 }
 
 let payments = 0;
@@ -63,6 +64,7 @@ export async function paidMtProject(app: App, customerId: number, order: MtOrder
       targetLanguages: [target],
       expertise: 'general',
       wordCount: 100,
+      pastedText: order.pastedText ?? null,
       mtParams: order.engine ? { [target]: { engine: order.engine, formality: 'default', glossary: false } } : {},
     })
     .returning();

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { purchaseOrderFiles } from '../../db/schema';
+import { purchaseOrderFiles, purchaseOrders } from '../../db/schema';
 import { detectFormat, extract, merge, type Segment, type SegmentFormat } from '../../platform/segments';
 import type { Storage } from '../../platform/storage';
 import { deliveryMimeOf } from '../projects/deliver';
@@ -22,19 +22,28 @@ export interface SourceFile {
 
 export const keyOf = (fileId: number, segmentId: string) => `${fileId}:${segmentId}`;
 
-/** The project's source files (not the brief's reference files), read and segmented. */
+/** The name of the translation of an order's pasted text. */
+export const PASTED_TEXT_NAME = 'pasted-text.txt';
+
+/**
+ * The project's source files (not the brief's reference files), read and segmented; an order of
+ * pasted text is one plain-text file (id 0), delivered as pasted-text.txt.
+ */
 export async function sourceFilesOf(
   db: Db,
   storage: Storage,
-  fileIds: number[],
+  project: { fileIds: number[]; purchaseOrderId: number | null },
   sourceIso: string,
 ): Promise<SourceFile[]> {
-  if (fileIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(purchaseOrderFiles)
-    .where(and(inArray(purchaseOrderFiles.id, fileIds), eq(purchaseOrderFiles.context, 'source')))
-    .orderBy(asc(purchaseOrderFiles.id));
+  const rows =
+    project.fileIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(purchaseOrderFiles)
+          .where(and(inArray(purchaseOrderFiles.id, project.fileIds), eq(purchaseOrderFiles.context, 'source')))
+          .orderBy(asc(purchaseOrderFiles.id));
+  if (rows.length === 0) return pastedTextOf(db, project.purchaseOrderId, sourceIso);
   const files: SourceFile[] = [];
   for (const row of rows) {
     const bytes = new Uint8Array(await buffer(await storage.get(row.storageId)));
@@ -43,6 +52,18 @@ export async function sourceFilesOf(
     files.push({ id: row.id, fileName: row.fileName, bytes, format, output, segments });
   }
   return files;
+}
+
+async function pastedTextOf(db: Db, orderId: number | null, sourceIso: string): Promise<SourceFile[]> {
+  if (!orderId) return [];
+  const [order] = await db
+    .select({ pastedText: purchaseOrders.pastedText })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, orderId));
+  if (!order?.pastedText?.trim()) return [];
+  const bytes = new TextEncoder().encode(order.pastedText);
+  const { output, segments } = await extract(bytes, 'txt', sourceIso);
+  return [{ id: 0, fileName: PASTED_TEXT_NAME, bytes, format: 'txt', output, segments }];
 }
 
 /** "report.pdf" translated is "report.docx"; other names stay. */
