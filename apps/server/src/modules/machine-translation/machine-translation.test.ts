@@ -1,8 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIMITS } from '@parlance/shared';
 import { buffer } from 'node:stream/consumers';
-import { ledgerTransactions, mtJobs, projectEvents, projectResources, users } from '../../db/schema';
+import {
+  languages,
+  ledgerTransactions,
+  mtJobs,
+  projectEvents,
+  projectResources,
+  purchaseOrders,
+  terminologySets,
+  terminologyTerms,
+  users,
+} from '../../db/schema';
+import { mtEnginesOf } from '../../platform/mt';
+import { OpenAiCompatibleEngine } from '../../platform/mt/openai-compatible';
 import { fakeLibreTranslate, fakeOpenAi, type FakeEngineServer } from '../../platform/mt/mt-test-servers';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { createScheduler, inProcessLock } from '../../platform/scheduler';
@@ -12,6 +24,7 @@ import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness
 import { detailOf, newCustomer, type Person, projectRow } from '../projects/projects-test-helpers';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from './mt-test-helpers';
 import { mtTaskDeps } from './deps';
+import { setupOf } from './engine-choice';
 import { MT_TASK, retryDelayMs, runMtJobs } from './task';
 
 // The machine-translation queue end to end, against local engines that answer as LibreTranslate and
@@ -216,6 +229,57 @@ describe('a paid machine-translation order', () => {
     const files = await delivered(id);
     expect(files.map((f) => f.fileName)).toEqual(['pasted-text.txt']);
     expect((await bytesOf(files[0].storageId)).toString()).toBe('[es] Pasted words. [es] More of them.');
+  });
+
+  it('asks the chosen engine with the customer terms when the choice asks for the glossary', async () => {
+    const [en, es] = await db()
+      .select()
+      .from(languages)
+      .where(inArray(languages.slug, ['american-english', 'spanish']))
+      .orderBy(languages.slug);
+    const [set] = await db()
+      .insert(terminologySets)
+      .values({
+        userId: customer.id,
+        sourceLangId: en.id,
+        targetLangId: es.id,
+        fileName: 't.csv',
+        format: 'csv',
+        termCount: 1,
+        createdAt: new Date(),
+      })
+      .returning();
+    await db().insert(terminologyTerms).values({ setId: set.id, position: 1, source: 'shop', target: 'tienda' });
+    const project = { customerId: customer.id, sourceLanguage: 'american-english', targetLanguage: 'spanish' };
+    const [order] = await db()
+      .insert(purchaseOrders)
+      .values({
+        key: `terms-${Date.now()}`,
+        customerId: customer.id,
+        status: 'paid',
+        projectType: 'ai-translation',
+        sourceLanguage: 'american-english',
+        targetLanguages: ['spanish'],
+        mtParams: { spanish: { engine: 'openai', formality: 'formal', glossary: true } },
+      })
+      .returning();
+    const right = new OpenAiCompatibleEngine({ baseUrl: `${openAi.url}/v1`, apiKey: 'sk-right', model: 'gpt-test' });
+    const setup = await setupOf(db(), mtEnginesOf([right, ...t.app.deps.mt.list.filter((e) => e.slug !== 'openai')]), {
+      ...project,
+      purchaseOrderId: order.id,
+    });
+    expect(setup).toMatchObject({ formality: 'formal', terms: [{ source: 'shop', target: 'tienda' }] });
+    expect(setup.engine.slug).toBe('openai');
+    expect(await setup.engine.translate({ ...setup, texts: ['Visit the shop.'] })).toEqual([
+      '[es formal] Visit the tienda.',
+    ]);
+    // the chosen engine not connected: the first that serves the pair, without terms it cannot take
+    const fallback = await setupOf(db(), mtEnginesOf(t.app.deps.mt.list.filter((e) => e.slug !== 'openai')), {
+      ...project,
+      purchaseOrderId: order.id,
+    });
+    expect(fallback).toMatchObject({ formality: 'default', terms: [] });
+    expect(fallback.engine.slug).toBe('libretranslate');
   });
 
   it('falls back to the first connected engine when the stored choice is absent', async () => {
