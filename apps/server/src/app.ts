@@ -49,6 +49,7 @@ import { sessionPlugin } from './platform/session';
 import { createStorage } from './platform/storage-from-config';
 import { MODULES } from './modules';
 import { addProjectTasks } from './modules/projects/timed-moves';
+import { addMachineTranslationTask } from './modules/machine-translation/task';
 import { createPayoutRails, type PayoutRails } from './platform/payouts/rails';
 import { pollProvider } from './modules/payouts/service';
 import { createCardProcessor, type PaymentProvider } from './platform/payments';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimits: createRateLimitStore(database.db, clock),
   };
   addProjectTasks(services.scheduler, services);
+  addMachineTranslationTask(services.scheduler, services);
   services.scheduler.add({
     name: 'webhooks.deliver',
     everyMs: 0,

@@ -233,6 +233,18 @@ export const projectMessageRowSchema = z.object({
   moderationStatus: z.enum(['pending', 'approved', 'declined']).nullable(),
 });
 
+/** The machine translation of an MT or post-editing project: how far it is, or why it failed. */
+export const machineTranslationProgressSchema = z.object({
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  segmentsDone: z.number(),
+  segmentsTotal: z.number(),
+  wordsDone: z.number(),
+  wordsTotal: z.number(),
+  /** failed: why, in the engine's or the file's words; otherwise the last retried error, or null */
+  error: z.string().nullable(),
+});
+export type MachineTranslationProgress = z.infer<typeof machineTranslationProgressSchema>;
+
 /** GET /api/2/projects/{id} */
 export const projectDetailSchema = projectRowSchema.extend({
   brief: z.string().nullable(),
@@ -256,6 +268,8 @@ export const projectDetailSchema = projectRowSchema.extend({
   reviewedProjectId: z.number().nullable(),
   /** a QA or LL job: its review, once submitted */
   review: projectReviewSchema.nullable(),
+  /** MT and post-editing projects, for the people of the project and staff; null otherwise */
+  machineTranslation: machineTranslationProgressSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

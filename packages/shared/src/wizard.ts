@@ -21,6 +21,13 @@ export const MT_PROJECT_TYPES = [
   'ai-translation',
 ] as const;
 
+/** MT types whose machine translation is the delivery: nobody takes the job unless the machine fails (ADR 0108). */
+export const MACHINE_ONLY_TYPES = ['machine-translation', 'ai-translation'] as const;
+
+export function isMachineOnlyType(type: string): boolean {
+  return (MACHINE_ONLY_TYPES as readonly string[]).includes(type);
+}
+
 /** Translation categories of the brief step (what the text is for). */
 export const TRANSLATION_CATEGORIES = [
   'general',

@@ -25,6 +25,8 @@ export interface Scheduler {
   add(task: ScheduledTask): void;
   /** runs every due task once, one after the other; concurrent calls wait for the running one */
   runOnce(): Promise<SchedulerRun>;
+  /** runs one task now, due or not (after the run in progress, never beside it); work a request just created */
+  runTask(name: string): Promise<SchedulerRun>;
   /** starts the interval (main.ts); a run never overlaps the previous one */
   start(intervalMs: number): void;
   /**
@@ -60,14 +62,18 @@ export function createScheduler(
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  async function runDue(): Promise<SchedulerRun> {
+  async function runDue(only?: string): Promise<SchedulerRun> {
     const result: SchedulerRun = { changed: {}, failed: {} };
     for (const task of tasks) {
       if (stopped) break;
       const now = clock.now();
-      const last = lastRun.get(task.name);
-      if (last !== undefined && now.getTime() - last < task.everyMs) continue;
-      lastRun.set(task.name, now.getTime());
+      if (only !== undefined) {
+        if (task.name !== only) continue;
+      } else {
+        const last = lastRun.get(task.name);
+        if (last !== undefined && now.getTime() - last < task.everyMs) continue;
+        lastRun.set(task.name, now.getTime());
+      }
       const started = performance.now();
       // every line the task logs (through the app's logger) names the task and this run of it
       const fields = { task: task.name, taskId: newTaskId() };
@@ -84,21 +90,24 @@ export function createScheduler(
     return result;
   }
 
+  async function runExclusive(work: () => Promise<SchedulerRun>): Promise<SchedulerRun> {
+    // wait for the run in progress; its failure was reported to its own caller
+    while (running) await running.catch(() => undefined);
+    running = work();
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  }
+
   const scheduler: Scheduler = {
     add(task) {
       if (tasks.some((t) => t.name === task.name)) throw new Error(`scheduled task ${task.name} exists`);
       tasks.push(task);
     },
-    async runOnce() {
-      // wait for the run in progress; its failure was reported to its own caller
-      while (running) await running.catch(() => undefined);
-      running = runDue();
-      try {
-        return await running;
-      } finally {
-        running = null;
-      }
-    },
+    runOnce: () => runExclusive(() => runDue()),
+    runTask: (name) => runExclusive(() => runDue(name)),
     start(intervalMs) {
       if (timer) return;
       timer = setInterval(() => {

@@ -17,3 +17,4 @@ export * from './partner';
 export * from './certificates';
 export * from './oauth';
 export * from './card-processing';
+export * from './machine-translation';

@@ -35,6 +35,7 @@ import type { Logger } from '../../platform/logger';
 import { type Mailer, sendMailsAfterCommit } from '../../platform/mail';
 import type { RealtimeBus } from '../../platform/realtime';
 import { type ReferenceNames, referenceNames } from '../../platform/reference-names';
+import { enqueueMtJobs, paidStatusOf } from '../machine-translation/queue';
 import { createInvoice, type InvoiceLine } from '../invoices/create-invoice';
 import { mailOpenedProjects, mailSubmittedProjects, openToAllAtFor, recordProjectsOpened } from '../projects/opened';
 import { type ComputedCart, computeCart, type PricedOrder } from './cart';
@@ -278,7 +279,7 @@ async function createProjects(
         return {
           customerId: userId,
           name: projectName(order, item, names),
-          status: 'PENDING' as const,
+          status: paidStatusOf(o.projectType),
           type: o.projectType,
           purchaseOrderId: o.id,
           sourceLanguage: item.srcLang,
@@ -303,6 +304,7 @@ async function createProjects(
     )
     .returning();
   await recordProjectsOpened(tx, created, userId, now);
+  await enqueueMtJobs(tx, created, now);
   return created;
 }
 
@@ -441,6 +443,8 @@ export async function payCartWithCredits(
   );
   if (effects && !result.replayed) {
     effects.bus.notify();
+    // machine translation starts now rather than at the next scheduler tick
+    effects.startMachineTranslation?.();
     await mailOpenedProjects(
       db,
       effects,
@@ -483,4 +487,6 @@ export interface PaymentEffects {
   publicUrl: string;
   /** where client alerts (low balance) routed to sales and support go; without, none */
   alertBoxes?: AlertMailboxes;
+  /** runs the scheduler's due tasks (the machine-translation queue) without waiting for its tick */
+  startMachineTranslation?: () => void;
 }

@@ -25,6 +25,7 @@ import {
   unattachCoupons,
   updateCartOrder,
 } from './cart-edits';
+import { startMachineTranslation } from '../machine-translation/task';
 import { NotEnoughCreditsError, payCartWithCredits } from './pay-with-credits';
 import { presentAppliedCoupon, presentCart } from './present';
 import { readFields } from './read-fields';
@@ -239,6 +240,7 @@ export const cartRoutes: FastifyPluginAsync = async (root) => {
             logger: deps.logger,
             publicUrl: deps.config.publicUrl,
             alertBoxes: deps.config,
+            startMachineTranslation: () => startMachineTranslation(deps),
           },
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');

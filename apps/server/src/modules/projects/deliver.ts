@@ -14,6 +14,7 @@ import { type DeliveredFiles, deliveredMail, withNames } from './mails';
 import { wantsMail } from '../../platform/mail-preferences';
 import { needsEditing } from './matching';
 import type { MoveContext } from './moves';
+import type { ProjectRecord } from './present';
 import {
   findProject,
   moveNotAllowed,
@@ -174,17 +175,36 @@ export async function saveDelivery(
   if (!project) throw projectNotFound();
   const mine = delivery === 'deliver' ? project.translatorId === user.id : project.editorId === user.id;
   if (!mine) throw forbidden();
-  const row = await tryMove(tx, project, delivery, {
-    actorId: user.id,
+  return recordDelivery(ctx, project, delivery, files, user.id);
+}
+
+/** What recording a delivery needs: the transaction, the clock, links and the stored files. */
+export type DeliveryContext = Pick<MoveContext, 'tx' | 'now' | 'publicUrl' | 'storage'>;
+
+/**
+ * A delivery's move and rows, whoever delivers: the move (a person's `deliver`/`deliver-edit`, or
+ * the machine-translation task's `machine-deliver` with no uploader), the files as project
+ * resources, and the customer's delivery mail when the project reaches READY.
+ */
+export async function recordDelivery(
+  ctx: DeliveryContext,
+  project: ProjectRecord,
+  move: Delivery | 'machine-deliver',
+  files: DeliveredFile[],
+  uploadedBy: number | null,
+): Promise<Outcome> {
+  const { tx } = ctx;
+  const row = await tryMove(tx, project, move, {
+    actorId: uploadedBy,
     now: ctx.now,
     note: files
       .map((f) => f.fileName)
       .join(', ')
       .slice(0, 1000),
-    set: delivery === 'deliver-edit' || !needsEditing(project) ? { deliveredAt: ctx.now } : {},
+    set: move !== 'deliver' || !needsEditing(project) ? { deliveredAt: ctx.now } : {},
   });
   if (!row) throw moveNotAllowed();
-  const context: 'translation' | 'edited' = delivery === 'deliver' ? 'translation' : 'edited';
+  const context: 'translation' | 'edited' = move === 'deliver-edit' ? 'edited' : 'translation';
   await tx.insert(projectResources).values(
     files.map((f) => ({
       uuid: randomUUID(),
@@ -194,7 +214,7 @@ export async function saveDelivery(
       fileName: f.fileName,
       mime: f.mime,
       sizeBytes: f.size,
-      uploadedBy: user.id,
+      uploadedBy,
       createdAt: ctx.now,
     })),
   );
@@ -214,7 +234,7 @@ export async function saveDelivery(
  * email_project_files_attach on and they fit MAIL_ATTACHMENT_LIMIT_BYTES together; otherwise named,
  * for the project page's download.
  */
-async function filesForMail(ctx: MoveContext, customerId: number, files: DeliveredFile[]): Promise<DeliveredFiles> {
+async function filesForMail(ctx: DeliveryContext, customerId: number, files: DeliveredFile[]): Promise<DeliveredFiles> {
   const total = files.reduce((sum, f) => sum + f.size, 0);
   if (total > MAIL_ATTACHMENT_LIMIT_BYTES || !(await wantsMail(ctx.tx, customerId, 'email_project_files_attach'))) {
     return { attach: [], named: files.map((f) => f.fileName) };

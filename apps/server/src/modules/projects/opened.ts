@@ -35,16 +35,18 @@ export async function recordProjectsOpened(tx: Tx, opened: ProjectRecord[], acto
     })),
   );
   for (const p of opened) {
-    await recordEvent(tx, {
-      role: 'translator',
-      type: 'project.opened',
-      payload: {
-        projectId: p.id,
-        sourceLanguage: p.sourceLanguage,
-        targetLanguage: p.targetLanguage,
-        expertise: p.expertise,
-      },
-    });
+    // a project the machine translates first (PREPROCESSING) is not offered to translators yet
+    if (p.status === 'PENDING')
+      await recordEvent(tx, {
+        role: 'translator',
+        type: 'project.opened',
+        payload: {
+          projectId: p.id,
+          sourceLanguage: p.sourceLanguage,
+          targetLanguage: p.targetLanguage,
+          expertise: p.expertise,
+        },
+      });
     await recordEvent(tx, {
       userId: p.customerId,
       type: 'project.updated',

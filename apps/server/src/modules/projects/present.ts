@@ -105,6 +105,7 @@ export interface DetailExtras extends RowExtras {
   autoCompleteAt: Date | null;
   earningsAvailableAt: Date | null;
   review: ProjectDetail['review'];
+  machineTranslation: ProjectDetail['machineTranslation'];
 }
 
 export function presentProjectDetail(p: ProjectRecord, extras: DetailExtras): ProjectDetail {
@@ -130,5 +131,6 @@ export function presentProjectDetail(p: ProjectRecord, extras: DetailExtras): Pr
     messages: extras.messages,
     reviewedProjectId: p.reviewedProjectId,
     review: extras.review,
+    machineTranslation: extras.machineTranslation,
   };
 }

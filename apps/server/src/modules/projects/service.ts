@@ -1,3 +1,4 @@
+import { machineTranslationOf } from '../machine-translation/present';
 import { and, asc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { isDbId, PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectFile } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
@@ -344,6 +345,7 @@ export async function projectDetailFor(db: Reader, actor: AuthContext, v: Viewin
     earningsAvailableAt:
       v.role === 'customer' || v.role === 'candidate' || v.role === 'reviewer' ? null : earningsAvailableAt(p),
     review: isReviewKind(p.kind) ? await reviewOfJob(db, p.id) : null,
+    machineTranslation: everything ? await machineTranslationOf(db, p.id) : null,
   });
 }
 

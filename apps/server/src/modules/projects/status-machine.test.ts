@@ -51,6 +51,8 @@ const EXPECTED: Record<ProjectMove, Partial<Record<ProjectStatus, ProjectStatus>
   'finish-postprocess': { POSTPROCESSING: 'READY' },
   review: { IN_PROGRESS: 'COMPLETED' },
   expire: { PENDING: 'CANCELLED' },
+  'machine-deliver': { PREPROCESSING: 'READY' },
+  'hand-over': { PREPROCESSING: 'PENDING' },
 };
 
 const WHO: Record<ProjectMove, MoveActor[]> = {
@@ -75,6 +77,8 @@ const WHO: Record<ProjectMove, MoveActor[]> = {
   'finish-postprocess': ['admin'],
   review: ['translator'],
   expire: ['scheduler'],
+  'machine-deliver': ['scheduler'],
+  'hand-over': ['scheduler'],
 };
 
 const ACTORS: MoveActor[] = ['customer', 'translator', 'editor', 'admin', 'scheduler'];

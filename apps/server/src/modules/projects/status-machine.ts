@@ -28,6 +28,8 @@ export const PROJECT_MOVES = [
   'finish-postprocess',
   'review',
   'expire',
+  'machine-deliver',
+  'hand-over',
 ] as const;
 export type ProjectMove = (typeof PROJECT_MOVES)[number];
 
@@ -81,6 +83,10 @@ export const MOVE_RULES: Record<ProjectMove, MoveRule> = {
   review: { move: 'review', from: ['IN_PROGRESS'], to: 'COMPLETED', who: ['translator'] },
   // nobody took the job before its deadline and the grace after it (timed-moves.ts expireUntaken)
   expire: { move: 'expire', from: ['PENDING'], to: 'CANCELLED', who: ['scheduler'] },
+  // a machine-only project is translated while PREPROCESSING (nobody can take it) and delivered by
+  // the machine-translation task; when the engine fails for good it opens to translators (ADR 0108)
+  'machine-deliver': { move: 'machine-deliver', from: ['PREPROCESSING'], to: 'READY', who: ['scheduler'] },
+  'hand-over': { move: 'hand-over', from: ['PREPROCESSING'], to: 'PENDING', who: ['scheduler'] },
 };
 
 export interface MoveContext {

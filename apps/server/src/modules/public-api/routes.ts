@@ -26,6 +26,7 @@ import { hashRequest, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../platform/ledger';
 import type { Services } from '../../platform/services';
 import type { AuthContext, UserRow } from '../../platform/session';
 import { computeCart } from '../cart/cart';
+import { startMachineTranslation } from '../machine-translation/task';
 import { payCartWithCredits } from '../cart/pay-with-credits';
 import { presentCart } from '../cart/present';
 import { priceOrder } from '../pricing/price-order';
@@ -426,6 +427,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
           logger: deps.logger,
           publicUrl: deps.config.publicUrl,
           alertBoxes: deps.config,
+          startMachineTranslation: () => startMachineTranslation(deps),
         },
       );
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');

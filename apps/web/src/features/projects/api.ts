@@ -58,9 +58,13 @@ export function projectQuery(id: number) {
   return queryOptions({
     queryKey: projectKeys.detail(id),
     queryFn: ({ signal }) => http.get<ProjectDetail>(`/api/2/projects/${id}`, signal),
-    // refetch on focus and every 30 s (the page's live data when no realtime event arrives)
+    // refetch on focus and every 30 s (the page's live data when no realtime event arrives); every
+    // 3 s while a machine translation runs, whose batches send no event
     refetchOnWindowFocus: 'always',
-    refetchInterval: 30_000,
+    refetchInterval: (query) => {
+      const state = query.state.data?.machineTranslation?.state;
+      return state === 'queued' || state === 'running' ? 3_000 : 30_000;
+    },
     retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
 }

@@ -2630,6 +2630,15 @@ export interface operations {
                             }[];
                             comment: string | null;
                         } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3052,6 +3061,15 @@ export interface operations {
                             }[];
                             comment: string | null;
                         } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3338,6 +3356,15 @@ export interface operations {
                                 count: number;
                             }[];
                             comment: string | null;
+                        } | null;
+                        machineTranslation: {
+                            /** @enum {string} */
+                            state: "queued" | "running" | "done" | "failed";
+                            segmentsDone: number;
+                            segmentsTotal: number;
+                            wordsDone: number;
+                            wordsTotal: number;
+                            error: string | null;
                         } | null;
                     };
                 };

@@ -32,6 +32,8 @@ const ACTION_TEXT: Record<string, string> = {
   postprocess: 'Formatting the delivery',
   'finish-postprocess': 'Delivery formatted',
   expire: 'Expired: nobody took it in time, refunded in full',
+  'machine-deliver': 'Delivered by machine translation',
+  'hand-over': 'Machine translation failed: opened to translators',
 };
 
 function actionText(action: string): string {

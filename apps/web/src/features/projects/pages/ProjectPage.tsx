@@ -29,6 +29,7 @@ import { projectQuery, useProject } from '../api';
 import { useNames } from '../../../ui/use-names';
 import { Discussion } from '../components/Discussion';
 import { formatDateTime, formatTimeLeft } from '../../../ui/format';
+import { MachineTranslationNote } from '../components/MachineTranslationNote';
 import { ProjectActions } from '../components/ProjectActions';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
@@ -163,6 +164,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           </Alert>
         )}
         <StatusNote project={project} />
+        <MachineTranslationNote project={project} />
       </Box>
       <Box
         sx={{
