@@ -38,7 +38,6 @@ const DEMO_STATE_SPECS = [
   'profile-telegram.spec.ts',
   'profile-terminology.spec.ts',
   'profile-translator.spec.ts',
-  'project-lifecycle.spec.ts',
   'projects-customer.spec.ts',
   'quality-reports.spec.ts',
   'reference-files.spec.ts',

@@ -1,0 +1,126 @@
+import type { APIRequestContext } from '@playwright/test';
+import { type Account, csrfHeaders, expect } from './fixtures';
+import { putOrderInCart } from './purchase';
+
+// Projects of a test's own, made through the calls the screens make (the screens have journeys of
+// their own): a customer's paid order, taken and delivered by a translator, approved by the
+// customer; and a QA or LL job an admin opens over it. So a test that needs a project in some
+// status never takes, delivers or approves one of the demo accounts' projects, which other tests read.
+
+/** A delivered file: its name and text. */
+export interface DeliveredFile {
+  name: string;
+  text: string;
+}
+
+export type ProjectStage = 'paid' | 'taken' | 'delivered' | 'completed';
+
+export interface ProjectOrder {
+  /** the project's name (unique by default) */
+  name?: string;
+  /** the word count of the order (American English -> French, General) */
+  words?: number;
+  /** how far the project goes: paid (Pending Linguist), taken, delivered or completed */
+  stage?: ProjectStage;
+  /** the files the translator delivers (one small .txt by default) */
+  files?: DeliveredFile[];
+}
+
+export interface OwnProject {
+  id: number;
+  name: string;
+  words: number;
+  files: DeliveredFile[];
+}
+
+async function ok(what: string, res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<void> {
+  expect(res.ok(), `${what} answered ${res.status()} ${await res.text()}`).toBeTruthy();
+}
+
+/**
+ * Pays the customer's cart with credits as the cart's "Pay with credits" does (POST
+ * /ajax/cart/translateNow with the cart key); answers the new projects' ids.
+ */
+export async function payCartWithCredits(api: APIRequestContext): Promise<number[]> {
+  const cart = await api.get('/api/2/cart/all');
+  expect(cart.ok(), `GET /api/2/cart/all answered ${cart.status()}`).toBeTruthy();
+  const { ck } = ((await cart.json()) as { results: { ck: string } }).results;
+  const key = `pay-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const paid = await api.post('/ajax/cart/translateNow', {
+    headers: { ...(await csrfHeaders(api)), 'idempotency-key': key },
+    multipart: { ck, idempotency_key: key },
+  });
+  await ok('paying the cart with credits', paid);
+  return ((await paid.json()) as { projects: { id: number }[] }).projects.map((p) => p.id);
+}
+
+/** The translator takes the job (POST /api/2/job/{id}/take), as "Take this project" does. */
+export async function takeJob(api: APIRequestContext, id: number): Promise<void> {
+  await ok(`taking job ${id}`, await api.post(`/api/2/job/${id}/take`, { headers: await csrfHeaders(api) }));
+}
+
+/** The translator delivers files (multipart POST /api/2/projects/{id}/deliver), as the Deliver dialog does. */
+export async function deliverFiles(api: APIRequestContext, id: number, files: DeliveredFile[]): Promise<void> {
+  // Playwright's multipart takes one value per field name: the dialog sends each file as `file`,
+  // so the form is built by hand for several
+  const form = new FormData();
+  for (const f of files) form.append('file', new Blob([f.text], { type: 'text/plain' }), f.name);
+  const res = await api.post(`/api/2/projects/${id}/deliver`, { headers: await csrfHeaders(api), multipart: form });
+  await ok(`delivering project ${id}`, res);
+}
+
+/** The customer approves the delivered work (POST /api/2/projects/{id}/approve). */
+export async function approveProject(api: APIRequestContext, id: number): Promise<void> {
+  await ok(
+    `approving project ${id}`,
+    await api.post(`/api/2/projects/${id}/approve`, { headers: await csrfHeaders(api) }),
+  );
+}
+
+/**
+ * A project of the customer's own, American English -> French, brought to `stage` (completed by
+ * default) by the translator, who must have that pair. The customer needs the credits to pay it.
+ */
+export async function makeProject(
+  customer: Account,
+  translator: Account | undefined,
+  order: ProjectOrder = {},
+): Promise<OwnProject> {
+  const name = order.name ?? `Own project ${Date.now().toString(36)}`;
+  const words = order.words ?? 120;
+  const stage = order.stage ?? 'completed';
+  const files = order.files ?? [{ name: 'own-project-fr.txt', text: 'Bonjour, ceci est la traduction.' }];
+  await putOrderInCart(customer.api, name, words);
+  const [id] = await payCartWithCredits(customer.api);
+  expect(id, 'the paid cart made a project').toBeGreaterThan(0);
+  if (stage !== 'paid') {
+    if (!translator) throw new Error(`a project ${stage} needs a translator`);
+    await takeJob(translator.api, id);
+    if (stage !== 'taken') {
+      await deliverFiles(translator.api, id, files);
+      if (stage === 'completed') await approveProject(customer.api, id);
+    }
+  }
+  return { id, name, words, files };
+}
+
+/**
+ * An admin opens a QA (or LL) job over a completed project (POST
+ * /api/2/admin/projects/{id}/review-jobs), as the project page's "Create QA job" does; answers the
+ * job's project id.
+ */
+export async function openReviewJob(
+  admin: APIRequestContext,
+  reviewedId: number,
+  kind: 'qa' | 'll' = 'qa',
+): Promise<number> {
+  const res = await admin.post(`/api/2/admin/projects/${reviewedId}/review-jobs`, {
+    headers: await csrfHeaders(admin),
+    data: { kind },
+  });
+  await ok(`opening a ${kind} job over project ${reviewedId}`, res);
+  const body = (await res.json()) as { id?: number; results?: { id: number } };
+  const id = body.id ?? body.results?.id;
+  expect(id, 'the review job has an id').toBeGreaterThan(0);
+  return id as number;
+}
