@@ -41,7 +41,6 @@ const DEMO_STATE_SPECS = [
   'projects-customer.spec.ts',
   'quality-reports.spec.ts',
   'reference-files.spec.ts',
-  'review-jobs.spec.ts',
   'shell.spec.ts',
   'statements.spec.ts',
   'translator-projects.spec.ts',
