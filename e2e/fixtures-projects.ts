@@ -124,3 +124,12 @@ export async function openReviewJob(
   expect(id, 'the review job has an id').toBeGreaterThan(0);
   return id as number;
 }
+
+/** The customer adds the translator to their My Team (POST /api/2/account/my-team), as /my-team does. */
+export async function addToMyTeam(customer: APIRequestContext, translatorId: number): Promise<void> {
+  const res = await customer.post('/api/2/account/my-team', {
+    headers: await csrfHeaders(customer),
+    data: { translatorId },
+  });
+  await ok(`adding translator ${translatorId} to My Team`, res);
+}
