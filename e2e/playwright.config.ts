@@ -43,7 +43,6 @@ const DEMO_STATE_SPECS = [
   'reference-files.spec.ts',
   'shell.spec.ts',
   'statements.spec.ts',
-  'translator-states.spec.ts',
 ];
 
 export default defineConfig({
