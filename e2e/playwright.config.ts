@@ -23,7 +23,6 @@ const DEMO_STATE_SPECS = [
   'auth.spec.ts',
   'backoffice.spec.ts',
   'balance.spec.ts',
-  'chat-moderation.spec.ts',
   'chat-ui.spec.ts',
   'convert.spec.ts',
   'dashboard.spec.ts',
