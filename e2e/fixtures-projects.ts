@@ -86,7 +86,7 @@ export async function makeProject(
   translator: Account | undefined,
   order: ProjectOrder = {},
 ): Promise<OwnProject> {
-  const name = order.name ?? `Own project ${Date.now().toString(36)}`;
+  const name = order.name ?? `Own project ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const words = order.words ?? 120;
   const stage = order.stage ?? 'completed';
   const files = order.files ?? [{ name: 'own-project-fr.txt', text: 'Bonjour, ceci est la traduction.' }];
@@ -132,4 +132,10 @@ export async function addToMyTeam(customer: APIRequestContext, translatorId: num
     data: { translatorId },
   });
   await ok(`adding translator ${translatorId} to My Team`, res);
+}
+
+/** Posts to a project's discussion (POST /api/2/projects/{id}/messages), as its message box does. */
+export async function postProjectMessage(api: APIRequestContext, id: number, body: string): Promise<void> {
+  const res = await api.post(`/api/2/projects/${id}/messages`, { headers: await csrfHeaders(api), data: { body } });
+  await ok(`posting to project ${id}`, res);
 }
