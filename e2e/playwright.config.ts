@@ -29,7 +29,6 @@ const DEMO_STATE_SPECS = [
   'double-click.spec.ts',
   'first-use.spec.ts',
   'lm-dashboard.spec.ts',
-  'moderation.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
   'profile-telegram.spec.ts',
