@@ -36,7 +36,6 @@ const DEMO_STATE_SPECS = [
   'profile-translator.spec.ts',
   'projects-customer.spec.ts',
   'quality-reports.spec.ts',
-  'reference-files.spec.ts',
   'shell.spec.ts',
   'statements.spec.ts',
 ];
