@@ -18,8 +18,10 @@ export type ProjectStage = 'paid' | 'taken' | 'delivered' | 'completed';
 export interface ProjectOrder {
   /** the project's name (unique by default) */
   name?: string;
-  /** the word count of the order (American English -> French, General) */
+  /** the word count of the order (General expertise) */
   words?: number;
+  /** the target language's slug (from American English): french by default */
+  target?: string;
   /** how far the project goes: paid (Pending Linguist), taken, delivered or completed */
   stage?: ProjectStage;
   /** the files the translator delivers (one small .txt by default) */
@@ -78,7 +80,7 @@ export async function approveProject(api: APIRequestContext, id: number): Promis
 }
 
 /**
- * A project of the customer's own, American English -> French, brought to `stage` (completed by
+ * A project of the customer's own, American English -> French (or `target`), brought to `stage` (completed by
  * default) by the translator, who must have that pair. The customer needs the credits to pay it.
  */
 export async function makeProject(
@@ -90,7 +92,7 @@ export async function makeProject(
   const words = order.words ?? 120;
   const stage = order.stage ?? 'completed';
   const files = order.files ?? [{ name: 'own-project-fr.txt', text: 'Bonjour, ceci est la traduction.' }];
-  await putOrderInCart(customer.api, name, words);
+  await putOrderInCart(customer.api, name, words, { target: order.target });
   const [id] = await payCartWithCredits(customer.api);
   expect(id, 'the paid cart made a project').toBeGreaterThan(0);
   if (stage !== 'paid') {

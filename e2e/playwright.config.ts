@@ -33,7 +33,6 @@ const DEMO_STATE_SPECS = [
   'payout-methods.spec.ts',
   'profile-telegram.spec.ts',
   'profile-terminology.spec.ts',
-  'profile-translator.spec.ts',
   'projects-customer.spec.ts',
   'quality-reports.spec.ts',
   'shell.spec.ts',
