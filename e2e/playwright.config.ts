@@ -32,7 +32,6 @@ const DEMO_STATE_SPECS = [
   'partner.spec.ts',
   'payout-methods.spec.ts',
   'profile-telegram.spec.ts',
-  'profile-terminology.spec.ts',
   'projects-customer.spec.ts',
   'quality-reports.spec.ts',
   'shell.spec.ts',
