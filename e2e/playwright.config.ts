@@ -33,7 +33,6 @@ const DEMO_STATE_SPECS = [
   'payout-methods.spec.ts',
   'profile-telegram.spec.ts',
   'projects-customer.spec.ts',
-  'quality-reports.spec.ts',
   'shell.spec.ts',
   'statements.spec.ts',
 ];
