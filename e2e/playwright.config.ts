@@ -27,7 +27,6 @@ const DEMO_STATE_SPECS = [
   'convert.spec.ts',
   'dashboard.spec.ts',
   'double-click.spec.ts',
-  'first-use.spec.ts',
   'lm-dashboard.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
