@@ -141,3 +141,9 @@ export async function postProjectMessage(api: APIRequestContext, id: number, bod
   const res = await api.post(`/api/2/projects/${id}/messages`, { headers: await csrfHeaders(api), data: { body } });
   await ok(`posting to project ${id}`, res);
 }
+
+/** The customer tags a project (POST /api/2/projects/{id}/tags), as My Projects' tag field does. */
+export async function tagProject(api: APIRequestContext, id: number, tags: string[]): Promise<void> {
+  const res = await api.post(`/api/2/projects/${id}/tags`, { headers: await csrfHeaders(api), data: { tags } });
+  await ok(`tagging project ${id}`, res);
+}

@@ -33,7 +33,6 @@ const DEMO_STATE_SPECS = [
   'profile-telegram.spec.ts',
   'projects-customer.spec.ts',
   'shell.spec.ts',
-  'statements.spec.ts',
 ];
 
 export default defineConfig({
