@@ -30,7 +30,6 @@ const DEMO_STATE_SPECS = [
   'lm-dashboard.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
-  'profile-telegram.spec.ts',
   'projects-customer.spec.ts',
   'shell.spec.ts',
 ];
