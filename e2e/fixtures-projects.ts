@@ -147,3 +147,16 @@ export async function tagProject(api: APIRequestContext, id: number, tags: strin
   const res = await api.post(`/api/2/projects/${id}/tags`, { headers: await csrfHeaders(api), data: { tags } });
   await ok(`tagging project ${id}`, res);
 }
+
+/**
+ * The customer rates a completed project (POST /api/2/projects/{id}/rating), as the Rate dialog
+ * does; a rating of 3 or less carries a reason and a comment, as the dialog asks.
+ */
+export async function rateProject(api: APIRequestContext, id: number, rating: number): Promise<void> {
+  const low = rating <= 3;
+  const res = await api.post(`/api/2/projects/${id}/rating`, {
+    headers: await csrfHeaders(api),
+    data: low ? { rating, reasons: ['overly_literal'], comment: 'Too literal in places.' } : { rating },
+  });
+  await ok(`rating project ${id}`, res);
+}

@@ -25,7 +25,6 @@ const DEMO_STATE_SPECS = [
   'balance.spec.ts',
   'chat-ui.spec.ts',
   'convert.spec.ts',
-  'dashboard.spec.ts',
   'double-click.spec.ts',
   'lm-dashboard.spec.ts',
   'partner.spec.ts',
