@@ -30,7 +30,6 @@ const DEMO_STATE_SPECS = [
   'partner.spec.ts',
   'payout-methods.spec.ts',
   'projects-customer.spec.ts',
-  'shell.spec.ts',
 ];
 
 export default defineConfig({
