@@ -20,7 +20,6 @@ const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 // demo accounts. A spec leaves this list once it makes its own accounts (fixtures.ts).
 const DEMO_STATE_SPECS = [
   'admin.spec.ts',
-  'auth.spec.ts',
   'backoffice.spec.ts',
   'balance.spec.ts',
   'chat-ui.spec.ts',
