@@ -25,7 +25,6 @@ const DEMO_STATE_SPECS = [
   'chat-ui.spec.ts',
   'convert.spec.ts',
   'double-click.spec.ts',
-  'lm-dashboard.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
   'projects-customer.spec.ts',
