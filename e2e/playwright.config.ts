@@ -19,7 +19,6 @@ const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 // Specs written before ADR 0046 that still take jobs as, buy for or change the settings of the
 // demo accounts. A spec leaves this list once it makes its own accounts (fixtures.ts).
 const DEMO_STATE_SPECS = [
-  'admin.spec.ts',
   'backoffice.spec.ts',
   'balance.spec.ts',
   'chat-ui.spec.ts',
