@@ -22,7 +22,7 @@ const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 // second test) need a translator with released earnings, which a new account cannot have yet;
 // backoffice adds credits to and reads the demo customer's credit actions; chat-ui reads the demo
 // chats and the demo translator's unread badge; partner counts sign-ups through the demo
-// customer's referral link; projects-customer tags, rates and messages the demo customer's projects.
+// customer's referral link.
 const DEMO_STATE_SPECS = [
   'backoffice.spec.ts',
   'balance.spec.ts',
@@ -31,7 +31,6 @@ const DEMO_STATE_SPECS = [
   'double-click.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
-  'projects-customer.spec.ts',
 ];
 
 export default defineConfig({
