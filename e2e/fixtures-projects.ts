@@ -160,3 +160,32 @@ export async function rateProject(api: APIRequestContext, id: number, rating: nu
   });
   await ok(`rating project ${id}`, res);
 }
+
+/**
+ * Staff add credits to an account (POST /ajax/creditActions/add, as the back office's New credit
+ * action does): for a translator, to the available balance, which payouts are asked from; so a
+ * new translator can ask for a payout without waiting for earnings to be released.
+ */
+export async function addCredits(staff: APIRequestContext, userId: number, amount: number): Promise<void> {
+  const reasons = await staff.get('/api/2/credit_action/action/reason?type=addcredit');
+  expect(reasons.ok(), `the add-credit reasons answered ${reasons.status()}`).toBeTruthy();
+  const [reason] = ((await reasons.json()) as { results: { id: string }[] }).results;
+  const res = await staff.post('/ajax/creditActions/add', {
+    headers: await csrfHeaders(staff),
+    form: { uid: String(userId), type: 'addcredit', reason: reason.id, amount: String(amount), remarks: 'e2e' },
+  });
+  await ok(`adding ${amount} credits to user ${userId}`, res);
+}
+
+/** A translator puts a payout method on file (POST /api/2/account/convert/methods), as /balance does. */
+export async function addPayoutMethod(
+  api: APIRequestContext,
+  method: 'paypal' | 'payoneer' | 'wire',
+  account: string,
+): Promise<void> {
+  const res = await api.post('/api/2/account/convert/methods', {
+    headers: await csrfHeaders(api),
+    data: { method, account },
+  });
+  await ok(`adding the ${method} payout method`, res);
+}
