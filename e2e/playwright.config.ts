@@ -18,9 +18,9 @@ const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 
 // Specs written before ADR 0046 that still change the demo accounts' data. A spec leaves this list
 // once it makes its own accounts and data (fixtures.ts, fixtures-projects.ts, fixtures-chat.ts).
-// What keeps each one here: the payout specs (balance, convert, payout-methods) still ask the
+// What keeps each one here: the payout specs (balance, payout-methods) still ask the
 // demo translator's balance for payouts (addCredits and addPayoutMethod in fixtures-projects.ts
-// give a new translator both, as double-click.spec.ts does);
+// give a new translator both, as double-click.spec.ts and convert.spec.ts do);
 // backoffice adds credits to and reads the demo customer's credit actions; chat-ui reads the demo
 // chats and the demo translator's unread badge; partner counts sign-ups through the demo
 // customer's referral link.
@@ -28,7 +28,6 @@ const DEMO_STATE_SPECS = [
   'backoffice.spec.ts',
   'balance.spec.ts',
   'chat-ui.spec.ts',
-  'convert.spec.ts',
   'partner.spec.ts',
   'payout-methods.spec.ts',
 ];
