@@ -170,28 +170,35 @@ test('a paid project appears live with the toast and the chime; the translator t
   test.setTimeout(120_000);
   const [customer, translator] = await Promise.all([
     newAccount({ credits: 20_000 }),
-    newAccount({ type: 'translator', pair: PAIR }),
+    // a pair no other test orders: the toast and its five seconds are this project's alone
+    newAccount({ type: 'translator', pair: ['american-english', 'swedish'] }),
   ]);
 
   await countChimes(page);
   await signInWith(page, translator);
   await page.goto('/open-project-freelance-translator');
   const table = openProjectsTable(page);
-  await expect(table.getByRole('table')).toBeVisible();
-  await expect(table.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  // loaded (empty until the order is paid: no other test orders this pair, and an empty list has no table)
+  await expect(table).toBeVisible();
+  await expect(table.locator('table[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-connected', 'true');
   await expect(page.getByRole('switch', { name: 'Sound' })).toBeChecked();
   const before = await oscillators(page);
 
   const name = `Live brochure ${Date.now().toString(36)}`;
-  const { id: projectId } = await makeProject(customer, undefined, { name, words: 250, stage: 'paid' });
+  const { id: projectId } = await makeProject(customer, undefined, {
+    name,
+    words: 250,
+    stage: 'paid',
+    target: 'swedish',
+  });
 
   // no reload: the realtime event refreshes the list (the fallback poll is 30 s, longer than this wait)
   await expect(page.getByText(LIST_UPDATED)).toBeVisible({ timeout: 15_000 });
   const row = page.getByTestId(`project-row-${projectId}`);
   await expect(row).toBeVisible();
   await expect(row).toContainText(name);
-  await expect(row).toContainText('French');
+  await expect(row).toContainText('Swedish');
   expect(await oscillators(page)).toBeGreaterThan(before);
   await shotPage(page, 'open-projects-live-toast');
   // the toast closes by itself after 5 seconds
@@ -204,8 +211,9 @@ test('a paid project appears live with the toast and the chime; the translator t
   await page.goto('/my-projects/opened');
   await expect(page.getByTestId(`project-row-${projectId}`)).toBeVisible();
   await page.goto('/open-project-freelance-translator');
-  await expect(table.getByRole('table')).toBeVisible();
-  await expect(table.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  // loaded (empty until the order is paid: no other test orders this pair, and an empty list has no table)
+  await expect(table).toBeVisible();
+  await expect(table.locator('table[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId(`project-row-${projectId}`)).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
