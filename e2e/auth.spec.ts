@@ -1,16 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import {
-  csrfHeaders,
-  DEMO,
-  expect,
-  NEW_PASSWORD,
-  signIn,
-  signInAs,
-  signOut,
-  test,
-  totpCode,
-  uniqueEmail,
-} from './fixtures';
+import { csrfHeaders, expect, NEW_PASSWORD, signIn, signInAs, signOut, test, totpCode, uniqueEmail } from './fixtures';
 
 // Sign-in and registration journeys (spec 1 sections 2 to 5 and 8), clicked through in the built
 // app with the captcha on: every signup, sign-in and password change here solves the invisible
@@ -155,9 +144,10 @@ test.describe('registration', () => {
     await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
-  test('an e-mail that already has an account is answered on the e-mail field', async ({ page }) => {
+  test('an e-mail that already has an account is answered on the e-mail field', async ({ page, newAccount }) => {
+    const existing = await newAccount();
     await page.goto('/auth?mode=signup');
-    await fillSignup(page, { name: 'Second Customer', email: DEMO.customer.email });
+    await fillSignup(page, { name: 'Second Customer', email: existing.email });
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('An account with this email already exists')).toBeVisible();
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -166,20 +156,22 @@ test.describe('registration', () => {
 });
 
 test.describe('sign in', () => {
-  test('a wrong password shows "Incorrect email or password"', async ({ page }) => {
+  // a customer of the test's own: failed sign-ins count against the account they name
+  test('a wrong password shows "Incorrect email or password"', async ({ page, newAccount }) => {
+    const customer = await newAccount();
     await page.goto('/auth');
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.customer.email);
+    await page.getByLabel('Email', { exact: true }).fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password1!');
     const loginCall = page.waitForRequest((r) => r.url().endsWith('/api/2/account/auth/login'));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const form = formOf(await loginCall);
-    expect(form.get('username')).toBe(DEMO.customer.email);
+    expect(form.get('username')).toBe(customer.email);
     expect(form.get('captcha_service')).toBe('recaptcha');
     await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password' })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 
     // The captcha was spent by the failed attempt; the next one solves a new one and succeeds.
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/cpanel');
   });
@@ -199,14 +191,15 @@ test.describe('sign in', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
   });
 
-  test('?return= is followed when it is a path of this site, and ignored otherwise', async ({ page }) => {
+  test('?return= is followed when it is a path of this site, and ignored otherwise', async ({ page, newAccount }) => {
+    const customer = await newAccount();
     await page.goto('/auth?return=%2Fmbox');
-    await signIn(page, DEMO.customer.email, DEMO.customer.password);
+    await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/mbox$/);
     await signOut(page);
 
     await page.goto('/auth?return=%2F%2Fevil.example%2Fphish');
-    await signIn(page, DEMO.customer.email, DEMO.customer.password);
+    await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/cpanel$/);
   });
 

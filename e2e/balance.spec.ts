@@ -13,7 +13,6 @@ test('a translator requests a payout, cancels it and downloads a paid one’s in
   const before = (await available.textContent()) ?? '';
   const rows = page.getByTestId('payout-row');
   // the demo has one paid and one pending payout; other specs on the same server may add more
-  // (convert.spec.ts pays and rejects requests of the demo translator)
   await expect(rows.filter({ hasText: 'Paid' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'Pending' }).first()).toBeVisible();
   const count = await rows.count();

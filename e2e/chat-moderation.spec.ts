@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
+import { expect, expectAccessible, shotPage, signInAs, signInWith, test, uniqueName } from './fixtures';
+import { newTeamChat, sendChatMessage } from './fixtures-chat';
+import { addToMyTeam } from './fixtures-projects';
 
 // Team chat moderation (spec 3 sections 4 and 8): the translator posts an e-mail address in
-// the demo my-team chat; it is 'The message is under moderation' for the translator, the customer does
+// a new customer's team group with the translator and the admin; it is 'The message is under moderation' for the translator, the customer does
 // not see it, the admin sees it and approves it from the message menu, and it appears live for the
 // customer. The admin then deletes it and takes it back with Undo. Screenshots with E2E_SCREENSHOTS.
 
-async function openGroup(page: Page, row: RegExp, firstVisit: 'tour' | 'no tour') {
-  await page.goto('/blend-talk/chat/');
+async function openGroup(page: Page, chatId: number, firstVisit: 'tour' | 'no tour') {
+  await page.goto(`/blend-talk/chat/${chatId}`);
   // exact: the first visit's tour has a heading 'Welcome to Team Chat' too
   await expect(page.getByRole('heading', { name: 'Team Chat', exact: true })).toBeVisible({ timeout: 30_000 });
   // a customer's or translator's first visit starts with the onboarding tour (chat-ui.spec.ts walks it)
@@ -15,27 +17,38 @@ async function openGroup(page: Page, row: RegExp, firstVisit: 'tour' | 'no tour'
     await page.getByRole('button', { name: 'Skip' }).click({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   }
-  await page.getByRole('button', { name: row }).click();
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
 }
 
 test('a held chat message is seen by its author and the admin only, until the admin approves it', async ({
   browser,
+  newAccount,
+  adminApi,
 }) => {
   test.setTimeout(180_000);
+  // a new customer's team group with a new translator of their My Team and the demo admin
+  const [casey, tomas] = await Promise.all([
+    newAccount({ name: uniqueName('Casey') }),
+    newAccount({ type: 'translator', name: uniqueName('Tomas') }),
+  ]);
+  await addToMyTeam(casey.api, tomas.id);
+  const me = await adminApi.get('/registry/get?data=User');
+  const adminId = ((await me.json()) as { results: { id: number } }).results.id;
+  const chatId = await newTeamChat(casey.api, `My Team ${Date.now() % 100000}`, [tomas.id, adminId]);
+  // a message everyone sees, so that a loaded chat is told from an empty one
+  await sendChatMessage(casey.api, chatId, 'Welcome to the team.');
   const contexts = await Promise.all(
     [0, 1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 800 } })),
   );
   const [customer, translator, admin] = await Promise.all(contexts.map((c) => c.newPage()));
   const errors: string[] = [];
   for (const p of [customer, translator, admin]) p.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(customer, 'customer');
-  await signInAs(translator, 'translator');
+  await signInWith(customer, casey);
+  await signInWith(translator, tomas);
   await signInAs(admin, 'admin');
-  // the demo my-team chat of the three (the team group's unread counts are chat.spec.ts's to read)
-  await openGroup(customer, /^My Team/, 'tour');
-  await openGroup(translator, /^Casey Customer: Team chat/, 'tour');
-  await openGroup(admin, /^My Team/, 'no tour');
+  await openGroup(customer, chatId, 'tour');
+  await openGroup(translator, chatId, 'tour');
+  await openGroup(admin, chatId, 'no tour');
 
   const text = `Quicker by mail: tomas.direct${Date.now() % 10000}@example.com`;
   const composer = translator.getByRole('textbox', { name: 'Message', exact: true });

@@ -1,22 +1,38 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
+import { expect, expectAccessible, shotPage, signInWith, test, uniqueName } from './fixtures';
+import { newTeamChat, sendChatMessage } from './fixtures-chat';
+import { addToMyTeam } from './fixtures-projects';
 
 // Team chat (spec 3): a customer creates a team group with the translator; they exchange
 // messages live, a reply, a reaction and an attachment; the translator's header badge counts the
 // unread messages and clears when the chats are read. Screenshots at 1280 and 375 px (E2E_SCREENSHOTS).
+// Both are new accounts: the translator is in the customer's My Team and already has one unread
+// message in an earlier group of the customer's.
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Team chat/ });
 
-test('customer and translator chat live in a new team group; the badge counts and clears', async ({ browser }) => {
+test('customer and translator chat live in a new team group; the badge counts and clears', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(180_000);
+  const [casey, tomas] = await Promise.all([
+    newAccount({ name: uniqueName('Casey') }),
+    newAccount({ type: 'translator', name: uniqueName('Tomas') }),
+  ]);
+  await addToMyTeam(casey.api, tomas.id);
+  const earlier = `Website launch ${Date.now() % 100000}`;
+  const earlierId = await newTeamChat(casey.api, earlier, [tomas.id]);
+  await sendChatMessage(casey.api, earlierId, 'The launch is planned for next month.');
+
   const customerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const translatorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const customer = await customerContext.newPage();
   const translator = await translatorContext.newPage();
   const errors: string[] = [];
   for (const p of [customer, translator]) p.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(customer, 'customer');
-  await signInAs(translator, 'translator');
+  await signInWith(customer, casey);
+  await signInWith(translator, tomas);
 
   await customer.goto('/blend-talk/chat/');
   await translator.goto('/blend-talk/chat/');
@@ -24,9 +40,9 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expect(translator.getByRole('heading', { name: 'Team Chat', exact: true })).toBeVisible({ timeout: 30_000 });
   // a first visit starts with the onboarding tour (chat-ui.spec.ts walks through it): skip it
   for (const p of [customer, translator]) await p.getByRole('button', { name: 'Skip' }).click();
-  // the demo chats: the customer's team group and the my-team chat
-  await expect(customer.getByRole('button', { name: /^Website launch/ })).toBeVisible();
-  await expect(translator.getByRole('button', { name: /^Casey Customer: Team chat/ })).toBeVisible();
+  // the earlier group, with its unread message for the translator
+  await expect(customer.getByRole('button', { name: new RegExp(`^${earlier}`) })).toBeVisible();
+  await expect(translator.getByRole('button', { name: new RegExp(`^${casey.name}: ${earlier}`) })).toBeVisible();
   await expect(badge(translator)).toHaveAccessibleName('Team chat, 1 unread');
   await shotPage(customer, 'chat-list-1280');
 
@@ -36,8 +52,8 @@ test('customer and translator chat live in a new team group; the badge counts an
   await customer.getByRole('menuitem', { name: 'Team group' }).click();
   await expect(customer.getByRole('heading', { name: 'Select users' })).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await customer.getByLabel('Search contacts').fill('tomas');
-  await customer.getByRole('checkbox', { name: /Tomas Translator/ }).check();
+  await customer.getByLabel('Search contacts').fill(tomas.name.split(' ')[1].toLowerCase());
+  await customer.getByRole('checkbox', { name: new RegExp(tomas.name) }).check();
   await customer.getByRole('button', { name: 'Next' }).click();
   await expect(customer.getByRole('heading', { name: 'Review the group' })).toBeVisible();
   await customer.getByRole('button', { name: 'Next' }).click();
@@ -52,7 +68,7 @@ test('customer and translator chat live in a new team group; the badge counts an
   await expect(customer).toHaveURL(/\/blend-talk\/chat\/\d+$/);
 
   // it appears live in the translator's list, prefixed with the owner's name
-  const translatorRow = translator.getByRole('button', { name: new RegExp(`^Casey Customer: ${title}`) });
+  const translatorRow = translator.getByRole('button', { name: new RegExp(`^${casey.name}: ${title}`) });
   await expect(translatorRow).toBeVisible();
 
   // a message arrives live and counts on the translator's badge
@@ -72,7 +88,7 @@ test('customer and translator chat live in a new team group; the badge counts an
   // the translator replies
   await hello.getByRole('button', { name: 'Message actions' }).click();
   await translator.getByRole('menuitem', { name: 'Reply' }).click();
-  await expect(translator.getByText('Reply to Casey Customer')).toBeVisible();
+  await expect(translator.getByText(`Reply to ${casey.name}`)).toBeVisible();
   await translator.getByRole('textbox', { name: 'Message', exact: true }).fill('Happy to join!');
   await translator.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   const reply = customer.getByTestId('chat-message').filter({ hasText: 'Happy to join!' });
@@ -101,7 +117,7 @@ test('customer and translator chat live in a new team group; the badge counts an
     translator
       .getByTestId('chat-message')
       .filter({ hasText: 'Happy to join!' })
-      .getByRole('button', { name: 'heart by Casey Customer' }),
+      .getByRole('button', { name: `heart by ${casey.name}` }),
   ).toBeVisible();
 
   // the customer attaches a file; the translator sees it live
@@ -131,14 +147,14 @@ test('customer and translator chat live in a new team group; the badge counts an
   await customer.getByRole('dialog', { name: 'Remove attachment?' }).getByRole('button', { name: 'Remove' }).click();
   for (const p of [customer, translator]) {
     await expect(p.getByTestId('chat-message').last()).toContainText('The attachment was deleted.');
-    await expect(p.getByRole('button', { name: new RegExp(`^(Casey Customer: )?${title}`) })).toContainText(
+    await expect(p.getByRole('button', { name: new RegExp(`^(${casey.name}: )?${title}`) })).toContainText(
       'The attachment was deleted.',
     );
   }
   await customer.getByRole('button', { name: 'Files', exact: true }).click();
 
-  // the translator reads the demo group too: the badge clears
-  await translator.getByRole('button', { name: /^Casey Customer: Website launch/ }).click();
+  // the translator reads the earlier group too: the badge clears
+  await translator.getByRole('button', { name: new RegExp(`^${casey.name}: ${earlier}`) }).click();
   await expect(translator.getByTestId('chat-message').first()).toBeVisible();
   await expect(badge(translator)).toHaveAccessibleName('Team chat');
 

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test, shotPage } from './fixtures';
+import {
+  csrfHeaders,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  shotPage,
+  signIn,
+  signInAs,
+  signInWith,
+  test,
+} from './fixtures';
+import { addCredits, addPayoutMethod } from './fixtures-projects';
 
 // /convert: finance staff find a translator's payout requests, are told what is missing
 // (a selection, a time range), download the CSV, reject one request and pay another out after typing
@@ -7,7 +18,7 @@ import { csrfHeaders, DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs,
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The demo translator asks for a payout of 20.00 USD (the minimum) by PayPal; answers its id. */
+/** The translator asks for a payout of 20.00 USD (the minimum) by PayPal; answers its id. */
 async function translatorRequestsPayout(page: Page): Promise<number> {
   const res = await page.request.post('/api/2/account/convert/request', {
     data: { amount: 2000, method: 'paypal' },
@@ -20,24 +31,16 @@ async function translatorRequestsPayout(page: Page): Promise<number> {
 test('a finance admin rejects one payout request and pays another out after typing payout', async ({
   browser,
   page,
+  newAccount,
+  adminApi,
 }) => {
+  // a new translator with PayPal on file and credits the admin added to their available balance
+  const account = await newAccount({ type: 'translator', pair: ['american-english', 'french'] });
+  await addCredits(adminApi, account.id, 5000);
+  await addPayoutMethod(account.api, 'paypal', account.email);
   const translatorContext = await browser.newContext();
   const translator = await translatorContext.newPage();
-  await signInAs(translator, 'translator');
-  // a retry of this test finds its first attempt's requests still pending: cancel them (all but the
-  // demo's own pending request, the oldest), so the translator has the credits again
-  const mine = await translator.request.get('/api/2/account/convert/requests?limit=100');
-  const pending = ((await mine.json()).data as { id: number; status: string }[])
-    .filter((p) => p.status === 'pending')
-    .map((p) => p.id)
-    .sort((a, b) => a - b);
-  for (const id of pending.slice(1)) {
-    const res = await translator.request.post(`/api/2/account/convert/requests/${id}/cancel`, {
-      data: {},
-      headers: await csrfHeaders(translator.request),
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
+  await signInWith(translator, account);
   const toReject = await translatorRequestsPayout(translator);
   const toPay = await translatorRequestsPayout(translator);
   await translatorContext.close();
@@ -61,7 +64,7 @@ test('a finance admin rejects one payout request and pays another out after typi
   // every status from here, to follow the two requests as they move
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
   await page.getByLabel('Target to').fill('2099-12-31');
-  await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
+  await page.getByLabel('E-mail or translator id').fill(account.email);
   await expect(payRow.locator('[data-status]')).toHaveText('Pending');
   // what is not connected is not sold: the page says how each method is paid on this server
   const rails = page.getByRole('note', { name: 'How each method is paid' });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, DEMO_PASSWORD, expect, NEW_PASSWORD, signIn, signInAs, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, DEMO_PASSWORD, expect, NEW_PASSWORD, signIn, signInWith, test, uniqueEmail } from './fixtures';
+import { addCredits, addPayoutMethod } from './fixtures-projects';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // A double click on a button that moves something (Approve on a delivered project, Pay in the
@@ -25,9 +26,9 @@ function watchCalls(page: Page, suffix: string) {
   return seen;
 }
 
-test('a double click on Approve completes the project and says so, once', async ({ page, browser }) => {
+test('a double click on Approve completes the project and says so, once', async ({ page, browser, newAccount }) => {
   test.setTimeout(180_000);
-  // a new customer with credits, a paid order, taken and delivered by the demo translator (API)
+  // a new customer with credits, a paid order, taken and delivered by a new translator (API)
   await page.goto('/auth?mode=signup');
   await page.getByLabel('Full name').fill('Dora Double');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('double'));
@@ -50,7 +51,7 @@ test('a double click on Approve completes the project and says so, once', async 
 
   const translatorContext = await browser.newContext();
   const translator = await translatorContext.newPage();
-  await signInAs(translator, 'translator');
+  await signInWith(translator, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
   const took = await translator.request.post(`/api/2/job/${id}/take`, {
     headers: await csrfHeaders(translator.request),
   });
@@ -77,12 +78,21 @@ test('a double click on Approve completes the project and says so, once', async 
   await expect(page.getByText(NOT_POSSIBLE)).toHaveCount(0);
 });
 
-test('a double click on Pay in the payout dialog pays once and says so', async ({ page, browser }) => {
+test('a double click on Pay in the payout dialog pays once and says so', async ({
+  page,
+  browser,
+  newAccount,
+  adminApi,
+}) => {
   test.setTimeout(180_000);
-  // the demo translator asks for a payout of 20.00 USD by PayPal
+  // a new translator, with PayPal on file and credits the admin added to their available balance,
+  // asks for a payout of 20.00 USD by PayPal
+  const account = await newAccount({ type: 'translator', pair: ['american-english', 'french'] });
+  await addCredits(adminApi, account.id, 5000);
+  await addPayoutMethod(account.api, 'paypal', account.email);
   const translatorContext = await browser.newContext();
   const translator = await translatorContext.newPage();
-  await signInAs(translator, 'translator');
+  await signInWith(translator, account);
   const requested = await translator.request.post('/api/2/account/convert/request', {
     data: { amount: 2000, method: 'paypal' },
     headers: { ...(await csrfHeaders(translator.request)), 'idempotency-key': `double-${Date.now()}` },
@@ -96,7 +106,7 @@ test('a double click on Pay in the payout dialog pays once and says so', async (
   await expect(page.getByRole('table', { name: 'Payout requests' })).toBeVisible({ timeout: 45_000 });
   // every status, to see the row once it is processing
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
-  await page.getByLabel('E-mail or translator id').fill('translator@parlance.test');
+  await page.getByLabel('E-mail or translator id').fill(account.email);
   const row = page.getByTestId(`convert-${requestId}`);
   await expect(row.locator('[data-status]')).toHaveText('Pending');
   await row.getByRole('checkbox').check();

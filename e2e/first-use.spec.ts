@@ -1,4 +1,4 @@
-import { csrfHeaders, DEMO, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, signIn, signInWith, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 import { putOrderInCart } from './purchase';
 
@@ -116,11 +116,12 @@ test.describe('the empty-cart hint', () => {
 });
 
 test.describe('signing in from a deep link', () => {
-  test('a guest sent to /auth from /profile#billing comes back to #billing', async ({ page }) => {
+  test('a guest sent to /auth from /profile#billing comes back to #billing', async ({ page, newAccount }) => {
+    const customer = await newAccount();
     await page.goto('/profile#billing');
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('return')).toBe('/profile#billing');
-    await signIn(page, DEMO.customer.email, DEMO.customer.password);
+    await signIn(page, customer.email, customer.password);
     await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#billing');
   });
 });
@@ -129,8 +130,9 @@ test.describe("each role's pages", () => {
   test('a translator on /wizard is told ordering is for customers and led back to the dashboard', async ({
     page,
     consoleErrors,
+    newAccount,
   }) => {
-    await signInAs(page, 'translator');
+    await signInWith(page, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
     const poCalls: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/2/po') poCalls.push(r.url());

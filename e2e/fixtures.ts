@@ -17,6 +17,8 @@ import { serverUrl } from './servers';
 // (sign-up with a solved captcha, credits bought through the sandbox checkout), pages already
 // signed in through Playwright's storageState, one screenshot fixture, the CSRF token for API calls
 // made next to the browser, and unique e-mail addresses. The demo accounts are only read.
+// Projects in any status, QA/LL jobs, ratings, tags and My Team links of a test's own are made by
+// fixtures-projects.ts; team chats and their messages by fixtures-chat.ts.
 
 /** The demo accounts every fresh database starts with (DEMO_DATA=true). */
 export const DEMO_PASSWORD = 'Parlance-demo1!';

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test } from './fixtures';
+import { type Account, DEMO_PASSWORD, expect, expectAccessible, signIn, signInWith, test } from './fixtures';
+import { makeProject, postProjectMessage } from './fixtures-projects';
 
 // Moderation end to end: the translator posts a phone number in a project
 // discussion and is told it is under moderation; the customer, with the project open, does not see
 // it; a moderator finds it in the moderation table (stacked cards on a 375 px phone, nothing scrolling
-// sideways) and approves it; it appears on the customer's open page without a reload.
+// sideways) and approves it; it appears on the customer's open page without a reload. The project
+// is a new customer's, taken by a new translator; the moderator is the demo moderator.
 
 const MODERATOR = 'moderator@parlance.test';
 const POST = `Please ring me on 020 7946 0958 when you can (${Date.now() % 100000})`;
@@ -26,27 +28,24 @@ async function pageAs(
 test('a held phone number reaches the customer live only after a moderator approves it', async ({
   browser,
   baseURL,
+  newAccount,
 }) => {
+  // a project in progress between a new customer and a new translator
+  const [casey, tomas]: Account[] = await Promise.all([
+    newAccount({ credits: 20_000 }),
+    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
+  ]);
+  const { id, name } = await makeProject(casey, tomas, { stage: 'taken' });
+  const projectPath = `/project/${id}`;
+  // a first message both see, so that the customer's loaded discussion is told from an empty one
+  await postProjectMessage(casey.api, id, 'Thank you for taking this on.');
   const moderator = await pageAs(browser, baseURL, (p) => signIn(p, MODERATOR, DEMO_PASSWORD));
-  // the project of the demo translator's held posts: its link is on every row's detail
   await moderator.goto('/admin/moderation');
   const table = moderator.getByRole('table', { name: 'Messages on moderation' });
   await expect(table.getByRole('row')).not.toHaveCount(0, { timeout: 45_000 });
-  // the table also holds team-chat messages (their link opens the admin chat view): take the first
-  // project-discussion row
-  const detail = moderator.getByRole('dialog', { name: 'Message on moderation' });
-  let projectPath = '';
-  for (let row = 1; row <= 6 && !projectPath; row++) {
-    await table.getByRole('row').nth(row).getByRole('button').first().click();
-    const link = (await detail.getByRole('link').first().getAttribute('href')) ?? '';
-    if (link.startsWith('/project/')) projectPath = link.split('#')[0];
-    await detail.getByRole('button', { name: 'Close' }).click();
-    await expect(detail).toBeHidden();
-  }
-  expect(projectPath, 'a project-discussion row on the first page').toMatch(/^\/project\/\d+$/);
 
   // the translator posts a phone number and is told it waits for moderation
-  const translator = await pageAs(browser, baseURL, (p) => signInAs(p, 'translator'));
+  const translator = await pageAs(browser, baseURL, (p) => signInWith(p, tomas));
   await translator.goto(projectPath);
   await translator.getByLabel('Your message').fill(POST);
   await translator.getByRole('button', { name: 'Send' }).click();
@@ -54,7 +53,7 @@ test('a held phone number reaches the customer live only after a moderator appro
   await expect(mine).toContainText('The message is under moderation');
 
   // the customer, with the project open, does not see it
-  const customer = await pageAs(browser, baseURL, (p) => signInAs(p, 'customer'));
+  const customer = await pageAs(browser, baseURL, (p) => signInWith(p, casey));
   await customer.goto(projectPath);
   const customerMessages = customer.getByRole('list', { name: 'Messages' });
   await expect(customerMessages).toBeVisible({ timeout: 30_000 });
@@ -71,7 +70,10 @@ test('a held phone number reaches the customer live only after a moderator appro
   expect(sideways).toBeLessThanOrEqual(0);
   await expectAccessible(moderator);
 
-  // find the new post among the pending cards and approve it
+  // find the new post among the pending cards of its project (searched by its name) and approve it
+  await moderator.getByLabel('Search').fill(name);
+  await expect(cards.getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
+  await expect(cards.getByRole('listitem').filter({ hasNotText: name })).toHaveCount(0);
   const pending = cards.getByRole('listitem').filter({ hasText: 'Pending' });
   let found = false;
   for (let i = 0; i < (await pending.count()) && !found; i++) {
@@ -82,6 +84,8 @@ test('a held phone number reaches the customer live only after a moderator appro
     if (((await dialog.textContent()) ?? '').includes(POST)) {
       found = true;
       await expect(dialog).toContainText('Phone number');
+      // its link opens the message in its project
+      await expect(dialog.getByRole('link').first()).toHaveAttribute('href', new RegExp(`^${projectPath}(#|$)`));
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
     }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { makeProject } from './fixtures-projects';
 
 // A new translator is walked through the profile after sign-up (/profile/?flow=1#languages):
 // languages, expertise, availability, bio, uploads and references; then matching offers them the
@@ -19,8 +20,14 @@ async function next(page: Page, title: string) {
 test('a new translator completes the walk-through and then sees a matching open project', async ({
   page,
   consoleErrors,
+  newAccount,
 }) => {
   test.setTimeout(120_000);
+  // an open American English -> Italian project of a new customer's, for the matching at the end
+  const italian = await makeProject(await newAccount({ credits: 20_000 }), undefined, {
+    target: 'italian',
+    stage: 'paid',
+  });
   await page.goto('/auth?mode=signup');
   await page.getByRole('radio', { name: 'Translator' }).check();
   await page.getByLabel('Full name').fill('Walter Walkthrough');
@@ -95,21 +102,25 @@ test('a new translator completes the walk-through and then sees a matching open 
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Finish' }).click();
 
-  // matching: open English to Italian projects (the demo customer's Newsletter among them, and the
-  // language-manager demo's clients' work) are offered now, and only that pair
+  // matching: open English to Italian projects (the new customer's among them) are offered now, and
+  // only that pair
   await page.waitForURL(/\/open-project-freelance-translator/);
   const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'Italian' });
   await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('table').getByRole('link', { name: String(italian.id), exact: true })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'German' })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 
 test('a translator sees the skill sections at /profile, not the customer ones, and saves software', async ({
   page,
+  newAccount,
 }) => {
+  // a translator of the test's own: the software is part of matching (probation's CAT tools)
+  const translator = await newAccount({ type: 'translator', pair: ['american-english', 'french'] });
   await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill('translator@parlance.test');
-  await page.getByLabel('Password', { exact: true }).fill('Parlance-demo1!');
+  await page.getByLabel('Email', { exact: true }).fill(translator.email);
+  await page.getByLabel('Password', { exact: true }).fill(translator.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
   await page.goto('/profile#software_services');

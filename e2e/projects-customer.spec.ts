@@ -1,11 +1,30 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import { type Account, csrfHeaders, expect, NEW_PASSWORD, shotPage, signInWith, test, uniqueEmail } from './fixtures';
+import { makeProject, type ProjectStage, rateProject } from './fixtures-projects';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // The customer's My Projects (spec 1 §2, §3, §5, §8; ADR 0052): filters kept
 // in the address, tags, a bulk message, a low rating that asks for reasons and a comment, the empty
-// states, and cancelling a project nobody has started (its credits come back).
+// states, and cancelling a project nobody has started (its credits come back). Each test has a new
+// customer whose projects a new translator has brought to the statuses the test needs.
+
+type NewAccount = (o?: {
+  type?: 'client' | 'translator';
+  credits?: number;
+  pair?: [string, string];
+}) => Promise<Account>;
+
+/** A new customer with a project in each of `stages` (taken and delivered by a new translator), oldest first. */
+async function customerWithProjects(newAccount: NewAccount, stages: ProjectStage[]) {
+  const [customer, translator] = await Promise.all([
+    newAccount({ credits: 10_000 * stages.length }),
+    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
+  ]);
+  const projects = [];
+  for (const stage of stages) projects.push(await makeProject(customer, translator, { stage }));
+  return { customer, projects };
+}
 
 const table = (page: Page) => page.getByRole('table', { name: 'My projects' });
 const rows = (page: Page) => table(page).locator('tbody tr');
@@ -36,9 +55,10 @@ async function shownBalance(page: Page): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-test.describe('the demo customer', () => {
-  test('filters by status, and the filter survives a reload', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'customer');
+test.describe('a customer with projects', () => {
+  test('filters by status, and the filter survives a reload', async ({ page, consoleErrors, newAccount }) => {
+    const { customer } = await customerWithProjects(newAccount, ['paid', 'paid', 'delivered', 'taken', 'completed']);
+    await signInWith(page, customer);
     await openList(page);
     await expect(rows(page).first()).toBeVisible();
     await shotPage(page, 'list');
@@ -74,8 +94,9 @@ test.describe('the demo customer', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('tags a project and finds it by the tag', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('tags a project and finds it by the tag', async ({ page, newAccount }) => {
+    const { customer } = await customerWithProjects(newAccount, ['paid', 'completed']);
+    await signInWith(page, customer);
     await openList(page);
     const row = rows(page).first();
     const id = await idOf(row);
@@ -105,8 +126,9 @@ test.describe('the demo customer', () => {
     expect(await idOf(rows(page).first())).toBe(id);
   });
 
-  test('messages the translators of two projects at once', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('messages the translators of two projects at once', async ({ page, newAccount }) => {
+    const { customer } = await customerWithProjects(newAccount, ['taken', 'taken']);
+    await signInWith(page, customer);
     await openList(page, '/my-projects/customer/?status=IN_PROGRESS');
     await expect(rows(page).nth(1)).toBeVisible();
     const [a, b] = [rows(page).nth(0), rows(page).nth(1)];
@@ -135,8 +157,9 @@ test.describe('the demo customer', () => {
     }
   });
 
-  test('downloads two finished projects as one zip', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('downloads two finished projects as one zip', async ({ page, newAccount }) => {
+    const { customer } = await customerWithProjects(newAccount, ['completed', 'completed']);
+    await signInWith(page, customer);
     await openList(page, '/my-projects/completed');
     await expect(rows(page).nth(1)).toBeVisible();
     await rows(page).nth(0).getByRole('checkbox').check();
@@ -154,8 +177,11 @@ test.describe('the demo customer', () => {
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
-  test('a low rating asks for a reason and a comment', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a low rating asks for a reason and a comment', async ({ page, newAccount }) => {
+    // a completed project already rated three stars
+    const { customer, projects } = await customerWithProjects(newAccount, ['completed']);
+    await rateProject(customer.api, projects[0].id, 3);
+    await signInWith(page, customer);
     await openList(page, '/my-projects/customer/?status=COMPLETED');
     const row = rows(page).first();
     const id = await idOf(row);

@@ -14,7 +14,7 @@ export async function buyCreditsByCard(page: Page, amount: number): Promise<void
 }
 
 /**
- * Puts an American English -> French translation of `wordCount` words in the cart through the
+ * Puts an American English -> French (or `target`) translation of `wordCount` words in the cart through the
  * wizard's calls (the wizard's screens have their own tests), with the certificate option when
  * asked; answers the purchase order's pid.
  */
@@ -22,7 +22,7 @@ export async function putOrderInCart(
   request: APIRequestContext,
   name: string,
   wordCount: number,
-  options: { certificate?: boolean } = {},
+  options: { certificate?: boolean; target?: string } = {},
 ): Promise<string> {
   const headers = await csrfHeaders(request);
   const created = await request.post('/api/2/po', {
@@ -30,7 +30,7 @@ export async function putOrderInCart(
     form: {
       name,
       source_language: 'american-english',
-      'target_languages[]': 'french',
+      'target_languages[]': options.target ?? 'french',
       expertise: 'general',
       materialsOption: 'count',
       wordCount: String(wordCount),

@@ -1,20 +1,39 @@
-import { expect, expectAccessible, signInAs, signOut, test, shotPage } from './fixtures';
+import { expect, expectAccessible, shotPage, signInAs, signInWith, signOut, test } from './fixtures';
+import { makeProject, openReviewJob, takeJob } from './fixtures-projects';
 
-// Quality report editors: the demo translator reviews "Spring catalog" in a QA job; from
+// Quality report editors: a translator reviews a 1,000-word "Spring catalog" in a QA job; from
 // the job's list of the reviewed files they open the detailed editor (project_id, resource_uuid and
 // csrftoken in the query string), record errors and save; the job's score preview counts them. An
-// admin opening the same editor reads it without being able to change it.
+// admin opening the same editor reads it without being able to change it. The catalog is a new
+// customer's, translated by one new translator; the QA job is opened by the demo admin and taken by
+// a second new translator of the pair.
 
 test.describe.configure({ timeout: 180_000 });
 
 test('a reviewer writes a detailed quality report that the review score counts; an admin reads it only', async ({
   page,
+  newAccount,
+  adminApi,
 }) => {
-  await signInAs(page, 'translator');
+  const pair: [string, string] = ['american-english', 'french'];
+  const [customer, author, reviewer] = await Promise.all([
+    newAccount({ credits: 50_000 }),
+    newAccount({ type: 'translator', pair }),
+    newAccount({ type: 'translator', pair }),
+  ]);
+  const catalog = await makeProject(customer, author, {
+    name: `Spring catalog ${Date.now().toString(36)}`,
+    words: 1000,
+    files: [{ name: 'spring-catalog-fr.txt', text: 'Catalogue de printemps : nouveautés et prix.' }],
+  });
+  const jobId = await openReviewJob(adminApi, catalog.id, 'qa');
+  await takeJob(reviewer.api, jobId);
+  await signInWith(page, reviewer);
+  // the reviewer finds the job in their projects
   const list = await page.request.get('/api/2/account/translator-projects?page=1&perPage=100');
   const jobs = (await list.json()).data as { id: number; name: string }[];
-  const job = jobs.find((p) => p.name === 'QA review: Spring catalog');
-  expect(job, 'the demo QA job').toBeTruthy();
+  const job = jobs.find((p) => p.name === `QA review: ${catalog.name}`);
+  expect(job, 'the QA job').toBeTruthy();
   await page.goto(`/project/${job?.id}`);
 
   const files = page.getByRole('table', { name: 'Quality reports of the files' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, NEW_PASSWORD, shotPage, signInWith, test, uniqueEmail } from './fixtures';
 import { pickLanguage } from './ordering-helpers';
 import { buyCreditsByCard } from './purchase';
 
@@ -19,7 +19,10 @@ async function downloadText(page: Page, fileName: string): Promise<string> {
   return readFileSync(await download.path()).toString('utf8');
 }
 
-test('reference files of the brief reach the project page of the customer and the translator', async ({ browser }) => {
+test('reference files of the brief reach the project page of the customer and the translator', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(180_000);
   const customerContext = await browser.newContext({ acceptDownloads: true });
   const translatorContext = await browser.newContext({ acceptDownloads: true });
@@ -44,7 +47,8 @@ test('reference files of the brief reach the project page of the customer and th
   await customer.goto('/wizard');
   await customer.waitForURL(/\/wizard\?pid=/);
   await customer.getByRole('button', { name: 'Paste text' }).click();
-  await customer.getByLabel('Your text').fill('Our new catalogue is out. Order before Friday.');
+  // ten words at least: a translator on probation (a new one) is offered no shorter project
+  await customer.getByLabel('Your text').fill('Our new catalogue is out now. Please place your order before Friday.');
   await customer.getByRole('button', { name: 'Count words' }).click();
   await customer.getByRole('button', { name: 'Next' }).click();
   await pickLanguage(customer, 'Translate from', 'American English');
@@ -80,8 +84,9 @@ test('reference files of the brief reach the project page of the customer and th
   expect(await downloadText(customer, 'note.txt')).toBe(NOTE);
   await shotPage(customer, 'reference-customer');
 
-  // the translator it is offered to sees the file's name; once the job is theirs, the file
-  await signInAs(translator, 'translator');
+  // a new translator of the pair, to whom it is offered, sees the file's name; once the job is
+  // theirs, the file
+  await signInWith(translator, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
   await translator.goto(`/project/${id}`);
   await expect(translator.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(translator.getByRole('list', { name: 'Reference files' }).getByText('note.txt')).toBeVisible();

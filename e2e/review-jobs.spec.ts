@@ -1,39 +1,36 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test, shotPage } from './fixtures';
+import { expect, shotPage, signInAs, signInWith, test } from './fixtures';
+import { makeProject } from './fixtures-projects';
 
 // QA and LL reviews (ADR 0089): an admin opens a QA job over a
-// completed project, the demo translator takes it from Open Projects > QA, reads the reviewed
+// completed project, a translator takes it from Open Projects > QA, reads the reviewed
 // project, fills the error table, sees the score preview and submits; the review shows read-only.
 //
-// The reviewed project is the demo "Blog post": the demo data has it translated and completed by a
-// second demo translator (Rosa Reyes, who cannot sign in), so that the demo translator, whose
-// language pairs include its English -> German, may review it (nobody reviews their own work, and
-// there is no call yet to give a new translator language pairs).
-
-const REVIEWED_NAME = 'Blog post';
-
-/** The id of the demo customer's completed "Blog post", through the customer's list. */
-async function reviewedProjectId(page: Page): Promise<number> {
-  await signInAs(page, 'customer');
-  const res = await page.request.get(
-    `/api/2/account/customer-projects?status=COMPLETED&search=${encodeURIComponent(REVIEWED_NAME)}`,
-  );
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { data: { id: number; name: string }[] };
-  const row = body.data.find((r) => r.name === REVIEWED_NAME);
-  if (!row) throw new Error('the demo "Blog post" project is missing');
-  return row.id;
-}
+// The reviewed project is the test's own: a new customer's 800-word order, translated and delivered
+// by one new translator and approved; the reviewer is a second new translator of the same pair
+// (nobody reviews their own work).
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
-test('an admin opens a QA job, a translator takes it, scores the work and the review shows', async ({ browser }) => {
+test('an admin opens a QA job, a translator takes it, scores the work and the review shows', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
-  const customerContext = await browser.newContext();
-  const reviewed = await reviewedProjectId(await customerContext.newPage());
-  await customerContext.close();
+  const pair: [string, string] = ['american-english', 'french'];
+  const [customer, author, reviewer] = await Promise.all([
+    newAccount({ credits: 50_000 }),
+    newAccount({ type: 'translator', name: 'Rosa Author', pair }),
+    newAccount({ type: 'translator', name: 'Remy Reviewer', pair }),
+  ]);
+  const REVIEWED_NAME = `Blog post ${Date.now().toString(36)}`;
+  const { id: reviewed } = await makeProject(customer, author, {
+    name: REVIEWED_NAME,
+    words: 800,
+    files: [{ name: 'blog-by-rosa.txt', text: 'Un article de blog, traduit par Rosa.' }],
+  });
 
   // the admin, on the completed project's page
   const adminContext = await browser.newContext();
@@ -50,11 +47,11 @@ test('an admin opens a QA job, a translator takes it, scores the work and the re
   await expect(admin.getByTestId('reviewed-project-link')).toHaveAttribute('href', `/project/${reviewed}`);
   await expect(admin.getByText('No review has been submitted yet.')).toBeVisible();
 
-  // the demo translator finds it under Open Projects > QA and takes it
+  // the reviewer finds it under Open Projects > QA and takes it
   const translatorContext = await browser.newContext();
   const translator = await translatorContext.newPage();
   translator.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(translator, 'translator');
+  await signInWith(translator, reviewer);
   await translator.goto('/open-project-freelance-translator/qa');
   const table = translator.getByRole('region', { name: 'Open projects' });
   await table.getByRole('button', { name: `Take project ${jobId}`, exact: true }).click();

@@ -1,17 +1,20 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, expect, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
-import { putOrderInCart } from './purchase';
+import type { Page } from '@playwright/test';
+import { type Account, expect, NEW_PASSWORD, shotPage, signInWith, test, uniqueEmail, uniqueName } from './fixtures';
+import { addToMyTeam, makeProject, openReviewJob } from './fixtures-projects';
 
 // The translator's side of the marketplace (spec 1 §2 and §4; ADR 0027):
 // Open Projects with its sound setting, the My Projects tabs, My Team customers, a project paid by
 // a customer that appears live with the toast and is taken, and the availability switch.
+// Every translator here is a new account of American English -> French, with the projects, review
+// jobs and My Team customers each test needs made through the screens' calls (fixtures-projects.ts).
+
+const PAIR: [string, string] = ['american-english', 'french'];
 
 // texts of packages/shared (PROJECT_TEXTS), quoted: a test asserts what a person reads
 const LIST_UPDATED = 'The list of available projects was updated';
 const LIST_FAILED = 'This list could not be loaded.';
 const NO_PROJECTS = 'You have no projects here yet.';
 const TRANSLATOR_INACTIVE = 'You are marked inactive or on vacation. Turn your availability back on to take projects.';
-const APPROVES = '4242 4242 4242 4242';
 
 /** Counts the oscillators the page starts: the chime is two of them. */
 async function countChimes(page: Page) {
@@ -35,8 +38,23 @@ function openProjectsTable(page: Page) {
 }
 
 test.describe('translator screens', () => {
-  test('open projects lists the demo jobs; the sound setting survives a reload', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'translator');
+  test('open projects lists the open jobs; the sound setting survives a reload', async ({
+    page,
+    consoleErrors,
+    newAccount,
+    adminApi,
+  }) => {
+    // an open translation job, and QA and LL jobs over another customer's completed project
+    const [translator, customer, author] = await Promise.all([
+      newAccount({ type: 'translator', pair: PAIR }),
+      newAccount({ credits: 20_000 }),
+      newAccount({ type: 'translator', pair: PAIR }),
+    ]);
+    const open = await makeProject(customer, undefined, { stage: 'paid' });
+    const done = await makeProject(customer, author);
+    const qa = await openReviewJob(adminApi, done.id, 'qa');
+    const ll = await openReviewJob(adminApi, done.id, 'll');
+    await signInWith(page, translator);
     await page.goto('/open-project-freelance-translator');
     await expect(page.getByRole('heading', { name: 'Open projects' })).toBeVisible();
     const table = openProjectsTable(page);
@@ -46,17 +64,18 @@ test.describe('translator screens', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => b - a));
     await expect(table.getByRole('link', { name: ids[0], exact: true })).toHaveAttribute('href', `/project/${ids[0]}`);
+    await expect(table.getByRole('link', { name: String(open.id), exact: true })).toBeVisible();
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-connected', 'true');
     await shotPage(page, 'open-projects');
 
-    // the demo translator has QA and LL review jobs: their tabs show, each at its own sub-path
+    // QA and LL review jobs of the pair are open: their tabs show, each at its own sub-path
     await page.getByRole('tab', { name: 'QA', exact: true }).click();
     await page.waitForURL('**/open-project-freelance-translator/qa');
-    await expect(table.getByRole('link').first()).toBeVisible();
+    await expect(table.getByRole('link', { name: String(qa), exact: true })).toBeVisible();
     await shotPage(page, 'open-projects-qa');
     await page.getByRole('tab', { name: 'LL', exact: true }).click();
     await page.waitForURL('**/open-project-freelance-translator/ll');
-    await expect(table.getByRole('link').first()).toBeVisible();
+    await expect(table.getByRole('link', { name: String(ll), exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Available', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/open-project-freelance-translator');
 
@@ -72,8 +91,18 @@ test.describe('translator screens', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('my projects: each tab loads its own list and the tab is in the address', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'translator');
+  test('my projects: each tab loads its own list and the tab is in the address', async ({
+    page,
+    consoleErrors,
+    newAccount,
+  }) => {
+    // a translator who has worked on a project
+    const [translator, customer] = await Promise.all([
+      newAccount({ type: 'translator', pair: PAIR }),
+      newAccount({ credits: 20_000 }),
+    ]);
+    const worked = await makeProject(customer, translator);
+    await signInWith(page, translator);
     await page.goto('/my-projects/translator');
     await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();
     await expect(page.getByTestId('earnings-pending')).toHaveText(/^[\d,]+ credits$/);
@@ -91,104 +120,85 @@ test.describe('translator screens', () => {
       await page.waitForURL(`**/my-projects/${slug}`);
       await expect(page.getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
       const list = page.getByRole('region', { name: label });
-      await expect(list.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+      // loaded: an empty list has no table, only its text
+      await expect(list).toBeVisible();
+      await expect(list.locator('table[aria-busy="true"]')).toHaveCount(0);
       // rows, or the empty text: never the failure line
       await expect(list.locator('tbody tr').or(list.getByText(NO_PROJECTS)).first()).toBeVisible();
       await expect(list.getByText(LIST_FAILED)).toHaveCount(0);
       await shotPage(page, `my-projects-${slug}`);
     }
-    // the demo translator has worked on projects: the first tab has rows with a status
+    // the translator has worked on a project: the first tab lists it
     await page.getByRole('tab', { name: 'Translator Projects', exact: true }).click();
-    await expect(page.getByRole('table', { name: 'Translator Projects' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Translator Projects' })
+        .getByRole('link', { name: String(worked.id), exact: true }),
+    ).toBeVisible();
     // a reload keeps the tab
     await page.goto('/my-projects/opened');
     await expect(page.getByRole('tab', { name: 'My Opened Projects' })).toHaveAttribute('aria-selected', 'true');
     expect(consoleErrors).toEqual([]);
   });
 
-  test('my team lists the customers who chose the translator', async ({ page, consoleErrors }) => {
-    await signInAs(page, 'translator');
+  test('my team lists the customers who chose the translator', async ({ page, consoleErrors, newAccount }) => {
+    const customerName = uniqueName('Casey');
+    const [translator, customer]: Account[] = await Promise.all([
+      newAccount({ type: 'translator', pair: PAIR }),
+      newAccount({ name: customerName }),
+    ]);
+    await addToMyTeam(customer.api, translator.id);
+    await signInWith(page, translator);
     await page.goto('/my-team');
     await expect(page.getByRole('heading', { name: 'My Team customers' })).toBeVisible();
     const table = page.getByRole('region', { name: 'My Team customers', exact: true });
-    await expect(table.getByRole('cell', { name: 'Casey Customer', exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: customerName, exact: true })).toBeVisible();
     await shotPage(page, 'my-team-customers');
     await page.getByLabel('Search customers').fill('nobody-by-this-name');
     await expect(table.getByText('Nothing found for your request')).toBeVisible();
-    await page.getByLabel('Search customers').fill('casey');
-    await expect(table.getByRole('cell', { name: 'Casey Customer', exact: true })).toBeVisible();
+    await page.getByLabel('Search customers').fill(customerName.split(' ')[1].toLowerCase());
+    await expect(table.getByRole('cell', { name: customerName, exact: true })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });
 
-/** A new customer with credits bought through the sandbox checkout. */
-async function newCustomerWithCredits(page: Page, credits: number) {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Paula Payer');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('payer'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
-  await page.goto(`/payment/quote/?amount=${credits}`);
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.waitForURL('**/sandbox/checkout/**');
-  await page.getByLabel('Card number').fill(APPROVES);
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 2) % 100}`);
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Paula Payer');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/payment/thankyou/?payment=*');
-}
-
-/** Orders a translation through the wizard's calls and pays the cart with credits; answers the project id. */
-async function orderAndPay(request: APIRequestContext, name: string): Promise<number> {
-  await putOrderInCart(request, name, 250);
-  const headers = await csrfHeaders(request);
-  const cart = await request.get('/api/2/cart/all');
-  const { ck } = ((await cart.json()) as { results: { ck: string } }).results;
-  const key = `translator-e2e-${Date.now()}`;
-  const paid = await request.post('/ajax/cart/translateNow', {
-    headers: { ...headers, 'idempotency-key': key },
-    multipart: { ck, idempotency_key: key },
-  });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  const result = (await paid.json()) as { projects: { id: number; name: string }[] };
-  expect(result.projects).toHaveLength(1);
-  return result.projects[0].id;
-}
-
 test('a paid project appears live with the toast and the chime; the translator takes it', async ({
   page,
-  browser,
-  baseURL,
   consoleErrors,
+  newAccount,
 }) => {
   test.setTimeout(120_000);
-  const customerContext = await browser.newContext({ baseURL });
-  const customer = await customerContext.newPage();
-  await newCustomerWithCredits(customer, 20_000);
+  const [customer, translator] = await Promise.all([
+    newAccount({ credits: 20_000 }),
+    // a pair no other test orders: the toast and its five seconds are this project's alone
+    newAccount({ type: 'translator', pair: ['american-english', 'swedish'] }),
+  ]);
 
   await countChimes(page);
-  await signInAs(page, 'translator');
+  await signInWith(page, translator);
   await page.goto('/open-project-freelance-translator');
   const table = openProjectsTable(page);
-  await expect(table.getByRole('table')).toBeVisible();
-  await expect(table.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  // loaded (empty until the order is paid: no other test orders this pair, and an empty list has no table)
+  await expect(table).toBeVisible();
+  await expect(table.locator('table[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-connected', 'true');
   await expect(page.getByRole('switch', { name: 'Sound' })).toBeChecked();
   const before = await oscillators(page);
 
   const name = `Live brochure ${Date.now().toString(36)}`;
-  const projectId = await orderAndPay(customer.request, name);
+  const { id: projectId } = await makeProject(customer, undefined, {
+    name,
+    words: 250,
+    stage: 'paid',
+    target: 'swedish',
+  });
 
   // no reload: the realtime event refreshes the list (the fallback poll is 30 s, longer than this wait)
   await expect(page.getByText(LIST_UPDATED)).toBeVisible({ timeout: 15_000 });
   const row = page.getByTestId(`project-row-${projectId}`);
   await expect(row).toBeVisible();
   await expect(row).toContainText(name);
-  await expect(row).toContainText('French');
+  await expect(row).toContainText('Swedish');
   expect(await oscillators(page)).toBeGreaterThan(before);
   await shotPage(page, 'open-projects-live-toast');
   // the toast closes by itself after 5 seconds
@@ -201,10 +211,10 @@ test('a paid project appears live with the toast and the chime; the translator t
   await page.goto('/my-projects/opened');
   await expect(page.getByTestId(`project-row-${projectId}`)).toBeVisible();
   await page.goto('/open-project-freelance-translator');
-  await expect(table.getByRole('table')).toBeVisible();
-  await expect(table.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  // loaded (empty until the order is paid: no other test orders this pair, and an empty list has no table)
+  await expect(table).toBeVisible();
+  await expect(table.locator('table[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId(`project-row-${projectId}`)).toHaveCount(0);
-  await customerContext.close();
   expect(consoleErrors).toEqual([]);
 });
 
