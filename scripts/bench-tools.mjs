@@ -236,16 +236,16 @@ export function loadAverage() {
  * @param {string} url
  * @param {Record<string, string>} headers
  * @param {string} file path of the file to send
- * @param {{ filename: string, fields?: Record<string, string> }} options
+ * @param {{ filename: string, contentType?: string, fields?: Record<string, string> }} options
  */
-export function postFileStreamed(url, headers, file, { filename, fields = {} }) {
+export function postFileStreamed(url, headers, file, { filename, contentType = 'text/plain', fields = {} }) {
   const size = statSync(file).size;
   const boundary = `bench${Date.now()}`;
   const head = Buffer.from(
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {

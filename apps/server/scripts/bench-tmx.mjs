@@ -3,11 +3,11 @@
 // while the server's resident memory is sampled (idle before, the peak during the import; target
 // under +150 MB); then GET /api/2/account/tmx/search by source-text prefix, one request at a time
 // (BENCH_TMX_SEARCHES, 500), p50 and p99 (target under 20 ms), and the server-side query time.
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { postFileStreamed } from '../../../scripts/bench-tools.mjs';
 
 const UNITS = Number(process.env.BENCH_TMX_UNITS || 100_000);
 const SEARCHES = Number(process.env.BENCH_TMX_SEARCHES || 500);
@@ -75,40 +75,6 @@ function writeTmx(file) {
 
 const rssOf = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 
-function postFile(url, headers, file) {
-  const boundary = `----benchtmx${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.tmx"\r\nContent-Type: application/x-tmx+xml\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = statSync(file).size;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + size + tail.length),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const stream = createReadStream(file);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
-
 /**
  * @param {'pglite'|'postgres'} engine
  * @param {string} databaseUrl
@@ -133,7 +99,10 @@ export async function benchTmx(engine, databaseUrl, tools) {
       peakMb = Math.max(peakMb, rssOf(pid));
     }, 50);
     const t0 = performance.now();
-    const res = await postFile(`${started.base}/tmx/import`, headers, file);
+    const res = await postFileStreamed(`${started.base}/tmx/import`, headers, file, {
+      filename: 'bench.tmx',
+      contentType: 'application/x-tmx+xml',
+    });
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     peakMb = Math.max(peakMb, rssOf(pid));

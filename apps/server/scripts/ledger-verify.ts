@@ -4,23 +4,14 @@
 // With PGlite, stop the server first: an embedded database has one process at a time.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Config, ConfigError } from '../src/config';
-import { loadScriptConfig } from './script-cli';
+import { scriptConfigOrNull } from './script-cli';
 import { openDatabase } from '../src/db/client';
 import { pgErrorOf } from '../src/platform/ledger/errors';
 import { verifyLedger } from '../src/platform/ledger/verify';
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadScriptConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = scriptConfigOrNull();
+  if (!config) return 2;
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
     console.error(`No database under ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
     return 2;

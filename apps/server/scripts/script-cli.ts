@@ -18,6 +18,17 @@ export function loadScriptConfig(): Config {
   return loadConfig();
 }
 
+/** The configuration, or null after printing why it is wrong (the caller exits 2: it could not run). */
+export function scriptConfigOrNull(): Config | null {
+  try {
+    return loadScriptConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return null;
+  }
+}
+
 /**
  * The file storage the server would use. A bucket (S3_*) makes the backup list the objects instead of
  * copying bytes: the bucket's own versioning or replication keeps those.

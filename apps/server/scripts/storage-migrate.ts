@@ -5,8 +5,7 @@
 // Run it with the server stopped (or before switching it to the bucket), so no file arrives meanwhile.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Config, ConfigError } from '../src/config';
-import { BASE, loadScriptConfig } from './script-cli';
+import { BASE, scriptConfigOrNull } from './script-cli';
 import { migrateToBucket } from '../src/platform/storage-migrate';
 import { S3Storage } from '../src/platform/storage-s3';
 
@@ -16,16 +15,8 @@ function fromArgument(): string | null {
 }
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadScriptConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = scriptConfigOrNull();
+  if (!config) return 2;
   if (!config.s3) {
     console.error(
       'Set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS).',

@@ -1,4 +1,5 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { openOfficeZip } from './office-zip';
 import { mainPartName } from '../../documents/formats/docx';
 import { SegmentError } from '../errors';
 import { type Block, type InlineNode, joinText, type Token } from '../inline';
@@ -396,15 +397,7 @@ function paragraphContext(p: XElement, label: string): string {
 }
 
 export async function openDocx(bytes: Uint8Array): Promise<SegmentedDocument<DocxCode>> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (error) {
-    throw new SegmentError(
-      'unreadable',
-      `it is not a Word document (${error instanceof Error ? error.message : error})`,
-    );
-  }
+  const zip = await openOfficeZip(bytes, 'a Word document');
   const blocks: Block<DocxCode>[] = [];
   const paragraphs: { p: XElement; base: XElement | null; part: Part }[] = [];
   const parts: Part[] = [];

@@ -1,4 +1,5 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { openOfficeZip } from './office-zip';
 import { mainPartName } from '../../documents/formats/docx';
 import { SegmentError } from '../errors';
 import { type Block, type InlineNode, joinText, type Token } from '../inline';
@@ -102,15 +103,7 @@ function resolveTarget(from: string, target: string): string {
 }
 
 export async function openXlsx(bytes: Uint8Array): Promise<SegmentedDocument<XlsxCode>> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (error) {
-    throw new SegmentError(
-      'unreadable',
-      `it is not an Excel workbook (${error instanceof Error ? error.message : error})`,
-    );
-  }
+  const zip = await openOfficeZip(bytes, 'an Excel workbook');
   const workbookName = await mainPartName(zip);
   const workbookFile = zip.file(workbookName);
   if (!workbookFile) throw new SegmentError('unreadable', 'the workbook has no main part');
