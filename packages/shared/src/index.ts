@@ -75,3 +75,5 @@ export * from './certificates-schemas';
 export * from './oauth';
 export * from './demo-project';
 export * from './demo-project-schemas';
+export * from './workbench';
+export * from './workbench-schemas';

@@ -18,3 +18,4 @@ export * from './certificates';
 export * from './oauth';
 export * from './card-processing';
 export * from './machine-translation';
+export * from './workbench';

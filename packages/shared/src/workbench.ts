@@ -1,0 +1,100 @@
+import type { ReviewErrorCategory, ReviewSeverity } from './reviews';
+
+// The translator's workbench (/ui-editor/{projectId}): a job's files as segments, translated in the
+// browser with the customer's memory, terms and machine translation as suggestions, checked, and
+// delivered in the original formats. The constants and texts here are shared by the server and the
+// editor page; the zod schemas of the calls are in workbench-schemas.ts.
+
+/** new: untouched; draft: typed, not confirmed; translated: confirmed by the translator; reviewed: confirmed by the editor or reviewer */
+export const SEGMENT_STATUSES = ['new', 'draft', 'translated', 'reviewed'] as const;
+export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
+
+/** A status a person saves: "new" is only where a segment starts. */
+export const SAVED_SEGMENT_STATUSES = ['draft', 'translated', 'reviewed'] as const;
+export type SavedSegmentStatus = (typeof SAVED_SEGMENT_STATUSES)[number];
+
+/** Where a target came from: typed, a memory match taken, the engine's suggestion, a repetition filled. */
+export const TARGET_ORIGINS = ['manual', 'memory', 'machine', 'repetition', 'xliff'] as const;
+export type TargetOrigin = (typeof TARGET_ORIGINS)[number];
+
+/** Who opens a job in the editor, and for what. */
+export const WORKBENCH_ROLES = ['translator', 'editor', 'reviewer', 'customer', 'staff'] as const;
+export type WorkbenchRole = (typeof WORKBENCH_ROLES)[number];
+
+export const WORKBENCH_LIMITS = {
+  /** a target's markup, in characters */
+  targetMax: 20_000,
+  /** memory matches shown per segment */
+  memoryMatches: 5,
+  /** the lowest fuzzy match shown (and counted in a quote's analysis) */
+  minMatchPercent: 75,
+  /** an annotation's comment */
+  annotationCommentMax: 1_000,
+  /** the autosave's pause after the last keystroke */
+  autosaveDelayMs: 600,
+  /** a target longer than this many times its source (in characters) is flagged */
+  lengthRatioMax: 2.5,
+  /** and shorter than this share of it */
+  lengthRatioMin: 0.3,
+} as const;
+
+/**
+ * The industry's match bands (as Smartcat, Phrase and memoQ show them), best first. A quote's
+ * analysis counts a file's words in each; a memory suggestion shows its percentage.
+ */
+export const MATCH_BANDS = [
+  { key: 'repetitions', label: 'Repetitions', min: null, max: null },
+  { key: '100', label: '100%', min: 100, max: 100 },
+  { key: '95-99', label: '95–99%', min: 95, max: 99 },
+  { key: '85-94', label: '85–94%', min: 85, max: 94 },
+  { key: '75-84', label: '75–84%', min: 75, max: 84 },
+  { key: 'new', label: 'No match', min: null, max: null },
+] as const;
+export type MatchBandKey = (typeof MATCH_BANDS)[number]['key'];
+
+/** The checks run when a segment is confirmed and listed before delivery. */
+export const QA_CHECKS = [
+  'empty',
+  'untranslated',
+  'tags',
+  'numbers',
+  'terms',
+  'punctuation',
+  'spacing',
+  'length',
+] as const;
+export type QaCheck = (typeof QA_CHECKS)[number];
+
+/**
+ * MQM's core error types (the Multidimensional Quality Metrics framework), each counted in the
+ * quality report under the review table's category it belongs to, so that one score rule serves both.
+ */
+export const MQM_CATEGORIES: readonly { key: string; label: string; reportCategory: ReviewErrorCategory }[] = [
+  { key: 'terminology', label: 'Terminology', reportCategory: 'Terminology' },
+  { key: 'accuracy', label: 'Accuracy', reportCategory: 'Accuracy' },
+  { key: 'linguistic', label: 'Linguistic conventions', reportCategory: 'Language' },
+  { key: 'style', label: 'Style', reportCategory: 'Style' },
+  { key: 'locale', label: 'Locale conventions', reportCategory: 'Country standards' },
+  { key: 'audience', label: 'Audience appropriateness', reportCategory: 'Style' },
+  { key: 'design', label: 'Design and markup', reportCategory: 'Formatting' },
+] as const;
+export const MQM_CATEGORY_KEYS = MQM_CATEGORIES.map((c) => c.key) as [string, ...string[]];
+export type MqmSeverity = ReviewSeverity;
+
+export const WORKBENCH_TEXTS = {
+  notFound: 'This job is not open to you in the editor',
+  segmentNotFound: 'This segment is not part of a job you can edit',
+  readOnly: 'This job is read-only for you',
+  notEditable: 'The job is not in a state where its translation can change',
+  conflict: 'This segment was changed in another tab or by someone else; their version is shown',
+  targetTooLong: `A target may be at most ${WORKBENCH_LIMITS.targetMax.toLocaleString('en-US')} characters long`,
+  confirmEmpty: 'Type a translation before confirming the segment',
+  unconfirmed: (count: number) =>
+    `Confirm every segment before delivering: ${count} ${count === 1 ? 'segment is' : 'segments are'} not confirmed`,
+  warningsToAccept: 'Quality checks found problems; look at them and deliver again to accept them',
+  tagsBroken: 'The tags of the translation do not match the source; fix them before confirming',
+  noFiles: 'This project has no file the editor can open; translate it outside and deliver a file',
+  annotationCommentLength: `The comment must be at most ${WORKBENCH_LIMITS.annotationCommentMax} characters long`,
+  xliffNotForJob: 'This XLIFF file belongs to another job or file',
+  machineUnavailable: 'No machine-translation engine is connected for this language pair',
+} as const;
