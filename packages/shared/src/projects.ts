@@ -127,6 +127,8 @@ export const ADMIN_PROJECT_SORT_FIELDS = ['id', 'createdAt', 'deadline', 'price'
 export const PROJECT_ACTIONS = [
   'take',
   'take-edit',
+  // the translator's, editor's or reviewer's way into the workbench (/ui-editor/{id})
+  'open-editor',
   'deliver',
   'approve',
   'dispute',
