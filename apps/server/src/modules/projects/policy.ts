@@ -172,6 +172,7 @@ defineRules({
 const SHOWN: Record<DetailAction, (actor: AuthContext, s: ProjectSubject) => boolean> = {
   take: (_a, s) => s.role === 'candidate' && s.job === 'take',
   'take-edit': (_a, s) => s.role === 'candidate' && s.job === 'take-edit',
+  'open-editor': () => false,
   deliver: (a, s) => verdictOf(a, s.role === 'editor' ? 'project.deliver-edit' : 'project.deliver', s).ok,
   approve: (a, s) => verdictOf(a, 'project.approve', s).ok,
   dispute: (a, s) => verdictOf(a, 'project.dispute', s).ok,
