@@ -96,7 +96,10 @@ describe('health probes', () => {
       }),
     };
     const readiness = await checkReadiness({ database: closingDatabase, storage: t.app.deps.storage, closing: true });
-    expect(readiness).toEqual({ ready: false, failed: [{ check: 'shutdown', message: 'this instance is shutting down' }] });
+    expect(readiness).toEqual({
+      ready: false,
+      failed: [{ check: 'shutdown', message: 'this instance is shutting down' }],
+    });
     expect(asked).toBe(0);
   });
 

@@ -236,7 +236,9 @@ describe('a paid machine-translation order', () => {
   it('translates an order of a web page, read when the work starts, into an HTML file', async () => {
     const site = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html lang="en"><body><h1>Our shop</h1><p>We open at <b>nine</b> daily.</p></body></html>');
+      res.end(
+        '<!doctype html><html lang="en"><body><h1>Our shop</h1><p>We open at <b>nine</b> daily.</p></body></html>',
+      );
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {

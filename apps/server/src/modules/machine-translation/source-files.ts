@@ -62,8 +62,16 @@ export type FetchPage = (url: string) => Promise<{ bytes: Uint8Array; contentTyp
 export function pageFileName(url: string, output: string): string {
   try {
     const u = new URL(url);
-    const last = u.pathname.split('/').filter(Boolean).pop()?.replace(/\.[a-z0-9]+$/i, '') ?? '';
-    const base = [u.hostname, last].filter(Boolean).join('-').replace(/[^\w.-]+/g, '-');
+    const last =
+      u.pathname
+        .split('/')
+        .filter(Boolean)
+        .pop()
+        ?.replace(/\.[a-z0-9]+$/i, '') ?? '';
+    const base = [u.hostname, last]
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^\w.-]+/g, '-');
     return `${base || 'page'}.${output}`;
   } catch {
     return `page.${output}`;
