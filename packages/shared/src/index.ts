@@ -78,3 +78,4 @@ export * from './demo-project-schemas';
 export * from './workbench';
 export * from './workbench-schemas';
 export * from './workbench-match';
+export * from './workbench-qa';
