@@ -73,10 +73,15 @@ beforeAll(async () => {
     ['Thank you for reading!', '¡Gracias por leer!'],
     ['Completely unrelated words in a memory unit.', 'Palabras sin relación.'],
   ]);
-  await seedTerms(db(), customer.id, ['american-english', 'spanish'], [
-    { source: 'purchase order', target: 'orden de compra', note: 'never "pedido"' },
-    { source: 'order', target: 'pedido' },
-  ]);
+  await seedTerms(
+    db(),
+    customer.id,
+    ['american-english', 'spanish'],
+    [
+      { source: 'purchase order', target: 'orden de compra', note: 'never "pedido"' },
+      { source: 'order', target: 'pedido' },
+    ],
+  );
 });
 
 afterAll(async () => {
@@ -109,9 +114,7 @@ describe('GET /api/2/workbench/segments/{id}/suggestions', () => {
     const expected = matchPercent(SOURCES[1], SOURCES[0]);
     expect(expected).toBeGreaterThanOrEqual(75);
     expect(expected).toBeLessThan(100);
-    expect(fuzzy.memory).toEqual([
-      expect.objectContaining({ source: SOURCES[0], percent: expected, from: 'memory' }),
-    ]);
+    expect(fuzzy.memory).toEqual([expect.objectContaining({ source: SOURCES[0], percent: expected, from: 'memory' })]);
 
     const none = (await suggestions(tom, ids[4])).json() as SegmentSuggestions;
     expect(none.memory).toEqual([]);
@@ -120,7 +123,11 @@ describe('GET /api/2/workbench/segments/{id}/suggestions', () => {
   it("finds the job's own confirmed segments, and sees a confirmed target change", async () => {
     await db()
       .update(workbenchSegments)
-      .set({ target: 'El rápido zorro marrón salta sobre el gato perezoso.', status: 'translated', updatedAt: new Date() })
+      .set({
+        target: 'El rápido zorro marrón salta sobre el gato perezoso.',
+        status: 'translated',
+        updatedAt: new Date(),
+      })
       .where(eq(workbenchSegments.id, ids[1]));
     const first = (await suggestions(tom, ids[0])).json() as SegmentSuggestions;
     expect(first.memory).toContainEqual({
@@ -151,10 +158,13 @@ describe('GET /api/2/workbench/segments/{id}/suggestions', () => {
   });
 
   it('sees a new import of the memory at once', async () => {
-    await seedMemory(db(), customer.id, [['Nothing in the memory looks like this sentence at all!', 'Nada.']], [
-      'en',
-      'es',
-    ], 'later.tmx');
+    await seedMemory(
+      db(),
+      customer.id,
+      [['Nothing in the memory looks like this sentence at all!', 'Nada.']],
+      ['en', 'es'],
+      'later.tmx',
+    );
     const body = (await suggestions(tom, ids[4])).json() as SegmentSuggestions;
     expect(body.memory).toEqual([expect.objectContaining({ target: 'Nada.', from: 'memory', label: 'later.tmx' })]);
   });
@@ -167,7 +177,7 @@ describe('GET /api/2/workbench/segments/{id}/suggestions', () => {
     ]);
   });
 
-  it("asks the engine once, keeps its translation with the tags in place, and never asks again", async () => {
+  it('asks the engine once, keeps its translation with the tags in place, and never asks again', async () => {
     const before = translateCalls();
     const first = (await suggestions(tom, ids[2])).json() as SegmentSuggestions;
     expect(first.machine).toEqual({ engine: 'libretranslate', target: expect.stringContaining('<pc id="1">') });
@@ -211,9 +221,9 @@ describe('GET /api/2/workbench/segments/{id}/suggestions', () => {
   it('keeps out who may not read the segment, and refuses a bad id', async () => {
     expect((await suggestions(otto, ids[0])).statusCode).toBe(404);
     expect((await suggestions(rita, ids[0])).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/2/workbench/segments/${ids[0]}/suggestions` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/2/workbench/segments/${ids[0]}/suggestions` })).statusCode,
+    ).toBe(401);
     expect((await suggestions(tom, 'abc')).statusCode).toBe(400);
     expect((await suggestions(tom, 987654321)).statusCode).toBe(404);
   });
@@ -347,7 +357,11 @@ describe('XLIFF per job', () => {
     });
   };
   const rows = async () =>
-    db().select().from(workbenchSegments).where(eq(workbenchSegments.projectId, xjob)).orderBy(workbenchSegments.ordinal);
+    db()
+      .select()
+      .from(workbenchSegments)
+      .where(eq(workbenchSegments.projectId, xjob))
+      .orderBy(workbenchSegments.ordinal);
 
   beforeAll(async () => {
     xjob = await paidProject(t.app, customer, { words: 40 });
@@ -357,7 +371,12 @@ describe('XLIFF per job', () => {
       db(),
       xjob,
       [
-        { source: 'Sales <pc id="1">grew</pc> this year.', tags: TAGS, target: 'Las ventas <pc id="1">crecieron</pc>.', status: 'translated' },
+        {
+          source: 'Sales <pc id="1">grew</pc> this year.',
+          tags: TAGS,
+          target: 'Las ventas <pc id="1">crecieron</pc>.',
+          status: 'translated',
+        },
         { source: 'Costs fell.' },
       ],
       { fileName: 'report.docx', fileId: 1, position: 1 },
@@ -411,9 +430,7 @@ describe('XLIFF per job', () => {
     const result = res.json() as XliffImportResult;
     expect(result.updated).toBe(2);
     expect(result.unchanged).toBe(1);
-    expect(result.problems).toEqual([
-      `unit ${xids[2]}: tag 7 is not in the source`,
-    ]);
+    expect(result.problems).toEqual([`unit ${xids[2]}: tag 7 is not in the source`]);
     const after = await rows();
     expect(after[0]).toEqual(before[0]);
     expect(after[2]).toEqual(before[2]);

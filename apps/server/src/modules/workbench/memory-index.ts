@@ -160,9 +160,14 @@ export async function pairMemory(db: Db, customerId: number, sourceIso: string, 
   const caches = memoryCaches(db);
   const version = await memoryVersion(db, customerId);
   if (version.imports === 0) return null;
-  const key = [customerId, baseOf(sourceIso), baseOf(targetIso), version.imports, version.lastImport, version.units].join(
-    ':',
-  );
+  const key = [
+    customerId,
+    baseOf(sourceIso),
+    baseOf(targetIso),
+    version.imports,
+    version.lastImport,
+    version.units,
+  ].join(':');
   let memory = caches.pairs.get(key);
   if (!memory) {
     memory = loadPairMemory(db, customerId, sourceIso, targetIso);

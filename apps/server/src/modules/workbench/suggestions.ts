@@ -204,7 +204,10 @@ async function machineSuggestion(deps: SuggestionDeps, request: SuggestionReques
 }
 
 /** GET /api/2/workbench/segments/{id}/suggestions, after segmentAccess. */
-export async function segmentSuggestions(deps: SuggestionDeps, request: SuggestionRequest): Promise<SegmentSuggestions> {
+export async function segmentSuggestions(
+  deps: SuggestionDeps,
+  request: SuggestionRequest,
+): Promise<SegmentSuggestions> {
   const plain = plainText(request.segment.source);
   const [memory, terms, machine] = await Promise.all([
     memoryMatches(deps.db, request, plain),

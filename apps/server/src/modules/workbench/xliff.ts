@@ -50,6 +50,7 @@ async function jobOf(db: Db, access: XliffAccess): Promise<XliffJob> {
 function safeName(name: string): string {
   return (
     name
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
