@@ -37,24 +37,29 @@ export async function seedSegments(
     })
     .returning();
   const first = opts.firstOrdinal ?? 1;
-  const rows = await db
-    .insert(workbenchSegments)
-    .values(
-      segments.map((s, i) => ({
-        documentId: doc.id,
-        projectId,
-        ordinal: first + i,
-        segmentKey: `${i + 1}.1`,
-        source: s.source,
-        tags: s.tags ?? {},
-        words: words(s.source),
-        repetitionKey: plainText(s.source).toLowerCase().replace(/\s+/g, ' ').trim(),
-        target: s.target ?? '',
-        status: s.status ?? 'new',
-        updatedAt: s.status && s.status !== 'new' ? now : null,
-      })),
-    )
-    .returning({ id: workbenchSegments.id });
+  const values = segments.map((s, i) => ({
+    documentId: doc.id,
+    projectId,
+    ordinal: first + i,
+    segmentKey: `${i + 1}.1`,
+    source: s.source,
+    tags: s.tags ?? {},
+    words: words(s.source),
+    repetitionKey: plainText(s.source).toLowerCase().replace(/\s+/g, ' ').trim(),
+    target: s.target ?? '',
+    status: s.status ?? 'new',
+    updatedAt: s.status && s.status !== 'new' ? now : null,
+  }));
+  const rows: { id: number }[] = [];
+  // a thousand rows a statement: a statement's parameters are limited
+  for (let at = 0; at < values.length; at += 1000) {
+    rows.push(
+      ...(await db
+        .insert(workbenchSegments)
+        .values(values.slice(at, at + 1000))
+        .returning({ id: workbenchSegments.id })),
+    );
+  }
   return rows.map((r) => r.id);
 }
 

@@ -82,24 +82,45 @@ export class PairMemory {
   }
 }
 
-interface MemoryVersion {
-  imports: number;
-  lastImport: number;
-  units: number;
+/**
+ * What a segment's suggestions need to know of its customer and pair, read in one round trip: the
+ * pair's language codes, the terminology set of the pair, and the memory's last change (the number
+ * of imports, the newest one and the units they hold: an import, a removal and units added to an
+ * import, as the workbench's own memory grows on delivery, each change it).
+ */
+export interface PairContext {
+  sourceIso: string | null;
+  targetIso: string | null;
+  termSetId: number | null;
+  memoryVersion: string | null;
 }
 
-/**
- * The memory's last change: the number of imports, the newest one and the units they hold. An
- * import, a removal and units added to an import (the workbench's own memory grows on delivery)
- * each change it.
- */
-async function memoryVersion(q: Q, customerId: number): Promise<MemoryVersion> {
-  const rows = (await q.execute(sql`
-    SELECT count(*)::int AS imports, coalesce(max(id), 0)::int AS last_import,
-           coalesce(sum(unit_count), 0)::bigint AS units
-    FROM tm_imports WHERE user_id = ${customerId}`)) as unknown as { rows: Record<string, unknown>[] };
-  const row = rows.rows[0] ?? {};
-  return { imports: Number(row.imports ?? 0), lastImport: Number(row.last_import ?? 0), units: Number(row.units ?? 0) };
+export async function pairContext(
+  q: Q,
+  customerId: number,
+  sourceSlug: string | null,
+  targetSlug: string | null,
+): Promise<PairContext> {
+  const result = (await q.execute(sql`
+    WITH src AS (SELECT id, iso FROM languages WHERE slug = ${sourceSlug ?? ''}),
+         tgt AS (SELECT id, iso FROM languages WHERE slug = ${targetSlug ?? ''}),
+         mem AS (SELECT count(*)::int AS imports, coalesce(max(id), 0)::int AS last_import,
+                        coalesce(sum(unit_count), 0)::bigint AS units
+                 FROM tm_imports WHERE user_id = ${customerId})
+    SELECT (SELECT iso FROM src) AS source_iso, (SELECT iso FROM tgt) AS target_iso,
+           (SELECT s.id FROM terminology_sets s
+             WHERE s.user_id = ${customerId} AND s.source_lang_id = (SELECT id FROM src)
+               AND s.target_lang_id = (SELECT id FROM tgt) LIMIT 1) AS term_set_id,
+           mem.imports, mem.last_import, mem.units
+    FROM mem`)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
+  const imports = Number(row.imports ?? 0);
+  return {
+    sourceIso: (row.source_iso as string | null) ?? null,
+    targetIso: (row.target_iso as string | null) ?? null,
+    termSetId: row.term_set_id == null ? null : Number(row.term_set_id),
+    memoryVersion: imports === 0 ? null : `${imports}:${Number(row.last_import ?? 0)}:${Number(row.units ?? 0)}`,
+  };
 }
 
 /** Every unit of the customer's memory with a variant in each language, newest import first. */
@@ -155,19 +176,12 @@ export function memoryCaches(db: Db): MemoryCaches {
   return caches;
 }
 
-/** The customer's memory for the pair, read once per change of the memory. */
-export async function pairMemory(db: Db, customerId: number, sourceIso: string, targetIso: string) {
+/** The customer's memory for the pair, read once per change of the memory (null: no memory). */
+export function pairMemory(db: Db, customerId: number, context: PairContext): Promise<PairMemory> | null {
+  const { sourceIso, targetIso, memoryVersion } = context;
+  if (!sourceIso || !targetIso || memoryVersion === null) return null;
   const caches = memoryCaches(db);
-  const version = await memoryVersion(db, customerId);
-  if (version.imports === 0) return null;
-  const key = [
-    customerId,
-    baseOf(sourceIso),
-    baseOf(targetIso),
-    version.imports,
-    version.lastImport,
-    version.units,
-  ].join(':');
+  const key = [customerId, baseOf(sourceIso), baseOf(targetIso), memoryVersion].join(':');
   let memory = caches.pairs.get(key);
   if (!memory) {
     memory = loadPairMemory(db, customerId, sourceIso, targetIso);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   findTerms,
   type MemoryMatch,
@@ -8,14 +8,21 @@ import {
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { languages, terminologySets, terminologyTerms, workbenchSegments } from '../../db/schema';
+import { terminologyTerms, workbenchSegments } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import { type MtEngines, MtError } from '../../platform/mt';
 import { plainText } from '../../platform/segments/inline';
 import { setupOf } from '../machine-translation/engine-choice';
 import { translateMarkup } from '../machine-translation/tagged-text';
-import { mtLanguages } from '../wizard/mt-params';
-import { type FoundMatch, jobMemory, LruCache, pairMemory, searchJobMemory } from './memory-index';
+import {
+  type FoundMatch,
+  jobMemory,
+  LruCache,
+  type PairContext,
+  pairContext,
+  pairMemory,
+  searchJobMemory,
+} from './memory-index';
 
 // A segment's suggestions in the editor (ADR 0110): matches from the customer's translation
 // memory and from the job's confirmed segments, the customer's terms found in the source, and the
@@ -71,65 +78,52 @@ function bestMatches(job: FoundMatch[], memory: FoundMatch[]): MemoryMatch[] {
 }
 
 interface PairTerms {
-  setId: number;
   terms: { source: string; target: string; note: string }[];
 }
 
 /** The terms of a customer's set, kept by set id: a new import of the pair is a new set. */
 const termCaches = new WeakMap<object, LruCache<number, Promise<PairTerms['terms']>>>();
 
-async function termsOfPair(db: Db, project: SuggestionProject): Promise<PairTerms | null> {
-  if (!project.sourceLanguage || !project.targetLanguage) return null;
-  const langId = (slug: string) => sql`(SELECT ${languages.id} FROM ${languages} WHERE ${languages.slug} = ${slug})`;
-  const [set] = await db
-    .select({ id: terminologySets.id })
-    .from(terminologySets)
-    .where(
-      and(
-        eq(terminologySets.userId, project.customerId),
-        eq(terminologySets.sourceLangId, langId(project.sourceLanguage)),
-        eq(terminologySets.targetLangId, langId(project.targetLanguage)),
-      ),
-    )
-    .limit(1);
-  if (!set) return null;
+async function termsOfSet(db: Db, setId: number): Promise<PairTerms['terms']> {
   let cache = termCaches.get(db);
   if (!cache) {
     cache = new LruCache(64);
     termCaches.set(db, cache);
   }
-  let terms = cache.get(set.id);
+  let terms = cache.get(setId);
   if (!terms) {
     terms = db
       .select({ source: terminologyTerms.source, target: terminologyTerms.target, note: terminologyTerms.note })
       .from(terminologyTerms)
-      .where(eq(terminologyTerms.setId, set.id))
+      .where(eq(terminologyTerms.setId, setId))
       .orderBy(asc(terminologyTerms.position));
     const kept = cache;
-    const id = set.id;
-    kept.set(id, terms);
-    terms.catch(() => kept.delete(id));
+    kept.set(setId, terms);
+    terms.catch(() => kept.delete(setId));
   }
-  return { setId: set.id, terms: await terms };
+  return terms;
 }
 
-async function memoryMatches(db: Db, request: SuggestionRequest, plain: string): Promise<MemoryMatch[]> {
+async function memoryMatches(
+  db: Db,
+  request: SuggestionRequest,
+  context: PairContext,
+  plain: string,
+): Promise<MemoryMatch[]> {
   const { project, segment } = request;
   const limit = WORKBENCH_LIMITS.memoryMatches;
-  const named = await mtLanguages(db, [project.sourceLanguage ?? '', project.targetLanguage ?? '']);
-  const source = named.get(project.sourceLanguage ?? '');
-  const target = named.get(project.targetLanguage ?? '');
   const [job, memory] = await Promise.all([
     jobMemory(db, segment.projectId),
-    source && target ? pairMemory(db, project.customerId, source.iso, target.iso) : null,
+    pairMemory(db, project.customerId, context),
   ]);
   return bestMatches(searchJobMemory(job, plain, segment.id, limit), memory ? memory.search(plain, limit) : []);
 }
 
-async function termHits(db: Db, request: SuggestionRequest, plain: string): Promise<TermHit[]> {
-  const pair = await termsOfPair(db, request.project);
-  if (!pair || pair.terms.length === 0) return [];
-  return findTerms(plain, pair.terms, request.project.sourceLanguage ?? '');
+async function termHits(db: Db, request: SuggestionRequest, context: PairContext, plain: string): Promise<TermHit[]> {
+  if (context.termSetId === null) return [];
+  const terms = await termsOfSet(db, context.termSetId);
+  if (terms.length === 0) return [];
+  return findTerms(plain, terms, context.sourceIso ?? request.project.sourceLanguage ?? '');
 }
 
 /** Segments whose engine translation is being asked now: a second request waits for the first. */
@@ -209,9 +203,12 @@ export async function segmentSuggestions(
   request: SuggestionRequest,
 ): Promise<SegmentSuggestions> {
   const plain = plainText(request.segment.source);
+  const { project } = request;
+  // one round trip for the pair's languages, terms and the memory's version; then the indexes
+  const context = await pairContext(deps.db, project.customerId, project.sourceLanguage, project.targetLanguage);
   const [memory, terms, machine] = await Promise.all([
-    memoryMatches(deps.db, request, plain),
-    termHits(deps.db, request, plain),
+    memoryMatches(deps.db, request, context, plain),
+    termHits(deps.db, request, context, plain),
     machineSuggestion(deps, request),
   ]);
   return { memory, terms, machine: machine.machine, machineNote: machine.machineNote };
