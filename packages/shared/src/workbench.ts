@@ -26,6 +26,9 @@ export const WORKBENCH_LIMITS = {
   targetMax: 20_000,
   /** memory matches shown per segment */
   memoryMatches: 5,
+  /** rows per page of the editor's job list (/ui-editor) */
+  jobsPageSize: 25,
+  jobsPageSizeMax: 100,
   /** the lowest fuzzy match shown (and counted in a quote's analysis) */
   minMatchPercent: 75,
   /** an annotation's comment */
@@ -91,6 +94,7 @@ export const WORKBENCH_TEXTS = {
   conflict: 'This segment was changed in another tab or by someone else; their version is shown',
   targetTooLong: `A target may be at most ${WORKBENCH_LIMITS.targetMax.toLocaleString('en-US')} characters long`,
   confirmEmpty: 'Type a translation before confirming the segment',
+  confirmAsEditor: 'Only the editor confirms a segment as reviewed; confirm it as translated',
   unconfirmed: (count: number) =>
     `Confirm every segment before delivering: ${count} ${count === 1 ? 'segment is' : 'segments are'} not confirmed`,
   warningsToAccept: 'Quality checks found problems; look at them and deliver again to accept them',
@@ -105,10 +109,11 @@ export const WORKBENCH_TEXTS = {
   annotationNotFound: 'This annotation was not found',
   annotationNotYours: 'Only its author removes an annotation, while the review job is open',
   annotationJobClosed: 'The review job is closed: its annotations no longer change',
-  xliffFileMissing: 'Choose the XLIFF file to take back',
   xliffTooLarge: `The XLIFF file must be at most ${WORKBENCH_LIMITS.xliffMaxBytes / 1_000_000} MB`,
   xliffNotUtf8: 'The XLIFF file must be written in UTF-8',
   annotationsInScore: 'Errors marked in the editor',
+  /** the name of the memory import a delivery from the editor writes ({project} is the project's name) */
+  memoryImportName: (projectId: number, name: string) => `Project ${projectId}: ${name}`.slice(0, 200),
 } as const;
 
 /**

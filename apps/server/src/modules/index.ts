@@ -42,7 +42,7 @@ import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
 import { registryRoutes } from './registry/routes';
 import { wizardRoutes } from './wizard/routes';
-import { workbenchAssistRoutes } from './workbench/assist-routes';
+import { workbenchRoutes } from './workbench/routes';
 
 /** Every business area, registered in this order by buildApp. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -88,5 +88,5 @@ export const MODULES: FastifyPluginAsync[] = [
   dashboardRoutes,
   languageAssetRoutes,
   certificateRoutes,
-  workbenchAssistRoutes,
+  workbenchRoutes,
 ];
