@@ -36,6 +36,8 @@ export const WORKBENCH_LIMITS = {
   lengthRatioMax: 2.5,
   /** and shorter than this share of it */
   lengthRatioMin: 0.3,
+  /** an order of more words is quoted without its memory analysis (it would keep the quote waiting) */
+  analysisMaxWords: 200_000,
 } as const;
 
 /**
@@ -97,4 +99,10 @@ export const WORKBENCH_TEXTS = {
   annotationCommentLength: `The comment must be at most ${WORKBENCH_LIMITS.annotationCommentMax} characters long`,
   xliffNotForJob: 'This XLIFF file belongs to another job or file',
   machineUnavailable: 'No machine-translation engine is connected for this language pair',
+  analysisTitle: 'Your translation memory',
+  analysisNote:
+    'How many words of your files your translation memory already covers. The price counts every word; translators still check each match.',
+  analysisWords: 'Words',
+  analysisBand: 'Match',
+  analysisTotal: 'Total',
 } as const;
