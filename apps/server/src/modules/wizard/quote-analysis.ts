@@ -213,6 +213,7 @@ export async function quoteAnalysis(
 ): Promise<QuoteAnalysis> {
   const userId = order.customerId;
   if (userId === null || order.wordCount > WORKBENCH_LIMITS.analysisMaxWords) return NONE;
+  if (order.wordCountSource !== 'file' && order.wordCountSource !== 'paste') return NONE;
   const slugs = [sourceSlug, ...targetSlugs];
   const rows = await deps.db
     .select({ slug: languages.slug, iso: languages.iso })
