@@ -99,7 +99,8 @@ async function contentOf(deps: Services, order: OrderRow, sourceIso: string): Pr
         const bytes = await read();
         const format = fileName === undefined ? 'txt' : detectFormat(bytes, fileName);
         const { segments } = await extract(bytes, format, sourceIso);
-        return segments.map((s) => ({ plain: markupToPlain(s.source).trim(), words: s.words }));
+        // spaces collapsed as the memory's plain text is (tmx-parser), so equal sentences are 100%
+        return segments.map((s) => ({ plain: markupToPlain(s.source).replace(/\s+/g, ' ').trim(), words: s.words }));
       } catch (error) {
         // a file the segmenter cannot read (a scan, an odd format) is priced by its count: its words are new
         deps.logger.warn({ err: error, fileName }, 'quote analysis: file not segmented');
