@@ -112,7 +112,7 @@ export async function deliverFromEditor(
   const open = await unconfirmedCount(deps.db, project.id);
   if (open > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(open));
   const pair = await pairOf(deps.db, project);
-  const warnings = await jobWarnings(deps.db, project, { source: pair.source.iso, target: pair.target.iso });
+  const warnings = await jobWarnings(deps.db, project);
   if (warnings.length > 0 && !acceptWarnings) {
     throw new WorkbenchAnswer(409, { status: 'ERROR', message: WORKBENCH_TEXTS.warningsToAccept, warnings });
   }
