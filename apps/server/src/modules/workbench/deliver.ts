@@ -29,7 +29,7 @@ type SegmentRow = typeof workbenchSegments.$inferSelect;
 
 const CONFIRMED: SegmentRow['status'][] = ['translated', 'reviewed'];
 
-async function unconfirmedCount(db: Services['db'], projectId: number): Promise<number> {
+async function unconfirmedCount(db: Services['db'] | Tx, projectId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(workbenchSegments)
@@ -136,6 +136,9 @@ export async function deliverFromEditor(
   try {
     return await deps.db.transaction(async (tx) => {
       const outcome = await saveDelivery(contextOf(tx), project.id, move, merged);
+      // a save from another tab between the check and the lock: nothing is delivered
+      const left = await unconfirmedCount(tx, project.id);
+      if (left > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(left));
       await storeMemory(
         tx,
         project,
