@@ -29,7 +29,7 @@ type SegmentRow = typeof workbenchSegments.$inferSelect;
 
 const CONFIRMED: SegmentRow['status'][] = ['translated', 'reviewed'];
 
-async function unconfirmedCount(db: Services['db'], projectId: number): Promise<number> {
+async function unconfirmedCount(db: Services['db'] | Tx, projectId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(workbenchSegments)
@@ -112,7 +112,7 @@ export async function deliverFromEditor(
   const open = await unconfirmedCount(deps.db, project.id);
   if (open > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(open));
   const pair = await pairOf(deps.db, project);
-  const warnings = await jobWarnings(deps.db, project, { source: pair.source.iso, target: pair.target.iso });
+  const warnings = await jobWarnings(deps.db, project);
   if (warnings.length > 0 && !acceptWarnings) {
     throw new WorkbenchAnswer(409, { status: 'ERROR', message: WORKBENCH_TEXTS.warningsToAccept, warnings });
   }
@@ -136,6 +136,9 @@ export async function deliverFromEditor(
   try {
     return await deps.db.transaction(async (tx) => {
       const outcome = await saveDelivery(contextOf(tx), project.id, move, merged);
+      // a save from another tab between the check and the lock: nothing is delivered
+      const left = await unconfirmedCount(tx, project.id);
+      if (left > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(left));
       await storeMemory(
         tx,
         project,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   inStatusGroup,
   isMachineOnlyType,
@@ -27,8 +27,8 @@ import { mtLanguages } from '../wizard/mt-params';
 // segments and the other finds them (the unique indexes back this up). Segments are inserted in
 // batches, so a file of ten thousand segments opens in one round trip per batch.
 
-/** Rows per INSERT: 14 columns each stay well under PostgreSQL's 65,535 parameters. */
-const INSERT_BATCH = 1_000;
+/** Segments per INSERT (one JSON parameter each). */
+const INSERT_BATCH = 2_000;
 
 /** The key that finds a segment's repetitions: its plain text lower-cased with spaces collapsed. */
 export function repetitionKeyOf(markup: string): string {
@@ -117,8 +117,6 @@ export async function ensureOpened(
   });
 }
 
-type SegmentInsert = typeof workbenchSegments.$inferInsert;
-
 async function storeSegments(
   tx: Tx,
   projectId: number,
@@ -152,32 +150,56 @@ async function storeSegments(
       const machineTarget = machine?.translations[keyOf(file.id, s.id)];
       ordinal += 1;
       batch.push({
-        documentId,
-        projectId,
-        ordinal,
-        segmentKey: s.id,
-        source: s.source,
-        tags: s.tags as Record<string, unknown>,
-        context: s.context,
-        words: s.words,
-        repetitionKey: repetitionKeyOf(s.source),
-        ...(machineTarget !== undefined && machine
-          ? {
-              target: machineTarget,
-              status: machine.status,
-              origin: 'machine',
-              machineTarget,
-              machineEngine: machine.engine,
-            }
-          : {}),
+        d: documentId,
+        o: ordinal,
+        k: s.id,
+        s: s.source,
+        g: s.tags,
+        c: s.context,
+        w: s.words,
+        r: repetitionKeyOf(s.source),
+        t: machineTarget ?? '',
+        st: machineTarget !== undefined && machine ? machine.status : 'new',
+        m: machineTarget !== undefined && machine ? machineTarget : null,
+        e: machineTarget !== undefined && machine ? machine.engine : null,
       });
       if (batch.length === INSERT_BATCH) {
-        await tx.insert(workbenchSegments).values(batch);
+        await insertSegments(tx, projectId, batch);
         batch = [];
       }
     }
   }
-  if (batch.length > 0) await tx.insert(workbenchSegments).values(batch);
+  if (batch.length > 0) await insertSegments(tx, projectId, batch);
+}
+
+/** One segment to insert, in the short keys of the JSON the INSERT reads. */
+interface SegmentInsert {
+  d: number;
+  o: number;
+  k: string;
+  s: string;
+  g: unknown;
+  c: string;
+  w: number;
+  r: string;
+  t: string;
+  st: SegmentStatus;
+  m: string | null;
+  e: string | null;
+}
+
+/**
+ * One statement per batch with one parameter (the rows as JSON), as tmx.ts imports a memory: a
+ * VALUES list of thousands of parameters costs far more to parse and plan than the data itself.
+ */
+async function insertSegments(tx: Tx, projectId: number, rows: SegmentInsert[]): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO workbench_segments (document_id, project_id, ordinal, segment_key, source, tags, context, words,
+      repetition_key, target, status, origin, machine_target, machine_engine)
+    SELECT r.d, ${projectId}::int, r.o, r.k, r.s, r.g, r.c, r.w, r.r, r.t, r.st,
+      CASE WHEN r.m IS NULL THEN NULL ELSE 'machine' END, r.m, r.e
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+      AS r(d int, o int, k text, s text, g jsonb, c text, w int, r text, t text, st text, m text, e text)`);
 }
 
 /** Whether an engine can suggest for the pair, and which (the customer's choice when it serves). */

@@ -24,7 +24,7 @@ import { workbenchAccess } from './access';
 import { workbenchAssistRoutes } from './assist-routes';
 import { deliverFromEditor } from './deliver';
 import { listJobs } from './jobs';
-import { ensureOpened, openJob, pairOf } from './open';
+import { ensureOpened, openJob } from './open';
 import { jobWarnings } from './qa';
 import { saveSegment, WorkbenchAnswer } from './save';
 
@@ -136,8 +136,7 @@ export const workbenchRoutes: FastifyPluginAsync = async (root) => {
       const access = await workbenchAccess(deps.db, requireUser(request), request.params.id, deps.clock.now());
       const shown = access.segmentsProject;
       await ensureOpened(deps, shown);
-      const pair = await pairOf(deps.db, shown);
-      return { warnings: await jobWarnings(deps.db, shown, { source: pair.source.iso, target: pair.target.iso }) };
+      return { warnings: await jobWarnings(deps.db, shown) };
     },
   );
 

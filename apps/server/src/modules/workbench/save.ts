@@ -14,7 +14,7 @@ import { checkTags, parseMarkup, plainText } from '../../platform/segments';
 import type { AuthContext } from '../../platform/session';
 import { segmentAccess, type WorkbenchAccess, type WorkbenchSegmentRow } from './access';
 import { presentSegment, progressOf } from './present';
-import { warningsOf } from './qa';
+import { qaContextOf, warningsOf } from './qa';
 
 // Saving a segment (PUT /api/2/workbench/segments/{id}): a conditional UPDATE on the revision the
 // editor started from, so that two tabs (or two people) never overwrite each other silently; the
@@ -135,20 +135,17 @@ export async function saveSegment(
       segment: presentSegment(current ?? segment),
     });
   }
-  const filled = confirming
-    ? await fillRepetitions(db, saved, input.target, access.confirmStatus, actor.user.id, now)
-    : [];
-  const warnings = confirming
-    ? warningsOf([saved], {
-        sourceLang: access.segmentsProject.sourceLanguage ?? '',
-        targetLang: access.segmentsProject.targetLanguage ?? '',
-        terms: [],
-      })
-    : [];
+  // the checks' terms are read beside the repetitions' UPDATE; the progress counts what it filled
+  const [filled, context] = await Promise.all([
+    confirming ? fillRepetitions(db, saved, input.target, access.confirmStatus, actor.user.id, now) : [],
+    confirming ? qaContextOf(db, access.segmentsProject) : null,
+  ]);
+  const progress = await progressOf(db, saved.projectId);
+  const warnings = context ? warningsOf([saved], context) : [];
   return {
     segment: presentSegment(saved),
     warnings,
     filled: filled.map((row) => presentSegment(row)),
-    progress: await progressOf(db, saved.projectId),
+    progress,
   };
 }

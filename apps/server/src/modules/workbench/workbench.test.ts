@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ProjectDetail,
@@ -7,7 +7,16 @@ import {
   type WorkbenchJobList,
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
-import { mtJobs, tmImports, tmSegments, workbenchDocuments, workbenchSegments } from '../../db/schema';
+import {
+  languages,
+  mtJobs,
+  terminologySets,
+  terminologyTerms,
+  tmImports,
+  tmSegments,
+  workbenchDocuments,
+  workbenchSegments,
+} from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
 import { extract } from '../../platform/segments';
 import { authed, loginDemo } from '../../test/auth-helpers';
@@ -63,8 +72,8 @@ async function docxProject(type = 'translation', paragraphs = SOURCE_PARAGRAPHS)
   });
 }
 
-async function takenProject(type = 'translation'): Promise<number> {
-  const id = await docxProject(type);
+async function takenProject(type = 'translation', paragraphs = SOURCE_PARAGRAPHS): Promise<number> {
+  const id = await docxProject(type, paragraphs);
   detailOf(await tom.api.post(`/api/2/job/${id}/take`));
   return id;
 }
@@ -344,5 +353,67 @@ describe('delivering from the editor', () => {
     expect(detailOf(await otto.api.get(`/api/2/projects/${qa.id}`)).actions).toContain('open-editor');
     // the reviewed project itself is not opened directly
     expect((await openIn(otto, id)).statusCode).toBe(403);
+  });
+});
+
+describe('quality checks', () => {
+  let id: number;
+  let opened: WorkbenchJob;
+  beforeAll(async () => {
+    const langs = await db()
+      .select({ id: languages.id, slug: languages.slug })
+      .from(languages)
+      .where(inArray(languages.slug, ['american-english', 'catalan']));
+    const idOf = (slug: string) => langs.find((l) => l.slug === slug)?.id ?? 0;
+    const [set] = await db()
+      .insert(terminologySets)
+      .values({
+        userId: customer.id,
+        sourceLangId: idOf('american-english'),
+        targetLangId: idOf('catalan'),
+        fileName: 'terms.csv',
+        format: 'csv',
+        termCount: 1,
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    await db()
+      .insert(terminologyTerms)
+      .values({ setId: set.id, position: 1, source: 'invoice', target: 'factura', note: '' });
+    id = await takenProject('translation', [run('Send the invoice by 30 June.'), run('Thank you.')]);
+    opened = await job(tom, id);
+  });
+
+  it('warns on a confirmed segment: a number missing, a term not used', async () => {
+    const [first] = opened.segments;
+    const res = await save(tom, first.id, { target: 'Envíe el recibo en junio.', status: 'translated', revision: 0 });
+    expect(res.statusCode).toBe(200);
+    const checks = (res.json() as SegmentSaved).warnings.map((w) => [w.segmentId, w.check]);
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        [first.id, 'numbers'],
+        [first.id, 'terms'],
+      ]),
+    );
+    const qa = (await tom.api.get(`/api/2/workbench/projects/${id}/qa`)).json() as { warnings: { check: string }[] };
+    expect(qa.warnings.map((w) => w.check)).toEqual(expect.arrayContaining(['numbers', 'terms']));
+    expect((await stranger.api.get(`/api/2/workbench/projects/${id}/qa`)).statusCode).toBe(404);
+  });
+
+  it('delivers only once the warnings are accepted', async () => {
+    const second = opened.segments[1];
+    expect((await save(tom, second.id, { target: 'Gràcies.', status: 'translated', revision: 0 })).statusCode).toBe(
+      200,
+    );
+    const refused = await deliver(tom, id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(WORKBENCH_TEXTS.warningsToAccept);
+    expect(refused.json().warnings.map((w: { check: string }) => w.check)).toEqual(
+      expect.arrayContaining(['numbers', 'terms']),
+    );
+    expect((await projectRow(t.app, id)).status).toBe('IN_PROGRESS');
+    const accepted = await deliver(tom, id, true);
+    expect(accepted.statusCode).toBe(200);
+    expect((accepted.json() as ProjectDetail).status).toBe('READY');
   });
 });
