@@ -287,6 +287,12 @@ const OBJECTS: ObjectCase[] = [
     expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
   },
   {
+    // the job as XLIFF is for who may edit it: the customer reads the job but takes no XLIFF (403)
+    route: 'GET /api/2/workbench/projects/:id/xliff',
+    url: (f) => `/api/2/workbench/projects/${f.taken}/xliff`,
+    expect: { guest: 401, customer: 403, customer2: 404, translator2: 404, translator: 200 },
+  },
+  {
     route: 'POST /api/2/workbench/projects/:id/deliver',
     url: (f) => `/api/2/workbench/projects/${f.taken}/deliver`,
     body: { acceptWarnings: true },
