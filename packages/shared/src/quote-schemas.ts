@@ -2,6 +2,7 @@ import { z } from './zod';
 import { PROJECT_TYPE_SLUGS } from './project-types';
 import { QUOTE_LIMITS, QUOTE_TEXTS, QUOTE_TYPES } from './quote';
 import { isDigitsOnly } from './validation';
+import { matchAnalysisSchema } from './workbench-schemas';
 
 // The zod schemas of quote.ts, apart from its constants and texts so that a page reading only
 // those does not load zod.
@@ -30,6 +31,8 @@ export const wordCountQuoteSchema = z.object({
   expertise: z.string().trim().nullish(),
   editing: z.boolean().optional(),
   type: z.enum(PROJECT_TYPE_SLUGS).optional(),
+  /** the wizard's order (pid) whose files to analyse against the customer's translation memory */
+  pid: z.string().trim().max(100).optional(),
 });
 export type WordCountQuote = z.infer<typeof wordCountQuoteSchema>;
 
@@ -58,6 +61,8 @@ export const translationItemSchema = z.object({
   deadline: z.string(),
   /** the minimum order charge when it, not the words, set this language's price */
   minimumCredits: z.number().int().nullable().optional(),
+  /** the order's words by translation-memory match for this pair (quotes of a customer's order with a memory) */
+  analysis: matchAnalysisSchema.nullable().optional(),
 });
 export type TranslationItem = z.infer<typeof translationItemSchema>;
 
@@ -75,6 +80,12 @@ export const priceQuoteResultsSchema = z.object({
   /** the billing country the VAT is for (null: none known) and its rate in percent */
   vat: z.object({ country: z.string().nullable(), percent: z.number() }),
   currency: quoteCurrencySchema,
+  /**
+   * The words of the order's files in each match band of the customer's translation memory, summed
+   * over the target languages that have one (each item has its own); null for a guest, without a
+   * memory for the pair, or without an order (pid) to read. The price does not depend on it.
+   */
+  analysis: matchAnalysisSchema.nullable(),
   /** purchase-credits quotes only: the signed quote id the payment step takes (valid 1 hour) */
   pqid: z.string().optional(),
 });

@@ -119,20 +119,35 @@ describe('FuzzyIndex', () => {
     };
     const words = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'the', 'of', '.', ','];
     const sentence = () =>
-      Array.from({ length: 1 + Math.floor(rand() * 12) }, () => words[Math.floor(rand() * words.length)]).join(' ');
+      Array.from({ length: 1 + Math.floor(rand() * 30) }, () => words[Math.floor(rand() * words.length)]).join(' ');
     const texts = Array.from({ length: 400 }, sentence);
     const index = new FuzzyIndex<null>();
     for (const [i, text] of texts.entries()) index.add(i, text, null);
     for (let q = 0; q < 150; q++) {
       const query = rand() < 0.5 ? sentence() : `${texts[q]} ${words[q % words.length]}`;
-      for (const min of [50, 75, 90]) {
+      for (const min of [50, 75, 90, 95]) {
         const expected = texts
           .map((text, id) => ({ id, percent: matchPercent(query, text) }))
           .filter((hit) => hit.percent >= min)
           .sort((x, y) => y.percent - x.percent || x.id - y.id);
         expect(index.search(query, { min, limit: 1000 }).map(({ id, percent }) => ({ id, percent }))).toEqual(expected);
+        // the best few alone: the same, cut
+        expect(index.search(query, { min, limit: 3 }).map(({ id, percent }) => ({ id, percent }))).toEqual(
+          expected.slice(0, 3),
+        );
       }
     }
+  });
+
+  it('finds a match whose rounded percentage just reaches the minimum', () => {
+    const index = new FuzzyIndex<null>();
+    const long =
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen';
+    index.add('long', long, null);
+    // one token of 19 changed: 94.7%, shown as 95
+    expect(index.search(long.replace('ten', 'zehn'), { min: 95 })).toEqual([
+      { id: 'long', percent: 95, payload: null },
+    ]);
   });
 
   it('matches Chinese sentences', () => {

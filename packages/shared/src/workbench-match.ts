@@ -156,7 +156,7 @@ export class FuzzyIndex<T = undefined> {
     if (hits.length < limit && min < 100) {
       const tokens = tokenize(text).map((token) => this.tokenId(token, false));
       const n = tokens.length;
-      if (n > 0) this.fuzzy(tokens, min, new Set(exact), hits);
+      if (n > 0) this.fuzzy(tokens, min, limit, new Set(exact), hits);
     }
     hits.sort((x, y) => y.percent - x.percent || x.index - y.index);
     return hits.slice(0, limit).map(({ index, percent }) => {
@@ -165,9 +165,17 @@ export class FuzzyIndex<T = undefined> {
     });
   }
 
-  private fuzzy(tokens: number[], min: number, skip: Set<number>, hits: { index: number; percent: number }[]): void {
+  private fuzzy(
+    tokens: number[],
+    min: number,
+    limit: number,
+    skip: Set<number>,
+    hits: { index: number; percent: number }[],
+  ): void {
     const n = tokens.length;
-    const share = min / 100;
+    // a percentage is rounded: x% reaches `min` from min - 0.5 on, so the bounds use that share
+    const shareOf = (percent: number) => (percent - 0.5) / 100;
+    const share = shareOf(min);
     const queryKeys = keysOf(tokens);
     // any match shares at least `need` keys with the query (the longer side has n tokens or more)
     const need = Math.ceil(n * share - 1e-9);
@@ -180,6 +188,14 @@ export class FuzzyIndex<T = undefined> {
     const seen = new Set<number>(skip);
     const shortest = Math.ceil(n * share - 1e-9);
     const longest = Math.floor(n / share + 1e-9);
+    // once `limit` hits are found, a candidate must reach the worst of them to matter
+    let floor = min;
+    const raiseFloor = () => {
+      if (hits.length < limit) return;
+      const percents = hits.map((hit) => hit.percent).sort((x, y) => y - x);
+      floor = Math.max(floor, percents[limit - 1]);
+    };
+    raiseFloor();
     for (const key of prefix) {
       for (const index of this.postings.get(key) ?? []) {
         if (seen.has(index)) continue;
@@ -188,15 +204,19 @@ export class FuzzyIndex<T = undefined> {
         const m = entry.tokens.length;
         if (m < shortest || m > longest) continue;
         const top = Math.max(n, m);
+        const bar = shareOf(floor);
         let shared = 0;
         for (const k of entry.keys) if (querySet.has(k)) shared++;
         // edit distance >= longer length - shared tokens
-        if (shared < Math.ceil(top * share - 1e-9)) continue;
-        const allowed = Math.floor(top * (1 - share) + 1e-9);
+        if (shared < Math.ceil(top * bar - 1e-9)) continue;
+        const allowed = Math.floor(top * (1 - bar) + 1e-9);
         const distance = editDistance(tokens, entry.tokens, allowed);
         if (distance > allowed) continue;
         const percent = percentOf(distance, top, false);
-        if (percent >= min) hits.push({ index, percent });
+        if (percent >= floor) {
+          hits.push({ index, percent });
+          raiseFloor();
+        }
       }
     }
   }

@@ -41,6 +41,8 @@ export const WORKBENCH_LIMITS = {
   lengthRatioMax: 2.5,
   /** and shorter than this share of it */
   lengthRatioMin: 0.3,
+  /** an order of more words is quoted without its memory analysis (it would keep the quote waiting) */
+  analysisMaxWords: 200_000,
 } as const;
 
 /**
@@ -114,6 +116,12 @@ export const WORKBENCH_TEXTS = {
   annotationsInScore: 'Errors marked in the editor',
   /** the name of the memory import a delivery from the editor writes ({project} is the project's name) */
   memoryImportName: (projectId: number, name: string) => `Project ${projectId}: ${name}`.slice(0, 200),
+  analysisTitle: 'Your translation memory',
+  analysisNote:
+    'How many words of your files your translation memory already covers. The price counts every word; translators still check each match.',
+  analysisWords: 'Words',
+  analysisBand: 'Match',
+  analysisTotal: 'Total',
 } as const;
 
 /**

@@ -12,6 +12,8 @@ import {
 } from '@parlance/shared';
 import { countryByIp } from '../../platform/geo';
 import { listField, parseFields, quoteTypeOf, type RawBody, truthy } from './payload';
+import { askerOf, findOrderFor } from '../wizard/service';
+import { quoteAnalysis } from '../wizard/quote-analysis';
 import { billingCountry, budgetWords, quoteCredits, quoteWordCount } from './service';
 
 const tags = ['Pricing'];
@@ -41,7 +43,10 @@ export const pricingRoutes: FastifyPluginAsync = async (root) => {
           '(a project type slug). Purchase credits: recharge_amount (digits, credits). quoteType ' +
           '(word_count | purchase_credits) may say which; otherwise sending recharge_amount asks for credits. ' +
           'Amounts are integer credits (1 credit = 0.01 USD); VAT is by the billing country; currency is the ' +
-          "user's display currency. pqid (purchase credits only) is the signed quote GET /api/2/cart/vendorurl takes.",
+          "user's display currency. pqid (purchase credits only) is the signed quote GET /api/2/cart/vendorurl takes. " +
+          "pid (optional, the asker's wizard order): analysis counts the order's words in the match bands of the customer's " +
+          'translation memory for the pair (null for a guest or without a memory); the price does not change with it. ' +
+          'A pid the asker may not see answers 404.',
         body,
         response: { 200: z.object({ results: priceQuoteResultsSchema }) },
       },
@@ -60,8 +65,12 @@ export const pricingRoutes: FastifyPluginAsync = async (root) => {
         expertise: typeof raw.expertise === 'string' ? raw.expertise : undefined,
         editing: truthy(raw.editing),
         type: raw.type === '' ? undefined : raw.type,
+        pid: typeof raw.pid === 'string' && raw.pid !== '' ? raw.pid : undefined,
       });
-      return { results: await quoteWordCount(deps, input, ctx) };
+      // the order is looked up for the asker (404 otherwise); its words are priced as sent
+      const order = input.pid ? await findOrderFor(deps.db, askerOf(request), input.pid) : null;
+      const analysis = order ? await quoteAnalysis(deps, order, input.source_language, input.target_languages) : null;
+      return { results: await quoteWordCount(deps, input, ctx, analysis) };
     },
   );
 

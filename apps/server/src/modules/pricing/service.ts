@@ -6,6 +6,7 @@ import {
   CURRENCY_SYMBOLS,
   type CreditsQuote,
   type PriceList,
+  type MatchAnalysis,
   type PriceQuoteResults,
   PROJECT_TYPES,
   type QuoteCurrency,
@@ -133,10 +134,17 @@ async function summary(db: Db, ctx: QuoteContext, credits: number, vatApplies: b
   };
 }
 
+/** A quote's memory analysis, summed and by target language slug (see wizard/quote-analysis.ts). */
+export interface QuoteMatchAnalysis {
+  total: MatchAnalysis | null;
+  byTarget: Map<string, MatchAnalysis | null>;
+}
+
 export async function quoteWordCount(
   deps: Services,
   input: WordCountQuote,
   ctx: QuoteContext,
+  analysis: QuoteMatchAnalysis | null = null,
 ): Promise<PriceQuoteResults> {
   const projectType = input.type ?? (input.editing ? 'translation-editing' : 'translation');
   const priced = await priceOrder(
@@ -163,8 +171,10 @@ export async function quoteWordCount(
         credits: item.credits,
         deadline: item.deadline.toISOString(),
         minimumCredits: item.minimumCredits ?? null,
+        ...(analysis ? { analysis: analysis.byTarget.get(item.tarLang) ?? null } : {}),
       })),
     },
+    analysis: analysis?.total ?? null,
   };
 }
 
@@ -176,7 +186,13 @@ export async function quoteCredits(deps: Services, input: CreditsQuote, ctx: Quo
     amountCredits,
     vatCredits: answer.price_quote.SUMMARY_TOTAL_VAT.customer,
   });
-  return { quoteType: 'purchase_credits', ...answer, payment_information: { translationItems: [] }, pqid };
+  return {
+    quoteType: 'purchase_credits',
+    ...answer,
+    payment_information: { translationItems: [] },
+    analysis: null,
+    pqid,
+  };
 }
 
 /**

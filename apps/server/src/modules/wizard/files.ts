@@ -11,6 +11,7 @@ import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import type { Asker, OrderRow } from './policy';
 import { presentOrderFile } from './present';
 import { findOpenOrderFor, orderView, sourceFileCount } from './service';
+import { warmQuoteAnalysis } from './quote-analysis';
 
 // Files of an order: source files (streamed to storage under the upload limit, typed and counted)
 // and reference files (stored, not counted). A request either stores all its files or none.
@@ -188,6 +189,7 @@ export async function uploadSourceFiles(
   const { order, received } = await receiveFiles(deps, request, asker, { context: 'source', pid });
   const saved = await saveFiles(deps, asker, order, received, 'source');
   await mailWordCountChange(deps, order, saved.order);
+  warmQuoteAnalysis(deps, saved.order);
   const files = saved.rows.map((row, i) => {
     const analysis = received[i].analysis;
     return {

@@ -23,6 +23,7 @@ import { authorize, can } from '../../platform/permissions';
 import { type Asker, canTypeWordCount, type OrderRow, whyOrderIsClosed } from './policy';
 import { presentOrder } from './present';
 import { signResumeToken, verifyResumeToken } from './resume-token';
+import { warmQuoteAnalysis } from './quote-analysis';
 
 // Purchase orders of the wizard: create, find for the asker, update the fields of each step,
 // finish later (mail a link that resumes), finalize (quote and put in the cart).
@@ -212,14 +213,22 @@ export async function updateOrder(
   pid: string,
   input: PurchaseOrderUpdate,
 ): Promise<PurchaseOrder> {
-  return deps.db.transaction(async (tx) => {
+  const { view, saved, languagesChanged } = await deps.db.transaction(async (tx) => {
     const order = await findOpenOrderFor(tx, asker, pid, true);
     const changes = await changesOf(tx, deps.mt, order, input);
     if (changes.entryType === 'file' && order.entryType !== 'file') {
       Object.assign(changes, await sourceFileCount(tx, order.id));
     }
-    return orderView(tx, await saveChanges(tx, order, changes, deps.clock.now()));
+    const row = await saveChanges(tx, order, changes, deps.clock.now());
+    return {
+      view: await orderView(tx, row),
+      saved: row,
+      languagesChanged: changes.sourceLanguage !== undefined || changes.targetLanguages !== undefined,
+    };
   });
+  // the files usually come before the languages: with both known, the plans' quote can be prepared
+  if (languagesChanged) warmQuoteAnalysis(deps, saved);
+  return view;
 }
 
 /** One column of an open order (brief, category, options), set by the small calls of the wizard. */

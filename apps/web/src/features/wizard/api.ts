@@ -130,6 +130,8 @@ export function quotePlan(order: PurchaseOrder, type: string): Promise<PriceQuot
       target_languages: order.target_languages,
       word_count: String(order.wordCount),
       expertise: order.expertise,
+      // the order's files are analysed against the customer's translation memory
+      pid: order.pid,
     })
     .then((b) => b.results);
 }

@@ -2404,7 +2404,7 @@ export interface operations {
                         data: {
                             id: number;
                             name: string;
-                            actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
+                            actions: ("take" | "take-edit" | "open-editor" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                             /** @enum {string} */
                             status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                             statusLabel: string;
@@ -2554,7 +2554,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
+                        actions: ("take" | "take-edit" | "open-editor" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;
@@ -2985,7 +2985,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
+                        actions: ("take" | "take-edit" | "open-editor" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;
@@ -3281,7 +3281,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        actions: ("take" | "take-edit" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
+                        actions: ("take" | "take-edit" | "open-editor" | "deliver" | "approve" | "dispute" | "cancel" | "rate" | "hold" | "release" | "reassign" | "resolve" | "review" | "create-review-job" | "message")[];
                         /** @enum {string} */
                         status: "PENDING" | "PREPROCESSING" | "IN_PROGRESS" | "DELAYED" | "READY" | "IN_REVIEW" | "POSTPROCESSING" | "COMPLETED" | "HOLD" | "CANCELLED" | "DISPUTED";
                         statusLabel: string;

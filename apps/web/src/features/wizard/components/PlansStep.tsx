@@ -29,6 +29,7 @@ import {
 } from '../api';
 import { needsTypedWordCount } from '../steps';
 import { initialMtChoices, type MtChoices } from '../mt-choices';
+import { MemoryAnalysis } from './MemoryAnalysis';
 import { MtOptions } from './MtOptions';
 import { StepActions } from './StepActions';
 import type { StepProps } from './step-props';
@@ -168,6 +169,8 @@ export function PlansStep({ order, onBack, onFinishLater, steps }: StepProps) {
         {order.target_languages.length === 1 ? 'language' : 'languages'}, before VAT.
       </Typography>
       {needsTypedWordCount(order, steps) && <TypedWordCount order={order} />}
+      {/* every plan's quote carries the same analysis: the first that has one */}
+      <MemoryAnalysis quote={quotes.find((q) => q.data?.analysis)?.data} />
       {priceList.isPending && <Skeleton variant="rounded" height={240} />}
       {priceList.isError && <Alert severity="error">We could not load the plans. Please reload the page.</Alert>}
       {priceList.data && plans.length === 0 && <Alert severity="info">No plans are offered at the moment.</Alert>}
