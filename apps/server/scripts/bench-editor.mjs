@@ -45,6 +45,8 @@ export async function benchEditor(engine, databaseUrl, root) {
     const { base } = started;
     const headers = await signInTranslator(base);
     row.loadBefore = round(loadavg()[0], 2);
+    // the bare route of the same server: what the shared machine's load leaves of any call
+    row.hello = await measure('hello', { url: `${base}/bench/hello` });
 
     row.firstOpen = await openJob(base, headers, projectId);
     row.secondOpen = await openJob(base, headers, projectId);
@@ -206,7 +208,7 @@ export function editorLines(results) {
       continue;
     }
     lines.push(
-      `  ${engine}: open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms; suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms`,
+      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms; suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms`,
     );
     if (r.browser?.runsMs) lines.push(`  ${engine}: browser, first rows after ${r.browser.runsMs.join(' / ')} ms`);
   }

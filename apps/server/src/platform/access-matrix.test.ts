@@ -287,6 +287,13 @@ const OBJECTS: ObjectCase[] = [
     expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
   },
   {
+    // the job as XLIFF is for who may edit it: the customer reads the job but takes no XLIFF (403);
+    // the translator's answer depends on the demo job's file, as the editor's own does
+    route: 'GET /api/2/workbench/projects/:id/xliff',
+    url: (f) => `/api/2/workbench/projects/${f.taken}/xliff`,
+    expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
+  },
+  {
     route: 'POST /api/2/workbench/projects/:id/deliver',
     url: (f) => `/api/2/workbench/projects/${f.taken}/deliver`,
     body: { acceptWarnings: true },

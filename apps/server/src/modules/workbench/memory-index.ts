@@ -64,17 +64,27 @@ const PAIR_MEMORIES = 16;
 /** and the confirmed segments of at most this many jobs */
 const JOB_MEMORIES = 64;
 
+/** The searches of a pair memory kept (a memory does not change: a new version is a new memory). */
+const SEARCHES_KEPT = 2_000;
+
 export class PairMemory {
   private readonly index = new FuzzyIndex<MemoryEntry>();
+  // a translator comes back to a segment (and two tabs ask for the same one): its matches are kept
+  private readonly searches = new LruCache<string, FoundMatch[]>(SEARCHES_KEPT);
 
   add(plainSource: string, entry: MemoryEntry): void {
     this.index.add(this.index.size, plainSource, entry);
   }
 
   search(plain: string, limit: number): FoundMatch[] {
-    return this.index
+    const key = `${limit}\u0000${plain}`;
+    const kept = this.searches.get(key);
+    if (kept) return kept;
+    const found = this.index
       .search(plain, { min: WORKBENCH_LIMITS.minMatchPercent, limit })
       .map((hit) => ({ ...hit.payload, percent: hit.percent }));
+    this.searches.set(key, found);
+    return found;
   }
 
   get size(): number {
