@@ -34,9 +34,9 @@ import { refreshSearchConfig } from './search-language';
 // The team chat's business rules (spec 3). Every change that members must see runs in one
 // transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
 // are gap-free and commit in order) and writes a chat_events row for its audience. The big reads
-// outside transactions (the chat list, history, search results) run on the statement handle
-// (db/client.ts): on PGlite each is planned once, not on every request (planning them cost more
-// than running them).
+// outside transactions (the chat list, the chat and its page frame, history, search) run on the
+// statement handle (db/client.ts): on both engines each query text is a named statement, planned
+// once per connection, not on every request (planning them cost more than running them).
 
 type Q = Db | Tx;
 /**
@@ -779,7 +779,7 @@ async function pageFrame(db: Db, viewer: Viewer, chatId: number): Promise<{ last
  * index, so any depth costs the same.
  */
 export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: HistoryFrom = { page: 1 }) {
-  await chatFor(db, viewer, chatId);
+  await chatFor(statementHandle(db), viewer, chatId);
   const frame = await pageFrame(db, viewer, chatId);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
   let range: SQL;
@@ -822,7 +822,7 @@ export async function messageWithPage(db: Db, viewer: Viewer, messageId: number)
 }
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
-  await chatFor(db, viewer, chatId);
+  await chatFor(statementHandle(db), viewer, chatId);
   const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
     WHERE m.chat_id = ${chatId} AND m.pinned_at IS NOT NULL AND m.deleted_at IS NULL AND m.status = 'approved'
     ORDER BY m.pinned_at DESC LIMIT 100`);
@@ -1323,7 +1323,7 @@ export async function searchMessagesIn(
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
-  const chat = await chatFor(db, viewer, chatId);
+  const chat = await chatFor(statementHandle(db), viewer, chatId);
   return { messages: await searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase) };
 }
 
@@ -1338,13 +1338,13 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   // a title or file name matches by its words' beginnings, or anywhere as a piece of text
   // one look at the chats: which titles match, and the languages their messages are indexed in
   const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
-    await db.execute(sql`SELECT c.id, c.search_config::text AS config,
+    await statementHandle(db).execute(sql`SELECT c.id, c.search_config::text AS config,
       (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
       FROM chats c WHERE c.id IN (${idList(ids)})`),
   );
   const titled = new Set(chatRows.filter((r) => r.titled === true || r.titled === 't').map((r) => r.id));
   const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
-  const files = await db
+  const files = await statementHandle(db)
     .select({
       id: chatAttachments.id,
       fileId: chatAttachments.fileId,
