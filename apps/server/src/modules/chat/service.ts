@@ -1236,12 +1236,6 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-const parseIdArray = (v: unknown): number[] => {
-  if (Array.isArray(v)) return v.map(Number);
-  const text = String(v ?? '{}');
-  return text === '{}' || text === 'null' ? [] : text.slice(1, -1).split(',').map(Number);
-};
-
 /**
  * The ids of the newest `wanted` matching messages the viewer may see, newest first. A
  * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
@@ -1254,18 +1248,30 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
     chatIds.map(
       (id) =>
         sql`(SELECT id, search_vector, deleted_at, kind, status, author_id FROM chat_messages
-          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${SEARCH_RECENT_WINDOW})`,
+          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${sql.raw(String(SEARCH_RECENT_WINDOW))})`,
     ),
     sql` UNION ALL `,
   );
-  // one statement per number of chats, planned once: each branch is the same index walk for any chat
-  const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
+  // One statement per number of chats, planned once: each branch is the same index walk for any
+  // chat. The walk stops at the `wanted`th match (a common word: after a few hundred messages, not
+  // the whole window); the window's last message comes back too, matched or not, so that a walk
+  // that found fewer knows whether it saw every message of the chats.
+  const windowSize = sql.raw(String(SEARCH_RECENT_WINDOW));
+  const recent = rowsOf<{ id: number | string; hit: boolean | string | null; n: number | string }>(
     await statementHandle(db).execute(sql`
-      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${wanted}] AS ids
-      FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
+      SELECT x.id, x.hit, x.n FROM (
+        SELECT m.id, (${shown} AND m.search_vector @@ ${query}) AS hit, row_number() OVER (ORDER BY m.id DESC) AS n
+        FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${windowSize}) m
+      ) x
+      WHERE x.hit OR x.n = ${windowSize}
+      LIMIT ${sql.raw(String(wanted + 1))}`),
   );
-  const found = parseIdArray(recent?.ids);
-  if (found.length >= wanted || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
+  const found = recent
+    .filter((r) => r.hit === true || r.hit === 't')
+    .map((r) => Number(r.id))
+    .slice(0, wanted);
+  const sawAll = !recent.some((r) => Number(r.n) === SEARCH_RECENT_WINDOW);
+  if (found.length >= wanted || sawAll) return found;
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
