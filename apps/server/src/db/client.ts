@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -134,7 +135,36 @@ function statementPool(url: string): { db: Db; end: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // Drizzle sends `db.execute(sql)` and its query builders as unnamed statements, which
+  // PostgreSQL parses and plans on every run: for the chat's history page that was 5 ms of the
+  // database's CPU against 0.7 ms for running it. Here every query gets a name from its text, so
+  // each pooled connection parses and plans it once (a generic plan, as above).
+  const query = pool.query.bind(pool);
+  pool.query = ((config: unknown, ...rest: unknown[]) =>
+    query(namedQuery(config) as string, ...(rest as [unknown[]]))) as typeof pool.query;
   return { db: drizzlePg(pool, { schema }) as unknown as Db, end: () => pool.end() };
+}
+
+/**
+ * How many query texts get a statement name. The statement handle's texts come from a few fixed
+ * shapes (a shape per number of chats or of ids at most), so this is never reached in practice; a
+ * text past it runs unnamed, planned each time, rather than growing every connection's statements.
+ */
+const MAX_NAMED_TEXTS = 2000;
+const NAMED_TEXTS = new Map<string, string>();
+
+/** A query config with a name derived from its text, when it has none and the bound allows. */
+export function namedQuery(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return config;
+  const { text, name } = config as { text?: unknown; name?: unknown };
+  if (typeof text !== 'string' || name !== undefined) return config;
+  let statement = NAMED_TEXTS.get(text);
+  if (statement === undefined) {
+    if (NAMED_TEXTS.size >= MAX_NAMED_TEXTS) return config;
+    statement = `parlance_text_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    NAMED_TEXTS.set(text, statement);
+  }
+  return { ...config, name: statement };
 }
 
 /**

@@ -34,9 +34,9 @@ import { refreshSearchConfig } from './search-language';
 // The team chat's business rules (spec 3). Every change that members must see runs in one
 // transaction that takes the chat's next sequence number (the UPDATE locks the chat row, so numbers
 // are gap-free and commit in order) and writes a chat_events row for its audience. The big reads
-// outside transactions (the chat list, history, search results) run on the statement handle
-// (db/client.ts): on PGlite each is planned once, not on every request (planning them cost more
-// than running them).
+// outside transactions (the chat list, the chat and its page frame, history, search) run on the
+// statement handle (db/client.ts): on both engines each query text is a named statement, planned
+// once per connection, not on every request (planning them cost more than running them).
 
 type Q = Db | Tx;
 /**
@@ -779,7 +779,7 @@ async function pageFrame(db: Db, viewer: Viewer, chatId: number): Promise<{ last
  * index, so any depth costs the same.
  */
 export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: HistoryFrom = { page: 1 }) {
-  await chatFor(db, viewer, chatId);
+  await chatFor(statementHandle(db), viewer, chatId);
   const frame = await pageFrame(db, viewer, chatId);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
   let range: SQL;
@@ -822,7 +822,7 @@ export async function messageWithPage(db: Db, viewer: Viewer, messageId: number)
 }
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
-  await chatFor(db, viewer, chatId);
+  await chatFor(statementHandle(db), viewer, chatId);
   const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
     WHERE m.chat_id = ${chatId} AND m.pinned_at IS NOT NULL AND m.deleted_at IS NULL AND m.status = 'approved'
     ORDER BY m.pinned_at DESC LIMIT 100`);
@@ -1236,12 +1236,6 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-const parseIdArray = (v: unknown): number[] => {
-  if (Array.isArray(v)) return v.map(Number);
-  const text = String(v ?? '{}');
-  return text === '{}' || text === 'null' ? [] : text.slice(1, -1).split(',').map(Number);
-};
-
 /**
  * The ids of the newest `wanted` matching messages the viewer may see, newest first. A
  * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
@@ -1254,18 +1248,30 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
     chatIds.map(
       (id) =>
         sql`(SELECT id, search_vector, deleted_at, kind, status, author_id FROM chat_messages
-          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${SEARCH_RECENT_WINDOW})`,
+          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${sql.raw(String(SEARCH_RECENT_WINDOW))})`,
     ),
     sql` UNION ALL `,
   );
-  // one statement per number of chats, planned once: each branch is the same index walk for any chat
-  const [recent] = rowsOf<{ scanned: number | string; ids: unknown }>(
+  // One statement per number of chats, planned once: each branch is the same index walk for any
+  // chat. The walk stops at the `wanted`th match (a common word: after a few hundred messages, not
+  // the whole window); the window's last message comes back too, matched or not, so that a walk
+  // that found fewer knows whether it saw every message of the chats.
+  const windowSize = sql.raw(String(SEARCH_RECENT_WINDOW));
+  const recent = rowsOf<{ id: number | string; hit: boolean | string | null; n: number | string }>(
     await statementHandle(db).execute(sql`
-      SELECT count(*) AS scanned, (array_agg(m.id ORDER BY m.id DESC) FILTER (WHERE ${shown} AND m.search_vector @@ ${query}))[1:${wanted}] AS ids
-      FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${SEARCH_RECENT_WINDOW}) m`),
+      SELECT x.id, x.hit, x.n FROM (
+        SELECT m.id, (${shown} AND m.search_vector @@ ${query}) AS hit, row_number() OVER (ORDER BY m.id DESC) AS n
+        FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${windowSize}) m
+      ) x
+      WHERE x.hit OR x.n = ${windowSize}
+      LIMIT ${sql.raw(String(wanted + 1))}`),
   );
-  const found = parseIdArray(recent?.ids);
-  if (found.length >= wanted || Number(recent?.scanned ?? 0) < SEARCH_RECENT_WINDOW) return found;
+  const found = recent
+    .filter((r) => r.hit === true || r.hit === 't')
+    .map((r) => Number(r.id))
+    .slice(0, wanted);
+  const sawAll = !recent.some((r) => Number(r.n) === SEARCH_RECENT_WINDOW);
+  if (found.length >= wanted || sawAll) return found;
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
@@ -1323,7 +1329,7 @@ export async function searchMessagesIn(
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
-  const chat = await chatFor(db, viewer, chatId);
+  const chat = await chatFor(statementHandle(db), viewer, chatId);
   return { messages: await searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase) };
 }
 
@@ -1338,13 +1344,13 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   // a title or file name matches by its words' beginnings, or anywhere as a piece of text
   // one look at the chats: which titles match, and the languages their messages are indexed in
   const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
-    await db.execute(sql`SELECT c.id, c.search_config::text AS config,
+    await statementHandle(db).execute(sql`SELECT c.id, c.search_config::text AS config,
       (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
       FROM chats c WHERE c.id IN (${idList(ids)})`),
   );
   const titled = new Set(chatRows.filter((r) => r.titled === true || r.titled === 't').map((r) => r.id));
   const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
-  const files = await db
+  const files = await statementHandle(db)
     .select({
       id: chatAttachments.id,
       fileId: chatAttachments.fileId,
