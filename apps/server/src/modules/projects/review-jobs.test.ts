@@ -167,7 +167,8 @@ describe('taking a review job', () => {
     expect(row.translatorEarningsCredits).toBe(0);
     const mine = detailOf(await rita.api.get(`/api/2/projects/${qaJob}`));
     expect(mine.viewerRole).toBe('translator');
-    expect(mine.actions).toEqual(['review', 'message']);
+    // the reviewer marks errors on the reviewed project's segments in the editor, then submits
+    expect(mine.actions).toEqual(['open-editor', 'review', 'message']);
     // a review being worked on reads as Underway, not as a translation in progress
     expect(mine).toMatchObject({ status: 'IN_PROGRESS', statusLabel: 'Underway' });
   });
