@@ -35,6 +35,10 @@ export const workbenchDocuments = pgTable(
     output: text('output').notNull(),
     segmentCount: integer('segment_count').notNull(),
     words: integer('words').notNull(),
+    /** kept by the segments' statements (migration 0054's trigger): the job's progress without an aggregate */
+    confirmedSegments: integer('confirmed_segments').notNull().default(0),
+    confirmedWords: integer('confirmed_words').notNull().default(0),
+    draftSegments: integer('draft_segments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('workbench_documents_file_uq').on(t.projectId, t.fileId)],

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { STATUS_GROUPS, type WorkbenchJobList, type WorkbenchJobRow, type WorkbenchRole } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { projects, workbenchDocuments, workbenchSegments } from '../../db/schema';
+import { projects, workbenchDocuments } from '../../db/schema';
 import type { AuthContext } from '../../platform/session';
 import type { ProjectRecord } from '../projects/present';
 import { mtLanguages } from '../wizard/mt-params';
@@ -64,14 +64,14 @@ export async function listJobs(db: Db, actor: AuthContext, page: number, limit: 
       ? []
       : await db
           .select({
-            projectId: workbenchSegments.projectId,
-            words: sql<number>`coalesce(sum(${workbenchSegments.words}), 0)::int`,
-            confirmedWords: sql<number>`coalesce(sum(${workbenchSegments.words}) filter (where ${workbenchSegments.status} in ('translated', 'reviewed')), 0)::int`,
+            projectId: workbenchDocuments.projectId,
+            words: sql<number>`coalesce(sum(${workbenchDocuments.words}), 0)::int`,
+            confirmedWords: sql<number>`coalesce(sum(${workbenchDocuments.confirmedWords}), 0)::int`,
           })
-          .from(workbenchSegments)
-          .where(inArray(workbenchSegments.projectId, ids))
-          .groupBy(workbenchSegments.projectId)
-          .orderBy(asc(workbenchSegments.projectId));
+          .from(workbenchDocuments)
+          .where(inArray(workbenchDocuments.projectId, ids))
+          .groupBy(workbenchDocuments.projectId)
+          .orderBy(asc(workbenchDocuments.projectId));
   const progressOf = new Map(progress.map((p) => [p.projectId, p]));
   const slugs = [...new Set(rows.flatMap((p) => [p.sourceLanguage ?? '', p.targetLanguage ?? '']))];
   const named = await mtLanguages(db, slugs);

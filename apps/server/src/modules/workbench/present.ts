@@ -9,7 +9,7 @@ import type {
   WorkbenchSegment,
 } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
-import { segmentAnnotations, users, type workbenchDocuments, workbenchSegments } from '../../db/schema';
+import { segmentAnnotations, users, workbenchDocuments, workbenchSegments } from '../../db/schema';
 import type { WorkbenchAccess, WorkbenchSegmentRow } from './access';
 
 // Allowlist serializers of the workbench: a segment, a document, a job's progress. The stored
@@ -64,18 +64,19 @@ export function presentAnnotation(
   };
 }
 
-/** One aggregate over the job's segments (the project_id prefix of the ordinal index). */
+/** The job's progress in segments and words. */
 export async function progressOf(db: Db | Tx, projectId: number): Promise<WorkbenchProgress> {
+  // the counters of the job's documents (a few rows), kept by the segments' statements (migration 0054)
   const [row] = await db
     .select({
-      segments: sql<number>`count(*)::int`,
-      words: sql<number>`coalesce(sum(${workbenchSegments.words}), 0)::int`,
-      confirmedSegments: sql<number>`(count(*) filter (where ${workbenchSegments.status} in ('translated', 'reviewed')))::int`,
-      confirmedWords: sql<number>`coalesce(sum(${workbenchSegments.words}) filter (where ${workbenchSegments.status} in ('translated', 'reviewed')), 0)::int`,
-      draftSegments: sql<number>`(count(*) filter (where ${workbenchSegments.status} = 'draft'))::int`,
+      segments: sql<number>`coalesce(sum(${workbenchDocuments.segmentCount}), 0)::int`,
+      words: sql<number>`coalesce(sum(${workbenchDocuments.words}), 0)::int`,
+      confirmedSegments: sql<number>`coalesce(sum(${workbenchDocuments.confirmedSegments}), 0)::int`,
+      confirmedWords: sql<number>`coalesce(sum(${workbenchDocuments.confirmedWords}), 0)::int`,
+      draftSegments: sql<number>`coalesce(sum(${workbenchDocuments.draftSegments}), 0)::int`,
     })
-    .from(workbenchSegments)
-    .where(eq(workbenchSegments.projectId, projectId));
+    .from(workbenchDocuments)
+    .where(eq(workbenchDocuments.projectId, projectId));
   return row ?? { segments: 0, words: 0, confirmedSegments: 0, confirmedWords: 0, draftSegments: 0 };
 }
 

@@ -255,6 +255,28 @@ describe('saving segments', () => {
     const retyped = await save(tom, click.id, { target: 'Pulse Guardar.', status: 'translated', revision: 1 });
     expect((retyped.json() as SegmentSaved).filled).toEqual([]);
   });
+
+  it('keeps the progress equal to a count of the segments through every kind of change', async () => {
+    const counted = async () => {
+      const rows = await db().select().from(workbenchSegments).where(eq(workbenchSegments.projectId, id));
+      const confirmed = rows.filter((r) => r.status === 'translated' || r.status === 'reviewed');
+      return {
+        segments: rows.length,
+        words: rows.reduce((n, r) => n + r.words, 0),
+        confirmedSegments: confirmed.length,
+        confirmedWords: confirmed.reduce((n, r) => n + r.words, 0),
+        draftSegments: rows.filter((r) => r.status === 'draft').length,
+      };
+    };
+    const last = opened.segments[3];
+    const [row] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, last.id));
+    // a confirmed repetition goes back to a draft, then back to new with an empty target
+    const draft = (await save(tom, last.id, { target: 'Borrador', status: 'draft', revision: row.revision })).json();
+    expect(draft.progress).toEqual(await counted());
+    const emptied = await save(tom, last.id, { target: '', status: 'draft', revision: draft.segment.revision });
+    expect((emptied.json() as SegmentSaved).progress).toEqual(await counted());
+    expect((await job(tom, id)).progress).toEqual(await counted());
+  });
 });
 
 describe('delivering from the editor', () => {
