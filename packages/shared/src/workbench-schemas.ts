@@ -207,3 +207,22 @@ export const matchAnalysisSchema = z.object({
   totalWords: z.number(),
 });
 export type MatchAnalysis = z.infer<typeof matchAnalysisSchema>;
+
+/** One job of GET /api/2/workbench/jobs: what the list page (/ui-editor) shows and links to. */
+export const workbenchJobListItemSchema = z.object({
+  /** the project opened at /ui-editor/{projectId} (for a QA or LL job, the job itself) */
+  projectId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  role: z.enum(WORKBENCH_ROLES),
+  sourceLang: z.object({ iso: z.string(), name: z.string() }),
+  targetLang: z.object({ iso: z.string(), name: z.string() }),
+  deadline: z.string().nullable(),
+  readOnly: z.string().nullable(),
+  progress: workbenchProgressSchema,
+});
+export type WorkbenchJobListItem = z.infer<typeof workbenchJobListItemSchema>;
+
+/** GET /api/2/workbench/jobs: the jobs the asker can open in the editor, newest first. */
+export const workbenchJobListSchema = z.object({ jobs: z.array(workbenchJobListItemSchema) });
+export type WorkbenchJobList = z.infer<typeof workbenchJobListSchema>;
