@@ -59,6 +59,9 @@ test('a machine-translation order is translated and delivered as a .docx', async
   const translation = page.getByRole('list', { name: 'Translation' });
   await expect(translation.getByText('shop.docx')).toBeVisible();
   await expect(page.getByText('Delivered by machine translation')).toBeVisible();
+  // no translator reads this order's discussion, and the page says so
+  await expect(page.getByText(/A machine translates this order, so no translator reads this discussion/)).toBeVisible();
+  await expect(page.getByText('Questions for your translator go here')).toHaveCount(0);
   await shotPage(page, 'mt-delivered');
   const [download] = await Promise.all([
     page.waitForEvent('download'),

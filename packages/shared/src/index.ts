@@ -77,3 +77,5 @@ export * from './demo-project';
 export * from './demo-project-schemas';
 export * from './workbench';
 export * from './workbench-schemas';
+export * from './workbench-match';
+export * from './workbench-qa';

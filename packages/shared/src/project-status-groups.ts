@@ -8,6 +8,8 @@ import type { ProjectStatus, ProjectStatusFilter } from './projects';
 export const STATUS_GROUPS = {
   /** the customer may rate the work */
   ratable: ['READY', 'COMPLETED', 'DISPUTED'],
+  /** the work was delivered to the customer (who may read it in the editor) */
+  delivered: ['READY', 'COMPLETED', 'DISPUTED'],
   /** the delivered files may be downloaded (one by one or as a zip) */
   downloadable: ['READY', 'COMPLETED'],
   /** the translator may replace a delivered or working file */

@@ -87,6 +87,22 @@ describe('health probes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/2/health/live' })).statusCode).toBe(200);
   });
 
+  it('answers a stopping instance without asking the database it is closing', async () => {
+    let asked = 0;
+    const closingDatabase = {
+      ...t.database,
+      db: new Proxy(t.database.db, {
+        get: (target, key) => (key === 'execute' ? () => (asked++, new Promise(() => {})) : Reflect.get(target, key)),
+      }),
+    };
+    const readiness = await checkReadiness({ database: closingDatabase, storage: t.app.deps.storage, closing: true });
+    expect(readiness).toEqual({
+      ready: false,
+      failed: [{ check: 'shutdown', message: 'this instance is shutting down' }],
+    });
+    expect(asked).toBe(0);
+  });
+
   it('turns 503 when the database is closed, naming it', async () => {
     const { database, drop } = await freshDatabase();
     // closed by the test, then again by drop(): the second close does nothing

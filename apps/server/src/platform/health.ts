@@ -50,8 +50,9 @@ export async function checkReadiness(opts: {
   /** the latest migration this build carries (default: read from the journal) */
   expectedMigration?: number;
 }): Promise<Readiness> {
+  // a stopping instance answers at once, without the database it is about to close
+  if (opts.closing) return { ready: false, failed: [{ check: 'shutdown', message: 'this instance is shutting down' }] };
   const failed: Readiness['failed'] = [];
-  if (opts.closing) failed.push({ check: 'shutdown', message: 'this instance is shutting down' });
   let applied: number | null = null;
   try {
     const rows = await withTimeout(

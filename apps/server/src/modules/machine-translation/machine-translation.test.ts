@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIMITS } from '@parlance/shared';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import {
   languages,
@@ -23,7 +25,7 @@ import { pgTaskLock } from '../../platform/task-lock';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { detailOf, newCustomer, type Person, projectRow } from '../projects/projects-test-helpers';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from './mt-test-helpers';
-import { mtTaskDeps } from './deps';
+import { mtTaskDeps, pageFetcher } from './deps';
 import { setupOf } from './engine-choice';
 import { MT_TASK, retryDelayMs, runMtJobs } from './task';
 
@@ -229,6 +231,35 @@ describe('a paid machine-translation order', () => {
     const files = await delivered(id);
     expect(files.map((f) => f.fileName)).toEqual(['pasted-text.txt']);
     expect((await bytesOf(files[0].storageId)).toString()).toBe('[es] Pasted words. [es] More of them.');
+  });
+
+  it('translates an order of a web page, read when the work starts, into an HTML file', async () => {
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><html lang="en"><body><h1>Our shop</h1><p>We open at <b>nine</b> daily.</p></body></html>',
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/en/about`;
+      const id = await paidMtProject(t.app, customer.id, { engine: 'libretranslate', files: [], url });
+      await runMtJobs({ ...mtTaskDeps(t.app.deps), fetchPage: pageFetcher(true) }, t.clock.now());
+      const files = await delivered(id);
+      expect(files.map((f) => f.fileName)).toEqual(['127.0.0.1-about.html']);
+      const html = (await bytesOf(files[0].storageId)).toString();
+      expect(html).toContain('<h1>[es] Our shop</h1>');
+      expect(html).toContain('[es] We open at <b>[es] nine</b>');
+      expect((await projectRow(t.app, id)).status).toBe('READY');
+    } finally {
+      site.close();
+    }
+  });
+
+  it('does not read a private address unless configured to, and says why for good', async () => {
+    const refused = pageFetcher(false)('http://127.0.0.1:9/page');
+    await expect(refused).rejects.toMatchObject({ name: 'MtError', retryable: false });
+    await expect(refused).rejects.toThrow(/The web page http:\/\/127\.0\.0\.1:9\/page could not be read/);
   });
 
   it('asks the chosen engine with the customer terms when the choice asks for the glossary', async () => {

@@ -45,6 +45,8 @@ export interface MtOrder {
   engine?: string;
   files: { name: string; content: Buffer | string; mime: string }[];
   pastedText?: string;
+  /** an order of a web page address */
+  url?: string;
 }
 
 let payments = 0;
@@ -65,6 +67,8 @@ export async function paidMtProject(app: App, customerId: number, order: MtOrder
       expertise: 'general',
       wordCount: 100,
       pastedText: order.pastedText ?? null,
+      url: order.url ?? null,
+      entryType: order.url ? 'url' : order.pastedText ? 'paste' : 'file',
       mtParams: order.engine ? { [target]: { engine: order.engine, formality: 'default', glossary: false } } : {},
     })
     .returning();

@@ -27,13 +27,14 @@ export const PASTED_TEXT_NAME = 'pasted-text.txt';
 
 /**
  * The project's source files (not the brief's reference files), read and segmented; an order of
- * pasted text is one plain-text file (id 0), delivered as pasted-text.txt.
+ * pasted text or of a web page is one file (id 0): pasted-text.txt, or the page as HTML.
  */
 export async function sourceFilesOf(
   db: Db,
   storage: Storage,
   project: { fileIds: number[]; purchaseOrderId: number | null },
   sourceIso: string,
+  fetchPage?: FetchPage,
 ): Promise<SourceFile[]> {
   const rows =
     project.fileIds.length === 0
@@ -43,7 +44,7 @@ export async function sourceFilesOf(
           .from(purchaseOrderFiles)
           .where(and(inArray(purchaseOrderFiles.id, project.fileIds), eq(purchaseOrderFiles.context, 'source')))
           .orderBy(asc(purchaseOrderFiles.id));
-  if (rows.length === 0) return pastedTextOf(db, project.purchaseOrderId, sourceIso);
+  if (rows.length === 0) return orderTextOf(db, project.purchaseOrderId, sourceIso, fetchPage);
   const files: SourceFile[] = [];
   for (const row of rows) {
     const bytes = new Uint8Array(await buffer(await storage.get(row.storageId)));
@@ -54,16 +55,55 @@ export async function sourceFilesOf(
   return files;
 }
 
-async function pastedTextOf(db: Db, orderId: number | null, sourceIso: string): Promise<SourceFile[]> {
+/** Reads an order's web page when the task runs (the same safeguards as the wizard's word count). */
+export type FetchPage = (url: string) => Promise<{ bytes: Uint8Array; contentType: string }>;
+
+/** "https://shop.example/en/about" -> "shop.example-about.html" */
+export function pageFileName(url: string, output: string): string {
+  try {
+    const u = new URL(url);
+    const last =
+      u.pathname
+        .split('/')
+        .filter(Boolean)
+        .pop()
+        ?.replace(/\.[a-z0-9]+$/i, '') ?? '';
+    const base = [u.hostname, last]
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^\w.-]+/g, '-');
+    return `${base || 'page'}.${output}`;
+  } catch {
+    return `page.${output}`;
+  }
+}
+
+/**
+ * An order of pasted text is one plain-text file; an order of a web page address is the page as it
+ * is when the work starts (as a translator would open it), read as HTML, or as text when the
+ * address serves plain text.
+ */
+async function orderTextOf(
+  db: Db,
+  orderId: number | null,
+  sourceIso: string,
+  fetchPage: FetchPage | undefined,
+): Promise<SourceFile[]> {
   if (!orderId) return [];
   const [order] = await db
-    .select({ pastedText: purchaseOrders.pastedText })
+    .select({ pastedText: purchaseOrders.pastedText, url: purchaseOrders.url })
     .from(purchaseOrders)
     .where(eq(purchaseOrders.id, orderId));
-  if (!order?.pastedText?.trim()) return [];
-  const bytes = new TextEncoder().encode(order.pastedText);
-  const { output, segments } = await extract(bytes, 'txt', sourceIso);
-  return [{ id: 0, fileName: PASTED_TEXT_NAME, bytes, format: 'txt', output, segments }];
+  if (order?.pastedText?.trim()) {
+    const bytes = new TextEncoder().encode(order.pastedText);
+    const { output, segments } = await extract(bytes, 'txt', sourceIso);
+    return [{ id: 0, fileName: PASTED_TEXT_NAME, bytes, format: 'txt', output, segments }];
+  }
+  if (!order?.url || !fetchPage) return [];
+  const page = await fetchPage(order.url);
+  const format: SegmentFormat = /^text\/plain\b/i.test(page.contentType) ? 'txt' : 'html';
+  const { output, segments } = await extract(page.bytes, format, sourceIso);
+  return [{ id: 0, fileName: pageFileName(order.url, output), bytes: page.bytes, format, output, segments }];
 }
 
 /** "report.pdf" translated is "report.docx"; other names stay. */

@@ -70,7 +70,7 @@ async function runJob(
   let files: SourceFile[];
   try {
     setup = await setupOf(deps.db, deps.mt, project);
-    files = await sourceFilesOf(deps.db, deps.storage, project, setup.source.iso);
+    files = await sourceFilesOf(deps.db, deps.storage, project, setup.source.iso, deps.fetchPage);
     if (files.length === 0) throw new MtError('The order has no file to translate.', false);
   } catch (error) {
     return failed(deps, job, now, error);

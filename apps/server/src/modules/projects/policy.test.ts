@@ -27,7 +27,7 @@ const TABLE: Record<ProjectStatus, Row> = {
   },
   IN_PROGRESS: {
     customer: 'message',
-    translator: 'deliver message',
+    translator: 'deliver message open-editor',
     editor: 'message',
     admin: 'hold message reassign',
     staff: '',
@@ -35,14 +35,14 @@ const TABLE: Record<ProjectStatus, Row> = {
   },
   DELAYED: {
     customer: 'message',
-    translator: 'deliver message',
+    translator: 'deliver message open-editor',
     editor: 'message',
     admin: 'hold message reassign',
     staff: '',
     reviewer: '',
   },
   READY: {
-    customer: 'approve dispute message rate',
+    customer: 'approve dispute message open-editor rate',
     translator: 'message',
     editor: 'message',
     admin: 'hold message',
@@ -52,7 +52,7 @@ const TABLE: Record<ProjectStatus, Row> = {
   IN_REVIEW: {
     customer: 'message',
     translator: 'message',
-    editor: 'deliver message',
+    editor: 'deliver message open-editor',
     admin: 'hold message',
     staff: '',
     reviewer: '',
@@ -66,7 +66,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     reviewer: '',
   },
   COMPLETED: {
-    customer: 'message rate',
+    customer: 'message open-editor rate',
     translator: 'message',
     editor: 'message',
     admin: 'create-review-job message',
@@ -90,7 +90,7 @@ const TABLE: Record<ProjectStatus, Row> = {
     reviewer: '',
   },
   DISPUTED: {
-    customer: 'message rate',
+    customer: 'message open-editor rate',
     translator: 'message',
     editor: 'message',
     admin: 'hold message resolve',
@@ -108,6 +108,7 @@ const GROUPS: Record<keyof typeof STATUS_GROUPS, string> = {
   translatorWorking: 'DELAYED IN_PROGRESS',
   deadlineRunning: 'DELAYED IN_PROGRESS IN_REVIEW PENDING',
   open: 'IN_REVIEW PENDING',
+  delivered: 'COMPLETED DISPUTED READY',
 };
 
 describe('project permissions: every viewer against every status', () => {
@@ -129,9 +130,16 @@ describe('project permissions: every viewer against every status', () => {
   }
 
   it('a QA or LL job: the reviewer submits, the admin holds or releases, the customer reads', () => {
-    expect(shown('translator', 'IN_PROGRESS', null, 'qa').sort()).toEqual(['message', 'review']);
+    expect(shown('translator', 'IN_PROGRESS', null, 'qa').sort()).toEqual(['message', 'open-editor', 'review']);
+    expect(shown('translator', 'COMPLETED', null, 'qa')).not.toContain('open-editor');
     expect(shown('admin', 'IN_PROGRESS', null, 'll').sort()).toEqual(['hold', 'message']);
     expect(shown('customer', 'IN_PROGRESS', null, 'qa')).toEqual(['message']);
+  });
+
+  it('the editor opens only for kinds that translate files', () => {
+    expect(shown('translator', 'IN_PROGRESS', null, 'bundle')).toContain('open-editor');
+    expect(shown('translator', 'IN_PROGRESS', null, 'bonus')).not.toContain('open-editor');
+    expect(shown('customer', 'READY', null, 'rating')).not.toContain('open-editor');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   verdictOf,
 } from '../../platform/permissions';
 import type { AuthContext } from '../../platform/session';
+import { showsEditor } from '../workbench/policy';
 import type { ProjectRecord } from './present';
 import { actorMayMove, type MoveActor, moveAllowedFrom, PROJECT_MOVES, type ProjectMove } from './status-machine';
 
@@ -172,7 +173,7 @@ defineRules({
 const SHOWN: Record<DetailAction, (actor: AuthContext, s: ProjectSubject) => boolean> = {
   take: (_a, s) => s.role === 'candidate' && s.job === 'take',
   'take-edit': (_a, s) => s.role === 'candidate' && s.job === 'take-edit',
-  'open-editor': () => false,
+  'open-editor': (a, s) => showsEditor(a, s),
   deliver: (a, s) => verdictOf(a, s.role === 'editor' ? 'project.deliver-edit' : 'project.deliver', s).ok,
   approve: (a, s) => verdictOf(a, 'project.approve', s).ok,
   dispute: (a, s) => verdictOf(a, 'project.dispute', s).ok,

@@ -1,12 +1,29 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { MODERATION_TEXTS, type ProjectDetail } from '@parlance/shared';
+import { isMachineOnlyType, MODERATION_TEXTS, type ProjectDetail } from '@parlance/shared';
 import { Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { lazy } from '../../../ui/lazy';
 import { formatDateTime } from '../../../ui/format';
 import { Section } from './Section';
 
 const MessageForm = lazy(() => import('./MessageForm').then((m) => ({ default: m.MessageForm })));
+
+/** Where a customer's question goes: a machine-only order has no translator to read it. */
+function CustomerHint({ machineOnly }: { machineOnly: boolean }) {
+  if (!machineOnly) return ' Questions for your translator go here.';
+  return (
+    <>
+      {' '}
+      A machine translates this order, so no translator reads this discussion; for questions, see the{' '}
+      <Link component={RouterLink} to="/help-center">
+        Help center
+      </Link>
+      .
+    </>
+  );
+}
 
 /** The thread between the customer and the translator (admins may write too). */
 export function Discussion({ project }: { project: ProjectDetail }) {
@@ -17,7 +34,9 @@ export function Discussion({ project }: { project: ProjectDetail }) {
       {project.messages.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: canWrite ? 2 : 0 }}>
           No messages yet.
-          {canWrite && project.viewerRole === 'customer' && ' Questions for your translator go here.'}
+          {canWrite && project.viewerRole === 'customer' && (
+            <CustomerHint machineOnly={isMachineOnlyType(project.type)} />
+          )}
         </Typography>
       ) : (
         <Box
