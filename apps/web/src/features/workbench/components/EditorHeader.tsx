@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import { SEGMENT_STATUSES, type SegmentStatus, type WorkbenchJob, type WorkbenchProgress } from '@parlance/shared';
@@ -110,19 +108,23 @@ export function EditorHeader(props: Props) {
       )}
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5 }}>
-        <ToggleButtonGroup
-          size="small"
-          value={props.filter}
-          onChange={(_e, value: SegmentStatus[]) => props.onFilter(value)}
-          aria-label="Show segments by status"
-          sx={{ flexWrap: 'wrap' }}
-        >
-          {SEGMENT_STATUSES.map((s) => (
-            <ToggleButton key={s} value={s} sx={{ textTransform: 'none', px: 1.25 }}>
-              {STATUS_LABELS[s]} ({props.counts[s]})
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Box role="group" aria-label="Show segments by status" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {SEGMENT_STATUSES.map((s) => {
+            const on = props.filter.includes(s);
+            return (
+              <Button
+                key={s}
+                size="small"
+                variant={on ? 'contained' : 'outlined'}
+                aria-pressed={on}
+                onClick={() => props.onFilter(on ? props.filter.filter((x) => x !== s) : [...props.filter, s])}
+                sx={{ textTransform: 'none' }}
+              >
+                {STATUS_LABELS[s]} ({props.counts[s]})
+              </Button>
+            );
+          })}
+        </Box>
         <Box
           component="search"
           aria-label="Find and replace"

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -10,17 +9,18 @@ import {
   type AnnotationCreate,
   MQM_CATEGORIES,
   type QaWarning,
-  REVIEW_SEVERITIES,
   type SegmentAnnotation,
   type SegmentSuggestions,
   WORKBENCH_LIMITS,
   type WorkbenchSegment,
 } from '@parlance/shared';
-import { type FormEvent, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../../ui/lazy';
 import { messageOf } from '../../../app/http';
-import { Field } from '../../../ui/Field';
-import { SelectField } from '../../../ui/SelectField';
 import { SourceText } from './SourceText';
+
+// the reviewer's form loads only for a reviewer
+const AnnotationForm = lazy(() => import('./AnnotationForm').then((m) => ({ default: m.AnnotationForm })));
 
 // What helps with the active segment: memory matches (Ctrl+1..3 takes one), the terms found in
 // its source, the engine's suggestion, its quality warnings after a save, and a reviewer's errors.
@@ -86,12 +86,20 @@ export function SidePanel(props: SidePanelProps) {
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, mb: 1 }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-              <Chip
-                size="small"
-                color={m.percent === 100 ? 'success' : 'default'}
-                label={`${m.percent}%`}
+              <Box
+                component="span"
                 aria-label={`${m.percent}% match`}
-              />
+                sx={{
+                  px: 0.75,
+                  borderRadius: 2,
+                  fontSize: 12,
+                  fontWeight: 700,
+                  bgcolor: m.percent === 100 ? 'success.main' : 'action.selected',
+                  color: m.percent === 100 ? 'success.contrastText' : 'text.primary',
+                }}
+              >
+                {m.percent}%
+              </Box>
               <Typography variant="caption" color="text.secondary" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
                 {m.from === 'job' ? 'This job' : 'Memory'} · {m.label}
               </Typography>
@@ -196,34 +204,8 @@ function Annotations({
   SidePanelProps,
   'onAddAnnotation' | 'onDeleteAnnotation'
 >) {
-  const [category, setCategory] = useState('');
-  const [severity, setSeverity] = useState('');
-  const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const categoryLabel = (key: string) => MQM_CATEGORIES.find((c) => c.key === key)?.label ?? key;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!category) return setProblem('Choose an error category');
-    if (!severity) return setProblem('Choose a severity');
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onAddAnnotation(segment.id, {
-        category,
-        severity: severity as AnnotationCreate['severity'],
-        comment,
-      });
-      setCategory('');
-      setSeverity('');
-      setComment('');
-    } catch (err) {
-      setProblem(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
@@ -259,46 +241,15 @@ function Annotations({
           </Box>
         ))}
       </Box>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {problem}
+        </Alert>
+      )}
       {canAnnotate && (
-        <Box
-          component="form"
-          aria-label="Add error"
-          onSubmit={submit}
-          sx={{ display: 'grid', gap: 1, mt: 1, gridTemplateColumns: '1fr 1fr' }}
-        >
-          <SelectField size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-            {MQM_CATEGORIES.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField size="small" label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value)}>
-            {REVIEW_SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            size="small"
-            label="Comment"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: WORKBENCH_LIMITS.annotationCommentMax } }}
-            sx={{ gridColumn: '1 / -1' }}
-          />
-          {problem && (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {problem}
-            </Alert>
-          )}
-          <Button type="submit" variant="outlined" loading={busy} sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>
-            Add error
-          </Button>
-        </Box>
+        <Suspense fallback={null}>
+          <AnnotationForm segmentId={segment.id} onAdd={onAddAnnotation} />
+        </Suspense>
       )}
     </>
   );

@@ -33,6 +33,8 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { loadCsrfToken, messageOf } from '../../../app/http';
+import { lazy } from '../../../ui/lazy';
+import { OnDemand } from '../../../ui/OnDemand';
 import { toast } from '../../../ui/toast';
 import {
   addAnnotation,
@@ -46,11 +48,13 @@ import {
 import { Autosaver, type Draft } from '../autosave';
 import { workbenchKeys } from '../keys';
 import { markupToTokens, nextMissingTag, plainOf, replaceInTokens, tagProblems, tokensToMarkup } from '../tag-tokens';
-import { DeliverWorkDialog } from './DeliverWorkDialog';
 import { EditorHeader, type Search } from './EditorHeader';
 import { type RowController, type SaveState, SegmentRow, targetId } from './SegmentRow';
-import { ShortcutsDialog } from './ShortcutsDialog';
 import { SidePanel } from './SidePanel';
+
+// the dialogs load when first opened (not part of the editor's first load)
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+const DeliverWorkDialog = lazy(() => import('./DeliverWorkDialog').then((m) => ({ default: m.DeliverWorkDialog })));
 
 // The editor of one job: every segment in a virtualised list (only the rows in view are rendered),
 // the side panel of the active one, and the keyboard. The page keeps its own copy of the segments
@@ -659,8 +663,10 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
           </Paper>
         )}
       </Box>
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      {job.canDeliver && (
+      <OnDemand when={shortcutsOpen}>
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      </OnDemand>
+      <OnDemand when={deliverOpen && job.canDeliver}>
         <DeliverWorkDialog
           open={deliverOpen}
           projectId={projectId}
@@ -670,7 +676,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
           onDeliver={deliver}
           onClose={() => setDeliverOpen(false)}
         />
-      )}
+      </OnDemand>
     </Box>
   );
 }
