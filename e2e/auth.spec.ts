@@ -38,6 +38,32 @@ function formOf(request: Request): URLSearchParams {
   return new URLSearchParams(request.postData() ?? '');
 }
 
+test('an account an admin made without a country is completed before going on', async ({ page, adminApi }) => {
+  const email = uniqueEmail('made-by-admin');
+  const made = await adminApi.post('/api/2/account/customers', {
+    headers: await csrfHeaders(adminApi),
+    form: { fullName: 'Mara Made', email, password: NEW_PASSWORD },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Complete your account' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Full name')).toHaveValue('Mara Made');
+  await form.getByLabel('Phone').fill('+1 555 0100 ext. 9');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.getByText('Phone may contain only digits, hyphens, parentheses and spaces')).toBeVisible();
+  expect((await currentUser(page))?.name).toBe('Mara Made');
+  await form.getByLabel('Phone').fill('(555) 010-0199');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/cpanel');
+  const user = await page.request.get('/registry/get?data=User');
+  expect(((await user.json()) as { results: { country: string | null } }).results.country).toBeTruthy();
+});
+
 test.describe('registration', () => {
   test('a new customer registers, solves the invisible captcha and lands on /cpanel', async ({
     page,

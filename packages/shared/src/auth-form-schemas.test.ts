@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginFormSchema, resetLinkFormSchema, setPasswordFormSchema } from './auth-form-schemas';
+import {
+  extraUserDataFormSchema,
+  loginFormSchema,
+  resetLinkFormSchema,
+  setPasswordFormSchema,
+  signupFormSchema,
+} from './auth-form-schemas';
 import { TEXTS } from './texts';
 
 /** The first message per field, as the forms show them. */
@@ -62,5 +68,56 @@ describe('setPasswordFormSchema', () => {
     expect(messages(setPasswordFormSchema.safeParse({ ...values, code: 'nope', withCode: true }))).toEqual({
       code: TEXTS.twoFactorCodeOrRecovery,
     });
+  });
+});
+
+describe('signupFormSchema', () => {
+  const strong = 'Brand-new-pass7!';
+  const valid = {
+    fullName: 'Ann Lee',
+    email: ' ann@example.com ',
+    password: strong,
+    repeatPassword: strong,
+    country: 'US',
+    company: '',
+    userType: 'client',
+    agreeTerms: true,
+  };
+
+  it('takes a complete form, the e-mail trimmed', () => {
+    expect(signupFormSchema.parse(valid).email).toBe('ann@example.com');
+  });
+
+  it('names each unmet rule with the words the service answers', () => {
+    const result = signupFormSchema.safeParse({
+      ...valid,
+      fullName: 'A',
+      email: 'ann@',
+      password: 'short',
+      repeatPassword: 'other',
+      country: '',
+      company: 'x'.repeat(201),
+      agreeTerms: false,
+    });
+    expect(messages(result)).toEqual({
+      fullName: TEXTS.incorrectFullName,
+      email: TEXTS.incorrectEmail,
+      password: TEXTS.passwordRules.length,
+      repeatPassword: TEXTS.passwordsDoNotMatch,
+      country: 'Choose your country',
+      company: 'At most 200 characters',
+      agreeTerms: TEXTS.mustAgreeTerms,
+    });
+  });
+});
+
+describe('extraUserDataFormSchema', () => {
+  it('takes a name and a country, an optional company and phone', () => {
+    expect(
+      extraUserDataFormSchema.safeParse({ fullName: 'Ann Lee', country: 'FR', company: '', phone: '' }).success,
+    ).toBe(true);
+    expect(
+      messages(extraUserDataFormSchema.safeParse({ fullName: 'Ann Lee', country: '', company: '', phone: '+1 555' })),
+    ).toEqual({ country: 'Choose your country', phone: TEXTS.invalidPhone });
   });
 });

@@ -1,5 +1,12 @@
 import { TEXTS } from './texts';
-import { emailError, passwordError, resetEmailError, secondFactorCodeError } from './validation';
+import {
+  emailError,
+  fullNameError,
+  passwordError,
+  phoneError,
+  resetEmailError,
+  secondFactorCodeError,
+} from './validation';
 import { z } from './zod';
 
 // The sign-in and password forms' schemas, built from the rules of validation.ts that the auth
@@ -53,3 +60,32 @@ export const setPasswordFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: TEXTS.passwordsDoNotMatch });
     checkCode(v, ctx);
   });
+
+const country = z.string().min(1, 'Choose your country');
+const company = z.string().trim().max(200, 'At most 200 characters');
+
+/** Create account (spec 1 sections 3 to 5): the rules the auth service checks, with their messages. */
+export const signupFormSchema = z
+  .object({
+    fullName: ruled(fullNameError),
+    email: z.string().trim().pipe(ruled(emailError)),
+    password: ruled(passwordError),
+    repeatPassword: z.string(),
+    country,
+    company,
+    userType: z.enum(['client', 'translator']),
+    agreeTerms: z.boolean().refine((v) => v, TEXTS.mustAgreeTerms),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.repeatPassword) ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: 'Repeat your password' });
+    else if (v.repeatPassword !== v.password)
+      ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: TEXTS.passwordsDoNotMatch });
+  });
+
+/** Complete your account: a signed-in person whose account lacks a name or a country. */
+export const extraUserDataFormSchema = z.object({
+  fullName: ruled(fullNameError),
+  country,
+  company,
+  phone: z.string().trim().pipe(ruled(phoneError)),
+});

@@ -13,6 +13,7 @@ import {
 } from './projects';
 import { projectReviewSchema } from './reviews-schemas';
 import { PROJECT_TEXTS } from './texts-projects';
+import { MAX_DB_INT } from './validation';
 
 // The zod schemas of projects.ts, apart from its constants and texts so that a page reading only
 // those does not load zod.
@@ -94,6 +95,33 @@ export const projectDisputeSchema = z.object({
     .min(PROJECT_LIMITS.disputeReasonMinLength, PROJECT_TEXTS.disputeReasonTooShort)
     .max(5000, PROJECT_TEXTS.messageTooLong),
 });
+
+/** POST /api/2/admin/projects/{id}/reassign: the translator who takes the job over */
+export const projectReassignSchema = z.object({
+  translatorId: z.coerce
+    .number({ error: PROJECT_TEXTS.reassignTargetInvalid })
+    .int(PROJECT_TEXTS.reassignTargetInvalid)
+    .min(1, PROJECT_TEXTS.reassignTargetInvalid)
+    .max(MAX_DB_INT, PROJECT_TEXTS.reassignTargetInvalid),
+});
+
+export const RESOLVE_OUTCOMES = ['refund', 'partial', 'pay'] as const;
+
+/**
+ * POST /api/2/admin/projects/{id}/resolve: a full refund, a partial refund (refundCredits, at most
+ * the price: the server checks that bound against the project) with the rest paid, or pay.
+ */
+export const projectResolveSchema = z
+  .object({
+    outcome: z.enum(RESOLVE_OUTCOMES, { error: PROJECT_TEXTS.resolveInvalid }),
+    refundCredits: z.union([z.literal('').transform(() => undefined), z.coerce.number()]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const refund = v.refundCredits;
+    if (v.outcome === 'partial' && (refund === undefined || !Number.isSafeInteger(refund) || refund < 1))
+      ctx.addIssue({ code: 'custom', path: ['refundCredits'], message: PROJECT_TEXTS.partialRefundInvalid });
+  });
+export type ProjectResolve = z.input<typeof projectResolveSchema>;
 
 /** The text of a discussion message: trimmed, not blank, at most 5000 characters. */
 export const messageTextSchema = z

@@ -208,21 +208,38 @@ export const matchAnalysisSchema = z.object({
 });
 export type MatchAnalysis = z.infer<typeof matchAnalysisSchema>;
 
-/** One job of GET /api/2/workbench/jobs: what the list page (/ui-editor) shows and links to. */
-export const workbenchJobListItemSchema = z.object({
-  /** the project opened at /ui-editor/{projectId} (for a QA or LL job, the job itself) */
-  projectId: z.number(),
+/** GET /api/2/workbench/jobs?page&limit: the asker's jobs that open in the editor (/ui-editor). */
+export const workbenchJobsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(WORKBENCH_LIMITS.jobsPageSizeMax).default(WORKBENCH_LIMITS.jobsPageSize),
+});
+export type WorkbenchJobsQuery = z.input<typeof workbenchJobsQuerySchema>;
+
+export const workbenchJobRowSchema = z.object({
+  /** the project to open at /ui-editor/{id} (a QA or LL job's own id) */
+  id: z.number(),
   name: z.string(),
   status: z.string(),
+  kind: z.string(),
   role: z.enum(WORKBENCH_ROLES),
   sourceLang: z.object({ iso: z.string(), name: z.string() }),
   targetLang: z.object({ iso: z.string(), name: z.string() }),
+  /** the asker's deadline: the editing deadline for an editor */
   deadline: z.string().nullable(),
-  readOnly: z.string().nullable(),
-  progress: workbenchProgressSchema,
+  /** whether the asker may save in it now */
+  editable: z.boolean(),
+  /** the job's words (the order's count until the editor first opens it) and those confirmed */
+  words: z.number(),
+  confirmedWords: z.number(),
+  /** false until the job is first opened in the editor */
+  opened: z.boolean(),
 });
-export type WorkbenchJobListItem = z.infer<typeof workbenchJobListItemSchema>;
+export type WorkbenchJobRow = z.infer<typeof workbenchJobRowSchema>;
 
-/** GET /api/2/workbench/jobs: the jobs the asker can open in the editor, newest first. */
-export const workbenchJobListSchema = z.object({ jobs: z.array(workbenchJobListItemSchema) });
+export const workbenchJobListSchema = z.object({
+  data: z.array(workbenchJobRowSchema),
+  totalCount: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
 export type WorkbenchJobList = z.infer<typeof workbenchJobListSchema>;

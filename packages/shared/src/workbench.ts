@@ -26,6 +26,9 @@ export const WORKBENCH_LIMITS = {
   targetMax: 20_000,
   /** memory matches shown per segment */
   memoryMatches: 5,
+  /** rows per page of the editor's job list (/ui-editor) */
+  jobsPageSize: 25,
+  jobsPageSizeMax: 100,
   /** the lowest fuzzy match shown (and counted in a quote's analysis) */
   minMatchPercent: 75,
   /** an annotation's comment */
@@ -89,6 +92,7 @@ export const WORKBENCH_TEXTS = {
   conflict: 'This segment was changed in another tab or by someone else; their version is shown',
   targetTooLong: `A target may be at most ${WORKBENCH_LIMITS.targetMax.toLocaleString('en-US')} characters long`,
   confirmEmpty: 'Type a translation before confirming the segment',
+  confirmAsEditor: 'Only the editor confirms a segment as reviewed; confirm it as translated',
   unconfirmed: (count: number) =>
     `Confirm every segment before delivering: ${count} ${count === 1 ? 'segment is' : 'segments are'} not confirmed`,
   warningsToAccept: 'Quality checks found problems; look at them and deliver again to accept them',
@@ -97,4 +101,6 @@ export const WORKBENCH_TEXTS = {
   annotationCommentLength: `The comment must be at most ${WORKBENCH_LIMITS.annotationCommentMax} characters long`,
   xliffNotForJob: 'This XLIFF file belongs to another job or file',
   machineUnavailable: 'No machine-translation engine is connected for this language pair',
+  /** the name of the memory import a delivery from the editor writes ({project} is the project's name) */
+  memoryImportName: (projectId: number, name: string) => `Project ${projectId}: ${name}`.slice(0, 200),
 } as const;

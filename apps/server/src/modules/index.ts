@@ -42,6 +42,7 @@ import { realtimeRoutes } from './realtime/routes';
 import { resourceRoutes } from './resources/routes';
 import { registryRoutes } from './registry/routes';
 import { wizardRoutes } from './wizard/routes';
+import { workbenchRoutes } from './workbench/routes';
 
 /** Every business area, registered in this order by buildApp. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -87,4 +88,5 @@ export const MODULES: FastifyPluginAsync[] = [
   dashboardRoutes,
   languageAssetRoutes,
   certificateRoutes,
+  workbenchRoutes,
 ];

@@ -281,6 +281,18 @@ const OBJECTS: ObjectCase[] = [
     last: ['customer', 200],
   },
   {
+    // the editor: outsiders 404, the customer before delivery 403 (the demo job's file decides the rest)
+    route: 'GET /api/2/workbench/projects/:id',
+    url: (f) => `/api/2/workbench/projects/${f.taken}`,
+    expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
+  },
+  {
+    route: 'POST /api/2/workbench/projects/:id/deliver',
+    url: (f) => `/api/2/workbench/projects/${f.taken}/deliver`,
+    body: { acceptWarnings: true },
+    expect: { guest: 401, customer: 403, customer2: 404, translator2: 404, finance: 403, support: 403 },
+  },
+  {
     route: 'GET /api/2/account/invoice/:id',
     url: (f) => `/api/2/account/invoice/${f.invoice}`,
     expect: { customer: 200, customer2: 404, translator: 404, translator2: 404, finance: 200, moderator: 200 },

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import {
   bulkMessageSchema,
-  PROJECT_TEXTS,
   type ProjectDetail,
   projectDetailSchema,
   projectCancelSchema,
@@ -15,14 +14,14 @@ import {
   projectMessageSchema,
   projectNameSchema,
   projectRatingSchema,
+  projectReassignSchema,
+  projectResolveSchema,
   projectTagsSchema,
   reviewJobCreateSchema,
   reviewSubmitSchema,
-  dbIdSchema,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Tx } from '../../db/client';
-import { badRequest } from '../../platform/errors';
 import { asThemselves, authorize } from '../../platform/permissions';
 import './policy';
 import { requireUser } from '../../platform/guards';
@@ -40,7 +39,6 @@ import {
   postMessage,
   rateProject,
   reassignProject,
-  type ResolveOutcome,
   releaseProject,
   renameProject,
   resolveDispute,
@@ -425,7 +423,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Admin: give the translation job to another translator',
         params: idParams,
-        body: z.object({ translatorId: dbIdSchema }),
+        body: projectReassignSchema,
         response: detail,
       },
     },
@@ -441,30 +439,18 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
         tags: TAGS,
         summary: 'Admin: resolve a dispute: full refund, partial refund (refundCredits) and pay the rest, or pay',
         params: idParams,
-        body: z.object({
-          outcome: z.string().max(20).default(''),
-          refundCredits: z.coerce.number().optional(),
-        }),
+        body: projectResolveSchema,
         response: detail,
       },
     },
     async (request) => {
-      const admin = adminOf(request);
       const { outcome, refundCredits } = request.body;
-      if (!isResolveOutcome(outcome)) {
-        throw badRequest(PROJECT_TEXTS.resolveInvalid, { outcome: PROJECT_TEXTS.resolveInvalid });
-      }
-      return moneyMove(request, admin, request.body, (ctx) =>
+      return moneyMove(request, adminOf(request), request.body, (ctx) =>
         resolveDispute(ctx, request.params.id, outcome, refundCredits),
       );
     },
   );
 };
-
-const RESOLVE_OUTCOMES: readonly ResolveOutcome[] = ['refund', 'partial', 'pay'];
-function isResolveOutcome(value: string): value is ResolveOutcome {
-  return (RESOLVE_OUTCOMES as readonly string[]).includes(value);
-}
 
 /** The user's translator_pending and translator_available balances. */
 export async function earningsOf(

@@ -5,5 +5,7 @@ export {
   projectMessageSchema,
   projectNameSchema,
   projectRatingSchema,
+  projectReassignSchema,
+  projectResolveSchema,
   projectTagsSchema,
 } from '@parlance/shared';

@@ -1,15 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AnnotationCreate,
-  ProjectDetail,
-  SegmentAnnotation,
-  SegmentConflict,
-  SegmentSaved,
-  SegmentSuggestions,
-  WorkbenchJob,
-  WorkbenchJobList,
-  WorkbenchQa,
-  XliffImportResult,
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type AnnotationCreate,
+  type ProjectDetail,
+  type SegmentAnnotation,
+  type SegmentConflict,
+  type SegmentSaved,
+  type SegmentSuggestions,
+  type WorkbenchJob,
+  type WorkbenchJobList,
+  type WorkbenchQa,
+  WORKBENCH_LIMITS,
+  type XliffImportResult,
 } from '@parlance/shared';
 import { HttpError, http, request } from '../../app/http';
 import type { Draft, SaveResult } from './autosave';
@@ -21,10 +22,14 @@ import { workbenchKeys } from './keys';
 
 const BASE = '/api/2/workbench';
 
-export const workbenchJobsQuery = queryOptions({
-  queryKey: workbenchKeys.jobs(),
-  queryFn: ({ signal }) => http.get<WorkbenchJobList>(`${BASE}/jobs`, signal).then((b) => b.jobs),
-});
+export function workbenchJobsQuery(page: number) {
+  return queryOptions({
+    queryKey: [...workbenchKeys.jobs(), page],
+    queryFn: ({ signal }) =>
+      http.get<WorkbenchJobList>(`${BASE}/jobs?page=${page}&limit=${WORKBENCH_LIMITS.jobsPageSize}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function workbenchJobQuery(projectId: number) {
   return queryOptions({
@@ -37,8 +42,8 @@ export function workbenchJobQuery(projectId: number) {
   });
 }
 
-export function useWorkbenchJobs() {
-  return useQuery(workbenchJobsQuery);
+export function useWorkbenchJobs(page: number) {
+  return useQuery(workbenchJobsQuery(page));
 }
 
 export function useWorkbenchJob(projectId: number) {

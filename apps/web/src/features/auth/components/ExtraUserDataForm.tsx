@@ -1,27 +1,19 @@
-import { type Country, fullNameError, phoneError, type UserData } from '@parlance/shared';
+import type { Country, UserData } from '@parlance/shared';
 import { useEffect, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { fieldErrorsOf, messageOf, useUpdateRegisterInfo } from '../api';
 import { CountrySelect } from './CountrySelect';
 import { Field } from '../../../ui/Field';
 import { SubmitButton } from './SubmitButton';
-import { muiRegister, rule } from './mui-register';
+import { muiRegister } from './mui-register';
+import { useZodForm } from '../../../ui/zod-form';
 import { AuthForm } from './AuthForm';
 
 // The auth dialog's extraUserData mode: a signed-in user whose account lacks a name or a country
 // completes it before going on.
 
-interface ExtraValues {
-  fullName: string;
-  country: string;
-  company: string;
-  phone: string;
-}
-
-const fullNameRule = rule(fullNameError);
-const countryRule = rule((v) => (v ? null : 'Choose your country'));
-const companyRule = rule((v) => (v.length <= 200 ? null : 'At most 200 characters'));
-const phoneRule = rule((v) => phoneError(v.trim()));
+const loadSchema = () => import('../form-schemas').then((m) => m.extraUserDataFormSchema);
+type ExtraValues = { fullName: string; country: string; company: string; phone: string };
 
 const SERVER_FIELDS: Record<string, Path<ExtraValues>> = {
   full_name: 'fullName',
@@ -45,7 +37,7 @@ export function ExtraUserDataForm({
 }) {
   const [commonError, setCommonError] = useState<string | null>(null);
   const update = useUpdateRegisterInfo();
-  const { register, handleSubmit, setError, formState } = useForm<ExtraValues>({
+  const { register, handleSubmit, setError, formState } = useZodForm(loadSchema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: {
@@ -86,7 +78,7 @@ export function ExtraUserDataForm({
     <AuthForm label="Complete your account" onSubmit={onSubmit} error={commonError}>
       <Field
         fullWidth
-        {...muiRegister(register, 'fullName', { validate: fullNameRule })}
+        {...muiRegister(register, 'fullName')}
         label="Full name"
         autoComplete="name"
         autoFocus
@@ -94,14 +86,14 @@ export function ExtraUserDataForm({
         helperText={errors.fullName?.message ?? 'First and last name, in Latin letters'}
       />
       <CountrySelect
-        {...muiRegister(register, 'country', { validate: countryRule })}
+        {...muiRegister(register, 'country')}
         countries={countries}
         error={!!errors.country}
         helperText={errors.country?.message}
       />
       <Field
         fullWidth
-        {...muiRegister(register, 'company', { validate: companyRule })}
+        {...muiRegister(register, 'company')}
         label="Company"
         autoComplete="organization"
         error={!!errors.company}
@@ -109,7 +101,7 @@ export function ExtraUserDataForm({
       />
       <Field
         fullWidth
-        {...muiRegister(register, 'phone', { validate: phoneRule })}
+        {...muiRegister(register, 'phone')}
         label="Phone"
         type="tel"
         autoComplete="tel"

@@ -8,9 +8,9 @@ import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { type Country, emailError, fullNameError, passwordError, TEXTS, type UserData } from '@parlance/shared';
+import type { Country, UserData } from '@parlance/shared';
 import { useEffect, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { fieldErrorsOf, messageOf, useSignup } from '../api';
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha';
@@ -20,13 +20,15 @@ import { PasswordField } from './PasswordField';
 import { PasswordHint } from './PasswordHint';
 import { Field } from '../../../ui/Field';
 import { SubmitButton } from './SubmitButton';
-import { muiRegister, rule } from './mui-register';
+import { muiRegister } from './mui-register';
+import { useZodForm } from '../../../ui/zod-form';
 import { AuthForm } from './AuthForm';
 
 // Registration (spec 1 sections 3 to 5): the shared rules with their exact messages on blur and on
 // submit, the server's field-error object shown per field, and an automatic sign-in on success.
 
-interface SignupValues {
+const loadSchema = () => import('../form-schemas').then((m) => m.signupFormSchema);
+type SignupValues = {
   fullName: string;
   email: string;
   password: string;
@@ -35,15 +37,7 @@ interface SignupValues {
   company: string;
   userType: 'client' | 'translator';
   agreeTerms: boolean;
-}
-
-const fullNameRule = rule(fullNameError);
-const emailRule = rule((v) => emailError(v.trim()));
-const passwordRule = rule(passwordError);
-const countryRule = rule((v) => (v ? null : 'Choose your country'));
-const companyRule = rule((v) => (v.length <= 200 ? null : 'At most 200 characters'));
-const repeatRule = (value: string, values: SignupValues) =>
-  !value ? 'Repeat your password' : value === values.password || TEXTS.passwordsDoNotMatch;
+};
 
 /** The server's field names (spec 1 section 3, "Auth errors") and the form fields they belong to. */
 const SERVER_FIELDS: Record<string, Path<SignupValues>> = {
@@ -71,8 +65,9 @@ export function SignupForm({
   const [commonError, setCommonError] = useState<string | null>(null);
   const signup = useSignup();
   const defaultCountry = countries?.some((c) => c.code === countryByIp) && countryByIp ? countryByIp : 'US';
-  const { register, control, handleSubmit, setError, formState, watch, getFieldState, setValue } =
-    useForm<SignupValues>({
+  const { register, control, handleSubmit, setError, formState, watch, getFieldState, setValue } = useZodForm(
+    loadSchema,
+    {
       mode: 'onTouched',
       reValidateMode: 'onChange',
       defaultValues: {
@@ -85,7 +80,8 @@ export function SignupForm({
         userType: initialUserType,
         agreeTerms: true,
       },
-    });
+    },
+  );
   const { errors, isSubmitting } = formState;
   const password = watch('password');
   const country = watch('country');
@@ -144,7 +140,7 @@ export function SignupForm({
     <AuthForm label="Create account" onSubmit={onSubmit} error={commonError}>
       <Field
         fullWidth
-        {...muiRegister(register, 'fullName', { validate: fullNameRule })}
+        {...muiRegister(register, 'fullName')}
         label="Full name"
         autoComplete="name"
         autoFocus
@@ -153,7 +149,7 @@ export function SignupForm({
       />
       <Field
         fullWidth
-        {...muiRegister(register, 'email', { validate: emailRule })}
+        {...muiRegister(register, 'email')}
         label="Email"
         type="email"
         autoComplete="email"
@@ -162,7 +158,7 @@ export function SignupForm({
       />
       <PasswordField
         fullWidth
-        {...muiRegister(register, 'password', { validate: passwordRule })}
+        {...muiRegister(register, 'password')}
         label="Password"
         autoComplete="new-password"
         error={!!errors.password}
@@ -170,7 +166,7 @@ export function SignupForm({
       />
       <PasswordField
         fullWidth
-        {...muiRegister(register, 'repeatPassword', { validate: repeatRule })}
+        {...muiRegister(register, 'repeatPassword')}
         label="Repeat password"
         autoComplete="new-password"
         error={!!errors.repeatPassword}
@@ -178,14 +174,14 @@ export function SignupForm({
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
         <CountrySelect
-          {...muiRegister(register, 'country', { validate: countryRule })}
+          {...muiRegister(register, 'country')}
           countries={countries}
           error={!!errors.country}
           helperText={errors.country?.message}
         />
         <Field
           fullWidth
-          {...muiRegister(register, 'company', { validate: companyRule })}
+          {...muiRegister(register, 'company')}
           label="Company"
           autoComplete="organization"
           helperText={errors.company?.message ?? 'Optional'}
@@ -211,7 +207,6 @@ export function SignupForm({
         <Controller
           name="agreeTerms"
           control={control}
-          rules={{ validate: (v) => v || TEXTS.mustAgreeTerms }}
           render={({ field: { value, onChange, onBlur, name, ref } }) => (
             <FormControlLabel
               sx={{ alignItems: 'flex-start', mr: 0 }}

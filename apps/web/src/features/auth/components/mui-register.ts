@@ -9,9 +9,3 @@ export function muiRegister<T extends FieldValues, N extends Path<T>>(
   const { ref, ...rest } = register(name, options);
   return { ...rest, inputRef: ref };
 }
-
-/** A react-hook-form `validate` from one of the shared rules (message or null). */
-export const rule =
-  (check: (value: string) => string | null) =>
-  (value: unknown): string | true =>
-    check(typeof value === 'string' ? value : '') ?? true;

@@ -3,8 +3,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { PROJECT_TEXTS, type ProjectDetail } from '@parlance/shared';
-import { useState } from 'react';
+import { PROJECT_TEXTS, type ProjectDetail, type RESOLVE_OUTCOMES } from '@parlance/shared';
+import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../../ui/FormDialog';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
@@ -21,6 +21,10 @@ interface ProjectDialogProps {
 }
 
 const loadDisputeSchema = () => import('../form-schemas').then((m) => m.projectDisputeSchema);
+const loadReassignSchema = () => import('../form-schemas').then((m) => m.projectReassignSchema);
+const loadResolveSchema = () => import('../form-schemas').then((m) => m.projectResolveSchema);
+
+type ResolveOutcome = (typeof RESOLVE_OUTCOMES)[number];
 
 export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
   const dispute = useProjectMove((r: string) => projectCalls.dispute(project.id, r));
@@ -67,31 +71,28 @@ export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
 }
 
 export function ReassignDialog({ open, project, onClose }: ProjectDialogProps) {
-  const [translatorId, setTranslatorId] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const reassign = useProjectMove((id: number) => projectCalls.reassign(project.id, id));
-  function submit() {
-    const id = Number(translatorId);
-    if (!Number.isInteger(id) || id <= 0) {
-      setError(PROJECT_TEXTS.reassignTargetInvalid);
-      return;
+  const { register, handleSubmit, setError, formState } = useZodForm(loadReassignSchema, {
+    defaultValues: { translatorId: '' },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(async ({ translatorId }) => {
+    try {
+      await reassign.mutateAsync(translatorId);
+      toast('Project reassigned', { variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError('root', { type: 'server', message: messageOf(err) });
     }
-    reassign.mutate(id, {
-      onSuccess: () => {
-        toast('Project reassigned', { variant: 'success' });
-        onClose();
-      },
-      onError: (err) => setError(messageOf(err)),
-    });
-  }
+  });
   return (
     <FormDialog
       open={open}
       title="Reassign the project"
       submitLabel="Reassign"
-      busy={reassign.isPending}
-      error={error}
-      onSubmit={submit}
+      busy={formState.isSubmitting}
+      error={errors.root?.message ?? null}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -100,56 +101,41 @@ export function ReassignDialog({ open, project, onClose }: ProjectDialogProps) {
       <Field
         label="Translator ID"
         autoFocus
-        value={translatorId}
-        onChange={(e) => {
-          setTranslatorId(e.target.value.replace(/\D/g, ''));
-          setError(null);
-        }}
+        {...register('translatorId')}
+        error={!!errors.translatorId}
+        helperText={errors.translatorId?.message ?? ' '}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
     </FormDialog>
   );
 }
 
-type Outcome = 'refund' | 'partial' | 'pay';
-
 export function ResolveDialog({ open, project, onClose }: ProjectDialogProps) {
-  const [outcome, setOutcome] = useState<Outcome | ''>('');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const resolve = useProjectMove((v: { outcome: Outcome; refundCredits?: number }) =>
+  const resolve = useProjectMove((v: { outcome: ResolveOutcome; refundCredits?: number }) =>
     projectCalls.resolve(project.id, v.outcome, v.refundCredits),
   );
+  const { register, control, handleSubmit, setError, formState, watch } = useZodForm(loadResolveSchema, {
+    defaultValues: { refundCredits: '' },
+  });
+  const { errors } = formState;
   const price = project.priceCredits ?? 0;
-  function submit() {
-    if (!outcome) {
-      setError(PROJECT_TEXTS.resolveInvalid);
-      return;
+  const submit = handleSubmit(async ({ outcome, refundCredits }) => {
+    try {
+      await resolve.mutateAsync({ outcome, refundCredits: outcome === 'partial' ? refundCredits : undefined });
+      toast('Dispute resolved', { variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError('root', { type: 'server', message: messageOf(err) });
     }
-    const refund = Number(amount);
-    if (outcome === 'partial' && (!Number.isInteger(refund) || refund < 1 || (price > 0 && refund > price))) {
-      setError(PROJECT_TEXTS.partialRefundInvalid);
-      return;
-    }
-    resolve.mutate(
-      { outcome, refundCredits: outcome === 'partial' ? refund : undefined },
-      {
-        onSuccess: () => {
-          toast('Dispute resolved', { variant: 'success' });
-          onClose();
-        },
-        onError: (err) => setError(messageOf(err)),
-      },
-    );
-  }
+  });
   return (
     <FormDialog
       open={open}
       title="Resolve the dispute"
       submitLabel="Resolve"
-      busy={resolve.isPending}
-      error={error}
-      onSubmit={submit}
+      busy={formState.isSubmitting}
+      error={errors.root?.message ?? errors.outcome?.message ?? null}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       {project.disputeReason && (
@@ -157,28 +143,28 @@ export function ResolveDialog({ open, project, onClose }: ProjectDialogProps) {
           <strong>The customer wrote:</strong> {project.disputeReason}
         </Typography>
       )}
-      <RadioGroup
-        aria-label="Outcome"
-        value={outcome}
-        onChange={(e) => {
-          setOutcome(e.target.value as Outcome);
-          setError(null);
-        }}
-      >
-        <FormControlLabel value="refund" control={<Radio />} label="Refund the customer in full (project cancelled)" />
-        <FormControlLabel value="partial" control={<Radio />} label="Partial refund, the rest to the translator" />
-        <FormControlLabel value="pay" control={<Radio />} label="Pay the translator (project completed)" />
-      </RadioGroup>
-      {outcome === 'partial' && (
+      <Controller
+        name="outcome"
+        control={control}
+        render={({ field }) => (
+          <RadioGroup aria-label="Outcome" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
+            <FormControlLabel
+              value="refund"
+              control={<Radio />}
+              label="Refund the customer in full (project cancelled)"
+            />
+            <FormControlLabel value="partial" control={<Radio />} label="Partial refund, the rest to the translator" />
+            <FormControlLabel value="pay" control={<Radio />} label="Pay the translator (project completed)" />
+          </RadioGroup>
+        )}
+      />
+      {watch('outcome') === 'partial' && (
         <Field
           label="Credits to refund"
           sx={{ mt: 1 }}
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value.replace(/\D/g, ''));
-            setError(null);
-          }}
-          helperText={price ? `Between 1 and ${formatCredits(price)}` : ' '}
+          {...register('refundCredits')}
+          error={!!errors.refundCredits}
+          helperText={errors.refundCredits?.message ?? (price ? `Between 1 and ${formatCredits(price)}` : ' ')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       )}

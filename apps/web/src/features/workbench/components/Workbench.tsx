@@ -377,6 +377,9 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       }
       edit(id, text, { status: job.confirmStatus });
       const result = await saver.flush(id);
+      const left = saver.draftOf(id);
+      // a refused confirmation (tags, empty) stays as a draft, saved as such, not confirmed again and again
+      if (result?.kind === 'error' && left) saver.edit(id, { ...left, status: 'draft' });
       if (result?.kind !== 'saved') return;
       const done = new Set([id, ...result.answer.filled.map((f) => f.id)]);
       const list = visibleRef.current;
@@ -488,7 +491,8 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       const before = textOf(seg.id);
       const after = replaceInTokens(before, seg.tags, search.target, search.replace);
       if (after === before) continue;
-      const status: SavedSegmentStatus = seg.status === 'new' ? 'draft' : seg.status;
+      // a confirmed segment stays confirmed (checked again by the server); any other becomes a draft
+      const status: SavedSegmentStatus = isConfirmed(seg.status, job.confirmStatus) ? job.confirmStatus : 'draft';
       edit(seg.id, after, { status });
       void saver.flush(seg.id);
       changed++;

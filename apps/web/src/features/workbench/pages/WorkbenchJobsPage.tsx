@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import type { WorkbenchJobListItem, WorkbenchRole } from '@parlance/shared';
+import { WORKBENCH_LIMITS, type WorkbenchJobRow, type WorkbenchRole } from '@parlance/shared';
+import { useState } from 'react';
 import { AppLink } from '../../../ui/AppLink';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PageContainer } from '../../../ui/PageContainer';
 import { QueryState } from '../../../ui/QueryState';
-import { formatDate } from '../../../ui/format';
+import { formatDate, formatWords } from '../../../ui/format';
 import { useWorkbenchJobs } from '../api';
-import { percentOf, progressWords } from '../components/progress';
 
 // /ui-editor: the jobs the signed-in person can open in the editor, each with its progress.
 
@@ -24,7 +23,9 @@ const ROLE_WORDS: Record<WorkbenchRole, string> = {
 };
 
 export default function WorkbenchJobsPage() {
-  const jobs = useWorkbenchJobs();
+  const [page, setPage] = useState(1);
+  const jobs = useWorkbenchJobs(page);
+  const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.totalCount / WORKBENCH_LIMITS.jobsPageSize)) : 1;
   return (
     <PageContainer
       title="Editor"
@@ -32,20 +33,20 @@ export default function WorkbenchJobsPage() {
     >
       <QueryState
         query={jobs}
-        isEmpty={(list) => list.length === 0}
+        isEmpty={(list) => list.totalCount === 0}
         empty={
           <EmptyState
             icon={<EditNoteOutlined fontSize="large" aria-hidden />}
             title="No job to open in the editor yet"
-            hint="The editor shows a job's files as segments, with memory matches, terms and quality checks, and delivers the translated files in their original format. A job appears here once you take it (or, as a customer, once its translation is delivered); open it from here or with “Open in editor” on its project page."
+            hint="The editor shows a job's files as segments, with memory matches, terms and quality checks, and delivers the translated files in their original format. A job appears here once you take it (or, as a customer, once its translation is delivered from the editor); open it from here or with “Open in editor” on its project page."
           />
         }
       >
         {(list) =>
           list ? (
             <Box component="ul" aria-label="Jobs in the editor" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {list.map((job) => (
-                <JobRow key={job.projectId} job={job} />
+              {list.data.map((job) => (
+                <JobRow key={job.id} job={job} />
               ))}
             </Box>
           ) : (
@@ -53,12 +54,26 @@ export default function WorkbenchJobsPage() {
           )
         }
       </QueryState>
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1.5 }}>
+          <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Typography variant="body2">
+            Page {page} of {pages}
+          </Typography>
+          <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </Box>
+      )}
     </PageContainer>
   );
 }
 
-function JobRow({ job }: { job: WorkbenchJobListItem }) {
-  const percent = percentOf(job.progress);
+function JobRow({ job }: { job: WorkbenchJobRow }) {
+  const percent = job.words > 0 ? Math.floor((job.confirmedWords / job.words) * 100) : 0;
+  const words = `${formatWords(job.confirmedWords)} of ${formatWords(job.words)} words confirmed (${percent}%)`;
   return (
     <Box
       component="li"
@@ -78,23 +93,29 @@ function JobRow({ job }: { job: WorkbenchJobListItem }) {
           {job.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {job.sourceLang.name} → {job.targetLang.name} · {ROLE_WORDS[job.role]} · {job.status}
+          #{job.id} · {job.sourceLang.name} → {job.targetLang.name} · {ROLE_WORDS[job.role]}
+          {job.editable ? '' : ' (read only)'} · {job.status}
           {job.deadline ? ` · due ${formatDate(job.deadline)}` : ''}
         </Typography>
       </Box>
-      <Paper variant="outlined" sx={{ flex: '1 1 220px', p: 1, border: 0 }}>
+      <Box sx={{ flex: '1 1 220px' }}>
         <LinearProgress
           variant="determinate"
           value={percent}
           aria-label={`Progress of ${job.name}`}
-          aria-valuetext={progressWords(job.progress)}
+          aria-valuetext={words}
         />
         <Typography variant="caption" color="text.secondary">
-          {progressWords(job.progress)}
+          {job.opened ? words : `${formatWords(job.words)} words, not opened yet`}
         </Typography>
-      </Paper>
-      <Button component={AppLink} href={`/ui-editor/${job.projectId}`} variant="outlined">
-        Open {job.name.length > 40 ? 'job' : job.name}
+      </Box>
+      <Button
+        component={AppLink}
+        href={`/ui-editor/${job.id}`}
+        variant="outlined"
+        aria-label={`Open ${job.name} in the editor`}
+      >
+        Open
       </Button>
     </Box>
   );

@@ -1,0 +1,348 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ProjectDetail,
+  type SegmentSaved,
+  type WorkbenchJob,
+  type WorkbenchJobList,
+  WORKBENCH_TEXTS,
+} from '@parlance/shared';
+import { mtJobs, tmImports, tmSegments, workbenchDocuments, workbenchSegments } from '../../db/schema';
+import { seedDemoData } from '../../db/seed/demo';
+import { extract } from '../../platform/segments';
+import { authed, loginDemo } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { keyOf } from '../machine-translation/source-files';
+import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
+import { detailOf, newCustomer, newTranslator, type Person, projectRow } from '../projects/projects-test-helpers';
+
+// The workbench's server core through the API on real projects with real Word files: the first
+// open stores the segments, saves guard their revision, confirming checks the target and fills
+// repetitions, who opens what, and a delivery from the editor that gives the customer a Word file
+// with the translation in the source's formatting and fills their translation memory.
+
+let t: TestApp;
+let admin: Person;
+let customer: Person;
+let stranger: Person;
+let tom: Person; // translates
+let otto: Person; // another translator of the pair
+
+const SOURCE_PARAGRAPHS = [
+  run('Welcome to the ') + run('annual', '<w:b/>') + run(' report.'),
+  run('Click Save.'),
+  run('Read the notes.'),
+  run('Click Save.'),
+];
+const TARGETS: Record<string, string> = {
+  'Click Save.': 'Haga clic en Guardar.',
+  'Read the notes.': 'Lea las notas.',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  const session = await loginDemo(t.app, 'admin');
+  admin = { session, id: session.user.id, api: authed(t.app, session) };
+  customer = await newCustomer(t.app);
+  stranger = await newCustomer(t.app);
+  tom = await newTranslator(t.app, { pairs: [['american-english', 'catalan']] });
+  otto = await newTranslator(t.app, { pairs: [['american-english', 'catalan']] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.database.db;
+
+async function docxProject(type = 'translation', paragraphs = SOURCE_PARAGRAPHS): Promise<number> {
+  return paidMtProject(t.app, customer.id, {
+    type,
+    target: 'catalan',
+    files: [{ name: 'guide.docx', content: await smallDocx(paragraphs), mime: DOCX_MIME }],
+  });
+}
+
+async function takenProject(type = 'translation'): Promise<number> {
+  const id = await docxProject(type);
+  detailOf(await tom.api.post(`/api/2/job/${id}/take`));
+  return id;
+}
+
+const openIn = (who: Person, id: number) => who.api.get(`/api/2/workbench/projects/${id}`);
+const job = async (who: Person, id: number): Promise<WorkbenchJob> => {
+  const res = await openIn(who, id);
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
+  return res.json() as WorkbenchJob;
+};
+const save = (who: Person, segmentId: number, body: Record<string, unknown>) =>
+  who.api.inject({ method: 'PUT', url: `/api/2/workbench/segments/${segmentId}`, payload: body });
+const deliver = (who: Person, id: number, acceptWarnings = false) =>
+  who.api.postJson(`/api/2/workbench/projects/${id}/deliver`, { acceptWarnings });
+
+/** The target a translator types for a source: the bold run's tags kept around its word. */
+function translate(source: string): string {
+  if (source.includes('<pc'))
+    return source.replace('Welcome to the ', 'Bienvenido al informe ').replace(' report.', '.');
+  return TARGETS[source] ?? source;
+}
+
+describe('opening a job', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = await takenProject();
+  });
+
+  it('stores the files as segments on the first open, once, even from two tabs at once', async () => {
+    const [a, b] = await Promise.all([openIn(tom, id), openIn(tom, id)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const first = a.json() as WorkbenchJob;
+    expect(first.role).toBe('translator');
+    expect(first.readOnly).toBeNull();
+    expect(first.confirmStatus).toBe('translated');
+    expect(first.canDeliver).toBe(true);
+    expect(first.project).toMatchObject({ id, sourceLang: { iso: 'en-US' } });
+    expect(first.documents).toEqual([
+      expect.objectContaining({ fileName: 'guide.docx', format: 'docx', output: 'docx', segments: 4 }),
+    ]);
+    expect(first.segments.map((s) => s.ordinal)).toEqual([1, 2, 3, 4]);
+    expect(first.segments[0].source).toBe('Welcome to the <pc id="1">annual</pc> report.');
+    expect(first.segments[0].tags['1']).toMatchObject({ kind: 'pc', type: 'fmt' });
+    expect(first.segments.every((s) => s.status === 'new' && s.target === '' && s.revision === 0)).toBe(true);
+    expect((b.json() as WorkbenchJob).segments.map((s) => s.id)).toEqual(first.segments.map((s) => s.id));
+    const stored = await db().select().from(workbenchSegments).where(eq(workbenchSegments.projectId, id));
+    expect(stored).toHaveLength(4);
+    expect(stored.find((s) => s.ordinal === 2)?.repetitionKey).toBe('click save.');
+    expect(first.progress).toMatchObject({ segments: 4, confirmedSegments: 0, words: first.documents[0].words });
+  });
+
+  it('lists the job for its translator, with its progress in words', async () => {
+    const list = (await tom.api.get('/api/2/workbench/jobs')).json() as WorkbenchJobList;
+    const row = list.data.find((r) => r.id === id);
+    expect(row).toMatchObject({ role: 'translator', editable: true, opened: true, confirmedWords: 0 });
+    expect(row?.words).toBeGreaterThan(0);
+    expect(list.totalCount).toBeGreaterThanOrEqual(1);
+    const paged = (await tom.api.get('/api/2/workbench/jobs?limit=1&page=1')).json() as WorkbenchJobList;
+    expect(paged.data).toHaveLength(1);
+    expect(paged.limit).toBe(1);
+    expect((await stranger.api.get('/api/2/workbench/jobs')).json().data).toEqual([]);
+    expect((await tom.api.get('/api/2/workbench/jobs?limit=1000')).statusCode).toBe(400);
+  });
+
+  it('is 404 to outsiders, 403 to the customer before delivery, read-only to staff', async () => {
+    for (const who of [stranger, otto]) {
+      const res = await openIn(who, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(WORKBENCH_TEXTS.notFound);
+    }
+    expect((await openIn(stranger, 999_999)).statusCode).toBe(404);
+    expect((await openIn(customer, id)).statusCode).toBe(403);
+    const staff = await job(admin, id);
+    expect(staff).toMatchObject({ role: 'staff', readOnly: WORKBENCH_TEXTS.readOnly, canDeliver: false });
+    const segment = staff.segments[1];
+    const refused = await save(admin, segment.id, { target: 'x', status: 'draft', revision: segment.revision });
+    expect(refused.statusCode).toBe(403);
+    expect((await save(stranger, segment.id, { target: 'x', status: 'draft', revision: 0 })).statusCode).toBe(404);
+    expect((await save(customer, segment.id, { target: 'x', status: 'draft', revision: 0 })).statusCode).toBe(403);
+  });
+
+  it('answers 409 for a project with no file the editor reads', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const noFiles = await paidMtProject(t.app, customer.id, {
+      type: 'translation',
+      target: 'catalan',
+      files: [{ name: 'scan.png', content: png, mime: 'image/png' }],
+    });
+    detailOf(await tom.api.post(`/api/2/job/${noFiles}/take`));
+    const res = await openIn(tom, noFiles);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(WORKBENCH_TEXTS.noFiles);
+    expect(await db().select().from(workbenchDocuments).where(eq(workbenchDocuments.projectId, noFiles))).toEqual([]);
+  });
+
+  it('starts a post-editing job from the machine draft', async () => {
+    const mtpe = await takenProject('post-editing');
+    const file = await smallDocx(SOURCE_PARAGRAPHS);
+    const { segments } = await extract(file, 'docx', 'en-US');
+    const [order] = await db().select().from(workbenchDocuments).where(eq(workbenchDocuments.projectId, mtpe));
+    expect(order).toBeUndefined();
+    const row = await projectRow(t.app, mtpe);
+    const translations = Object.fromEntries(
+      segments.map((s) => [keyOf(row.fileIds[0], s.id), `MT ${translate(s.source)}`]),
+    );
+    await db().update(mtJobs).set({ translations, state: 'done' }).where(eq(mtJobs.projectId, mtpe));
+    const opened = await job(tom, mtpe);
+    expect(opened.segments.map((s) => [s.status, s.origin])).toEqual(segments.map(() => ['draft', 'machine']));
+    expect(opened.segments[1].target).toBe('MT Haga clic en Guardar.');
+  });
+});
+
+describe('saving segments', () => {
+  let id: number;
+  let opened: WorkbenchJob;
+  beforeAll(async () => {
+    id = await takenProject();
+    opened = await job(tom, id);
+  });
+
+  it('saves a draft and refuses a save over a newer revision with the segment as it is', async () => {
+    const segment = opened.segments[2];
+    const first = await save(tom, segment.id, { target: 'Lea', status: 'draft', revision: 0 });
+    expect(first.statusCode).toBe(200);
+    const saved = first.json() as SegmentSaved;
+    expect(saved.segment).toMatchObject({ target: 'Lea', status: 'draft', revision: 1, origin: 'manual' });
+    expect(saved.progress).toMatchObject({ draftSegments: 1, confirmedSegments: 0 });
+    // a second tab still on revision 0
+    const stale = await save(tom, segment.id, { target: 'Otra', status: 'draft', revision: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: WORKBENCH_TEXTS.conflict,
+      segment: { id: segment.id, target: 'Lea', revision: 1 },
+    });
+  });
+
+  it('refuses to confirm an empty target or one whose tags do not fit', async () => {
+    const tagged = opened.segments[0];
+    const empty = await save(tom, tagged.id, { target: ' <pc id="1"></pc> ', status: 'translated', revision: 0 });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe(WORKBENCH_TEXTS.confirmEmpty);
+    const broken = await save(tom, tagged.id, {
+      target: 'Bienvenido al informe anual.',
+      status: 'translated',
+      revision: 0,
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toMatchObject({
+      message: WORKBENCH_TEXTS.tagsBroken,
+      problems: ['tag 1 of the source is missing'],
+    });
+    const [row] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, tagged.id));
+    expect(row).toMatchObject({ status: 'new', target: '', revision: 0 });
+    // a translator confirms as translated; reviewed is the editor's
+    const asEditor = await save(tom, tagged.id, { target: translate(tagged.source), status: 'reviewed', revision: 0 });
+    expect(asEditor.statusCode).toBe(422);
+  });
+
+  it('fills the untouched repetitions when a segment is confirmed', async () => {
+    const [, click, , again] = opened.segments;
+    expect(again.source).toBe(click.source);
+    const res = await save(tom, click.id, { target: 'Haga clic en Guardar.', status: 'translated', revision: 0 });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json() as SegmentSaved;
+    expect(saved.segment.status).toBe('translated');
+    expect(saved.filled).toEqual([
+      expect.objectContaining({
+        id: again.id,
+        target: 'Haga clic en Guardar.',
+        status: 'translated',
+        origin: 'repetition',
+        revision: 1,
+      }),
+    ]);
+    expect(saved.warnings).toEqual([]);
+    expect(saved.progress).toMatchObject({ confirmedSegments: 2, segments: 4 });
+    expect(saved.progress.confirmedWords).toBe(click.words * 2);
+    // a repetition someone already typed into is left alone
+    const retyped = await save(tom, click.id, { target: 'Pulse Guardar.', status: 'translated', revision: 1 });
+    expect((retyped.json() as SegmentSaved).filled).toEqual([]);
+  });
+});
+
+describe('delivering from the editor', () => {
+  let id: number;
+  let opened: WorkbenchJob;
+  beforeAll(async () => {
+    id = await takenProject();
+    opened = await job(tom, id);
+  });
+
+  it('is refused while segments are unconfirmed', async () => {
+    await save(tom, opened.segments[1].id, { target: 'Haga clic en Guardar.', status: 'translated', revision: 0 });
+    const res = await deliver(tom, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(WORKBENCH_TEXTS.unconfirmed(2));
+    expect((await projectRow(t.app, id)).status).toBe('IN_PROGRESS');
+    expect((await deliver(customer, id)).statusCode).toBe(403);
+    expect((await deliver(stranger, id)).statusCode).toBe(404);
+  });
+
+  it('delivers the translated Word file, READY for the customer, and fills their memory', async () => {
+    const now = await job(tom, id);
+    for (const s of now.segments.filter((x) => x.status === 'new')) {
+      const res = await save(tom, s.id, { target: translate(s.source), status: 'translated', revision: s.revision });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await deliver(tom, id);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as ProjectDetail;
+    expect(detail.status).toBe('READY');
+
+    // the customer downloads a Word file whose text is the translation, in the source's formatting
+    const seen = detailOf(await customer.api.get(`/api/2/projects/${id}`));
+    expect(seen.actions).toContain('open-editor');
+    const file = seen.files.find((f) => f.context === 'translation');
+    expect(file?.name).toBe('guide.docx');
+    const link = (await customer.api.get(`/api/2/resources/${file?.id}`)).json() as { download_url: string };
+    const download = await customer.api.get(link.download_url.replace(/^https?:\/\/[^/]+/, ''));
+    expect(download.statusCode).toBe(200);
+    const translated = await extract(new Uint8Array(download.rawPayload), 'docx', 'ca');
+    expect(translated.segments.map((s) => s.source)).toEqual([
+      'Bienvenido al informe <pc id="1">annual</pc>.',
+      'Haga clic en Guardar.',
+      'Lea las notas.',
+      'Haga clic en Guardar.',
+    ]);
+    expect(translated.segments[0].tags['1']).toMatchObject({ kind: 'pc', subType: 'xlf:b' });
+
+    // the memory holds each distinct pair once, under one import named after the project
+    const imports = await db().select().from(tmImports).where(eq(tmImports.userId, customer.id));
+    const name = WORKBENCH_TEXTS.memoryImportName(id, detail.name);
+    expect(imports).toEqual([expect.objectContaining({ fileName: name, unitCount: 3 })]);
+    const variants = await db()
+      .select({ lang: tmSegments.lang, plain: tmSegments.plain })
+      .from(tmSegments)
+      .where(and(eq(tmSegments.importId, imports[0].id), eq(tmSegments.unitNo, 2)));
+    expect(variants).toEqual(
+      expect.arrayContaining([
+        { lang: 'en-US', plain: 'Click Save.' },
+        { lang: expect.stringMatching(/^ca/), plain: 'Haga clic en Guardar.' },
+      ]),
+    );
+
+    // the customer reads the delivered job; nobody saves into it any more
+    const read = await job(customer, id);
+    expect(read).toMatchObject({ role: 'customer', canDeliver: false });
+    expect(read.readOnly).not.toBeNull();
+    const late = await save(tom, read.segments[0].id, {
+      target: 'x',
+      status: 'draft',
+      revision: read.segments[0].revision,
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await deliver(tom, id)).statusCode).toBe(409);
+  });
+
+  it('lets the reviewer of a QA job read the reviewed segments, without saving', async () => {
+    detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
+    const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
+    detailOf(await otto.api.post(`/api/2/job/${qa.id}/take`));
+    const review = await job(otto, qa.id);
+    expect(review).toMatchObject({
+      role: 'reviewer',
+      reviewedProjectId: id,
+      canAnnotate: true,
+      canDeliver: false,
+      readOnly: WORKBENCH_TEXTS.readOnly,
+    });
+    expect(review.segments).toHaveLength(4);
+    const refused = await save(otto, review.segments[0].id, {
+      target: 'x',
+      status: 'reviewed',
+      revision: review.segments[0].revision,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(detailOf(await otto.api.get(`/api/2/projects/${qa.id}`)).actions).toContain('open-editor');
+    // the reviewed project itself is not opened directly
+    expect((await openIn(otto, id)).statusCode).toBe(403);
+  });
+});
