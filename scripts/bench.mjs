@@ -15,7 +15,9 @@
 // Lighthouse (mobile) on five pages (scripts/bench-lighthouse.mjs).
 // Prints a table and writes bench-results/latest.json. Settings: BENCH_DURATION (s),
 // BENCH_CONNECTIONS, BENCH_PG_URL (an administrator URL; default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, ops, documents, moderation, tmx, storage or web).
+// BENCH_ONLY (one part: engines, project-list, lm-dashboard, money, public-api, chat, ops, documents, moderation, tmx, storage, editor or web).
+// The editor part (a job of 10,000 segments: opening it, saving, suggestions, the page in Chromium):
+// apps/server/scripts/bench-editor.mjs.
 // The ops part (PostgreSQL only): the chat's live run over two instances, and a rolling restart of two
 // instances under the User call: apps/server/scripts/bench-ops.mjs.
 // The storage part delivers and downloads a 200 MB file through the server, on the local disk and in a
@@ -43,6 +45,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchChat, chatLines } from '../apps/server/scripts/bench-chat.mjs';
+import { benchEditor, editorLines } from '../apps/server/scripts/bench-editor.mjs';
 import { benchLmDashboard, lmDashboardLines } from '../apps/server/scripts/bench-lm-dashboard.mjs';
 import { benchMoney, moneyLines } from '../apps/server/scripts/bench-money.mjs';
 import { benchFanOut, benchRolling, opsLines } from '../apps/server/scripts/bench-ops.mjs';
@@ -99,6 +102,7 @@ if (part('public-api')) results.publicApi = { pglite: await benchPublicApi('pgli
 const CHAT_ENGINES = (process.env.BENCH_CHAT_ENGINES || 'pglite,postgres').split(',');
 if (part('chat')) results.chat = {};
 if (part('chat') && CHAT_ENGINES.includes('pglite')) results.chat.pglite = await benchChat('pglite', '', benchTools);
+if (part('editor')) results.editor = { pglite: await benchEditor('pglite', '', ROOT) };
 if (await postgresAnswers()) {
   const name = `parlance_bench_${Date.now().toString(36)}`;
   /** Runs `fn` with the URL of a new database named `name + suffix`, dropped afterwards. */
@@ -121,6 +125,8 @@ if (await postgresAnswers()) {
   if (part('public-api')) {
     results.publicApi.postgres = await withDatabase('_api', (url) => benchPublicApi('postgres', url));
   }
+  if (part('editor'))
+    results.editor.postgres = await withDatabase('_editor', (url) => benchEditor('postgres', url, ROOT));
   if (part('chat') && CHAT_ENGINES.includes('postgres')) {
     results.chat.postgres = await withDatabase('_chat', (url) => benchChat('postgres', url, benchTools));
   }
@@ -384,6 +390,7 @@ function printTable() {
   if (results.publicApi) lines.push(...publicApiLines(results.publicApi));
   if (results.tmx) lines.push(...tmxLines(results.tmx));
   if (results.chat) lines.push(...chatLines(results.chat));
+  if (results.editor) lines.push(...editorLines(results.editor));
   if (results.ops) lines.push(...opsLines(results.ops));
   if (results.storage) lines.push(...storageLines(results.storage));
   const upload = results.engines.pglite?.upload;

@@ -69,6 +69,9 @@ export type QualityReportAnswer = z.infer<typeof qualityReportAnswerSchema>;
 /** GET /api/2/projects/{id}/quality-reports: every report of a job and their errors added up. */
 export const jobQualityReportsSchema = z.object({
   reports: z.array(qualityReportSchema.extend({ fileName: z.string() })),
+  /** the errors the reviewer marked on segments in the editor, as error-table rows */
+  annotations: z.array(qualityErrorSchema),
+  /** the reports' errors and the annotations added up */
   errors: z.array(qualityErrorSchema),
 });
 export type JobQualityReports = z.infer<typeof jobQualityReportsSchema>;

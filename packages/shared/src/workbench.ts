@@ -35,6 +35,8 @@ export const WORKBENCH_LIMITS = {
   annotationCommentMax: 1_000,
   /** the autosave's pause after the last keystroke */
   autosaveDelayMs: 600,
+  /** an XLIFF file taken back, in bytes */
+  xliffMaxBytes: 20_000_000,
   /** a target longer than this many times its source (in characters) is flagged */
   lengthRatioMax: 2.5,
   /** and shorter than this share of it */
@@ -101,6 +103,33 @@ export const WORKBENCH_TEXTS = {
   annotationCommentLength: `The comment must be at most ${WORKBENCH_LIMITS.annotationCommentMax} characters long`,
   xliffNotForJob: 'This XLIFF file belongs to another job or file',
   machineUnavailable: 'No machine-translation engine is connected for this language pair',
+  machineFailed: 'The machine-translation engine did not answer; open the segment again later',
+  machineNotAsked: 'Machine suggestions are asked only by whoever translates or edits the job',
+  annotationNotAllowed: 'Only the reviewer of an open QA or LL job marks errors in its segments',
+  annotationNotFound: 'This annotation was not found',
+  annotationNotYours: 'Only its author removes an annotation, while the review job is open',
+  annotationJobClosed: 'The review job is closed: its annotations no longer change',
+  xliffTooLarge: `The XLIFF file must be at most ${WORKBENCH_LIMITS.xliffMaxBytes / 1_000_000} MB`,
+  xliffNotUtf8: 'The XLIFF file must be written in UTF-8',
+  annotationsInScore: 'Errors marked in the editor',
   /** the name of the memory import a delivery from the editor writes ({project} is the project's name) */
   memoryImportName: (projectId: number, name: string) => `Project ${projectId}: ${name}`.slice(0, 200),
 } as const;
+
+/**
+ * A review job's annotations as rows of the review's error table: each MQM category under the
+ * report category it belongs to, counted by severity, so that the score counts them like any row.
+ */
+export function annotationErrorTable(
+  annotations: readonly { category: string; severity: string }[],
+): { category: string; severity: string; count: number }[] {
+  const rows = new Map<string, { category: string; severity: string; count: number }>();
+  for (const a of annotations) {
+    const category = MQM_CATEGORIES.find((c) => c.key === a.category)?.reportCategory ?? 'Accuracy';
+    const key = `${category}\u0000${a.severity}`;
+    const row = rows.get(key);
+    if (row) row.count += 1;
+    else rows.set(key, { category, severity: a.severity, count: 1 });
+  }
+  return [...rows.values()];
+}

@@ -92,7 +92,13 @@ describe('health probes', () => {
     const closingDatabase = {
       ...t.database,
       db: new Proxy(t.database.db, {
-        get: (target, key) => (key === 'execute' ? () => (asked++, new Promise(() => {})) : Reflect.get(target, key)),
+        get: (target, key) => {
+          if (key !== 'execute') return Reflect.get(target, key);
+          return () => {
+            asked += 1;
+            return new Promise(() => {});
+          };
+        },
       }),
     };
     const readiness = await checkReadiness({ database: closingDatabase, storage: t.app.deps.storage, closing: true });

@@ -81,6 +81,8 @@ export const workbenchSegments = pgTable(
     uniqueIndex('workbench_segments_ordinal_uq').on(t.projectId, t.ordinal),
     uniqueIndex('workbench_segments_key_uq').on(t.documentId, t.segmentKey),
     index('workbench_segments_repetition_idx').on(t.projectId, t.repetitionKey),
+    // the segments saved since a moment: what a job's memory of confirmed segments reads (ADR 0110)
+    index('workbench_segments_saved_idx').on(t.projectId, t.updatedAt),
   ],
 );
 

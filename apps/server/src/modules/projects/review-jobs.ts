@@ -12,6 +12,7 @@ import { projectEvents, projectReviews, projects, qualityReports } from '../../d
 import { audit } from '../../platform/audit';
 import { AppError, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/realtime';
+import { annotationErrors } from '../workbench/annotations';
 import { isReviewKind } from './matching';
 import type { MoveContext } from './moves';
 import { REVIEWABLE_KINDS } from './policy';
@@ -120,8 +121,9 @@ export async function submitReview(ctx: MoveContext, jobId: number, input: Revie
   const reviewed = await findProject(ctx.tx, job.reviewedProjectId);
   if (!reviewed) throw projectNotFound();
 
-  // the score counts the errors of the job's quality reports (one per file and editor) with the
-  // form's own rows; the review row keeps the table it was scored on
+  // the score counts the errors of the job's quality reports (one per file and editor) and the
+  // errors marked on segments in the editor with the form's own rows; the review row keeps the
+  // table it was scored on
   const reports = await ctx.tx
     .select({ errors: qualityReports.errors })
     .from(qualityReports)
@@ -129,6 +131,7 @@ export async function submitReview(ctx: MoveContext, jobId: number, input: Revie
   const errors = mergeErrorTables(
     input.errors.map((e) => ({ category: e.category, severity: e.severity, count: e.count })),
     ...reports.map((r) => r.errors),
+    await annotationErrors(ctx.tx, job.id),
   );
   const score = reviewScore(errors, reviewed.wordCount);
   const row = await tryMove(ctx.tx, job, 'review', {

@@ -14,6 +14,7 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
 import { findResource } from '../resources/access';
+import { annotationErrors } from '../workbench/annotations';
 
 // Quality reports (ADR 0089): who may read and write the report
 // of a file of a QA/LL job's reviewed project, and the errors the job's review score counts.
@@ -152,7 +153,10 @@ export async function saveReport(
   return readReport(db, viewer, realPerson, input);
 }
 
-/** Every report of a job, and their errors added up (what the job's review score counts). */
+/**
+ * Every report of a job, the errors marked on segments in the editor, and all their errors added
+ * up (what the job's review score counts).
+ */
 export async function reportsOfJob(q: Q, jobId: number): Promise<JobQualityReports> {
   const rows = await q
     .select({ report: qualityReports, authorName: users.name })
@@ -169,5 +173,6 @@ export async function reportsOfJob(q: Q, jobId: number): Promise<JobQualityRepor
     authorName: r.authorName,
     updatedAt: r.report.updatedAt.toISOString(),
   }));
-  return { reports, errors: mergeErrorTables(...reports.map((r) => r.errors)) };
+  const annotations = await annotationErrors(q, jobId);
+  return { reports, annotations, errors: mergeErrorTables(...reports.map((r) => r.errors), annotations) };
 }

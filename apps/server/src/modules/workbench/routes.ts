@@ -21,6 +21,7 @@ import { afterCommit } from '../../platform/transaction';
 import type { MoveContext } from '../projects/moves';
 import { detailAfter } from '../projects/service';
 import { workbenchAccess } from './access';
+import { workbenchAssistRoutes } from './assist-routes';
 import { deliverFromEditor } from './deliver';
 import { listJobs } from './jobs';
 import { ensureOpened, openJob, pairOf } from './open';
@@ -168,6 +169,6 @@ export const workbenchRoutes: FastifyPluginAsync = async (root) => {
       }),
   );
 
-  // The suggestions, annotations and XLIFF calls of the editor are registered here from their own
-  // files (suggestions.ts, annotations.ts, xliff.ts): `await app.register(<their routes>)`.
+  // the editor's helpers (suggestions, annotations, XLIFF) keep their routes in their own file
+  await app.register(workbenchAssistRoutes);
 };

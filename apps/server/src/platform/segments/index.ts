@@ -33,9 +33,11 @@ export {
   exportXliff,
   type ImportedTarget,
   importXliff,
+  readXliff,
   SEGMENT_STATES,
   type SegmentState,
   type XliffJob,
+  type XliffReading,
   type XliffSegment,
 } from './xliff';
 export { checkTags, parseMarkup, plainText } from './inline';

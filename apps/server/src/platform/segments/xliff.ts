@@ -174,6 +174,16 @@ function targetMarkup(node: XNode, problems: string[]): string {
 
 const STATE_ORDER: Record<SegmentState, number> = { initial: 0, translated: 1, reviewed: 2, final: 3 };
 
+/** An XLIFF file read against a job: the targets that fit, and what is wrong with the rest. */
+export interface XliffReading {
+  /** the targets whose tags fit their segment, by segment id */
+  targets: Map<string, ImportedTarget>;
+  /** every problem, in the file's order: units of no segment of the job, and targets that do not fit */
+  problems: string[];
+  /** the units (or a <file>) that belong to no segment of this job */
+  foreign: string[];
+}
+
 /**
  * The targets of an XLIFF file that a translator brings back, by segment id. Units without a
  * target are left out. Nothing is taken unless the whole file fits the job: every problem is
@@ -184,6 +194,19 @@ export function importXliff(
   job: XliffJob,
   segments: Pick<XliffSegment, 'id' | 'tags'>[],
 ): Map<string, ImportedTarget> {
+  const reading = readXliff(xml, job, segments);
+  if (reading.foreign.length > 0 && reading.problems.length === 0) {
+    throw new SegmentError('bad-xliff', `it belongs to another job (${reading.foreign[0]})`);
+  }
+  if (reading.problems.length > 0) throw new SegmentError('bad-xliff', reading.problems);
+  return reading.targets;
+}
+
+/**
+ * An XLIFF file read unit by unit, for an editor that takes the targets that fit and lists the
+ * others: only a file that is no XLIFF 2 or for another language pair is refused outright.
+ */
+export function readXliff(xml: string, job: XliffJob, segments: Pick<XliffSegment, 'id' | 'tags'>[]): XliffReading {
   let doc: ReturnType<typeof parseXml>;
   try {
     doc = parseXml(xml.replace(/^\uFEFF/, ''), 'the XLIFF file');
@@ -209,11 +232,12 @@ export function importXliff(
     );
   }
   const files = xliffElements(root, 'file');
-  const foreign = files.map((file) => file.getAttribute('id') ?? '').filter((id) => id !== fileId(job.jobId));
-  if (foreign.length > 0) throw new SegmentError('bad-xliff', `it belongs to another job (${foreign[0]})`);
+  const foreignFiles = files.map((file) => file.getAttribute('id') ?? '').filter((id) => id !== fileId(job.jobId));
+  if (foreignFiles.length > 0) return { targets: new Map(), problems: [], foreign: foreignFiles };
 
   const known = new Map(segments.map((segment) => [segment.id, segment]));
   const problems: string[] = [];
+  const foreign: string[] = [];
   const seen = new Set<string>();
   const out = new Map<string, ImportedTarget>();
   for (const unit of files.flatMap((file) => xliffElements(file, 'unit'))) {
@@ -221,6 +245,7 @@ export function importXliff(
     const segment = known.get(id);
     if (!segment) {
       problems.push(`unit ${id} is not a segment of this job`);
+      foreign.push(id);
       continue;
     }
     if (seen.has(id)) {
@@ -257,6 +282,5 @@ export function importXliff(
     if (unitProblems.length > 0) problems.push(...unitProblems.map((problem) => `unit ${id}: ${problem}`));
     else out.set(id, { target: markup, state });
   }
-  if (problems.length > 0) throw new SegmentError('bad-xliff', problems);
-  return out;
+  return { targets: out, problems, foreign };
 }

@@ -22,6 +22,7 @@ import {
   type ReviewErrorCategory,
   type ReviewSeverity,
   reviewScore,
+  WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import { useState } from 'react';
 import { HttpError } from '../../../app/http';
@@ -29,6 +30,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
 import { useJobQualityReports } from '../quality-report-api';
+import { countedErrors } from '../review-errors';
 import { QualityReportLinks } from './QualityReportLinks';
 import { Section } from './Section';
 
@@ -137,12 +139,11 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
   });
 
   const counted = rows.map((r) => ({ severity: r.severity, count: Number(r.count) }));
-  const fromReports = useJobQualityReports(project.id).data?.errors ?? [];
+  const { all: fromReports, annotations, reportErrors } = countedErrors(useJobQualityReports(project.id).data);
   const preview = reviewScore(
     [...counted.filter((r) => Number.isInteger(r.count) && r.count > 0), ...fromReports],
     project.wordCount,
   );
-  const reportErrors = fromReports.reduce((n, e) => n + e.count, 0);
   const update = (key: number, patch: Partial<Row>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
@@ -246,6 +247,31 @@ function ReviewForm({ project }: { project: ProjectDetail }) {
             ))}
           </TableBody>
         </Table>
+      )}
+      {annotations.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
+            {WORKBENCH_TEXTS.annotationsInScore} (counted in the score)
+          </Typography>
+          <Table size="small" aria-label={WORKBENCH_TEXTS.annotationsInScore} data-testid="annotation-errors">
+            <TableHead>
+              <TableRow>
+                <TableCell>Category</TableCell>
+                <TableCell>Severity</TableCell>
+                <TableCell sx={{ width: 110 }}>Count</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {annotations.map((e) => (
+                <TableRow key={`${e.category}-${e.severity}`}>
+                  <TableCell>{e.category}</TableCell>
+                  <TableCell>{SEVERITY_LABELS[e.severity as ReviewSeverity] ?? e.severity}</TableCell>
+                  <TableCell>{e.count}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
       )}
       <Button
         variant="outlined"
