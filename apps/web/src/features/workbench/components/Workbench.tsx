@@ -235,7 +235,12 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
     for (const s of segments) c[s.status]++;
     return c;
   }, [segments]);
-  const sourcePlain = useMemo(() => job.segments.map((s) => plainOf(s.source).toLocaleLowerCase()), [job.segments]);
+  // the sources' plain text, made the first time a search in the source needs it (not on opening)
+  const searchingSource = deferredSearch.source !== '';
+  const sourcePlain = useMemo(
+    () => (searchingSource ? job.segments.map((s) => plainOf(s.source).toLocaleLowerCase()) : []),
+    [job.segments, searchingSource],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the drafts, which change in place
   const visible = useMemo(() => {
     const src = deferredSearch.source.toLocaleLowerCase();
