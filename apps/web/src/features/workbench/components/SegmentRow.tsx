@@ -98,7 +98,7 @@ export const SegmentRow = memo(function SegmentRow({
       data-segment={segment.ordinal}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'auto 1fr', md: '52px 1fr 1fr 104px' },
+        gridTemplateColumns: { xs: 'auto 1fr', md: '40px minmax(0, 1fr) minmax(0, 1.3fr) 96px' },
         gap: { xs: 1, md: 1.5 },
         px: { xs: 1.5, md: 2 },
         py: 1.25,
@@ -199,25 +199,19 @@ export const SegmentRow = memo(function SegmentRow({
           </Box>
         )}
         {conflict && (
-          <Alert
-            id={`wb-conflict-${id}`}
-            severity="warning"
-            sx={{ mt: 1 }}
-            action={
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-                <Button size="small" color="inherit" variant="outlined" onClick={() => ctl.keepMine(id)}>
-                  Keep mine
-                </Button>
-                <Button size="small" color="inherit" onClick={() => ctl.takeTheirs(id)}>
-                  Use theirs
-                </Button>
-              </Box>
-            }
-          >
+          <Alert id={`wb-conflict-${id}`} severity="warning" sx={{ mt: 1 }}>
             <Typography variant="body2">The other version (revision {conflict.theirs.revision}):</Typography>
             <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="their-version">
               {markupToTokens(conflict.theirs.target) || '(empty)'}
             </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+              <Button size="small" color="inherit" variant="outlined" onClick={() => ctl.keepMine(id)}>
+                Keep mine
+              </Button>
+              <Button size="small" color="inherit" onClick={() => ctl.takeTheirs(id)}>
+                Use theirs
+              </Button>
+            </Box>
           </Alert>
         )}
         {warnings && warnings.length > 0 && (
