@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { type Account, csrfHeaders, expect } from './fixtures';
-import { putOrderInCart } from './purchase';
+import { putOrderInCart, type SourceFile } from './purchase';
 
 // Projects of a test's own, made through the calls the screens make (the screens have journeys of
 // their own): a customer's paid order, taken and delivered by a translator, approved by the
@@ -26,6 +26,8 @@ export interface ProjectOrder {
   stage?: ProjectStage;
   /** the files the translator delivers (one small .txt by default) */
   files?: DeliveredFile[];
+  /** a source file to order the translation of (its words are counted) instead of a typed count */
+  source?: SourceFile;
 }
 
 export interface OwnProject {
@@ -92,7 +94,7 @@ export async function makeProject(
   const words = order.words ?? 120;
   const stage = order.stage ?? 'completed';
   const files = order.files ?? [{ name: 'own-project-fr.txt', text: 'Bonjour, ceci est la traduction.' }];
-  await putOrderInCart(customer.api, name, words, { target: order.target });
+  await putOrderInCart(customer.api, name, words, { target: order.target, file: order.source });
   const [id] = await payCartWithCredits(customer.api);
   expect(id, 'the paid cart made a project').toBeGreaterThan(0);
   if (stage !== 'paid') {
@@ -188,4 +190,33 @@ export async function addPayoutMethod(
     data: { method, account },
   });
   await ok(`adding the ${method} payout method`, res);
+}
+
+/** The customer imports a TMX file into their translation memory (POST /tmx/import), as the profile does. */
+export async function importMemory(customer: APIRequestContext, tmx: string, fileName = 'memory.tmx'): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([tmx], { type: 'application/x-tmx+xml' }), fileName);
+  await ok(
+    'importing a translation memory',
+    await customer.post('/tmx/import', { headers: await csrfHeaders(customer), multipart: form }),
+  );
+}
+
+/**
+ * The customer imports terminology for a pair (language slugs) from a CSV of source,target,note
+ * (POST /terminology/import: the pair first, then the file), as the profile does.
+ */
+export async function importTerminology(
+  customer: APIRequestContext,
+  [srcLang, tarLang]: [string, string],
+  csv: string,
+): Promise<void> {
+  const form = new FormData();
+  form.append('srcLang', srcLang);
+  form.append('tarLang', tarLang);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'terms.csv');
+  await ok(
+    'importing terminology',
+    await customer.post('/terminology/import', { headers: await csrfHeaders(customer), multipart: form }),
+  );
 }

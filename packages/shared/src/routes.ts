@@ -62,6 +62,8 @@ export const PATHS = {
   incorrectAccount: '/incorrect-account',
   certificate: '/certificate/:number',
   unsubscribe: '/unsubscribe',
+  editor: '/ui-editor',
+  editorJob: '/ui-editor/:projectId',
 } as const;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -97,6 +99,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/project/demo', access: 'public' },
   { path: '/project/:id', access: ALL },
   { path: '/quality-report/:kind', access: ALL },
+  // the translator's workbench: the asker's jobs, and one job's segments (the server says who opens what)
+  { path: '/ui-editor', access: ALL },
+  { path: '/ui-editor/:projectId', access: ALL },
   { path: '/myteam', access: CUSTOMER_TRANSLATOR },
   { path: '/my-team', access: CUSTOMER_TRANSLATOR },
   { path: '/voice', access: CUSTOMER },

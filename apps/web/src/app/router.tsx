@@ -64,6 +64,8 @@ const PAGES: Record<string, Page> = {
   '/my-projects/*': MyProjectsRoute,
   '/project/demo': page(() => import('../features/projects/pages/DemoProjectPage')),
   '/project/:id': page(() => import('../features/projects/pages/ProjectPage')),
+  '/ui-editor': page(() => import('../features/workbench/pages/WorkbenchJobsPage')),
+  '/ui-editor/:projectId': page(() => import('../features/workbench/pages/WorkbenchPage')),
   '/quality-report/:kind': page(() => import('../features/projects/pages/QualityReportPage')),
   '/open-project-freelance-translator/*': page(() => import('../features/translator/pages/OpenProjectsPage')),
   '/myteam': page(() => import('../features/translator/pages/MyTeamCustomersPage')),

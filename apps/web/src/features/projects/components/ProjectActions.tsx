@@ -11,6 +11,14 @@ import { messageOf, projectCalls, useProjectMove } from '../api';
 import { OnDemand } from '../../../ui/OnDemand';
 import { useSingleFlight } from '../../../ui/use-single-flight';
 import { allFinished } from '../downloadable';
+import { AppLink } from '../../../ui/AppLink';
+
+/** The way into the workbench, in the viewer's words: the customer reads the translation there. */
+export function openEditorLabel(role: ProjectDetail['viewerRole']): string {
+  if (role === 'customer') return 'View translation side by side';
+  if (role === 'reviewer') return 'Review in editor';
+  return 'Open in editor';
+}
 
 // The dialogs load when first opened (not part of the project page's first load).
 const ConfirmDialog = lazy(() => import('../../../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -105,6 +113,11 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
     (project.viewerRole === 'customer' || project.viewerRole === 'admin' || project.viewerRole === 'staff') &&
     allFinished([project]);
   const buttons = [
+    has('open-editor') && (
+      <Button key="open-editor" variant="contained" component={AppLink} href={`/ui-editor/${id}`}>
+        {openEditorLabel(project.viewerRole)}
+      </Button>
+    ),
     has('take') && !takeError && (
       <Button key="take" variant="contained" onClick={() => doTake('take')} loading={take.isPending}>
         Take this project
