@@ -119,10 +119,9 @@ test.describe('the workbench', () => {
     const warnings = deliver.getByRole('list', { name: 'Quality warnings' });
     await shotPage(page, 'workbench-4-deliver');
     // the warnings the server lists must be accepted before the delivery goes
-    if (await warnings.isVisible()) {
-      await expect(deliver.getByRole('button', { name: 'Deliver' })).toBeDisabled();
-      await deliver.getByLabel('I have looked at these warnings and deliver anyway').check();
-    }
+    await expect(warnings).toContainText('The number 9 is missing from the translation');
+    await expect(deliver.getByRole('button', { name: 'Deliver' })).toBeDisabled();
+    await deliver.getByLabel('I have looked at these warnings and deliver anyway').check();
     await deliver.getByRole('button', { name: 'Deliver' }).click();
     await page.waitForURL(`**/project/${project.id}`);
     expect(consoleErrors).toEqual([]);
