@@ -63,7 +63,9 @@ test.describe('the workbench', () => {
     await signInWith(page, translator);
     await page.goto('/ui-editor');
     await expect(page.getByRole('heading', { name: 'Editor', level: 1 })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Jobs in the editor' })).toContainText(project.name);
+    const jobs = page.getByRole('list', { name: 'Jobs in the editor' });
+    await expect(jobs).toContainText(project.name);
+    await expect(jobs).toContainText('You translate · In Progress');
     await shotPage(page, 'workbench-1-jobs');
 
     await page.goto(`/project/${project.id}`);

@@ -3,7 +3,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import { WORKBENCH_LIMITS, type WorkbenchJobRow, type WorkbenchRole } from '@parlance/shared';
+import {
+  PROJECT_STATUS_LABELS,
+  type ProjectStatus,
+  WORKBENCH_LIMITS,
+  type WorkbenchJobRow,
+  type WorkbenchRole,
+} from '@parlance/shared';
 import { useState } from 'react';
 import { AppLink } from '../../../ui/AppLink';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -94,7 +100,7 @@ function JobRow({ job }: { job: WorkbenchJobRow }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           #{job.id} · {job.sourceLang.name} → {job.targetLang.name} · {ROLE_WORDS[job.role]}
-          {job.editable ? '' : ' (read only)'} · {job.status}
+          {job.editable ? '' : ' (read only)'} · {PROJECT_STATUS_LABELS[job.status as ProjectStatus] ?? job.status}
           {job.deadline ? ` · due ${formatDate(job.deadline)}` : ''}
         </Typography>
       </Box>
