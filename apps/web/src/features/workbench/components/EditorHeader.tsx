@@ -155,12 +155,15 @@ export function EditorHeader(props: Props) {
                 onChange={set('replace')}
                 sx={{ flex: '1 1 140px' }}
               />
-              <Button size="small" disabled={!search.target} onClick={() => props.onReplace(false)}>
-                Replace
-              </Button>
-              <Button size="small" disabled={!search.target} onClick={() => props.onReplace(true)}>
-                Replace all
-              </Button>
+              {/* the two buttons wrap together, never one under the other */}
+              <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <Button size="small" disabled={!search.target} onClick={() => props.onReplace(false)}>
+                  Replace
+                </Button>
+                <Button size="small" disabled={!search.target} onClick={() => props.onReplace(true)}>
+                  Replace all
+                </Button>
+              </Box>
             </>
           )}
           {(search.source || search.target) && (
