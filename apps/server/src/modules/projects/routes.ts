@@ -36,6 +36,7 @@ import {
   disputeProject,
   holdProject,
   type MoveContext,
+  moveContextOf,
   postMessage,
   rateProject,
   reassignProject,
@@ -58,18 +59,7 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  const contextOf =
-    (request: FastifyRequest, actor: AuthContext) =>
-    (tx: Tx): MoveContext => ({
-      tx,
-      actor,
-      user: actor.user,
-      now: deps.clock.now(),
-      publicUrl: deps.config.publicUrl,
-      storage: deps.storage,
-      ip: request.ip,
-      alertBoxes: deps.config,
-    });
+  const contextOf = (request: FastifyRequest, actor: AuthContext) => moveContextOf(deps, actor, request.ip);
 
   /** Runs a move in one transaction, then notifies and mails; answers the project as the user now sees it. */
   async function move(

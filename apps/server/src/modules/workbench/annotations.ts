@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { projects, segmentAnnotations, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/session';
+import { presentAnnotation } from './present';
 
 // A reviewer's MQM errors on the segments of the reviewed project, marked in the editor from a QA
 // or LL job (ADR 0110). They are rows of the job's error table: the quality reports' errors and the
@@ -28,24 +29,6 @@ export interface AnnotationAccess {
 const JOB_OPEN = 'IN_PROGRESS';
 
 const closedJob = () => new AppError(409, WORKBENCH_TEXTS.annotationJobClosed);
-
-export function presentAnnotation(
-  row: AnnotationRow,
-  authorName: string | null,
-  viewerId: number,
-  jobOpen: boolean,
-): SegmentAnnotation {
-  return {
-    id: row.id,
-    segmentId: row.segmentId,
-    category: row.category,
-    severity: row.severity,
-    comment: row.comment,
-    authorName,
-    createdAt: row.createdAt.toISOString(),
-    canDelete: jobOpen && row.authorId === viewerId,
-  };
-}
 
 /**
  * POST /api/2/workbench/segments/{id}/annotations, after segmentAccess: only the reviewer of an
@@ -81,7 +64,7 @@ export async function createAnnotation(
         createdAt: now,
       })
       .returning();
-    return presentAnnotation(row, actor.user.name, actor.user.id, true);
+    return presentAnnotation(row, actor.user.name, { userId: actor.user.id, canAnnotate: true });
   });
 }
 
@@ -131,7 +114,7 @@ export async function annotationsOf(
   for (const r of rows) {
     if (r.annotation.jobId !== jobId) continue;
     const list = out.get(r.annotation.segmentId) ?? [];
-    list.push(presentAnnotation(r.annotation, r.authorName, viewerId, jobOpen));
+    list.push(presentAnnotation(r.annotation, r.authorName, { userId: viewerId, canAnnotate: jobOpen }));
     out.set(r.annotation.segmentId, list);
   }
   return out;

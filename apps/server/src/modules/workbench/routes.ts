@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client';
 import { requireUser } from '../../platform/guards';
 import type { AuthContext } from '../../platform/session';
 import { afterCommit } from '../../platform/transaction';
-import type { MoveContext } from '../projects/moves';
+import { moveContextOf } from '../projects/moves';
 import { detailAfter } from '../projects/service';
 import { workbenchAccess } from './access';
 import { workbenchAssistRoutes } from './assist-routes';
@@ -59,18 +59,7 @@ export const workbenchRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  const contextOf =
-    (request: FastifyRequest, actor: AuthContext) =>
-    (tx: Tx): MoveContext => ({
-      tx,
-      actor,
-      user: actor.user,
-      now: deps.clock.now(),
-      publicUrl: deps.config.publicUrl,
-      storage: deps.storage,
-      ip: request.ip,
-      alertBoxes: deps.config,
-    });
+  const contextOf = (request: FastifyRequest, actor: AuthContext) => moveContextOf(deps, actor, request.ip);
 
   app.get(
     '/api/2/workbench/jobs',

@@ -36,6 +36,24 @@ export interface MoveContext {
   alertBoxes?: AlertMailboxes;
 }
 
+/** A request's move context for the caller's transaction: the actor, the clock, files and alert boxes. */
+export function moveContextOf(
+  deps: { clock: { now(): Date }; config: AlertMailboxes & { publicUrl: string }; storage: Storage },
+  actor: AuthContext,
+  ip: string,
+): (tx: Tx) => MoveContext {
+  return (tx) => ({
+    tx,
+    actor,
+    user: actor.user,
+    now: deps.clock.now(),
+    publicUrl: deps.config.publicUrl,
+    storage: deps.storage,
+    ip,
+    alertBoxes: deps.config,
+  });
+}
+
 export const done = (projectId: number, mails: MailMessage[] = [], changed = true): Outcome => ({
   projectId,
   mails,

@@ -5,7 +5,7 @@
 export { approveProject } from './approve';
 export { cancelProject } from './cancel';
 export { complete } from './complete';
-export type { MoveContext } from './context';
+export { type MoveContext, moveContextOf } from './context';
 export { disputeProject } from './dispute';
 export { holdProject, releaseProject } from './hold';
 export { bulkMessage, postMessage } from './message';
