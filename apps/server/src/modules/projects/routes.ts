@@ -21,7 +21,6 @@ import {
   reviewSubmitSchema,
 } from '@parlance/shared';
 import type { Services } from '../../platform/services';
-import type { Tx } from '../../db/client';
 import { asThemselves, authorize } from '../../platform/permissions';
 import './policy';
 import { requireUser } from '../../platform/guards';

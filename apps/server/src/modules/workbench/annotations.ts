@@ -17,7 +17,6 @@ import { presentAnnotation } from './present';
 // review's score count them with the reviewer's own rows.
 
 type Q = Db | Tx;
-type AnnotationRow = typeof segmentAnnotations.$inferSelect;
 
 /** Who is annotating what: the editor's access to the segment, as far as annotations need it. */
 export interface AnnotationAccess {

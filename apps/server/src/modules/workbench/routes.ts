@@ -14,7 +14,6 @@ import {
   workbenchQaSchema,
   workbenchSegmentSchema,
 } from '@parlance/shared';
-import type { Tx } from '../../db/client';
 import { requireUser } from '../../platform/guards';
 import type { AuthContext } from '../../platform/session';
 import { afterCommit } from '../../platform/transaction';
