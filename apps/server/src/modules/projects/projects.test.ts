@@ -715,7 +715,11 @@ describe('Translation + Editing', () => {
     expect((await notEditor.api.post(`/api/2/job/${id}/take-edit`)).statusCode).toBe(403);
     expect((await translator.api.post(`/api/2/job/${id}/take-edit`)).statusCode).toBe(403);
     const taken = detailOf(await editor.api.post(`/api/2/job/${id}/take-edit`));
-    expect(taken).toMatchObject({ viewerRole: 'editor', status: 'IN_REVIEW', actions: ['deliver', 'message'] });
+    expect(taken).toMatchObject({
+      viewerRole: 'editor',
+      status: 'IN_REVIEW',
+      actions: ['open-editor', 'deliver', 'message'],
+    });
     expect((await deliver(translator, id, [TRANSLATION_FILE])).statusCode).toBe(409);
     const ready = detailOf(await deliver(editor, id, [{ filename: 'edited.docx', content: 'PK edited' }]));
     expect(ready.status).toBe('READY');

@@ -133,10 +133,10 @@ describe('the status machine', () => {
     expect(shown('customer', 'READY')).toEqual(expect.arrayContaining(['approve', 'dispute', 'rate', 'message']));
     expect(shown('customer', 'READY')).not.toContain('cancel');
     expect(shown('customer', 'PENDING')).toEqual(['cancel', 'message']);
-    expect(shown('customer', 'COMPLETED')).toEqual(['rate', 'message']);
-    expect(shown('translator', 'IN_PROGRESS')).toEqual(['deliver', 'message']);
+    expect(shown('customer', 'COMPLETED')).toEqual(['open-editor', 'rate', 'message']);
+    expect(shown('translator', 'IN_PROGRESS')).toEqual(['open-editor', 'deliver', 'message']);
     expect(shown('translator', 'READY')).toEqual(['message']);
-    expect(shown('editor', 'IN_REVIEW')).toEqual(['deliver', 'message']);
+    expect(shown('editor', 'IN_REVIEW')).toEqual(['open-editor', 'deliver', 'message']);
     expect(shown('admin', 'DISPUTED')).toEqual(expect.arrayContaining(['hold', 'resolve', 'message']));
     expect(shown('admin', 'HOLD')).toEqual(['release', 'message']);
     expect(shown('admin', 'PENDING')).toEqual(expect.arrayContaining(['cancel', 'hold', 'reassign']));
@@ -149,7 +149,7 @@ describe('the status machine', () => {
   });
 
   it('gives a QA or LL job a review instead of a delivery', () => {
-    expect(shown('translator', 'IN_PROGRESS', null, 'qa')).toEqual(['review', 'message']);
+    expect(shown('translator', 'IN_PROGRESS', null, 'qa')).toEqual(['open-editor', 'review', 'message']);
     expect(shown('translator', 'COMPLETED', null, 'll')).toEqual(['message']);
     expect(shown('customer', 'PENDING', null, 'qa')).toEqual(['message']);
     expect(shown('admin', 'IN_PROGRESS', null, 'll')).toEqual(['hold', 'message']);
