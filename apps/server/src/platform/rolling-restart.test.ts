@@ -89,12 +89,16 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances on one PostgreS
     );
     // the customer writes every 100 ms on an instance that stays up: B while A restarts, then A
     let sendTo = portB;
+    // the instance the sender's current request went to: the sends are one at a time, so once it is
+    // the new one, no request to the old one is still on its way
+    let sendingTo = portB;
     const sent: number[] = [];
     const sendFailures: string[] = [];
     let sending = true;
     const sender = (async () => {
       for (let n = 1; sending; n++) {
-        const res = await fetch(`http://127.0.0.1:${sendTo}/chat/api/direct-messages`, {
+        sendingTo = sendTo;
+        const res = await fetch(`http://127.0.0.1:${sendingTo}/chat/api/direct-messages`, {
           method: 'POST',
           headers: { authorization: `Bearer ${customerToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ text: `message ${n}`, chat: { id: chatId }, clientId: `rolling-${n}` }),
@@ -119,6 +123,7 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances on one PostgreS
     await wait(1500);
     const first = await restart(a);
     sendTo = portA;
+    while (sendingTo !== portA) await wait(20);
     const second = await restart(b);
 
     sending = false;
