@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { csrfHeaders, expect, test, signInWith } from './fixtures';
 import { makeDocx, pickLanguage } from './ordering-helpers';
 
@@ -44,21 +45,8 @@ const BANDS: [string, string, string][] = [
   ['total', 'Total', '56'],
 ];
 
-test('a customer with a translation memory sees the quote analysed by match band', async ({
-  page,
-  newAccount,
-  consoleErrors,
-  shot,
-}) => {
-  test.setTimeout(120_000);
-  const customer = await newAccount({ name: 'Tamsin Memory' });
-  const imported = await customer.api.post('/tmx/import', {
-    headers: await csrfHeaders(customer.api),
-    multipart: { file: { name: 'shop-memory.tmx', mimeType: 'application/x-tmx+xml', buffer: Buffer.from(TMX) } },
-  });
-  expect(imported.ok(), await imported.text()).toBeTruthy();
-  await signInWith(page, customer);
-
+/** Orders the shipping .docx, American English to German, through the wizard up to its plans. */
+async function orderShippingPageToPlans(page: Page): Promise<void> {
   await page.goto('/wizard');
   await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
   await page.getByLabel('Choose files').setInputFiles({
@@ -75,6 +63,24 @@ test('a customer with a translation memory sees the quote analysed by match band
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Project name').fill('Shipping page');
   await page.getByRole('button', { name: 'Next' }).click();
+}
+
+test('a customer with a translation memory sees the quote analysed by match band', async ({
+  page,
+  newAccount,
+  consoleErrors,
+  shot,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await newAccount({ name: 'Tamsin Memory' });
+  const imported = await customer.api.post('/tmx/import', {
+    headers: await csrfHeaders(customer.api),
+    multipart: { file: { name: 'shop-memory.tmx', mimeType: 'application/x-tmx+xml', buffer: Buffer.from(TMX) } },
+  });
+  expect(imported.ok(), await imported.text()).toBeTruthy();
+  await signInWith(page, customer);
+
+  await orderShippingPageToPlans(page);
 
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Your translation memory (German)' });
@@ -93,22 +99,7 @@ test('a customer with a translation memory sees the quote analysed by match band
 test('a customer without a memory for the pair sees no analysis', async ({ page, newAccount }) => {
   test.setTimeout(90_000);
   await signInWith(page, await newAccount());
-  await page.goto('/wizard');
-  await page.waitForURL(/\/wizard\?pid=[A-Za-z0-9_-]{24}$/);
-  await page.getByLabel('Choose files').setInputFiles({
-    name: 'shipping.docx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: await makeDocx(PARAGRAPHS),
-  });
-  await expect(page.getByTestId('word-count')).toHaveText('56');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await pickLanguage(page, 'Translate from', 'American English');
-  await pickLanguage(page, 'Translate to', 'German');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: 'General' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Project name').fill('Shipping page');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await orderShippingPageToPlans(page);
   await expect(page.getByTestId('plan-translation').getByText(/^\$\d[\d,]*\.\d\d$/)).toBeVisible();
   await expect(page.getByTestId('memory-analysis')).toHaveCount(0);
 });
