@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS, E2E_WORKERS, MT_PORTS, serverUrl } from './servers';
+import { CHROMIUM_PATH, E2E_SERVERS, E2E_WORKERS, MT_PORTS, serverUrl } from './servers';
 
 // Browser tests against the real built app (scripts/start.mjs builds the web app when it is stale)
 // on fresh data directories per run, with the captcha on as a visitor would meet it. Every test
@@ -53,7 +53,7 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from '../servers';
 
 // The dev server's own browser test (hot-reload.pw.ts): Vite in dev mode in front of the API server
 // run from source, as `npm run dev` runs them, on ports of their own (E2E_PORT + 50 and + 51) so it
@@ -23,7 +24,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: WEB_URL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     },
     headless: true,
