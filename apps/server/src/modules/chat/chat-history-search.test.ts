@@ -8,7 +8,16 @@ import { hashPassword } from '../../platform/passwords';
 import { authed, login, TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newPerson } from '../project-lists/list-test-helpers';
-import { globalSearch, historyPage, messageWithPage, searchInChat, type Viewer } from './service';
+import {
+  forgetLexemeStats,
+  globalSearch,
+  historyPage,
+  indexFirst,
+  messageWithPage,
+  phraseShare,
+  searchInChat,
+  type Viewer,
+} from './service';
 
 // History pages and search on a chat with every kind of message a viewer may or may not see
 // (approved, their own and others' held and declined, deleted, system lines): each page and each
@@ -288,6 +297,32 @@ describe('search', () => {
       const now = await searchIn(who, phrase);
       expect(new Set(now.map((m) => m.id)), phrase).toEqual(new Set(before.map((r) => Number(r.id))));
     }
+  });
+
+  it('asks the recent messages or the index first by how common the words are, with the same answers', async () => {
+    const db = t.app.deps.db;
+    const phrases = ['note', 'glossary', 'deadline 1', '3700', 'nowhere'];
+    const answers = async () => {
+      const found: number[][] = [];
+      for (const phrase of phrases) {
+        found.push((await searchIn(customer, phrase)).map((m) => m.id));
+        found.push((await searchAll(translator, phrase)).messages.map((m) => m.id));
+      }
+      return found;
+    };
+    forgetLexemeStats(db);
+    const first = await answers();
+    // ANALYZE keeps how many messages hold each common word: the order of work follows it
+    await db.execute(sql`ANALYZE chat_messages`);
+    forgetLexemeStats(db);
+    const common = await phraseShare(db, 'note');
+    const rare = await phraseShare(db, '3700');
+    expect(common).not.toBeNull();
+    expect(rare ?? 1).toBeLessThan(common ?? 0);
+    expect(await indexFirst(db, 'note', 100)).toBe(false);
+    expect(await indexFirst(db, '3700', 100)).toBe(true);
+    expect(await indexFirst(db, '3700 note', 100)).toBe(true);
+    expect(await answers()).toEqual(first);
   });
 
   it("finds other forms of a word in the chat's language", async () => {

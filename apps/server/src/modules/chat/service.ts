@@ -248,17 +248,29 @@ interface ChatListRow {
 
 const iso = (v: string | Date | null): string | null => (v == null ? null : new Date(v).toISOString());
 
+/** Which chats a list covers: the viewer's own (a member), or (admins) a customer's. */
+function chatScope(viewer: Viewer, customerId: number | undefined): SQL {
+  return customerId !== undefined
+    ? sql`(c.owner_id = ${customerId} OR EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${customerId}))`
+    : sql`EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id})`;
+}
+
+/** The chat list's order (pinned first, then the latest activity) and its bound. */
+const CHAT_LIST_ORDER = sql`ORDER BY (me.pinned_at IS NOT NULL) DESC, c.last_activity_at DESC, c.id DESC LIMIT 500`;
+
 /** The viewer's chats (or, for an admin, a customer's chats), in list order. */
 export async function listChats(
   db: Db,
   viewer: Viewer,
-  opts: { customerId?: number; chatId?: number } = {},
+  opts: { customerId?: number; chatId?: number; chatIds?: number[] } = {},
 ): Promise<ChatListEntry[]> {
-  const scope =
-    opts.customerId !== undefined
-      ? sql`(c.owner_id = ${opts.customerId} OR EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${opts.customerId}))`
-      : sql`EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id})`;
-  const only = opts.chatId !== undefined ? sql`AND c.id = ${opts.chatId}` : sql``;
+  const scope = chatScope(viewer, opts.customerId);
+  const only =
+    opts.chatId !== undefined
+      ? sql`AND c.id = ${opts.chatId}`
+      : opts.chatIds !== undefined
+        ? sql`AND c.id IN (${idList(opts.chatIds)})`
+        : sql``;
   const result = await statementHandle(db).execute(sql`
     SELECT c.id, c.type, c.title, c.owner_id, o.name AS owner_name, c.created_at, c.deleted_at,
       me.pinned_at, c.last_seq,
@@ -274,8 +286,7 @@ export async function listChats(
     LEFT JOIN chat_messages lm ON lm.id = c.last_message_id
     LEFT JOIN users a ON a.id = lm.author_id
     WHERE ${scope} ${only}
-    ORDER BY (me.pinned_at IS NOT NULL) DESC, c.last_activity_at DESC, c.id DESC
-    LIMIT 500
+    ${CHAT_LIST_ORDER}
   `);
   return rowsOf<ChatListRow>(result).map((r) => ({
     chatId: r.id,
@@ -754,33 +765,79 @@ export async function messageFor(q: Q, viewer: Viewer, messageId: number) {
 /** Where a history answer starts: a page number (1 = the newest 30), or next to a message. */
 export type HistoryFrom = { page: number } | { before: number } | { after: number };
 
-/** The numbers a viewer's pages are worked out from: the chat's last message number and what they may not see. */
-async function pageFrame(db: Db, viewer: Viewer, chatId: number): Promise<{ last: number; hiddenDesc: number[] }> {
-  const hidden =
-    chatRole(viewer) === 'admin'
-      ? sql`'{}'::bigint[]`
-      : sql`coalesce((SELECT array_agg(h.ordinal ORDER BY h.ordinal DESC) FROM chat_messages h
-          WHERE h.chat_id = ${chatId} AND h.status <> 'approved' AND h.author_id IS DISTINCT FROM ${viewer.id}), '{}'::bigint[])`;
-  const [row] = rowsOf<{ last: string | number | null; hidden: unknown }>(
-    await statementHandle(
-      db,
-    ).execute(sql`SELECT (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = ${chatId}) AS last,
-      ${hidden}::text AS hidden`),
+const truthy = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+
+/**
+ * What a history answer is worked out from, in one statement: the chat and whether the viewer is a
+ * member (as chatFor), the chat's last message number, the numbers of the messages the viewer may
+ * not see (newest first), and the number of the message `anchorId` if the viewer sees it there.
+ * Throws chatFor's 404 when the viewer may not read the chat.
+ */
+async function historyFrame(
+  db: Db,
+  viewer: Viewer,
+  chatId: number,
+  anchorId?: number,
+): Promise<{ chat: ChatRow & { member: boolean }; last: number; hiddenDesc: number[]; anchor: number | null }> {
+  const admin = chatRole(viewer) === 'admin';
+  const hidden = admin
+    ? sql`'{}'::bigint[]`
+    : sql`coalesce((SELECT array_agg(h.ordinal ORDER BY h.ordinal DESC) FROM chat_messages h
+          WHERE h.chat_id = c.id AND h.status <> 'approved' AND h.author_id IS DISTINCT FROM ${viewer.id}), '{}'::bigint[])`;
+  const anchor =
+    anchorId === undefined
+      ? sql`NULL::bigint`
+      : sql`(SELECT a.ordinal FROM chat_messages a WHERE a.id = ${anchorId} AND a.chat_id = c.id
+          ${admin ? sql`` : sql`AND (a.status = 'approved' OR a.author_id = ${viewer.id})`})`;
+  const [row] = rowsOf<{
+    id: number;
+    type: ChatRow['type'];
+    title: string;
+    owner_id: number;
+    deleted_at: string | Date | null;
+    search_config: string;
+    member: unknown;
+    last: string | number | null;
+    hidden: unknown;
+    anchor: string | number | null;
+  }>(
+    await statementHandle(db).execute(sql`
+      SELECT c.id, c.type, c.title, c.owner_id, c.deleted_at, c.search_config::text AS search_config,
+        EXISTS (SELECT 1 FROM chat_members x WHERE x.chat_id = c.id AND x.user_id = ${viewer.id}) AS member,
+        (SELECT max(l.ordinal) FROM chat_messages l WHERE l.chat_id = c.id) AS last,
+        ${hidden}::text AS hidden, ${anchor} AS anchor
+      FROM chats c WHERE c.id = ${chatId}`),
   );
-  const hiddenText = String(row?.hidden ?? '{}');
-  const hiddenDesc = hiddenText === '{}' ? [] : hiddenText.slice(1, -1).split(',').map(Number);
-  return { last: Number(row?.last ?? 0), hiddenDesc };
+  if (!row) throw notFound(CHAT_TEXTS.chatNotFound);
+  const member = truthy(row.member);
+  if (!member && !admin) throw notFound(CHAT_TEXTS.chatNotFound);
+  const hiddenText = String(row.hidden ?? '{}');
+  return {
+    chat: {
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      ownerId: row.owner_id,
+      deletedAt: row.deleted_at == null ? null : new Date(row.deleted_at),
+      searchConfig: row.search_config,
+      member,
+    },
+    last: Number(row.last ?? 0),
+    hiddenDesc: hiddenText === '{}' ? [] : hiddenText.slice(1, -1).split(',').map(Number),
+    anchor: row.anchor == null ? null : Number(row.anchor),
+  };
 }
 
 /**
  * One answer of history, in creation order: page N (page 1 is the newest 30), or the 30 messages
  * just older (`before`) or just newer (`after`) than a message of the chat. `page` is the page of
  * the newest message returned. Every form is a range of message numbers on the (chat_id, ordinal)
- * index, so any depth costs the same.
+ * index, so any depth costs the same. Two statements: the frame (access, numbers, the anchor's
+ * number) and the page itself.
  */
 export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: HistoryFrom = { page: 1 }) {
-  await chatFor(statementHandle(db), viewer, chatId);
-  const frame = await pageFrame(db, viewer, chatId);
+  const anchorId = 'before' in from ? from.before : 'after' in from ? from.after : undefined;
+  const frame = await historyFrame(db, viewer, chatId, anchorId);
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
   let range: SQL;
   let newestFirst = true;
@@ -788,15 +845,9 @@ export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: 
   if ('page' in from) {
     range = sql`m.ordinal <= ${topOrdinalOfPage(frame.last, frame.hiddenDesc, from.page)}`;
   } else {
-    const anchorId = 'before' in from ? from.before : from.after;
-    const [anchor] = rowsOf<{ ordinal: string | number }>(
-      await db.execute(
-        sql`SELECT m.ordinal FROM chat_messages m WHERE m.id = ${anchorId} AND m.chat_id = ${chatId} AND ${visible}`,
-      ),
-    );
-    if (!anchor) throw notFound(CHAT_TEXTS.messageNotFound);
+    if (frame.anchor === null) throw notFound(CHAT_TEXTS.messageNotFound);
     newestFirst = 'before' in from;
-    anchorOrdinal = Number(anchor.ordinal);
+    anchorOrdinal = frame.anchor;
     range = newestFirst ? sql`m.ordinal < ${anchorOrdinal}` : sql`m.ordinal > ${anchorOrdinal}`;
   }
   const result = await statementHandle(db).execute(sql`${MESSAGE_SELECT}
@@ -814,11 +865,20 @@ export async function historyPage(db: Db, viewer: Viewer, chatId: number, from: 
   };
 }
 
+/** A message with the number of the history page it is on (jump to message): three statements. */
 export async function messageWithPage(db: Db, viewer: Viewer, messageId: number) {
-  const m = await messageFor(db, viewer, messageId);
-  const frame = await pageFrame(db, viewer, m.chatId);
+  const [m] = await statementHandle(db)
+    .select({ chatId: chatMessages.chatId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), visibleSql(viewer)));
+  if (!m) throw notFound(CHAT_TEXTS.messageNotFound);
+  // a chat the viewer may not read hides its messages too: the same 404 as an unknown message
+  const frame = await historyFrame(db, viewer, m.chatId, messageId).catch(() => {
+    throw notFound(CHAT_TEXTS.messageNotFound);
+  });
+  if (frame.anchor === null) throw notFound(CHAT_TEXTS.messageNotFound);
   const message = await loadMessage(statementHandle(db), viewer, messageId);
-  return { ...message, pageNumber: pageOfOrdinal(frame.last, frame.hiddenDesc, Number(m.ordinal)) };
+  return { ...message, pageNumber: pageOfOrdinal(frame.last, frame.hiddenDesc, frame.anchor) };
 }
 
 export async function pinnedMessages(db: Db, viewer: Viewer, chatId: number) {
@@ -1214,6 +1274,77 @@ export const SEARCH_CANDIDATES_PER_RESULT = 2;
 export const SEARCH_RECENT_WINDOW = 2000;
 
 /**
+ * The recent walk goes first only when the statistics expect this many times the wanted matches in
+ * its window (a phrase near the line costs about the same either way).
+ */
+const SEARCH_WINDOW_MARGIN = 1.5;
+/** How long a process keeps the lexeme statistics it read (ANALYZE renews them far less often). */
+const LEXEME_STATS_TTL_MS = 5 * 60_000;
+
+type LexemeStats = { at: number; lexemes: string[]; shares: number[]; floor: number } | null;
+const lexemeStatsOf = new WeakMap<Db, { at: number; stats: LexemeStats }>();
+
+/**
+ * The lexemes most common in chat_messages.search_vector, with the share of messages holding each:
+ * the statistics ANALYZE keeps for the planner (pg_stats.most_common_elems), read once in a while.
+ * Null when the table has not been analyzed.
+ */
+async function lexemeStats(db: Db): Promise<LexemeStats> {
+  const cached = lexemeStatsOf.get(db);
+  if (cached && Date.now() - cached.at < LEXEME_STATS_TTL_MS) return cached.stats;
+  const [row] = rowsOf<{ lexemes: unknown; shares: unknown }>(
+    await statementHandle(db).execute(sql`
+      SELECT array_to_json(s.most_common_elems::text::text[]) AS lexemes,
+        array_to_json(s.most_common_elem_freqs) AS shares
+      FROM pg_stats s
+      WHERE s.schemaname = current_schema() AND s.tablename = 'chat_messages' AND s.attname = 'search_vector'`),
+  );
+  let stats: LexemeStats = null;
+  const lexemes = row?.lexemes == null ? null : parseJson<string[]>(row.lexemes);
+  const shares = row?.shares == null ? null : parseJson<number[]>(row.shares);
+  if (lexemes?.length && shares && shares.length >= lexemes.length) {
+    const tracked = shares.slice(0, lexemes.length);
+    stats = { at: Date.now(), lexemes, shares: tracked, floor: Math.min(...tracked) };
+  }
+  lexemeStatsOf.set(db, { at: Date.now(), stats });
+  return stats;
+}
+
+/**
+ * About what share of messages match the phrase's words (all of them, each as a prefix): the
+ * rarest word's share, a word's share being that of the tracked lexemes it begins (a word none
+ * begins is rarer than every tracked one). Null without statistics. Only the search's order of
+ * work depends on it, never its answer.
+ */
+export async function phraseShare(db: Db, phrase: string): Promise<number | null> {
+  const stats = await lexemeStats(db);
+  const words = (prefixQuery(phrase) ?? '').split(' & ').map((w) => w.replace(/:\*$/, ''));
+  if (!stats || !words[0]) return null;
+  let share = 1;
+  for (const word of words) {
+    let sum = 0;
+    for (let i = 0; i < stats.lexemes.length; i++) if (stats.lexemes[i].startsWith(word)) sum += stats.shares[i];
+    share = Math.min(share, sum > 0 ? Math.min(1, sum) : stats.floor);
+  }
+  return share;
+}
+
+/**
+ * Whether a search for `wanted` matches asks the GIN index first: when the statistics expect fewer
+ * than SEARCH_WINDOW_MARGIN times that many matches among SEARCH_RECENT_WINDOW messages. Without
+ * statistics the recent walk goes first (it finds out on its own when it cannot fill the answer).
+ */
+export async function indexFirst(db: Db, phrase: string, wanted: number): Promise<boolean> {
+  const share = await phraseShare(db, phrase);
+  return share !== null && share * SEARCH_RECENT_WINDOW < wanted * SEARCH_WINDOW_MARGIN;
+}
+
+/** Drops a process's copy of the lexeme statistics (tests, after an ANALYZE). */
+export function forgetLexemeStats(db: Db): void {
+  lexemeStatsOf.delete(db);
+}
+
+/**
  * The search query: the phrase's words as 'simple' prefixes (names, numbers, the word being typed),
  * or'ed with the phrase in each language the chats are indexed in (its stems: "reviews" finds
  * "reviewed"). A constant, so the GIN index on the stored document can answer it.
@@ -1242,8 +1373,18 @@ const idList = (ids: number[]) =>
  * (one (chat_id, id) index walk per chat, merged), and stop there when that gives the candidates.
  * Otherwise the phrase is rarer: the GIN index finds all its matches, which are then few.
  */
-async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL, wanted: number): Promise<number[]> {
+async function newestMatches(
+  db: Db,
+  chatIds: number[],
+  visible: SQL,
+  query: SQL,
+  wanted: number,
+  phrase: string,
+): Promise<number[]> {
   const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
+  // a phrase the statistics call rare has too few matches in any window to fill the answer: the
+  // walk would read the whole window for nothing, so the GIN index answers at once
+  if (await indexFirst(db, phrase, wanted)) return indexedMatches(db, chatIds, shown, query, wanted);
   const newest = sql.join(
     chatIds.map(
       (id) =>
@@ -1272,6 +1413,11 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
     .slice(0, wanted);
   const sawAll = !recent.some((r) => Number(r.n) === SEARCH_RECENT_WINDOW);
   if (found.length >= wanted || sawAll) return found;
+  return indexedMatches(db, chatIds, shown, query, wanted);
+}
+
+/** The newest `wanted` matches by the GIN index: every match of the phrase in these chats, then sorted. */
+async function indexedMatches(db: Db, chatIds: number[], shown: SQL, query: SQL, wanted: number): Promise<number[]> {
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
@@ -1279,7 +1425,7 @@ async function newestMatches(db: Db, chatIds: number[], visible: SQL, query: SQL
     await db.execute(sql`
       WITH found AS MATERIALIZED (
         SELECT m.id FROM chat_messages m
-        WHERE m.search_vector @@ (${query} && ${inChats}::tsquery) AND ${shown}
+        WHERE m.search_vector @@ (SELECT ${query} && ${inChats}::tsquery) AND ${shown}
       )
       SELECT id FROM found ORDER BY id DESC LIMIT ${wanted}`),
   ).map((r) => Number(r.id));
@@ -1302,9 +1448,11 @@ export async function searchMessagesIn(
 ) {
   const prefixes = prefixQuery(phrase);
   if (!prefixes || chatIds.length === 0) return [];
-  const query = tsQueryOf(configs, phrase, prefixes);
+  // an uncorrelated subquery, computed once per statement: in a generic plan the query's functions
+  // are not folded to a constant and were parsed again for every message the walk read
+  const query = sql`(SELECT ${tsQueryOf(configs, phrase, prefixes)})`;
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const candidates = await newestMatches(db, chatIds, visible, query, limit * SEARCH_CANDIDATES_PER_RESULT);
+  const candidates = await newestMatches(db, chatIds, visible, query, limit * SEARCH_CANDIDATES_PER_RESULT, phrase);
   if (candidates.length === 0) return [];
   const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
   const result = await statementHandle(db).execute(sql`
@@ -1334,22 +1482,32 @@ export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phras
 }
 
 export async function globalSearch(db: Db, viewer: Viewer, phrase: string, customerId?: number) {
-  const chatsOfViewer = await listChats(db, viewer, customerId !== undefined ? { customerId } : {});
-  const ids = chatsOfViewer.map((c) => c.chatId);
   const needle = phrase.trim().toLowerCase();
-  if (!needle || ids.length === 0) return { attachments: [], chats: [], messages: [] };
+  if (!needle) return { attachments: [], chats: [], messages: [] };
   const prefixes = prefixQuery(phrase);
   const like = likePattern(phrase);
   const wordMatch = (vector: SQL) => (prefixes ? sql`${vector} @@ to_tsquery('simple', ${prefixes})` : sql`FALSE`);
-  // a title or file name matches by its words' beginnings, or anywhere as a piece of text
-  // one look at the chats: which titles match, and the languages their messages are indexed in
+  // One look at the chats in reach (the chat list's scope, order and bound, without its columns):
+  // their ids, which titles match (by their words' beginnings, or anywhere as a piece of text) and
+  // the languages their messages are indexed in. Only chats whose title matches are then read as
+  // list entries.
   const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
     await statementHandle(db).execute(sql`SELECT c.id, c.search_config::text AS config,
       (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
-      FROM chats c WHERE c.id IN (${idList(ids)})`),
+      FROM chats c
+      LEFT JOIN chat_members me ON me.chat_id = c.id AND me.user_id = ${viewer.id}
+      WHERE ${chatScope(viewer, customerId)}
+      ${CHAT_LIST_ORDER}`),
   );
-  const titled = new Set(chatRows.filter((r) => r.titled === true || r.titled === 't').map((r) => r.id));
-  const matchedChats = chatsOfViewer.filter((c) => titled.has(c.chatId)).slice(0, 20);
+  const ids = chatRows.map((r) => r.id);
+  if (ids.length === 0) return { attachments: [], chats: [], messages: [] };
+  const titled = chatRows
+    .filter((r) => truthy(r.titled))
+    .slice(0, 20)
+    .map((r) => r.id);
+  const matchedChats = titled.length
+    ? await listChats(db, viewer, { ...(customerId !== undefined ? { customerId } : {}), chatIds: titled })
+    : [];
   const files = await statementHandle(db)
     .select({
       id: chatAttachments.id,
