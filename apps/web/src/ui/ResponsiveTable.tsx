@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { Breakpoint, Theme } from '@mui/material/styles';
 import type { SxProps } from '@mui/material/styles';
@@ -10,7 +9,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { SelectField } from './SelectField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode } from 'react';
 
@@ -182,6 +180,44 @@ function WideTable<T>({
   );
 }
 
+// The cards' look, once for the whole list: plain elements inside, styled from here. One `sx` per
+// card part (Paper, Boxes, Typography) made emotion serialize and hash about a dozen style objects
+// per card on every render; a 25-line list spent most of its first render there on a phone.
+const CARDS: SxProps<Theme> = (theme) => ({
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: 1.25,
+  '& > li.card': {
+    p: 1.5,
+    minWidth: 0,
+    bgcolor: 'background.paper',
+    color: 'text.primary',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: `${theme.shape.borderRadius}px`,
+  },
+  '& > li.card.selected': { bgcolor: 'action.selected' },
+  '& .card-head': { display: 'flex', alignItems: 'flex-start', gap: 1 },
+  '& .card-start': { flex: 'none', mt: -0.75, ml: -0.75 },
+  '& .card-title': { flex: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 },
+  '& .card-end': { flex: 'none' },
+  '& > li.card > dl': {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(5.5rem, auto) 1fr',
+    columnGap: 1.5,
+    rowGap: 0.5,
+    m: 0,
+    mt: 1,
+  },
+  '& .card-field': { display: 'contents' },
+  '& .card-field > dt, & .card-field > dd': { ...theme.typography.body2, m: 0 },
+  '& .card-field > dt': { color: 'text.secondary' },
+  '& .card-field > dd': { minWidth: 0, overflowWrap: 'anywhere' },
+});
+
 function CardList<T>({
   rows,
   columns,
@@ -220,78 +256,52 @@ function CardList<T>({
           )}
         </Box>
       ) : null}
-      <Box
-        component="ul"
-        aria-label={label}
-        aria-busy={loading || undefined}
-        data-layout="cards"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}
-      >
+      <Box component="ul" aria-label={label} aria-busy={loading || undefined} data-layout="cards" sx={CARDS}>
         {loading &&
           rows.length === 0 &&
           placeholders(placeholderRows).map((n) => (
-            <Box component="li" key={`placeholder-${n}`} aria-hidden="true">
+            <li key={`placeholder-${n}`} aria-hidden="true">
               <Skeleton variant="rounded" height={88} />
-            </Box>
+            </li>
           ))}
         {rows.map((row) => {
           const { selected, ...data } = rowProps?.(row) ?? {};
           return (
-            <Paper
-              component="li"
-              variant="outlined"
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the card holds its own button for the keyboard (onRowClick)
+            <li
               key={rowKey(row)}
+              className={selected ? 'card selected' : 'card'}
               {...data}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
-              sx={{
-                p: 1.5,
-                minWidth: 0,
-                bgcolor: selected ? 'action.selected' : undefined,
-                cursor: onRowClick ? 'pointer' : undefined,
-              }}
+              style={onRowClick ? { cursor: 'pointer' } : undefined}
             >
-              <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+              <div className="card-head">
                 {of('start').map((c) => (
-                  <Box key={c.key} sx={{ flex: 'none', mt: -0.75, ml: -0.75 }}>
+                  <div key={c.key} className="card-start">
                     {c.cell(row)}
-                  </Box>
+                  </div>
                 ))}
-                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
+                <div className="card-title">
                   {of('title').map((c) => (
-                    <Box key={c.key}>{c.cell(row)}</Box>
+                    <div key={c.key}>{c.cell(row)}</div>
                   ))}
-                </Box>
+                </div>
                 {of('end').map((c) => (
-                  <Box key={c.key} sx={{ flex: 'none' }}>
+                  <div key={c.key} className="card-end">
                     {c.cell(row)}
-                  </Box>
+                  </div>
                 ))}
-              </Box>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(5.5rem, auto) 1fr',
-                  columnGap: 1.5,
-                  rowGap: 0.5,
-                  m: 0,
-                  mt: 1,
-                  '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
-                }}
-              >
+              </div>
+              <dl>
                 {of('field').map((c) => (
-                  <Box key={c.key} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {plainLabel(c)}
-                    </Typography>
-                    <Typography component="dd" variant="body2">
-                      {c.cell(row)}
-                    </Typography>
-                  </Box>
+                  <div key={c.key} className="card-field">
+                    <dt>{plainLabel(c)}</dt>
+                    <dd>{c.cell(row)}</dd>
+                  </div>
                 ))}
-              </Box>
+              </dl>
               {detail?.(row) ?? null}
-            </Paper>
+            </li>
           );
         })}
       </Box>

@@ -13,7 +13,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
 import { useNames } from '../../../ui/use-names';
 import { allFinished } from '../downloadable';
-import { formatDateTime, formatShortDate } from '../../../ui/format';
+import { formatDateTime, formatShortDate, formatWords } from '../../../ui/format';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectName } from './ProjectName';
 import { OnDemand } from '../../../ui/OnDemand';
@@ -135,7 +135,7 @@ export function CustomerProjectsTable({
       header: 'Words',
       sort: 'wordCount',
       align: 'right',
-      cell: (p) => p.wordCount.toLocaleString('en-US'),
+      cell: (p) => formatWords(p.wordCount),
     },
     {
       key: 'price',
