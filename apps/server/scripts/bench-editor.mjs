@@ -210,7 +210,7 @@ export function editorLines(results) {
       continue;
     }
     lines.push(
-      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); save p50 ${r.save?.p50Ms} / p90 ${r.save?.p90Ms} / p99 ${r.save?.p99Ms} ms; suggestions first ${r.suggestions?.firstMs} ms, p99 ${r.suggestions?.p99Ms} ms`,
+      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); ${r.save ? `save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms` : 'save skipped'}; ${r.suggestions ? `suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms` : 'suggestions skipped'}`,
     );
     if (r.browser?.runsMs) lines.push(`  ${engine}: browser, first rows after ${r.browser.runsMs.join(' / ')} ms`);
   }
