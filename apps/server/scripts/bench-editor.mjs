@@ -22,6 +22,8 @@ const PASSWORD = 'Parlance-demo1!';
 const SEGMENTS = Number(process.env.BENCH_EDITOR_SEGMENTS || 10_000);
 const SUGGESTION_SEGMENTS = 500;
 const EDITOR_PAGE = 'apps/web/src/features/workbench/pages/WorkbenchPage.tsx';
+// BENCH_EDITOR_SKIP=suggestions,browser measures the rest only (a quicker loop while tuning one part)
+const SKIP = new Set((process.env.BENCH_EDITOR_SKIP || '').split(',').filter(Boolean));
 
 /**
  * @param {'pglite' | 'postgres'} engine
@@ -57,9 +59,9 @@ export async function benchEditor(engine, databaseUrl, root) {
       `  open: first ${row.firstOpen.ms} ms, second ${row.secondOpen.ms} ms; ${row.secondOpen.kb} kB (${row.secondOpen.gzipKb} kB gzipped), ${job.segments.length} segments`,
     );
 
-    row.save = await measureSaves(base, headers, job.segments);
-    row.suggestions = await measureSuggestions(base, headers, job.segments);
-    row.browser = await browserOpen(base, headers, projectId, root);
+    if (!SKIP.has('save')) row.save = await measureSaves(base, headers, job.segments);
+    if (!SKIP.has('suggestions')) row.suggestions = await measureSuggestions(base, headers, job.segments);
+    if (!SKIP.has('browser')) row.browser = await browserOpen(base, headers, projectId, root);
     row.loadAfter = round(loadavg()[0], 2);
   } catch (err) {
     console.log(`  editor bench failed: ${err.message}`);
@@ -208,7 +210,7 @@ export function editorLines(results) {
       continue;
     }
     lines.push(
-      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms; suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms`,
+      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); ${r.save ? `save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms` : 'save skipped'}; ${r.suggestions ? `suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms` : 'suggestions skipped'}`,
     );
     if (r.browser?.runsMs) lines.push(`  ${engine}: browser, first rows after ${r.browser.runsMs.join(' / ')} ms`);
   }

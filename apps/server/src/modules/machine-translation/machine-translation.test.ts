@@ -117,9 +117,9 @@ describe('a paid machine-translation order', () => {
       ['notes.txt', 'text/plain', null],
     ]);
     const xml = await partText(await bytesOf(files[0].storageId), 'word/document.xml');
-    // each run of text translated, the bold run still bold
-    expect(xml).toContain('[es] Hello');
-    expect(xml).toMatch(/<w:b\/><\/w:rPr><w:t[^>]*>\[es\] bold world<\/w:t>/);
+    // the sentence translated whole by an engine that keeps its tags (ADR 0113), the bold run still bold
+    expect(xml).toContain('[es] Hello ');
+    expect(xml).toMatch(/<w:b\/><\/w:rPr><w:t[^>]*>bold world<\/w:t>/);
     expect(xml).toContain('[es] Good morning.');
     expect(xml).not.toContain('>Good morning.<');
     expect((await bytesOf(files[1].storageId)).toString()).toBe(
@@ -249,7 +249,7 @@ describe('a paid machine-translation order', () => {
       expect(files.map((f) => f.fileName)).toEqual(['127.0.0.1-about.html']);
       const html = (await bytesOf(files[0].storageId)).toString();
       expect(html).toContain('<h1>[es] Our shop</h1>');
-      expect(html).toContain('[es] We open at <b>[es] nine</b>');
+      expect(html).toContain('[es] We open at <b>nine</b> daily.');
       expect((await projectRow(t.app, id)).status).toBe('READY');
     } finally {
       site.close();

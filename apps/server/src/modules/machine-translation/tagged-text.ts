@@ -1,12 +1,14 @@
 import { MT_BATCH } from '../../platform/mt';
 import { type MarkupToken, escapeMarkup, parseMarkup } from '../../platform/segments/inline';
 
-// How a segment's inline tags survive machine translation (ADR 0108). The engines take plain text,
-// and not every engine keeps markup (LibreTranslate does not promise to; a language model may drop
-// or duplicate a tag). So a segment goes to the engine as the runs of text between its tags, each
-// run translated on its own, and comes back with every tag exactly where the source had it. The
-// target always fits the source's tags (merge never refuses it); the price is that a formatted
-// word is translated apart from its sentence. An untagged segment is one run: a whole sentence.
+// How a segment's inline tags survive machine translation (ADR 0108, ADR 0113). A segment with
+// tags goes to an engine that keeps markup (DeepL with tag_handling xml, LibreTranslate's html
+// format, a language model told to keep them) whole, as its XLIFF inline markup, so that a
+// formatted word is translated inside its sentence; the answer is taken only when it holds
+// exactly the source's tags, well formed. When it does not (a tag dropped, doubled or broken),
+// or for an engine that keeps no markup, the segment goes again as the runs of text between its
+// tags, each run translated on its own, and comes back with every tag exactly where the source
+// had it: the target always fits the source's tags. An untagged segment is one run: a sentence.
 
 const LETTER = /\p{L}/u;
 
@@ -61,19 +63,65 @@ export function rebuild(tokens: MarkupToken[], runs: Map<number, Run>, translate
     .join('');
 }
 
+/** A tag as compared between source and target: kind and id (closing tags by count). */
+const tagsOf = (tokens: MarkupToken[]) =>
+  tokens
+    .filter((t) => t.t !== 'text')
+    .map((t) => (t.t === 'close' ? 'close' : `${t.t}:${t.id}`))
+    .sort();
+
+/** HTML engines write an empty element as a pair: `<ph id="1"></ph>` is the source's `<ph id="1"/>`. */
+const asXliff = (markup: string) => markup.replace(/<ph(\s+id="[^"]*")\s*><\/ph\s*>/g, '<ph$1/>');
+
+/** The engine's tagged answer as target markup, or null when its tags are not the source's. */
+export function fittingTarget(source: string, answer: string): string | null {
+  const target = asXliff(answer.trim());
+  const parsed = parseMarkup(target);
+  if (parsed.problems.length > 0) return null;
+  // every opened pc closed, in order
+  let depth = 0;
+  for (const t of parsed.tokens) {
+    if (t.t === 'open') depth += 1;
+    if (t.t === 'close') depth -= 1;
+    if (depth < 0) return null;
+  }
+  if (depth !== 0) return null;
+  const want = tagsOf(parseMarkup(source).tokens);
+  const got = tagsOf(parsed.tokens);
+  return want.length === got.length && want.every((tag, i) => tag === got[i]) ? target : null;
+}
+
+const hasTags = (markup: string) => parseMarkup(markup).tokens.some((t) => t.t !== 'text');
+
+async function inBatches(texts: string[], translate: (texts: string[]) => Promise<string[]>): Promise<string[]> {
+  const out: string[] = [];
+  for (let at = 0; at < texts.length; at += MT_BATCH) out.push(...(await translate(texts.slice(at, at + MT_BATCH))));
+  return out;
+}
+
 /**
  * Translates segments given as markup, calling `translate` with at most MT_BATCH plain texts at a
- * time; answers the target markup of each, in order.
+ * time; answers the target markup of each, in order. With `translateTagged` (an engine that keeps
+ * markup), segments with tags are sent whole first; those whose answer does not fit go as runs.
  */
 export async function translateMarkup(
   sources: string[],
   translate: (texts: string[]) => Promise<string[]>,
+  translateTagged?: (markup: string[]) => Promise<string[]>,
 ): Promise<string[]> {
-  const texts: string[] = [];
-  const parsed = sources.map((source) => runsOf(source, texts));
-  const translated: string[] = [];
-  for (let at = 0; at < texts.length; at += MT_BATCH) {
-    translated.push(...(await translate(texts.slice(at, at + MT_BATCH))));
+  const targets: (string | null)[] = sources.map(() => null);
+  if (translateTagged) {
+    const tagged = sources.flatMap((source, i) => (hasTags(source) ? [i] : []));
+    const answers = await inBatches(
+      tagged.map((i) => sources[i]),
+      translateTagged,
+    );
+    tagged.forEach((i, k) => {
+      targets[i] = answers[k] === undefined ? null : fittingTarget(sources[i], answers[k]);
+    });
   }
-  return parsed.map(({ tokens, runs }) => rebuild(tokens, runs, translated));
+  const texts: string[] = [];
+  const parsed = sources.map((source, i) => (targets[i] === null ? runsOf(source, texts) : null));
+  const translated = await inBatches(texts, translate);
+  return parsed.map((p, i) => targets[i] ?? (p ? rebuild(p.tokens, p.runs, translated) : ''));
 }

@@ -89,16 +89,19 @@ async function runJob(
     const batch = pending.slice(at, at + MT_BATCH);
     let targets: string[];
     try {
+      const ask = (texts: string[], tagged: boolean) =>
+        setup.engine.translate({
+          texts,
+          source: setup.source,
+          target: setup.target,
+          formality: setup.formality,
+          terms: setup.terms,
+          tagged,
+        });
       targets = await translateMarkup(
         batch.map((b) => b.segment.source),
-        (texts) =>
-          setup.engine.translate({
-            texts,
-            source: setup.source,
-            target: setup.target,
-            formality: setup.formality,
-            terms: setup.terms,
-          }),
+        (texts) => ask(texts, false),
+        (markup) => ask(markup, true),
       );
     } catch (error) {
       return changed + (await failed(deps, job, now, error));

@@ -215,9 +215,14 @@ export interface Viewing {
 
 /** The project as this user may see it, or 404 (an outsider, or no such project). */
 export async function requireViewing(db: Reader, actor: AuthContext, projectId: number, now: Date): Promise<Viewing> {
-  const { user } = actor;
   const project = await findProject(db, projectId);
   if (!project) throw projectNotFound();
+  return viewingOf(db, actor, project, now);
+}
+
+/** requireViewing of a project already read (a caller that read it in the same statement as its own row). */
+export async function viewingOf(db: Reader, actor: AuthContext, project: ProjectRecord, now: Date): Promise<Viewing> {
+  const { user } = actor;
   const role = knownRole(actor, project);
   if (role) return { project, role, job: null };
   if (user.type === 'translator') {

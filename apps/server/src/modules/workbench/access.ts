@@ -7,7 +7,7 @@ import { can, verdictOf } from '../../platform/permissions';
 import type { AuthContext } from '../../platform/session';
 import type { ProjectRecord } from '../projects/present';
 import type { ViewerRole } from '../projects/policy';
-import { findProject, type Reader, requireViewing } from '../projects/service';
+import { findProject, type Reader, requireViewing, viewingOf } from '../projects/service';
 import { REVIEW_JOB_KINDS, type WorkbenchSubject } from './policy';
 
 // Who opens what in the editor (ADR 0109). The person's role on the project is the projects
@@ -98,8 +98,13 @@ export async function workbenchAccess(
   return accessOf(db, actor, viewing.project, viewing.role);
 }
 
-const readSegment = preparedRead('parlance_workbench_segment', (db, v: Params<{ id: number }>) =>
-  db.select().from(workbenchSegments).where(eq(workbenchSegments.id, v.id)),
+// the segment and its project in one round trip: a save reads nothing else before its UPDATE
+const readSegment = preparedRead('parlance_workbench_segment_project', (db, v: Params<{ id: number }>) =>
+  db
+    .select({ segment: workbenchSegments, project: projects })
+    .from(workbenchSegments)
+    .innerJoin(projects, eq(projects.id, workbenchSegments.projectId))
+    .where(eq(workbenchSegments.id, v.id)),
 );
 
 /** The open QA or LL job through which this translator reviews the project, if any. */
@@ -131,10 +136,11 @@ export async function segmentAccess(
   now: Date,
 ): Promise<{ access: WorkbenchAccess; segment: WorkbenchSegmentRow }> {
   if (!isDbId(segmentId)) throw notFound(WORKBENCH_TEXTS.segmentNotFound);
-  const [segment] = await readSegment(db, { id: segmentId });
-  if (!segment) throw notFound(WORKBENCH_TEXTS.segmentNotFound);
+  const [found] = await readSegment(db, { id: segmentId });
+  if (!found) throw notFound(WORKBENCH_TEXTS.segmentNotFound);
+  const { segment } = found;
   try {
-    const viewing = await requireViewing(db, actor, segment.projectId, now);
+    const viewing = await viewingOf(db, actor, found.project, now);
     if (viewing.role === 'reviewer') {
       const jobId = await reviewJobOver(db, actor.user.id, segment.projectId);
       if (!jobId) throw forbidden(WORKBENCH_TEXTS.notFound);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FuzzyIndex, WORKBENCH_LIMITS } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { escapeMarkup, plainText } from '../../platform/segments/inline';
+import { memoryUnitsForPair, primaryLanguage } from '../language-assets/memory-pairs';
 
 // The memories a segment's suggestions are matched against (ADR 0110). A customer's translation
 // memory for a pair is read from the database once and kept as a fuzzy index in a bounded cache,
@@ -55,9 +56,6 @@ export interface MemoryEntry {
 export interface FoundMatch extends MemoryEntry {
   percent: number;
 }
-
-/** A language code's primary subtag: a TMX names "en-US" where the project names "en-us" or "en". */
-const baseOf = (code: string) => code.replace(/_/g, '-').split('-')[0].toLowerCase();
 
 /** The memories of at most this many customer pairs are kept at a time (each is one fuzzy index). */
 const PAIR_MEMORIES = 16;
@@ -133,28 +131,22 @@ export async function pairContext(
   };
 }
 
-/** Every unit of the customer's memory with a variant in each language, newest import first. */
+/** The customer's memory for the pair as a fuzzy index (memory-pairs.ts reads it), newest import first. */
 async function loadPairMemory(q: Q, customerId: number, sourceIso: string, targetIso: string): Promise<PairMemory> {
-  const result = (await q.execute(sql`
-    SELECT s.plain AS source, t.plain AS target, i.file_name AS label
-    FROM tm_segments s
-    JOIN tm_segments t ON t.import_id = s.import_id AND t.unit_no = s.unit_no AND t.user_id = s.user_id
-    JOIN tm_imports i ON i.id = s.import_id
-    WHERE s.user_id = ${customerId}
-      AND lower(split_part(replace(s.lang, '_', '-'), '-', 1)) = ${baseOf(sourceIso)}
-      AND lower(split_part(replace(t.lang, '_', '-'), '-', 1)) = ${baseOf(targetIso)}
-    ORDER BY s.import_id DESC, s.unit_no`)) as unknown as {
-    rows: { source: string; target: string; label: string }[];
-  };
+  const units = await memoryUnitsForPair(q, customerId, sourceIso, targetIso, 'newestFirst');
   const memory = new PairMemory();
   // a unit repeated across imports is one suggestion: the newest import's
   const seen = new Set<string>();
-  for (const row of result.rows) {
-    if (!row.source.trim() || !row.target.trim()) continue;
-    const key = `${row.source}\u0000${row.target}`;
+  for (const unit of units) {
+    if (!unit.source.trim() || !unit.target.trim()) continue;
+    const key = `${unit.source}\u0000${unit.target}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    memory.add(row.source, { source: escapeMarkup(row.source), target: escapeMarkup(row.target), label: row.label });
+    memory.add(unit.source, {
+      source: escapeMarkup(unit.source),
+      target: escapeMarkup(unit.target),
+      label: unit.label,
+    });
   }
   return memory;
 }
@@ -191,7 +183,7 @@ export function pairMemory(db: Db, customerId: number, context: PairContext): Pr
   const { sourceIso, targetIso, memoryVersion } = context;
   if (!sourceIso || !targetIso || memoryVersion === null) return null;
   const caches = memoryCaches(db);
-  const key = [customerId, baseOf(sourceIso), baseOf(targetIso), memoryVersion].join(':');
+  const key = [customerId, primaryLanguage(sourceIso), primaryLanguage(targetIso), memoryVersion].join(':');
   let memory = caches.pairs.get(key);
   if (!memory) {
     memory = loadPairMemory(db, customerId, sourceIso, targetIso);

@@ -1,14 +1,15 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import {
   type QaWarning,
   type SegmentSaved,
   type segmentSaveSchema,
+  type WorkbenchProgress,
   type WorkbenchSegment,
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { workbenchSegments } from '../../db/schema';
+import { workbenchDocuments, workbenchSegments } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import { checkTags, parseMarkup, plainText } from '../../platform/segments';
 import type { AuthContext } from '../../platform/session';
@@ -19,8 +20,9 @@ import { qaContextOf, warningsOf } from './qa';
 // Saving a segment (PUT /api/2/workbench/segments/{id}): a conditional UPDATE on the revision the
 // editor started from, so that two tabs (or two people) never overwrite each other silently; the
 // loser gets 409 with the segment as it now is. Confirming checks the target (not empty, tags that
-// fit) and fills the job's untouched repetitions of the same source. Kept to a few statements: the
-// segment and the project read, one UPDATE (two when confirming), one aggregate for the progress.
+// fit) and fills the job's untouched repetitions of the same source. Kept to two statements for a
+// draft (ADR 0113): the segment with its project in one read, and one UPDATE whose RETURNING also
+// reads the job's progress counters; confirming adds the repetitions' UPDATE and the terms' read.
 
 export type SegmentSaveInput = z.output<typeof segmentSaveSchema>;
 
@@ -100,6 +102,36 @@ async function fillRepetitions(
     .returning();
 }
 
+/**
+ * The job's progress counters (migration 0054) read inside the save's UPDATE, as one array: the
+ * counters before the statement's own trigger runs (a RETURNING sees the statement's snapshot).
+ */
+function countersBefore(projectId: number) {
+  const d = workbenchDocuments;
+  return sql<number[]>`(select array[
+      coalesce(sum(${d.segmentCount}), 0), coalesce(sum(${d.words}), 0), coalesce(sum(${d.confirmedSegments}), 0),
+      coalesce(sum(${d.confirmedWords}), 0), coalesce(sum(${d.draftSegments}), 0)
+    ]::int[] from ${d} where ${d.projectId} = ${projectId})`;
+}
+
+/** The progress after one segment went from `before` to `after`, as the trigger of 0054 counts it. */
+function movedBy(
+  counters: number[],
+  before: Pick<WorkbenchSegmentRow, 'status' | 'words'>,
+  after: Pick<WorkbenchSegmentRow, 'status' | 'words'>,
+): WorkbenchProgress {
+  const [segments = 0, words = 0, confirmedSegments = 0, confirmedWords = 0, draftSegments = 0] = counters.map(Number);
+  const confirmed = (r: typeof before) => (isConfirmed(r.status) ? 1 : 0);
+  const draft = (r: typeof before) => (r.status === 'draft' ? 1 : 0);
+  return {
+    segments,
+    words,
+    confirmedSegments: confirmedSegments + confirmed(after) - confirmed(before),
+    confirmedWords: confirmedWords + confirmed(after) * after.words - confirmed(before) * before.words,
+    draftSegments: draftSegments + draft(after) - draft(before),
+  };
+}
+
 export async function saveSegment(
   db: Db,
   actor: AuthContext,
@@ -114,7 +146,7 @@ export async function saveSegment(
     throw new WorkbenchAnswer(422, { status: 'ERROR', message: WORKBENCH_TEXTS.confirmAsEditor });
   }
   if (confirming) checkConfirmed(segment, input.target);
-  const [saved] = await db
+  const [returned] = await db
     .update(workbenchSegments)
     .set({
       target: input.target,
@@ -126,8 +158,8 @@ export async function saveSegment(
       updatedAt: now,
     })
     .where(and(eq(workbenchSegments.id, segment.id), eq(workbenchSegments.revision, input.revision)))
-    .returning();
-  if (!saved) {
+    .returning({ ...getTableColumns(workbenchSegments), counters: countersBefore(segment.projectId) });
+  if (!returned) {
     const [current] = await db.select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
     throw new WorkbenchAnswer(409, {
       status: 'ERROR',
@@ -135,12 +167,18 @@ export async function saveSegment(
       segment: presentSegment(current ?? segment),
     });
   }
+  const { counters, ...saved } = returned;
   // the checks' terms are read beside the repetitions' UPDATE; the progress counts what it filled
   const [filled, context] = await Promise.all([
     confirming ? fillRepetitions(db, saved, input.target, access.confirmStatus, actor.user.id, now) : [],
     confirming ? qaContextOf(db, access.segmentsProject) : null,
   ]);
-  const progress = await progressOf(db, saved.projectId);
+  // the counters as this statement found them, moved by this save alone, unless a fill moved more
+  // or the row saved is not the one read (another save in between that the revision still matched)
+  const progress =
+    filled.length === 0 && segment.revision === input.revision
+      ? movedBy(counters, segment, saved)
+      : await progressOf(db, saved.projectId);
   const warnings = context ? warningsOf([saved], context) : [];
   return {
     segment: presentSegment(saved),

@@ -145,14 +145,19 @@ async function askEngine(deps: SuggestionDeps, request: SuggestionRequest): Prom
   }
   let target: string;
   try {
-    [target] = await translateMarkup([segment.source], (texts) =>
+    const ask = (texts: string[], tagged: boolean) =>
       setup.engine.translate({
         texts,
         source: setup.source,
         target: setup.target,
         formality: setup.formality,
         terms: setup.terms,
-      }),
+        tagged,
+      });
+    [target] = await translateMarkup(
+      [segment.source],
+      (texts) => ask(texts, false),
+      (markup) => ask(markup, true),
     );
   } catch (error) {
     // an engine that fails is the engine's problem, never the editor's: say so and go on

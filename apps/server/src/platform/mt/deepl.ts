@@ -159,6 +159,8 @@ export class DeeplEngine implements MtEngine {
         {
           ...(glossary ? { glossary } : {}),
           ...(formal ? { formality: request.formality === 'formal' ? 'prefer_more' : 'prefer_less' } : {}),
+          // the inline tags are XML that DeepL keeps in place, translating the text around them
+          ...(request.tagged ? { tagHandling: 'xml' as const } : {}),
         },
       );
       if (results.length !== request.texts.length) {

@@ -3,7 +3,8 @@ import type { MtEngineSlug } from '@parlance/shared';
 // Machine translation: one interface over the engines an operator can connect (DeepL, a
 // self-hosted LibreTranslate, any OpenAI-compatible chat-completions endpoint). Each engine is
 // turned on by its own configuration (config.ts, MT_*); with none, nothing in the product offers
-// machine translation. Callers hand over plain segments and get the same number back, in order.
+// machine translation. Callers hand over plain segments (or, `tagged`, segments with their inline
+// tags as XML markup the engine keeps) and get the same number back, in order.
 
 /** A language as the engines need it: its BCP 47 code from the registry and its English name. */
 export interface MtLanguage {
@@ -28,6 +29,11 @@ export interface MtRequest {
   target: MtLanguage;
   formality: MtFormality;
   terms: MtTerm[];
+  /**
+   * true: each text is a segment's XLIFF inline markup (`<pc id="1">…</pc>`, `<ph id="2"/>`, XML
+   * entities) and the answer keeps those tags, translating the text around and inside them
+   */
+  tagged?: boolean;
 }
 
 export interface MtEngine {

@@ -67,7 +67,8 @@ export class LibreTranslateEngine implements MtEngine {
       q: request.texts,
       source,
       target,
-      format: 'text',
+      // html: LibreTranslate translates the text of the markup and keeps its elements
+      format: request.tagged ? 'html' : 'text',
       ...(this.settings.apiKey ? { api_key: this.settings.apiKey } : {}),
     });
     const translated = (answer as { translatedText?: unknown }).translatedText;

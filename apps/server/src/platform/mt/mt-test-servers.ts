@@ -136,6 +136,11 @@ export function fakeDeepl(apiKey: string): Promise<FakeEngineServer> {
       if (!DEEPL_TARGETS.some(([code]) => code === target.toUpperCase())) {
         return { status: 400, json: { message: `Value for 'target_lang' not supported.` } };
       }
+      // tag_handling: xml or html keeps the markup's tags (the fake's translation leaves them as they are)
+      const tagHandling = form.get('tag_handling');
+      if (tagHandling !== null && tagHandling !== 'xml' && tagHandling !== 'html') {
+        return { status: 400, json: { message: `Value for 'tag_handling' not supported.` } };
+      }
       const glossaryId = form.get('glossary_id');
       if (glossaryId && !glossaries.has(glossaryId)) return { status: 404, json: { message: 'Glossary not found' } };
       const terms = glossaryId ? (glossaries.get(glossaryId) ?? []) : [];
@@ -172,8 +177,13 @@ export function fakeLibreTranslate(apiKey?: string, port = 0): Promise<FakeEngin
         source?: string;
         target?: string;
         api_key?: string;
+        format?: string;
       };
       if (apiKey && body.api_key !== apiKey) return { status: 403, json: { error: 'Invalid API key' } };
+      // format: text (the default) or html, whose elements are kept
+      if (body.format !== undefined && body.format !== 'text' && body.format !== 'html') {
+        return { status: 400, json: { error: `Invalid request: format must be text or html` } };
+      }
       const from = languages.find((l) => l.code === body.source);
       if (!from || !body.target || !from.targets.includes(body.target)) {
         return { status: 400, json: { error: `${body.target} is not supported` } };

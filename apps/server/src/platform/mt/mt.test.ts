@@ -68,6 +68,18 @@ describe('DeepL (deepl-node)', () => {
     expect(sent.getAll('text')).toEqual(['The invoice.']);
   });
 
+  it('sends tagged segments with tag_handling xml, and their tags come back in place', async () => {
+    const texts = ['Read <pc id="1">the results</pc> now.<ph id="2"/>'];
+    expect(await engine.translate(request({ texts, tagged: true }))).toEqual([
+      '[DE] Read <pc id="1">the results</pc> now.<ph id="2"/>',
+    ]);
+    const sent = new URLSearchParams(server.seen.filter((r) => r.path === '/v2/translate').at(-1)?.body);
+    expect(sent.get('tag_handling')).toBe('xml');
+    await engine.translate(request());
+    const plain = new URLSearchParams(server.seen.filter((r) => r.path === '/v2/translate').at(-1)?.body);
+    expect(plain.get('tag_handling')).toBeNull();
+  });
+
   it('says plainly when the key is refused, and that trying again will not help', async () => {
     const wrong = new DeeplEngine({ apiKey: 'wrong', serverUrl: server.url });
     const error = await wrong.translate(request()).catch((e: unknown) => e);
@@ -107,6 +119,13 @@ describe('LibreTranslate', () => {
     });
   });
 
+  it('sends tagged segments as html, plain ones as text', async () => {
+    await engine.translate(request({ texts: ['<pc id="1">Hello</pc> world.'], tagged: true }));
+    expect(JSON.parse(server.seen.filter((r) => r.path === '/translate').at(-1)?.body ?? '{}').format).toBe('html');
+    await engine.translate(request());
+    expect(JSON.parse(server.seen.filter((r) => r.path === '/translate').at(-1)?.body ?? '{}').format).toBe('text');
+  });
+
   it('sorts failures into retry later and never', async () => {
     server.failNext('/translate', 503);
     const busy = await engine.translate(request()).catch((e: unknown) => e as MtError);
@@ -140,6 +159,14 @@ describe('an OpenAI-compatible endpoint', () => {
     expect(sent.model).toBe('gpt-test');
     expect(sent.response_format).toEqual({ type: 'json_object' });
     expect(JSON.parse(sent.messages[1].content)).toEqual({ segments: ['Hello world.', 'Open the invoice.'] });
+  });
+
+  it('asks a model to keep the tags of tagged segments', async () => {
+    await engine.translate(request({ texts: ['<pc id="1">Hello</pc> world.'], tagged: true }));
+    const tagged = JSON.parse(server.seen.at(-1)?.body ?? '{}').messages[0].content as string;
+    expect(tagged).toContain('keep every <pc id="…">…</pc> and <ph id="…"/> tag unchanged');
+    await engine.translate(request());
+    expect(JSON.parse(server.seen.at(-1)?.body ?? '{}').messages[0].content).not.toContain('<pc id');
   });
 
   it('serves any pair of two languages', async () => {

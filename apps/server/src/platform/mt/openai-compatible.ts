@@ -19,6 +19,11 @@ export function translationInstructions(request: MtRequest): string {
     `You are a professional translator. Translate each segment from ${request.source.name} (${request.source.iso}) into ${request.target.name} (${request.target.iso}).`,
     'Keep tags, placeholders, numbers, URLs and line breaks exactly where they are. Do not add notes or explanations.',
   ];
+  if (request.tagged) {
+    lines.push(
+      'The segments are XML: keep every <pc id="…">…</pc> and <ph id="…"/> tag unchanged (same ids, each once), move it with the words it marks, and keep XML entities such as &amp; and &lt; escaped.',
+    );
+  }
   if (request.formality !== 'default') {
     lines.push(`Address the reader ${request.formality === 'formal' ? 'formally' : 'informally'}.`);
   }
