@@ -31,6 +31,7 @@ import { Discussion } from '../components/Discussion';
 import { formatDateTime, formatTimeLeft } from '../../../ui/format';
 import { MachineTranslationNote } from '../components/MachineTranslationNote';
 import { ProjectActions } from '../components/ProjectActions';
+import { DisputedSegmentsCard, readsDisputedSegments } from '../components/DisputeSegments';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
 import { ProjectName } from '../components/ProjectName';
@@ -176,6 +177,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           {isReviewJob(project) && <ReviewPanel project={project} />}
+          {readsDisputedSegments(project) && <DisputedSegmentsCard project={project} />}
           <Details project={project} />
           <ProjectFiles project={project} />
           <OnDemand when={project.certificate}>
