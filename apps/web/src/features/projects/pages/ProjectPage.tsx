@@ -31,7 +31,6 @@ import { Discussion } from '../components/Discussion';
 import { formatDateTime, formatTimeLeft } from '../../../ui/format';
 import { MachineTranslationNote } from '../components/MachineTranslationNote';
 import { ProjectActions } from '../components/ProjectActions';
-import { DisputedSegmentsCard, readsDisputedSegments } from '../components/DisputeSegments';
 import { ProjectBadges } from '../../../ui/ProjectBadges';
 import { ProjectFiles } from '../components/ProjectFiles';
 import { ProjectName } from '../components/ProjectName';
@@ -43,6 +42,10 @@ import { OnDemand } from '../../../ui/OnDemand';
 import { DetailsList } from '../../../ui/DetailsList';
 
 // only certified projects show it: its code (with the revoke dialog) loads when one does
+// only a disputed project has the card: the others never load it
+const DisputedSegmentsCard = lazy(() =>
+  import('../components/DisputeSegments').then((m) => ({ default: m.DisputedSegmentsCard })),
+);
 const ProjectCertificateSection = lazy(() =>
   import('../../certificates/components/ProjectCertificateSection').then((m) => ({
     default: m.ProjectCertificateSection,
@@ -177,7 +180,9 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           {isReviewJob(project) && <ReviewPanel project={project} />}
-          {readsDisputedSegments(project) && <DisputedSegmentsCard project={project} />}
+          <OnDemand when={project.status === 'DISPUTED'}>
+            <DisputedSegmentsCard project={project} />
+          </OnDemand>
           <Details project={project} />
           <ProjectFiles project={project} />
           <OnDemand when={project.certificate}>
