@@ -52,7 +52,10 @@ export function DisputeSegmentPicker({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Tick the sentences you object to and say what is wrong with each; {value.length} picked.
       </Typography>
-      <Box sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {/* a phone scrolls the dialog itself: no second scrolling box inside it */}
+      <Box
+        sx={{ maxHeight: { md: 320 }, overflow: { md: 'auto' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
         {segments.map((s) => {
           const on = picked.has(s.id);
           return (
