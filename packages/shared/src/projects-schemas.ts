@@ -12,6 +12,7 @@ import {
   RATING_REASON_VALUES,
 } from './projects';
 import { projectReviewSchema } from './reviews-schemas';
+import { disputeSegmentsSchema } from './workbench-schemas';
 import { PROJECT_TEXTS } from './texts-projects';
 import { MAX_DB_INT } from './validation';
 
@@ -95,6 +96,10 @@ export const projectDisputeSchema = z.object({
     .min(PROJECT_LIMITS.disputeReasonMinLength, PROJECT_TEXTS.disputeReasonTooShort)
     .max(5000, PROJECT_TEXTS.messageTooLong),
 });
+
+/** POST /api/2/projects/{id}/dispute: the reason, and the segments it points at (ADR 0112) */
+export const projectDisputeWithSegmentsSchema = projectDisputeSchema.extend({ segments: disputeSegmentsSchema });
+export type ProjectDisputeInput = z.input<typeof projectDisputeWithSegmentsSchema>;
 
 /** POST /api/2/admin/projects/{id}/reassign: the translator who takes the job over */
 export const projectReassignSchema = z.object({

@@ -82,6 +82,36 @@ export const workbenchProgressSchema = z.object({
 export type WorkbenchProgress = z.infer<typeof workbenchProgressSchema>;
 
 /** GET /api/2/workbench/projects/{id}: the job, its documents and every segment (the page virtualises them). */
+/** A segment a customer's dispute points at, as the translator and the admin read it (ADR 0112). */
+export const disputedSegmentSchema = z.object({
+  segmentId: z.number(),
+  ordinal: z.number(),
+  source: z.string(),
+  target: z.string(),
+  comment: z.string(),
+});
+export type DisputedSegment = z.infer<typeof disputedSegmentSchema>;
+
+/** GET /api/2/workbench/projects/{id}/disputed-segments */
+export const disputedSegmentListSchema = z.object({ results: z.array(disputedSegmentSchema) });
+export type DisputedSegmentList = z.infer<typeof disputedSegmentListSchema>;
+
+/** The segments picked in the customer's dispute (POST /api/2/projects/{id}/dispute). */
+export const disputeSegmentsSchema = z
+  .array(
+    z.object({
+      id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+      comment: z
+        .string()
+        .trim()
+        .max(WORKBENCH_LIMITS.disputeCommentMax, WORKBENCH_TEXTS.disputeCommentTooLong)
+        .default(''),
+    }),
+  )
+  .max(WORKBENCH_LIMITS.disputedSegmentsMax, WORKBENCH_TEXTS.disputeTooManySegments)
+  .refine((list) => new Set(list.map((s) => s.id)).size === list.length, WORKBENCH_TEXTS.disputeSegmentTwice)
+  .default([]);
+
 export const workbenchJobSchema = z.object({
   project: z.object({
     id: z.number(),
@@ -106,6 +136,8 @@ export const workbenchJobSchema = z.object({
   documents: z.array(workbenchDocumentSchema),
   segments: z.array(workbenchSegmentSchema),
   progress: workbenchProgressSchema,
+  /** the segments the customer's dispute points at, marked in the editor */
+  disputed: z.array(z.object({ segmentId: z.number(), comment: z.string() })),
 });
 export type WorkbenchJob = z.infer<typeof workbenchJobSchema>;
 

@@ -33,6 +33,9 @@ export const WORKBENCH_LIMITS = {
   minMatchPercent: 75,
   /** an annotation's comment */
   annotationCommentMax: 1_000,
+  /** segments one dispute points at, and each one's comment */
+  disputedSegmentsMax: 100,
+  disputeCommentMax: 1_000,
   /** the autosave's pause after the last keystroke */
   autosaveDelayMs: 600,
   /** an XLIFF file taken back, in bytes */
@@ -93,6 +96,11 @@ export const WORKBENCH_TEXTS = {
   segmentNotFound: 'This segment is not part of a job you can edit',
   readOnly: 'This job is read-only for you',
   notEditable: 'The job is not in a state where its translation can change',
+  disputeTooManySegments: `A dispute may point at up to ${WORKBENCH_LIMITS.disputedSegmentsMax} segments`,
+  disputeCommentTooLong: `A segment's comment may be at most ${WORKBENCH_LIMITS.disputeCommentMax.toLocaleString('en-US')} characters long`,
+  disputeSegmentTwice: 'Each segment can be picked once',
+  disputeSegmentsForeign: (ids: string) => `These segments are not part of this project: ${ids}`,
+  disputeNoSegments: 'This project has no segments to point at: describe the problem in the reason',
   conflict: 'This segment was changed in another tab or by someone else; their version is shown',
   targetTooLong: `A target may be at most ${WORKBENCH_LIMITS.targetMax.toLocaleString('en-US')} characters long`,
   confirmEmpty: 'Type a translation before confirming the segment',

@@ -35,7 +35,7 @@ export function AppLayout() {
   const handle = routeHandleFor(location.pathname);
   const userQuery = useCurrentUser();
   const user = userQuery.data;
-  const sidebar = useSidebar();
+  const sidebar = useSidebar(handle.sidebarCollapsed === true);
 
   useUserLoadFailureToast(userQuery.isError);
   useScrollOnPageChange(location.pathname, location.hash);

@@ -9,6 +9,8 @@ export interface RouteHandle {
   bare?: boolean;
   /** false: header and footer but no sidebar (the /auth pages) */
   sidebar?: boolean;
+  /** the docked sidebar starts collapsed to icons: the page needs the width (the editor) */
+  sidebarCollapsed?: boolean;
 }
 
 /** Names of the pages of the shared route table (document title; heading of pages still to come). */
@@ -52,6 +54,8 @@ const NO_SIDEBAR = new Set(['/auth', '/auth/resetPassword']);
 
 /** The shell's facts about the page at this pathname (read from the shared route table). */
 export function routeHandleFor(pathname: string): RouteHandle {
+  // the editor's two columns of text need the width of a 1280 px laptop
+  if (/^\/ui-editor\/[^/]+\/?$/.test(pathname)) return { sidebarCollapsed: true };
   const route = findRoute(pathname);
   if (route) return { title: TITLES[route.path], ...(NO_SIDEBAR.has(route.path) ? { sidebar: false } : {}) };
   const shellRoute = findShellRoute(pathname);

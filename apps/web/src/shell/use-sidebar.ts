@@ -16,16 +16,21 @@ export interface SidebarState {
   setDrawerOpen: (open: boolean) => void;
 }
 
-export function useSidebar(): SidebarState {
+export function useSidebar(collapsedPage = false): SidebarState {
   const theme = useTheme();
   const docked = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const [expanded, setExpanded] = useState(() => readStored(STORAGE_KEYS.sidebarOpen) !== 'false');
+  const [stored, setStored] = useState(() => readStored(STORAGE_KEYS.sidebarOpen) !== 'false');
+  // a page that needs the width (the editor) starts collapsed; opening it there is not remembered
+  // for the other pages, which keep the stored choice
+  const [onCollapsedPage, setOnCollapsedPage] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const toggleExpanded = useCallback(() => {
-    setExpanded((was) => {
+  const toggleStored = useCallback(() => {
+    setStored((was) => {
       writeStored(STORAGE_KEYS.sidebarOpen, String(!was));
       return !was;
     });
   }, []);
-  return { docked, expanded, toggleExpanded, drawerOpen, setDrawerOpen };
+  const togglePage = useCallback(() => setOnCollapsedPage((was) => !was), []);
+  const expanded = collapsedPage ? onCollapsedPage : stored;
+  return { docked, expanded, toggleExpanded: collapsedPage ? togglePage : toggleStored, drawerOpen, setDrawerOpen };
 }

@@ -114,3 +114,23 @@ export const segmentAnnotations = pgTable(
     index('segment_annotations_segment_idx').on(t.segmentId),
   ],
 );
+
+/**
+ * The segments a customer's dispute points at (ADR 0112), with their comment. One set per project:
+ * a later dispute of the same project replaces the set; the dispute's reason stays on the project.
+ */
+export const disputedSegments = pgTable(
+  'disputed_segments',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    segmentId: bigint('segment_id', { mode: 'number' })
+      .notNull()
+      .references(() => workbenchSegments.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('disputed_segments_segment_uq').on(t.projectId, t.segmentId)],
+);

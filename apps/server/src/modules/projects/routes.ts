@@ -8,7 +8,7 @@ import {
   type ProjectDetail,
   projectDetailSchema,
   projectCancelSchema,
-  projectDisputeSchema,
+  projectDisputeWithSegmentsSchema,
   projectMessageRowSchema,
   projectRefundOptionsSchema,
   projectMessageSchema,
@@ -185,14 +185,17 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user' },
       schema: {
         tags: TAGS,
-        summary: 'Dispute the delivered work (READY -> DISPUTED); an admin resolves it',
+        summary:
+          'Dispute the delivered work (READY -> DISPUTED), optionally pointing at segments of the editor with a comment each; an admin resolves it',
         params: idParams,
-        body: projectDisputeSchema,
+        body: projectDisputeWithSegmentsSchema,
         response: detail,
       },
     },
     async (request) =>
-      move(request, actorOf(request), (ctx) => disputeProject(ctx, request.params.id, request.body.reason)),
+      move(request, actorOf(request), (ctx) =>
+        disputeProject(ctx, request.params.id, request.body.reason, request.body.segments),
+      ),
   );
 
   app.post(

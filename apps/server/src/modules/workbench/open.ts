@@ -17,6 +17,7 @@ import type { ProjectRecord } from '../projects/present';
 import type { AuthContext } from '../../platform/session';
 import { setupOf } from '../machine-translation/engine-choice';
 import { workbenchAccess } from './access';
+import { disputedSegmentsOf } from './disputed';
 import { annotationsFor, presentDocument, presentSegment, progressOf } from './present';
 import { mtLanguages } from '../wizard/mt-params';
 
@@ -226,7 +227,7 @@ export async function openJob(
   const access = await workbenchAccess(deps.db, actor, projectId, deps.clock.now());
   const shown = access.segmentsProject;
   await ensureOpened(deps, shown);
-  const [documents, segments, annotations, progress, pair, machineTranslation] = await Promise.all([
+  const [documents, segments, annotations, progress, pair, machineTranslation, disputed] = await Promise.all([
     deps.db
       .select()
       .from(workbenchDocuments)
@@ -241,6 +242,7 @@ export async function openJob(
     progressOf(deps.db, shown.id),
     pairOf(deps.db, shown),
     access.readOnly === null ? machineOf(deps, shown) : Promise.resolve(null),
+    disputedSegmentsOf(deps.db, shown.id),
   ]);
   const job = access.project;
   return {
@@ -263,5 +265,6 @@ export async function openJob(
     documents: documents.map(presentDocument),
     segments: segments.map((s) => presentSegment(s, annotations.get(s.id) ?? [])),
     progress,
+    disputed: disputed.map((d) => ({ segmentId: d.segmentId, comment: d.comment })),
   };
 }

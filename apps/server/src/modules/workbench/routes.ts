@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  disputedSegmentListSchema,
   projectDetailSchema,
   qaWarningSchema,
   segmentSavedSchema,
@@ -22,6 +23,7 @@ import { detailAfter } from '../projects/service';
 import { workbenchAccess } from './access';
 import { workbenchAssistRoutes } from './assist-routes';
 import { deliverFromEditor } from './deliver';
+import { disputedSegmentsOf } from './disputed';
 import { listJobs } from './jobs';
 import { ensureOpened, openJob } from './open';
 import { jobWarnings } from './qa';
@@ -107,6 +109,24 @@ export const workbenchRoutes: FastifyPluginAsync = async (root) => {
       answering(reply, () =>
         saveSegment(deps.db, requireUser(request), request.params.id, request.body, deps.clock.now()),
       ),
+  );
+
+  app.get(
+    '/api/2/workbench/projects/:id/disputed-segments',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The segments the customer’s dispute points at, with source, target and comment: for whoever opens the job (customer, translator, editor, staff)',
+        params: idParams,
+        response: { 200: disputedSegmentListSchema, 409: errorAnswer },
+      },
+    },
+    async (request) => {
+      const access = await workbenchAccess(deps.db, requireUser(request), request.params.id, deps.clock.now());
+      return { results: await disputedSegmentsOf(deps.db, access.segmentsProject.id) };
+    },
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '@parlance/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { workbenchDocuments, workbenchSegments } from '../../db/schema';
+import { projects, workbenchDocuments, workbenchSegments } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import { checkTags, parseMarkup, plainText } from '../../platform/segments';
 import type { AuthContext } from '../../platform/session';
@@ -132,6 +132,16 @@ function movedBy(
   };
 }
 
+/**
+ * The job is still in the status in which the save was allowed. The sub-select takes a share lock
+ * on the project row: a delivery holds that row FOR UPDATE until it commits, so a save that was on
+ * its way waits for it and then finds the job moved on, instead of landing after the delivery
+ * (the lock is the one every project move takes; the check costs no extra statement).
+ */
+function stillEditable(projectId: number, status: string) {
+  return sql`exists (select 1 from ${projects} where ${projects.id} = ${projectId} and ${projects.status} = ${status} for share)`;
+}
+
 export async function saveSegment(
   db: Db,
   actor: AuthContext,
@@ -139,7 +149,20 @@ export async function saveSegment(
   input: SegmentSaveInput,
   now: Date,
 ): Promise<SegmentSaved> {
-  const { access, segment } = await segmentAccess(db, actor, segmentId, now);
+  return saveWithAccess(db, actor, await segmentAccess(db, actor, segmentId, now), input, now);
+}
+
+/**
+ * The save once the access is read. Apart from saveSegment so that a test can hold a save
+ * between its read and its UPDATE, as a save on its way while the job is delivered.
+ */
+export async function saveWithAccess(
+  db: Db,
+  actor: AuthContext,
+  { access, segment }: Awaited<ReturnType<typeof segmentAccess>>,
+  input: SegmentSaveInput,
+  now: Date,
+): Promise<SegmentSaved> {
   requireEditable(access);
   const confirming = isConfirmed(input.status);
   if (input.status === 'reviewed' && access.confirmStatus !== 'reviewed') {
@@ -157,10 +180,21 @@ export async function saveSegment(
       updatedBy: actor.user.id,
       updatedAt: now,
     })
-    .where(and(eq(workbenchSegments.id, segment.id), eq(workbenchSegments.revision, input.revision)))
+    .where(
+      and(
+        eq(workbenchSegments.id, segment.id),
+        eq(workbenchSegments.revision, input.revision),
+        stillEditable(access.project.id, access.project.status),
+      ),
+    )
     .returning({ ...getTableColumns(workbenchSegments), counters: countersBefore(segment.projectId) });
   if (!returned) {
-    const [current] = await db.select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
+    const [[current], [job]] = await Promise.all([
+      db.select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id)),
+      db.select({ status: projects.status }).from(projects).where(eq(projects.id, access.project.id)),
+    ]);
+    // the job moved on (delivered, cancelled, reassigned) while this save was on its way
+    if (job?.status !== access.project.status) throw new AppError(409, WORKBENCH_TEXTS.notEditable);
     throw new WorkbenchAnswer(409, {
       status: 'ERROR',
       message: WORKBENCH_TEXTS.conflict,

@@ -15,14 +15,19 @@ import {
   tmImports,
   tmSegments,
   workbenchDocuments,
+  users,
   workbenchSegments,
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
+import { AppError } from '../../platform/errors';
 import { extract } from '../../platform/segments';
+import { authContextOf } from '../../platform/session';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { keyOf } from '../machine-translation/source-files';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
+import { segmentAccess } from './access';
+import { saveWithAccess } from './save';
 import { detailOf, newCustomer, newTranslator, type Person, projectRow } from '../projects/projects-test-helpers';
 
 // The workbench's server core through the API on real projects with real Word files: the first
@@ -351,6 +356,40 @@ describe('delivering from the editor', () => {
     });
     expect(late.statusCode).toBe(409);
     expect((await deliver(tom, id)).statusCode).toBe(409);
+  });
+
+  it('refuses a save that was on its way while the job was delivered, changing nothing', async () => {
+    const other = await takenProject();
+    const ready = await job(tom, other);
+    for (const s of ready.segments.filter((x) => x.status === 'new')) {
+      await save(tom, s.id, { target: translate(s.source), status: 'translated', revision: s.revision });
+    }
+    const [user] = await db().select().from(users).where(eq(users.id, tom.id));
+    const actor = authContextOf(user, 'session');
+    const segment = ready.segments[2];
+    // the save has read the job as editable; the delivery commits before its UPDATE runs
+    const read = await segmentAccess(db(), actor, segment.id, new Date());
+    const [before] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
+    expect((await deliver(tom, other)).statusCode).toBe(200);
+    const late = saveWithAccess(
+      db(),
+      actor,
+      read,
+      {
+        target: 'Cambiado tarde',
+        status: 'translated',
+        origin: 'manual',
+        matchPercent: null,
+        revision: before.revision,
+      },
+      new Date(),
+    );
+    await expect(late).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.statusCode === 409 && e.message === WORKBENCH_TEXTS.notEditable,
+    );
+    const [after] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
+    expect(after).toEqual(before);
+    expect((await projectRow(t.app, other)).status).toBe('READY');
   });
 
   it('lets the reviewer of a QA job read the reviewed segments, without saving', async () => {

@@ -25,6 +25,8 @@ export interface XliffAccess {
     name: string;
     sourceLanguage: string | null;
     targetLanguage: string | null;
+    /** the status in which the import was allowed: the UPDATE requires it still */
+    status: string;
   };
   confirmStatus: 'translated' | 'reviewed';
 }
@@ -157,12 +159,17 @@ export async function importJobXliff(
   }
   if (changes.length > 0) {
     // one statement with one parameter: thousands of targets cost one round trip
-    await db.execute(sql`
+    // as a single save (save.ts stillEditable): the job must still be editable, under the
+    // project row's share lock, so an import on its way while the job is delivered changes nothing
+    const result = (await db.execute(sql`
       UPDATE workbench_segments AS s
       SET target = c.target, status = c.status, origin = 'xliff', match_percent = NULL,
           revision = s.revision + 1, updated_by = ${actorId}, updated_at = ${now.toISOString()}::timestamptz
       FROM json_to_recordset(${JSON.stringify(changes)}::json) AS c(id bigint, target text, status text)
-      WHERE s.id = c.id AND s.project_id = ${project.id}`);
+      WHERE s.id = c.id AND s.project_id = ${project.id}
+        AND EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id} AND p.status = ${project.status} FOR SHARE)
+      RETURNING s.id`)) as unknown as { rows: unknown[] };
+    if (result.rows.length === 0) throw new AppError(409, WORKBENCH_TEXTS.notEditable);
   }
   return { updated: changes.length, unchanged, problems: reading.problems };
 }

@@ -10,8 +10,11 @@ import {
   type CustomerProjectsQuery,
   type DownloadOption,
   IDEMPOTENCY_HEADER,
+  type DisputedSegmentList,
   type ProjectDetail,
+  type ProjectDisputeInput,
   type ProjectList,
+  type WorkbenchJob,
   type ProjectRefundOptions,
   type ReviewJobKind,
   type ReviewSubmit,
@@ -118,7 +121,7 @@ export const projectCalls = {
   cancel: (id: number, refundTo?: 'card' | 'credits') =>
     post(`/api/2/projects/${id}/cancel`, refundTo ? { refund_to: refundTo } : {}, idempotent()),
   approve: (id: number) => post(`/api/2/projects/${id}/approve`, {}, idempotent()),
-  dispute: (id: number, reason: string) => post(`/api/2/projects/${id}/dispute`, { reason }),
+  dispute: (id: number, v: ProjectDisputeInput) => post(`/api/2/projects/${id}/dispute`, v),
   take: (id: number) => post(`/api/2/job/${id}/take`),
   takeEdit: (id: number) => post(`/api/2/job/${id}/take-edit`),
   hold: (id: number) => post(`/api/2/admin/projects/${id}/hold`),
@@ -195,4 +198,26 @@ export function refreshAfterMove(client: QueryClient, opts: { keepPage?: boolean
 export function useRefreshProjects() {
   const client = useQueryClient();
   return () => refreshAfterMove(client);
+}
+
+// ---- the segments of a dispute (ADR 0112) ----
+
+/** The delivered job's segments, which the customer's dispute can point at (the editor's read). */
+export function useDisputableSegments(projectId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...projectKeys.detail(projectId), 'disputable-segments'],
+    queryFn: () => http.get<WorkbenchJob>(`/api/2/workbench/projects/${projectId}`),
+    enabled,
+    select: (job) => job.segments,
+  });
+}
+
+/** The segments a dispute points at, with source, target and the customer's comment. */
+export function useDisputedSegments(projectId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...projectKeys.detail(projectId), 'disputed-segments'],
+    queryFn: () => http.get<DisputedSegmentList>(`/api/2/workbench/projects/${projectId}/disputed-segments`),
+    enabled,
+    select: (list) => list.results,
+  });
 }

@@ -2,6 +2,7 @@
 export {
   bulkMessageSchema,
   projectDisputeSchema,
+  projectDisputeWithSegmentsSchema,
   projectMessageSchema,
   projectNameSchema,
   projectRatingSchema,

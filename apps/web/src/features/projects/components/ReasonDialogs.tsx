@@ -3,13 +3,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Field } from '../../../ui/Field';
 import Typography from '@mui/material/Typography';
-import { PROJECT_TEXTS, type ProjectDetail, type RESOLVE_OUTCOMES } from '@parlance/shared';
+import { PROJECT_TEXTS, type ProjectDetail, type ProjectDisputeInput, type RESOLVE_OUTCOMES } from '@parlance/shared';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../../ui/FormDialog';
 import { formatCredits } from '../../../ui/money';
 import { toast } from '../../../ui/toast';
 import { useZodForm } from '../../../ui/zod-form';
 import { messageOf, projectCalls, useProjectMove } from '../api';
+import { DisputedSegmentsNote, DisputeSegmentPicker } from './DisputeSegments';
 
 // The dialogs of the project page that ask for something: the customer's dispute reason, and the
 // admin's reassign (a translator id) and dispute resolution.
@@ -20,34 +21,36 @@ interface ProjectDialogProps {
   onClose: () => void;
 }
 
-const loadDisputeSchema = () => import('../form-schemas').then((m) => m.projectDisputeSchema);
+const loadDisputeSchema = () => import('../form-schemas').then((m) => m.projectDisputeWithSegmentsSchema);
 const loadReassignSchema = () => import('../form-schemas').then((m) => m.projectReassignSchema);
 const loadResolveSchema = () => import('../form-schemas').then((m) => m.projectResolveSchema);
 
 type ResolveOutcome = (typeof RESOLVE_OUTCOMES)[number];
 
 export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
-  const dispute = useProjectMove((r: string) => projectCalls.dispute(project.id, r));
-  const { register, handleSubmit, setError, formState } = useZodForm(loadDisputeSchema, {
-    defaultValues: { reason: '' },
+  const dispute = useProjectMove((v: ProjectDisputeInput) => projectCalls.dispute(project.id, v));
+  const { register, control, handleSubmit, setError, formState } = useZodForm(loadDisputeSchema, {
+    defaultValues: { reason: '', segments: [] },
   });
   const { errors } = formState;
-  const submit = handleSubmit(async ({ reason }) => {
+  const submit = handleSubmit(async (values) => {
     try {
-      await dispute.mutateAsync(reason);
+      await dispute.mutateAsync(values);
       toast(PROJECT_TEXTS.disputed, { variant: 'success' });
       onClose();
     } catch (err) {
       setError('root', { type: 'server', message: messageOf(err) });
     }
   });
+  // a translation delivered from the editor (or readable there) has segments to point at
+  const hasSegments = project.actions.includes('open-editor');
   return (
     <FormDialog
       open={open}
       title="Dispute the translation"
       submitLabel="Send dispute"
       busy={formState.isSubmitting}
-      error={errors.root?.message ?? null}
+      error={errors.root?.message ?? errors.segments?.message ?? errors.segments?.root?.message ?? null}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
@@ -66,6 +69,19 @@ export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
         helperText={errors.reason?.message ?? ' '}
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
+      {hasSegments && (
+        <Controller
+          control={control}
+          name="segments"
+          render={({ field }) => (
+            <DisputeSegmentPicker
+              projectId={project.id}
+              value={(field.value ?? []).map((s) => ({ id: Number(s.id), comment: s.comment ?? '' }))}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
     </FormDialog>
   );
 }
@@ -143,6 +159,7 @@ export function ResolveDialog({ open, project, onClose }: ProjectDialogProps) {
           <strong>The customer wrote:</strong> {project.disputeReason}
         </Typography>
       )}
+      <DisputedSegmentsNote project={project} />
       <Controller
         name="outcome"
         control={control}

@@ -42,6 +42,10 @@ import { OnDemand } from '../../../ui/OnDemand';
 import { DetailsList } from '../../../ui/DetailsList';
 
 // only certified projects show it: its code (with the revoke dialog) loads when one does
+// only a disputed project has the card: the others never load it
+const DisputedSegmentsCard = lazy(() =>
+  import('../components/DisputeSegments').then((m) => ({ default: m.DisputedSegmentsCard })),
+);
 const ProjectCertificateSection = lazy(() =>
   import('../../certificates/components/ProjectCertificateSection').then((m) => ({
     default: m.ProjectCertificateSection,
@@ -176,6 +180,9 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           {isReviewJob(project) && <ReviewPanel project={project} />}
+          <OnDemand when={project.status === 'DISPUTED'}>
+            <DisputedSegmentsCard project={project} />
+          </OnDemand>
           <Details project={project} />
           <ProjectFiles project={project} />
           <OnDemand when={project.certificate}>

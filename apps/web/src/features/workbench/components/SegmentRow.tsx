@@ -71,6 +71,8 @@ interface SegmentRowProps {
   highlights: readonly Highlight[] | undefined;
   /** the side panel, below the row on a phone */
   panel: ReactNode;
+  /** the customer's comment when their dispute points at this segment ('' without a comment) */
+  disputed?: string;
   ctl: RowController;
 }
 
@@ -84,6 +86,7 @@ export const SegmentRow = memo(function SegmentRow({
   warnings,
   highlights,
   panel,
+  disputed,
   ctl,
 }: SegmentRowProps) {
   const savedText = useMemo(() => markupToTokens(segment.target), [segment.target]);
@@ -106,7 +109,7 @@ export const SegmentRow = memo(function SegmentRow({
         borderColor: 'divider',
         bgcolor: active ? 'action.selected' : 'background.paper',
         borderLeft: 4,
-        borderLeftColor: active ? 'primary.main' : 'transparent',
+        borderLeftColor: active ? 'primary.main' : disputed !== undefined ? 'error.main' : 'transparent',
       }}
     >
       <Typography
@@ -134,6 +137,17 @@ export const SegmentRow = memo(function SegmentRow({
         {saveState !== 'saved' && (
           <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
             {SAVE_WORDS[saveState]}
+          </Typography>
+        )}
+        {disputed !== undefined && (
+          <Typography
+            component="span"
+            variant="caption"
+            data-testid="segment-disputed"
+            title={disputed || undefined}
+            sx={{ display: 'block', color: 'error.main', fontWeight: 700 }}
+          >
+            Disputed
           </Typography>
         )}
       </Typography>
@@ -184,6 +198,11 @@ export const SegmentRow = memo(function SegmentRow({
               '&:focus-visible, &:focus': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 1 },
             }}
           />
+        )}
+        {disputed && (
+          <Typography variant="caption" component="p" sx={{ mt: 0.5, color: 'error.main', overflowWrap: 'anywhere' }}>
+            Customer: {disputed}
+          </Typography>
         )}
         {active && !readOnly && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>

@@ -116,6 +116,8 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
   const [version, bump] = useReducer((n: number) => n + 1, 0);
 
   const indexOf = useMemo(() => new Map(job.segments.map((s, i) => [s.id, i])), [job.segments]);
+  // the segments the customer's dispute points at, with their comment, marked on their rows
+  const disputed = useMemo(() => new Map(job.disputed.map((d) => [d.segmentId, d.comment])), [job.disputed]);
   const latest = useRef({ segments, activeId, suggestions: undefined as ReturnType<typeof useSuggestions>['data'] });
   latest.current.segments = segments;
   latest.current.activeId = activeId;
@@ -653,6 +655,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
                       warnings={warnings[seg.id]}
                       highlights={isActive ? highlights : undefined}
                       panel={isActive && phone ? panel : null}
+                      disputed={disputed.get(seg.id)}
                       ctl={ctl}
                     />
                   </div>
