@@ -159,6 +159,8 @@ interface NewAccount {
   credits?: number;
   /** for a translator: a language pair (slugs) added to their skills, as the profile does */
   pair?: [string, string];
+  /** the referral code of the link the account signed up through (a partner's, referralLink) */
+  ref?: string;
 }
 
 let stateFiles = 0;
@@ -191,6 +193,7 @@ export async function createAccount(baseURL: string, stateDir: string, options: 
       registrationPage: '/auth',
       captcha_service: 'recaptcha',
       captcha_response: await solvedCaptcha(api),
+      ...(options.ref ? { ref: options.ref } : {}),
     },
   });
   expect(res.ok(), `sign-up answered ${res.status()} ${await res.text()}`).toBeTruthy();
@@ -199,6 +202,18 @@ export async function createAccount(baseURL: string, stateDir: string, options: 
   if (options.credits) await buyCredits(api, options.credits);
   if (options.pair) await addLanguagePair(api, options.pair);
   return { id, email, password: NEW_PASSWORD, name, api, storageState: await saveState(api, stateDir, email) };
+}
+
+/**
+ * The account's referral link and code (GET /api/2/account/partner, which makes the code on first
+ * use), as Partners & Integrations and /affiliate-program show them.
+ */
+export async function referralLink(api: APIRequestContext): Promise<{ link: string; code: string }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await api.get(`/api/2/account/partner?startDate=${today}&endDate=${today}`);
+  expect(res.ok(), `GET /api/2/account/partner answered ${res.status()} ${await res.text()}`).toBeTruthy();
+  const { link, code } = ((await res.json()) as { results: { link: string; code: string } }).results;
+  return { link, code };
 }
 
 /** Signs in through POST /api/2/account/auth/login (captcha solved); answers the signed-in client. */
