@@ -442,8 +442,8 @@ export async function expectAccessible(page: Page, include?: string, exclude?: s
   // legacy mode runs axe.run() in the page itself; the default runs each frame partly and finishes
   // in a blank page it opens and closes per analysis, which matters only for cross-origin frames
   // (axe then skips them): the app has none, and both modes found the same violations, every
-  // impact, on the 30 pages of accessibility.spec.ts. The blank page cost a few seconds a check
-  // on a busy two-core machine (docs/performance.md). The option is deprecated for axe 5: when it
+  // impact, on the 30 pages of accessibility.spec.ts. The blank page cost about 1.3 s a check
+  // (2.2 s against 0.9 s on /auth, docs/performance.md). The option is deprecated for axe 5: when it
   // goes, the default (and its blank page) comes back.
   let builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (include) builder = builder.include(include);
