@@ -1,31 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
 import {
+  type Account,
   DEMO_PASSWORD,
   expect,
   expectAccessible,
   NEW_PASSWORD,
+  shotPage,
   signIn,
   signInAs,
+  signInWith,
   signOut,
   test,
   uniqueEmail,
-  shotPage,
+  uniqueName,
 } from './fixtures';
+import { addCreditAction } from './fixtures-projects';
 
-// The back office: a finance admin adds credits with a reason on the customer's
+// The back office: a finance admin adds credits with a reason on a customer's
 // back-office page and the customer sees them in the statement; a support admin without finance
 // rights sees the same credit actions read-only; the roles, probation, feature and account-manager
 // screens open with their demo content (and a new translator, on probation, sees it on the dashboard).
 
-const CUSTOMER_PAGE = '/admin/customer@parlance.test';
+/**
+ * A new customer with the credit actions the back office shows: a goodwill gesture and a monthly
+ * bank transfer (a recurring action, with its runs' state), both saved by the admin.
+ */
+async function customerWithCreditActions(
+  newAccount: (o?: { name?: string }) => Promise<Account>,
+  admin: APIRequestContext,
+): Promise<Account> {
+  const customer = await newAccount({ name: uniqueName('Casey') });
+  await addCreditAction(admin, customer.id, {
+    type: 'addcredit',
+    reason: 'Goodwill gesture',
+    amount: 2_500,
+    remarks: 'Sorry for the late delivery of project 12',
+  });
+  await addCreditAction(admin, customer.id, {
+    type: 'buycredit',
+    reason: 'Bank transfer received',
+    amount: 10_000,
+    remarks: 'Wire of March',
+    recurrence: 'monthly',
+  });
+  return customer;
+}
 
 // several sign-ins and screens per test, on a machine that may be busy
 test.describe.configure({ timeout: 180_000 });
 
-test('a finance admin adds credits with a reason and the customer sees them in the statement', async ({ page }) => {
+test('a finance admin adds credits with a reason and the customer sees them in the statement', async ({
+  page,
+  newAccount,
+  adminApi,
+}) => {
+  const customer = await customerWithCreditActions(newAccount, adminApi);
   await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
-  await page.goto(CUSTOMER_PAGE);
+  await page.goto(`/admin/${customer.email}`);
   // the first page of a run may load slowly on a busy machine
-  await expect(page.getByRole('heading', { name: 'Casey Customer' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { name: customer.name })).toBeVisible({ timeout: 45_000 });
   const table = page.getByRole('table', { name: 'Credit actions' });
   await expect(table).toContainText('Bank transfer received');
   await expectAccessible(page);
@@ -51,14 +84,19 @@ test('a finance admin adds credits with a reason and the customer sees them in t
   await expect(row).toContainText('Fiona Finance');
 
   await signOut(page);
-  await signInAs(page, 'customer');
+  await signInWith(page, customer);
   await page.goto('/customer-statement');
   await expect(page.getByTestId('statement-row').filter({ hasText: 'Compensation for a late delivery' })).toBeVisible();
 });
 
-test('a support admin without finance rights sees the credit actions read-only', async ({ page }) => {
+test('a support admin without finance rights sees the credit actions read-only', async ({
+  page,
+  newAccount,
+  adminApi,
+}) => {
+  const customer = await customerWithCreditActions(newAccount, adminApi);
   await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
-  await page.goto(CUSTOMER_PAGE);
+  await page.goto(`/admin/${customer.email}`);
   const table = page.getByRole('table', { name: 'Credit actions' });
   await expect(table).toContainText('Goodwill gesture', { timeout: 45_000 });
   await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();
@@ -69,7 +107,7 @@ test('a support admin without finance rights sees the credit actions read-only',
   await expectAccessible(page);
   await shotPage(page, 'backoffice-credits-read-only');
 
-  // support looks after the demo customers (account manager)
+  // support looks after the demo customers (account manager): what the demo shows, only read
   await page.goto('/admin/acl');
   await expect(page.getByText('role.support')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);

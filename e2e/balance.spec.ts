@@ -1,22 +1,36 @@
-import { expect, expectAccessible, signInAs, test, shotPage } from './fixtures';
+import { apiSignIn, DEMO_PASSWORD, expect, expectAccessible, shotPage, signInWith, test } from './fixtures';
+import { addCredits, addPayoutMethod, payOutAsPaid, requestPayout } from './fixtures-projects';
 
-// /balance: the demo translator sees the available credits and their payouts
+// /balance: a new translator sees the available credits and their payouts
 // (one paid with its self-billing invoice, one pending), requests a payout by PayPal, sees it
 // pending with its fee and target date, cancels it (the row disappears, the credits come back).
 
-test('a translator requests a payout, cancels it and downloads a paid one’s invoice', async ({ page }) => {
-  await signInAs(page, 'translator');
+test('a translator requests a payout, cancels it and downloads a paid one’s invoice', async ({
+  page,
+  newAccount,
+  adminApi,
+  serverURL,
+}) => {
+  // a translator of the test's own: credits the admin added, PayPal on file, one payout finance
+  // paid and one still pending
+  const translator = await newAccount({ type: 'translator' });
+  await addCredits(adminApi, translator.id, 10_000);
+  await addPayoutMethod(translator.api, 'paypal', translator.email);
+  const finance = await apiSignIn(serverURL, 'finance@parlance.test', DEMO_PASSWORD);
+  await payOutAsPaid(finance, await requestPayout(translator.api));
+  await finance.dispose();
+  await requestPayout(translator.api);
+  await signInWith(page, translator);
   await page.goto('/balance');
   await expect(page.getByRole('heading', { name: 'My Balance' })).toBeVisible();
   const available = page.getByText('Available', { exact: true }).locator('..');
   await expect(available).toContainText(/\$[\d,]+\.\d\d/);
   const before = (await available.textContent()) ?? '';
   const rows = page.getByTestId('payout-row');
-  // the demo has one paid and one pending payout; other specs on the same server may add more
   await expect(rows.filter({ hasText: 'Paid' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'Pending' }).first()).toBeVisible();
   const count = await rows.count();
-  // the demo pays PayPal in the sandbox and wires by hand, and says so beside the methods
+  // this server pays PayPal in the sandbox and wires by hand, and says so beside the methods
   const rails = page.getByRole('note', { name: 'How each method is paid' });
   await expect(rails).toContainText('PayPal payouts run in test mode on this server: no real money is sent.');
   await expect(rails).toContainText('Bank wire payouts are paid by hand');

@@ -1,9 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, type DemoRole, shotPage } from './fixtures';
+import { type Account, expect, expectAccessible, shotPage, signInAs, signInWith, test, uniqueName } from './fixtures';
+import { newTeamChat, sendChatMessage } from './fixtures-chat';
+import { addToMyTeam } from './fixtures-projects';
 
 // Team chat screens (spec 3): the first-visit onboarding tour, the jump-to-unread chip, the
 // emoji picker (loaded only when opened), global search opening a message at its page, the header
-// badge, and the admin's view of a customer's chats. Screenshots at 1280 and 375 px (E2E_SCREENSHOTS).
+// badge, and the admin's view of a customer's chats. Each test has a new customer and a new
+// translator of their My Team; the admin is the demo admin. Screenshots at 1280 and 375 px (E2E_SCREENSHOTS).
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Team chat/ });
 
@@ -35,10 +38,22 @@ async function chatApi<T>(page: Page, method: string, path: string, body?: unkno
   ) as Promise<T>;
 }
 
-async function newUser(browser: Browser, role: DemoRole, width = 1280, height = 800, hasTouch = false) {
+/** A customer and a translator of their My Team, both new, with names of their own. */
+async function team(newAccount: (o?: { type?: 'client' | 'translator'; name?: string }) => Promise<Account>) {
+  const [customer, translator] = await Promise.all([
+    newAccount({ name: uniqueName('Casey') }),
+    newAccount({ type: 'translator', name: uniqueName('Tomas') }),
+  ]);
+  await addToMyTeam(customer.api, translator.id);
+  return { customer, translator };
+}
+
+/** A browser of its own signed in as `who`: an account the test made, or the demo admin. */
+async function newUser(browser: Browser, who: Account | 'admin', width = 1280, height = 800, hasTouch = false) {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch });
   const page = await context.newPage();
-  await signInAs(page, role);
+  if (who === 'admin') await signInAs(page, 'admin');
+  else await signInWith(page, who);
   return { context, page };
 }
 
@@ -50,32 +65,21 @@ async function openChatPage(page: Page, path = '/blend-talk/chat/') {
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
 }
 
-/**
- * The customer makes a team group with a demo contact and posts `texts` into it. Groups that the
- * translator never reads are made with the admin, so the translator's badge in chat.spec.ts stays as seeded.
- */
-async function groupWith(customer: Page, member: string, title: string, texts: string[]): Promise<number> {
-  const contacts = await chatApi<{ data: { user: { id: number; name: string } }[] }>(
-    customer,
-    'GET',
-    '/chat/api/my-contacts',
-  );
-  const contact = contacts.data.find((c) => c.user.name === member);
-  expect(contact, `${member} is a contact of the demo customer`).toBeTruthy();
-  const chat = await chatApi<{ chatId: number }>(customer, 'POST', '/chat/api/chats', {
-    title,
-    members: [{ id: contact?.user.id }],
-  });
-  for (const text of texts)
-    await chatApi(customer, 'POST', '/chat/api/direct-messages', { text, chat: { id: chat.chatId } });
-  return chat.chatId;
+/** The customer makes a team group with the translator of their My Team and posts `texts` into it. */
+async function groupWith(customer: Account, member: Account, title: string, texts: string[]): Promise<number> {
+  const chatId = await newTeamChat(customer.api, title, [member.id]);
+  for (const text of texts) await sendChatMessage(customer.api, chatId, text);
+  return chatId;
 }
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown once', async ({ browser }) => {
+test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown once', async ({ browser, newAccount }) => {
   test.setTimeout(120_000);
-  const { context, page: customer } = await newUser(browser, 'customer');
+  const people = await team(newAccount);
+  const launch = `Website launch ${unique()}`;
+  await groupWith(people.customer, people.translator, launch, ['Kick-off on Monday']);
+  const { context, page: customer } = await newUser(browser, people.customer);
   await customer.goto('/blend-talk/chat/');
   const tour = customer.getByRole('alertdialog');
   await expect(tour.getByRole('heading', { name: 'Welcome to Team Chat' })).toBeVisible({ timeout: 30_000 });
@@ -95,12 +99,12 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   // remembered: not shown again
   await customer.reload();
   await expect(customer.getByRole('heading', { name: 'Team Chat', exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(customer.getByRole('button', { name: /^Website launch/ })).toBeVisible();
+  await expect(customer.getByRole('button', { name: new RegExp(`^${launch}`) })).toBeVisible();
   await expect(customer.getByRole('heading', { name: 'Welcome to Team Chat' })).toHaveCount(0);
   await context.close();
 
   // a translator on a phone: 6 steps (no group creation); Skip ends it for good
-  const { context: tc, page: translator } = await newUser(browser, 'translator', 375, 740);
+  const { context: tc, page: translator } = await newUser(browser, people.translator, 375, 740);
   await translator.goto('/blend-talk/chat/');
   await expect(translator.getByRole('heading', { name: 'Welcome to Team Chat' })).toBeVisible({ timeout: 30_000 });
   await expect(translator.getByText('Step 1 of 6')).toBeVisible();
@@ -113,27 +117,32 @@ test('the onboarding tour: 7 steps for a customer, 6 for a translator, shown onc
   await expect(translator.getByText('Step 2 of 6')).toHaveCount(0);
   await translator.reload();
   await expect(translator.getByRole('heading', { name: 'Team Chat', exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(translator.getByRole('button', { name: /^Casey Customer: Website launch/ })).toBeVisible();
+  await expect(
+    translator.getByRole('button', { name: new RegExp(`^${people.customer.name}: ${launch}`) }),
+  ).toBeVisible();
   await expect(translator.getByRole('heading', { name: 'Welcome to Team Chat' })).toHaveCount(0);
   await tc.close();
 });
 
-test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and clears', async ({ browser }) => {
+test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and clears', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(150_000);
-  const { context: cc, page: customer } = await newUser(browser, 'customer');
-  const { context: tc, page: translator } = await newUser(browser, 'translator', 1280, 640);
+  const people = await team(newAccount);
   const title = `Unread check ${unique()}`;
   const filler = Array.from({ length: 20 }, (_, i) => `Earlier note ${i + 1}`);
-  const chatId = await groupWith(customer, 'Tomas Translator', title, filler);
+  const chatId = await groupWith(people.customer, people.translator, title, filler);
+  const { context: tc, page: translator } = await newUser(browser, people.translator, 1280, 640);
 
   await openChatPage(translator);
-  const row = translator.getByRole('button', { name: new RegExp(`^Casey Customer: ${title}`) });
+  const row = translator.getByRole('button', { name: new RegExp(`^${people.customer.name}: ${title}`) });
   await row.click();
   await expect(translator).toHaveURL(new RegExp(`/blend-talk/chat/${chatId}$`));
   const log = translator.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('Earlier note 20')).toBeVisible();
   // opened at the bottom: read, so this chat no longer counts on the badge
-  await expect(row).toHaveAccessibleName(`Casey Customer: ${title}`);
+  await expect(row).toHaveAccessibleName(`${people.customer.name}: ${title}`);
   const before = await badgeCount(translator);
 
   // the translator scrolls up to the start of the chat; two messages arrive
@@ -142,8 +151,8 @@ test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and 
     await translator.mouse.wheel(0, -4000);
     expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
   }).toPass();
-  await chatApi(customer, 'POST', '/chat/api/direct-messages', { text: 'Unread one', chat: { id: chatId } });
-  await chatApi(customer, 'POST', '/chat/api/direct-messages', { text: 'Unread two', chat: { id: chatId } });
+  await sendChatMessage(people.customer.api, chatId, 'Unread one');
+  await sendChatMessage(people.customer.api, chatId, 'Unread two');
   const chip = translator.getByRole('button', { name: '2 unread messages' });
   await expect(chip).toBeVisible();
   await expect(badge(translator)).toHaveAccessibleName(`Team chat, ${before + 2} unread`);
@@ -163,25 +172,28 @@ test('a reader who scrolled up gets a jump-to-unread chip; the badge counts and 
     await translator.mouse.wheel(0, -4000);
     expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
   }).toPass();
-  await chatApi(customer, 'POST', '/chat/api/direct-messages', { text: 'Unread three', chat: { id: chatId } });
+  await sendChatMessage(people.customer.api, chatId, 'Unread three');
   await expect(translator.getByRole('button', { name: '1 unread message', exact: true })).toBeVisible();
   await shotPage(translator, 'chat-unread-chip-375');
   await translator.getByRole('button', { name: '1 unread message', exact: true }).click();
   await expect(translator.getByText('Unread three')).toBeInViewport();
   await expect(badge(translator)).toHaveAccessibleName(before === 0 ? 'Team chat' : `Team chat, ${before} unread`);
-  await cc.close();
   await tc.close();
 });
 
-test('the emoji picker loads when first opened and puts the emoji into the message', async ({ browser }) => {
+test('the emoji picker loads when first opened and puts the emoji into the message', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
-  const { context, page: customer } = await newUser(browser, 'customer', 1280, 800, true);
+  const people = await team(newAccount);
+  const { context, page: customer } = await newUser(browser, people.customer, 1280, 800, true);
   const scripts: string[] = [];
   customer.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r.url());
   });
   const title = `Emoji check ${unique()}`;
-  const chatId = await groupWith(customer, 'Ada Admin', title, ['Ready when you are']);
+  const chatId = await groupWith(people.customer, people.translator, title, ['Ready when you are']);
   await openChatPage(customer, `/blend-talk/chat/${chatId}`);
   const composer = customer.getByRole('textbox', { name: 'Message', exact: true });
   await expect(composer).toBeEnabled();
@@ -216,14 +228,18 @@ test('the emoji picker loads when first opened and puts the emoji into the messa
   await context.close();
 });
 
-test('global search opens an older message at its page; the query clears after the jump', async ({ browser }) => {
+test('global search opens an older message at its page; the query clears after the jump', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(150_000);
-  const { context, page: customer } = await newUser(browser, 'customer');
+  const people = await team(newAccount);
+  const { context, page: customer } = await newUser(browser, people.customer);
   const word = `zephyr${unique().replace(/\d/g, 'q')}`;
   const title = `Search check ${unique()}`;
   // 35 messages: the first is on page 2 (30 a page, newest first)
   const texts = [`The ${word} brief is attached`, ...Array.from({ length: 34 }, (_, i) => `Later update ${i + 1}`)];
-  const chatId = await groupWith(customer, 'Ada Admin', title, texts);
+  const chatId = await groupWith(people.customer, people.translator, title, texts);
   await openChatPage(customer);
 
   await customer.getByLabel('Search all chats').fill(word);
@@ -255,7 +271,7 @@ test('global search opens an older message at its page; the query clears after t
   const answered = customer.locator(`#message-${original?.id}`);
   await reply.scrollIntoViewIfNeeded();
   await expect(answered).not.toBeInViewport();
-  await reply.getByRole('button', { name: 'Go to the message of Casey Customer this replies to' }).click();
+  await reply.getByRole('button', { name: `Go to the message of ${people.customer.name} this replies to` }).click();
   await expect(customer).toHaveURL(new RegExp(`/blend-talk/chat/${chatId}\\?message=${original?.id}&page=2$`));
   await expect(answered).toBeInViewport();
 
@@ -268,13 +284,19 @@ test('global search opens an older message at its page; the query clears after t
   await context.close();
 });
 
-test('an admin looks a customer up by external id and creates a group on their behalf', async ({ browser }) => {
+test('an admin looks a customer up by external id and creates a group on their behalf', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(150_000);
-  const { context: cc, page: customer } = await newUser(browser, 'customer');
+  const people = await team(newAccount);
+  const launch = `Website launch ${unique()}`;
+  await groupWith(people.customer, people.translator, launch, ['Kick-off on Monday']);
+  const { context: cc, page: customer } = await newUser(browser, people.customer);
+  await customer.goto('/');
   const me = await chatApi<{ id: number; name: string }>(customer, 'GET', '/chat/api/current-user');
-  // a group of the customer and the admin only, so no one else gets notified of the admin's changes
   const undoChat = `Undo check ${unique()}`;
-  await groupWith(customer, 'Ada Admin', undoChat, ['Temporary note']);
+  await groupWith(people.customer, people.translator, undoChat, ['Temporary note']);
   const { context: ac, page: admin } = await newUser(browser, 'admin');
 
   // the admin finds the look-up from the admin area's tabs
@@ -298,7 +320,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   const dialog = admin.getByRole('dialog', { name: `Chats of ${me.name}` });
   await expect(dialog).toBeVisible();
   await expect(admin).toHaveURL(new RegExp(`/admin/blend-talk/user/${me.id}/chat/$`));
-  await expect(dialog.getByRole('button', { name: /^Website launch/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: new RegExp(`^${launch}`) })).toBeVisible();
   // no tour for admins; no sidebar on the admin chat
   await expect(admin.getByRole('heading', { name: 'Welcome to Team Chat' })).toHaveCount(0);
 
@@ -306,7 +328,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   const title = `On behalf ${unique()}`;
   await dialog.getByRole('button', { name: 'Add chat' }).click();
   await admin.getByRole('menuitem', { name: 'Team group' }).click();
-  await dialog.getByRole('checkbox', { name: /Tomas Translator/ }).check();
+  await dialog.getByRole('checkbox', { name: new RegExp(people.translator.name) }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel('Team name').fill(title);
@@ -326,7 +348,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   await expect(note).toHaveCount(0);
   await expect(dialog.getByText(/^Message deleted · /)).toBeVisible();
   await expectAccessible(admin);
-  await dialog.getByRole('button', { name: 'Undo deleting the message of Casey Customer' }).click();
+  await dialog.getByRole('button', { name: `Undo deleting the message of ${people.customer.name}` }).click();
   await expect(note).toBeVisible();
   await admin.setViewportSize({ width: 375, height: 740 });
   await shotPage(admin, 'admin-chat-dialog-375');
@@ -344,7 +366,7 @@ test('an admin looks a customer up by external id and creates a group on their b
   // without the navigation state the address is a page of its own, without the sidebar
   await admin.setViewportSize({ width: 1280, height: 800 });
   await admin.goto(`/admin/blend-talk/user/${me.id}/chat/`);
-  await expect(admin.getByRole('button', { name: /^Website launch/ })).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByRole('button', { name: new RegExp(`^${launch}`) })).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await expect(admin.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
   await cc.close();

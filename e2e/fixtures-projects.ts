@@ -172,11 +172,72 @@ export async function addCredits(staff: APIRequestContext, userId: number, amoun
   const reasons = await staff.get('/api/2/credit_action/action/reason?type=addcredit');
   expect(reasons.ok(), `the add-credit reasons answered ${reasons.status()}`).toBeTruthy();
   const [reason] = ((await reasons.json()) as { results: { id: string }[] }).results;
+  await addCreditAction(staff, userId, { type: 'addcredit', reason: reason.id, amount, remarks: 'e2e' });
+}
+
+export interface CreditAction {
+  type: 'addcredit' | 'buycredit' | 'removecredit';
+  /** one of the type's reasons (packages/shared credit-actions.ts) */
+  reason: string;
+  amount: number;
+  remarks: string;
+  recurrence?: 'none' | 'monthly';
+}
+
+/**
+ * A credit action of any type and reason on an account (POST /ajax/creditActions/add), as the back
+ * office's New credit action dialog saves it; a monthly one runs again every month.
+ */
+export async function addCreditAction(staff: APIRequestContext, userId: number, action: CreditAction): Promise<void> {
   const res = await staff.post('/ajax/creditActions/add', {
     headers: await csrfHeaders(staff),
-    form: { uid: String(userId), type: 'addcredit', reason: reason.id, amount: String(amount), remarks: 'e2e' },
+    form: {
+      uid: String(userId),
+      type: action.type,
+      reason: action.reason,
+      amount: String(action.amount),
+      remarks: action.remarks,
+      recurrence: action.recurrence ?? 'none',
+    },
   });
-  await ok(`adding ${amount} credits to user ${userId}`, res);
+  await ok(`adding a ${action.type} credit action of ${action.amount} to user ${userId}`, res);
+}
+
+/**
+ * The translator asks for a payout (POST /api/2/account/convert/request), as /balance's Request
+ * payout does; `amount` in cents of USD (2000 = the minimum, 20.00). Answers the request's id.
+ */
+export async function requestPayout(
+  api: APIRequestContext,
+  amount = 2000,
+  method: 'paypal' | 'payoneer' | 'wire' = 'paypal',
+): Promise<number> {
+  const res = await api.post('/api/2/account/convert/request', {
+    data: { amount, method },
+    headers: { ...(await csrfHeaders(api)), 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+  });
+  await ok('requesting a payout', res);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/**
+ * Finance pays a pending request out (POST /adminService/payout_update with the typed word, as
+ * /convert's Pay out does) and settles it as paid by hand (POST
+ * /api/2/admin/creditsConvert/updateConversion), without waiting for the sandbox provider to settle it.
+ */
+export async function payOutAsPaid(finance: APIRequestContext, requestId: number): Promise<void> {
+  const headers = await csrfHeaders(finance);
+  await ok(
+    `paying out request ${requestId}`,
+    await finance.post('/adminService/payout_update', { headers, data: { reqs: [requestId], confirm: 'payout' } }),
+  );
+  const res = await finance.post('/api/2/admin/creditsConvert/updateConversion', {
+    headers,
+    data: { req: [requestId], status: 'paid' },
+  });
+  await ok(`marking request ${requestId} paid`, res);
+  const { updated } = (await res.json()) as { updated: unknown[] };
+  expect(updated, `request ${requestId} is paid`).toHaveLength(1);
 }
 
 /** A translator puts a payout method on file (POST /api/2/account/convert/methods), as /balance does. */

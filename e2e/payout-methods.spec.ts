@@ -1,7 +1,18 @@
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInAs, test, shotPage } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  shotPage,
+  signIn,
+  signInWith,
+  test,
+  uniqueEmail,
+  uniqueName,
+} from './fixtures';
+import { addCredits, addPayoutMethod } from './fixtures-projects';
 
-// Payout methods: the demo translator adds a Payoneer account on /balance (a wrong IBAN
-// and a wrong e-mail are explained first); it waits for approval and is not offered for payouts;
+// Payout methods: a new translator with PayPal on file adds a Payoneer account on /balance (a wrong
+// IBAN and a wrong e-mail are explained first); it waits for approval and is not offered for payouts;
 // a finance admin approves it on /convert; the translator can then be paid to it, and removes it.
 
 test.describe.configure({ timeout: 180_000 });
@@ -9,8 +20,15 @@ test.describe.configure({ timeout: 180_000 });
 test('a translator adds a Payoneer account, finance approves it, the translator removes it', async ({
   browser,
   page,
+  newAccount,
+  adminApi,
 }) => {
-  await signInAs(page, 'translator');
+  // a name and a Payoneer e-mail of the test's own: finance's list may hold other translators' accounts
+  const account = await newAccount({ type: 'translator', name: uniqueName('Tomas') });
+  await addCredits(adminApi, account.id, 5000);
+  await addPayoutMethod(account.api, 'paypal', account.email);
+  const payoneerEmail = uniqueEmail('payoneer');
+  await signInWith(page, account);
   await page.goto('/balance');
   const section = page.getByRole('region', { name: 'Payout methods' });
   const list = section.getByRole('list', { name: 'Your payout methods' });
@@ -27,7 +45,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   await form.getByRole('button', { name: 'Save method' }).click();
   await expect(form.getByText('Enter the e-mail address of the account')).toBeVisible();
 
-  await form.getByLabel('Payoneer e-mail').fill('tomas@payoneer.test');
+  await form.getByLabel('Payoneer e-mail').fill(payoneerEmail);
   await form.getByRole('button', { name: 'Save method' }).click();
   await expect(page.getByText('Payout method saved: your Payoneer account waits for approval.')).toBeVisible();
   const payoneer = list.getByRole('listitem').filter({ hasText: 'Payoneer' });
@@ -49,12 +67,13 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   await signIn(finance, 'finance@parlance.test', DEMO_PASSWORD);
   await finance.goto('/convert');
   const waiting = finance.getByRole('list', { name: 'Payoneer accounts waiting for approval' });
-  await expect(waiting).toContainText('tomas@payoneer.test', { timeout: 45_000 });
+  const mine = waiting.getByRole('listitem').filter({ hasText: payoneerEmail });
+  await expect(mine).toBeVisible({ timeout: 45_000 });
   await expectAccessible(finance);
   await shotPage(finance, `payees`);
-  await waiting.getByRole('button', { name: /^Approve the Payoneer account of / }).click();
-  await expect(finance.getByText(/^Payoneer account of .+ approved\.$/)).toBeVisible();
-  await expect(waiting).toHaveCount(0);
+  await mine.getByRole('button', { name: `Approve the Payoneer account of ${account.name}` }).click();
+  await expect(finance.getByText(`Payoneer account of ${account.name} approved.`)).toBeVisible();
+  await expect(mine).toHaveCount(0);
   await financeContext.close();
 
   await page.reload();
@@ -63,7 +82,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
     page
       .getByRole('combobox', { name: 'Method' })
       .first()
-      .getByRole('option', { name: 'Payoneer · tomas@payoneer.test' }),
+      .getByRole('option', { name: `Payoneer · ${payoneerEmail}` }),
   ).toHaveCount(1);
   await page.keyboard.press('Escape');
 
@@ -73,7 +92,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   await shotPage(page, `methods`);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // removed again (the demo keeps PayPal and bank wire)
+  // removed again (PayPal stays)
   await payoneer.getByRole('button', { name: 'Remove Payoneer' }).click();
   await expect(page.getByText('Payoneer removed.')).toBeVisible();
   await expect(payoneer).toHaveCount(0);

@@ -16,22 +16,6 @@ const CI = !!process.env.CI;
 process.env.PARLANCE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'parlance-e2e-'));
 const DATA_DIR = process.env.PARLANCE_E2E_DATA_DIR;
 
-// Specs written before ADR 0046 that still change the demo accounts' data. A spec leaves this list
-// once it makes its own accounts and data (fixtures.ts, fixtures-projects.ts, fixtures-chat.ts).
-// What keeps each one here: the payout specs (balance, payout-methods) still ask the
-// demo translator's balance for payouts (addCredits and addPayoutMethod in fixtures-projects.ts
-// give a new translator both, as double-click.spec.ts and convert.spec.ts do);
-// backoffice adds credits to and reads the demo customer's credit actions; chat-ui reads the demo
-// chats and the demo translator's unread badge; partner counts sign-ups through the demo
-// customer's referral link.
-const DEMO_STATE_SPECS = [
-  'backoffice.spec.ts',
-  'balance.spec.ts',
-  'chat-ui.spec.ts',
-  'partner.spec.ts',
-  'payout-methods.spec.ts',
-];
-
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -67,21 +51,11 @@ export default defineConfig({
     headless: true,
   },
   projects: [
-    // tests that make their own accounts and data: any order, side by side
+    // every test makes its own accounts and data: any order, side by side
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: DEMO_STATE_SPECS,
       grepInvert: /@site-wide/,
-    },
-    // specs that still use and change the demo accounts: each file in order on one worker (and
-    // so on one server while there is a server per worker), as before ADR 0046
-    {
-      name: 'demo-state',
-      use: { browserName: 'chromium' },
-      testMatch: DEMO_STATE_SPECS,
-      grepInvert: /@site-wide/,
-      fullyParallel: false,
     },
     // Tests tagged @site-wide change a setting every user sees (feature flags, probation rules,
     // roles): they run after the rest, one at a time, so no other test meets it half-changed.
@@ -90,7 +64,7 @@ export default defineConfig({
       use: { browserName: 'chromium' },
       grep: /@site-wide/,
       workers: 1,
-      dependencies: ['chromium', 'demo-state'],
+      dependencies: ['chromium'],
     },
   ],
   webServer: [

@@ -1,8 +1,8 @@
-// The browser suite runs E2E_WORKERS workers (default 2) against E2E_SERVERS servers (default 2),
+// The browser suite runs E2E_WORKERS workers (default 2) against E2E_SERVERS servers (default 1),
 // each server with a database of its own; worker N (its parallelIndex) talks to server N modulo
-// the servers. Tests that make their own accounts may share a server; the specs that still change
-// the demo accounts (playwright.config.ts) need a server per worker, hence the default. Once that
-// list is empty, E2E_SERVERS=1 is enough.
+// the servers. Every test makes its own accounts and data (fixtures.ts), so the workers share one
+// server: a second server on two cores only takes CPU from the browsers (measured in
+// docs/performance.md).
 // Ports: E2E_PORT (default 4173), E2E_PORT + 1, ..., then two for the machine-translation engines.
 import { existsSync } from 'node:fs';
 
@@ -14,7 +14,7 @@ export const CHROMIUM_PATH =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
   '/usr/bin/chromium';
 
-export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS || 2));
+export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS || 1));
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
 export const E2E_PORT = Number(process.env.E2E_PORT || 4173);
 
