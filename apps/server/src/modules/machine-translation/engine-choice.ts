@@ -11,6 +11,7 @@ import {
   type MtTerm,
 } from '../../platform/mt';
 import { mtLanguages } from '../wizard/mt-params';
+import { translateMarkup } from './tagged-text';
 
 // What a project's machine translation runs with: its languages as the engines name them, the
 // engine the customer chose for the target (or the first connected one that serves the pair when
@@ -82,4 +83,25 @@ export async function setupOf(db: Db, mt: MtEngines, project: ProjectLanguages):
   const terms =
     choice?.glossary && engine.takesTerms ? await termsOf(db, project.customerId, sourceSlug, targetSlug) : [];
   return { engine, source, target, formality, terms };
+}
+
+/**
+ * Translates segments given as markup with a project's setup: tagged segments whole when the
+ * engine keeps markup, runs of text otherwise (translateMarkup says how).
+ */
+export function translateWithSetup(setup: MtSetup, sources: string[]): Promise<string[]> {
+  const ask = (texts: string[], tagged: boolean) =>
+    setup.engine.translate({
+      texts,
+      source: setup.source,
+      target: setup.target,
+      formality: setup.formality,
+      terms: setup.terms,
+      tagged,
+    });
+  return translateMarkup(
+    sources,
+    (texts) => ask(texts, false),
+    (markup) => ask(markup, true),
+  );
 }

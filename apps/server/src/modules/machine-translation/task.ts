@@ -5,10 +5,9 @@ import type { Scheduler } from '../../platform/scheduler';
 import { SegmentError } from '../../platform/segments';
 import type { Services } from '../../platform/services';
 import { type MtTaskDeps, mtTaskDeps } from './deps';
-import { type MtSetup, setupOf } from './engine-choice';
+import { type MtSetup, setupOf, translateWithSetup } from './engine-choice';
 import { finishJob, failJob } from './finish';
 import { keyOf, type SourceFile, sourceFilesOf } from './source-files';
-import { translateMarkup } from './tagged-text';
 
 // The machine-translation task (ADR 0108): every scheduler run, under the task lock, it takes the
 // due jobs one by one, translates the segments not yet translated in batches of MT_BATCH, saving
@@ -89,19 +88,9 @@ async function runJob(
     const batch = pending.slice(at, at + MT_BATCH);
     let targets: string[];
     try {
-      const ask = (texts: string[], tagged: boolean) =>
-        setup.engine.translate({
-          texts,
-          source: setup.source,
-          target: setup.target,
-          formality: setup.formality,
-          terms: setup.terms,
-          tagged,
-        });
-      targets = await translateMarkup(
+      targets = await translateWithSetup(
+        setup,
         batch.map((b) => b.segment.source),
-        (texts) => ask(texts, false),
-        (markup) => ask(markup, true),
       );
     } catch (error) {
       return changed + (await failed(deps, job, now, error));

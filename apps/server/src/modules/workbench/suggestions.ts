@@ -12,8 +12,7 @@ import { terminologyTerms, workbenchSegments } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import { type MtEngines, MtError } from '../../platform/mt';
 import { plainText } from '../../platform/segments/inline';
-import { setupOf } from '../machine-translation/engine-choice';
-import { translateMarkup } from '../machine-translation/tagged-text';
+import { setupOf, translateWithSetup } from '../machine-translation/engine-choice';
 import {
   type FoundMatch,
   jobMemory,
@@ -145,20 +144,7 @@ async function askEngine(deps: SuggestionDeps, request: SuggestionRequest): Prom
   }
   let target: string;
   try {
-    const ask = (texts: string[], tagged: boolean) =>
-      setup.engine.translate({
-        texts,
-        source: setup.source,
-        target: setup.target,
-        formality: setup.formality,
-        terms: setup.terms,
-        tagged,
-      });
-    [target] = await translateMarkup(
-      [segment.source],
-      (texts) => ask(texts, false),
-      (markup) => ask(markup, true),
-    );
+    [target] = await translateWithSetup(setup, [segment.source]);
   } catch (error) {
     // an engine that fails is the engine's problem, never the editor's: say so and go on
     deps.logger.warn({ err: error, segmentId: segment.id, engine: setup.engine.slug }, 'machine suggestion failed');
