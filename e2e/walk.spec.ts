@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { csrfHeaders, expect, expectAccessible, signInAs, signOut, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
+import { addToMyTeam } from './fixtures-projects';
 
 // Defects found by walking through every screen: staff's project list, the MyTeam menu, the
 // wizard's open draft, the chat composer's limit and an account-manager page of a non-manager.
@@ -13,18 +14,6 @@ async function shots(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/walk-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The signed-in customer chooses the demo translator as a preferred translator (My Team). */
-async function addDemoTranslatorToTeam(page: Page) {
-  const headers = await csrfHeaders(page.request);
-  const found = await page.request.get('/api/2/account/my-team/search?query=Tomas');
-  expect(found.ok()).toBeTruthy();
-  const body = (await found.json()) as { results: { id: number; name: string }[] };
-  const tomas = body.results.find((t) => t.name === 'Tomas Translator');
-  expect(tomas, 'the demo translator is found').toBeTruthy();
-  const added = await page.request.post('/api/2/account/my-team', { headers, data: { translatorId: tomas?.id } });
-  expect(added.ok()).toBeTruthy();
 }
 
 test('staff: the menu names the list as the page does, no price reads 0 credits, the footer stays clear', async ({
@@ -65,7 +54,7 @@ test('staff: the menu names the list as the page does, no price reads 0 credits,
   expect(consoleErrors).toEqual([]);
 });
 
-test('the MyTeam menu follows whether the customer has a team', async ({ page, consoleErrors }) => {
+test('the MyTeam menu follows whether the customer has a team', async ({ page, consoleErrors, newAccount }) => {
   await signUpCustomer(page, 'Walk Teamless');
   const header = page.getByRole('navigation', { name: 'Main' });
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
@@ -74,7 +63,7 @@ test('the MyTeam menu follows whether the customer has a team', async ({ page, c
   await expect(sidebar.getByRole('link', { name: 'MyTeam' })).toHaveCount(0);
 
   // a preferred translator makes a team
-  await addDemoTranslatorToTeam(page);
+  await addToMyTeam(page.request, (await newAccount({ type: 'translator' })).id);
 
   await page.reload();
   await header.getByRole('link', { name: 'MyTeam' }).click();
@@ -122,9 +111,9 @@ test('the wizard offers the open draft instead of a new empty order per visit', 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the chat composer counts down near its limit and says the limit in a sentence', async ({ page }) => {
+test('the chat composer counts down near its limit and says the limit in a sentence', async ({ page, newAccount }) => {
   await signUpCustomer(page, 'Walk Chatter');
-  await addDemoTranslatorToTeam(page);
+  await addToMyTeam(page.request, (await newAccount({ type: 'translator' })).id);
   await page.goto('/blend-talk/chat/');
   await expect(page.getByRole('heading', { name: 'Team Chat', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Skip' }).click();

@@ -228,6 +228,7 @@ test.describe('the workbench', () => {
       machineTranslation: null,
       documents: [{ id: 1, fileName: 'long.docx', format: 'docx', output: 'docx', segments: 10_000, words: 70_000 }],
       segments,
+      disputed: [],
       progress: { segments: 10_000, words: 70_000, confirmedSegments: 3334, confirmedWords: 23_338, draftSegments: 0 },
     };
     await page.route('**/api/2/workbench/projects/990001', (route) => route.fulfill({ json: job }));

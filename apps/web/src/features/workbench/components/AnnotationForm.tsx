@@ -2,12 +2,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type AnnotationCreate, MQM_CATEGORIES, REVIEW_SEVERITIES, WORKBENCH_LIMITS } from '@parlance/shared';
-import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../../app/http';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
+import { useZodForm } from '../../../ui/zod-form';
 
-// A reviewer's error on the active segment: an MQM category, a severity and a comment.
+// A reviewer's error on the active segment: an MQM category, a severity and a comment, checked
+// with the schema the annotations route validates with.
+
+const loadSchema = () => import('../form-schemas').then((m) => m.annotationCreateSchema);
 
 export function AnnotationForm({
   segmentId,
@@ -16,49 +19,50 @@ export function AnnotationForm({
   segmentId: number;
   onAdd: (segmentId: number, body: AnnotationCreate) => Promise<void>;
 }) {
-  const [category, setCategory] = useState('');
-  const [severity, setSeverity] = useState('');
-  const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, reset, setError, formState } = useZodForm(loadSchema, {
+    defaultValues: { category: '', severity: '' as AnnotationCreate['severity'], comment: '' },
+  });
+  const { errors } = formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!category) return setProblem('Choose an error category');
-    if (!severity) return setProblem('Choose a severity');
-    setBusy(true);
-    setProblem(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      await onAdd(segmentId, {
-        category,
-        severity: severity as AnnotationCreate['severity'],
-        comment,
-      });
-      setCategory('');
-      setSeverity('');
-      setComment('');
+      await onAdd(segmentId, body);
+      reset();
     } catch (err) {
-      setProblem(messageOf(err));
-    } finally {
-      setBusy(false);
+      setError('root', { type: 'server', message: messageOf(err) });
     }
-  }
+  });
 
   return (
     <Box
       component="form"
+      noValidate
       aria-label="Add error"
       onSubmit={submit}
       sx={{ display: 'grid', gap: 1, mt: 1, gridTemplateColumns: '1fr 1fr' }}
     >
-      <SelectField size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+      <SelectField
+        size="small"
+        label="Category"
+        {...register('category')}
+        error={!!errors.category}
+        helperText={errors.category?.message}
+      >
+        <option value="" disabled hidden />
         {MQM_CATEGORIES.map((c) => (
           <option key={c.key} value={c.key}>
             {c.label}
           </option>
         ))}
       </SelectField>
-      <SelectField size="small" label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value)}>
+      <SelectField
+        size="small"
+        label="Severity"
+        {...register('severity')}
+        error={!!errors.severity}
+        helperText={errors.severity?.message}
+      >
+        <option value="" disabled hidden />
         {REVIEW_SEVERITIES.map((s) => (
           <option key={s} value={s}>
             {s[0].toUpperCase() + s.slice(1)}
@@ -68,19 +72,25 @@ export function AnnotationForm({
       <Field
         size="small"
         label="Comment"
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
+        {...register('comment')}
+        error={!!errors.comment}
+        helperText={errors.comment?.message}
         multiline
         minRows={2}
         slotProps={{ htmlInput: { maxLength: WORKBENCH_LIMITS.annotationCommentMax } }}
         sx={{ gridColumn: '1 / -1' }}
       />
-      {problem && (
+      {errors.root && (
         <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-          {problem}
+          {errors.root.message}
         </Alert>
       )}
-      <Button type="submit" variant="outlined" loading={busy} sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>
+      <Button
+        type="submit"
+        variant="outlined"
+        loading={formState.isSubmitting}
+        sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}
+      >
         Add error
       </Button>
     </Box>

@@ -244,11 +244,10 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
     [job.segments, searchingSource],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the drafts, which change in place
-  const visible = useMemo(() => {
+  const { visible, matching } = useMemo(() => {
     const src = deferredSearch.source.toLocaleLowerCase();
     const tgt = deferredSearch.target.toLocaleLowerCase();
-    return segments.filter((s) => {
-      if (s.id === activeId) return true;
+    const fits = (s: WorkbenchSegment) => {
       if (filter.length > 0 && !filter.includes(s.status)) return false;
       if (src && !sourcePlain[indexOf.get(s.id) ?? 0].includes(src)) return false;
       if (tgt) {
@@ -257,8 +256,16 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
         if (!text.toLocaleLowerCase().includes(tgt)) return false;
       }
       return true;
+    };
+    // the active row stays while typing, even when it no longer fits the filter; the count says
+    // how many really match
+    let count = 0;
+    const rows = segments.filter((s) => {
+      const fit = fits(s);
+      if (fit) count++;
+      return fit || s.id === activeId;
     });
-    // the active row stays while typing, even when it no longer fits the filter
+    return { visible: rows, matching: count };
   }, [segments, filter, deferredSearch, sourcePlain, indexOf, activeId, deferredSearch.target ? version : 0]);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
@@ -587,7 +594,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
         onFilter={setFilter}
         search={search}
         onSearch={setSearch}
-        matching={visible.length}
+        matching={matching}
         onReplace={replace}
         onImport={(f) => void importFile(f)}
         importing={importing}
