@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { type Account, csrfHeaders, expect } from './fixtures';
+import { type Account, csrfHeaders, expect, type NewAccount } from './fixtures';
+import { makeDocx } from './ordering-helpers';
 import { putOrderInCart, type SourceFile } from './purchase';
 
 // Projects of a test's own, made through the calls the screens make (the screens have journeys of
@@ -280,4 +281,29 @@ export async function importTerminology(
     'importing terminology',
     await customer.post('/terminology/import', { headers: await csrfHeaders(customer), multipart: form }),
   );
+}
+
+/**
+ * A new customer and a new American English -> French translator in their team, with a taken job
+ * whose source is a .docx of `paragraphs`: the job a translator opens in the editor.
+ */
+export async function takenDocxJob(
+  newAccount: (options?: NewAccount) => Promise<Account>,
+  paragraphs: string[],
+  fileName = 'report.docx',
+) {
+  const [customer, translator] = await Promise.all([
+    newAccount({ credits: 50_000 }),
+    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
+  ]);
+  await addToMyTeam(customer.api, translator.id);
+  const project = await makeProject(customer, translator, {
+    stage: 'taken',
+    source: {
+      name: fileName,
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await makeDocx(paragraphs),
+    },
+  });
+  return { customer, translator, project };
 }

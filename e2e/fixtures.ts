@@ -152,7 +152,7 @@ export interface Account {
 
 export type AccountType = 'client' | 'translator';
 
-interface NewAccount {
+export interface NewAccount {
   type?: AccountType;
   name?: string;
   /** credits to buy through the sandbox checkout with the approving card */

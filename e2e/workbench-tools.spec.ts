@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, shotPage, signInWith, test } from './fixtures';
-import { addToMyTeam, makeProject, openReviewJob, takeJob } from './fixtures-projects';
+import { addToMyTeam, makeProject, openReviewJob, takeJob, takenDocxJob } from './fixtures-projects';
 import { makeDocx } from './ordering-helpers';
 
 // The editor's tools beyond typing: find and Replace all across segments, an XLIFF file taken to a
@@ -16,15 +16,7 @@ const target = (page: Page, n: number) => page.getByRole('textbox', { name: `Seg
 
 test('a translator replaces a word in every segment and brings an XLIFF file back', async ({ page, newAccount }) => {
   test.setTimeout(150_000);
-  const [customer, translator] = await Promise.all([
-    newAccount({ credits: 50_000 }),
-    newAccount({ type: 'translator', pair }),
-  ]);
-  await addToMyTeam(customer.api, translator.id);
-  const project = await makeProject(customer, translator, {
-    stage: 'taken',
-    source: { name: 'report.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
-  });
+  const { translator, project } = await takenDocxJob(newAccount, PARAGRAPHS);
   await signInWith(page, translator);
   await page.goto(`/ui-editor/${project.id}`);
   await expect(target(page, 1)).toBeFocused();

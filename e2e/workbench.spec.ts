@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { expect, expectAccessible, shotPage, signInWith, test } from './fixtures';
-import { addToMyTeam, importMemory, importTerminology, makeProject } from './fixtures-projects';
+import { addToMyTeam, importMemory, importTerminology, makeProject, takenDocxJob } from './fixtures-projects';
 import { makeDocx } from './ordering-helpers';
 
 // The translator's workbench (/ui-editor): a new translator opens a taken .docx job from its
@@ -147,16 +147,7 @@ test.describe('the workbench', () => {
 
   test('a second tab sees a save, and a stale tab is shown both versions', async ({ page, browser, newAccount }) => {
     test.setTimeout(120_000);
-    const pair: [string, string] = ['american-english', 'french'];
-    const [customer, translator] = await Promise.all([
-      newAccount({ credits: 50_000 }),
-      newAccount({ type: 'translator', pair }),
-    ]);
-    await addToMyTeam(customer.api, translator.id);
-    const project = await makeProject(customer, translator, {
-      stage: 'taken',
-      source: { name: 'notes.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
-    });
+    const { translator, project } = await takenDocxJob(newAccount, PARAGRAPHS, 'notes.docx');
     await signInWith(page, translator);
     await page.goto(`/ui-editor/${project.id}`);
     await expect(target(page, 1)).toBeFocused();
