@@ -53,7 +53,7 @@ export const chats = pgTable(
   },
   (t) => [
     index('chats_owner_idx').on(t.ownerId),
-    index('chats_title_search_idx').using('gin', t.titleVector),
+    index('chats_title_search_idx').using('gin', t.titleVector).with({ fastupdate: 'off' }),
     index('chats_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
     // one my-team chat per customer
     uniqueIndex('chats_my_team_uq').on(t.ownerId).where(sql`${t.type} = 'my-team'`),
@@ -117,7 +117,7 @@ export const chatMessages = pgTable(
     index('chat_messages_unapproved_idx').on(t.chatId, t.ordinal).where(sql`${t.status} <> 'approved'`),
     uniqueIndex('chat_messages_client_uq').on(t.authorId, t.clientId),
     index('chat_messages_pinned_idx').on(t.chatId).where(sql`${t.pinnedAt} IS NOT NULL`),
-    index('chat_messages_search_idx').using('gin', t.searchVector),
+    index('chat_messages_search_idx').using('gin', t.searchVector).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -142,7 +142,7 @@ export const chatAttachments = pgTable(
   (t) => [
     index('chat_attachments_message_idx').on(t.messageId),
     index('chat_attachments_chat_idx').on(t.chatId),
-    index('chat_attachments_name_search_idx').using('gin', t.nameVector),
+    index('chat_attachments_name_search_idx').using('gin', t.nameVector).with({ fastupdate: 'off' }),
   ],
 );
 

@@ -325,6 +325,19 @@ describe('search', () => {
     expect(await answers()).toEqual(first);
   });
 
+  it('keeps no pending list in its indexes, which every search would read whole', async () => {
+    const indexes = await rows<{ name: string; options: string[] | string | null }>(
+      sql`SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+        WHERE c.relname IN ('chat_messages_search_idx', 'chat_attachments_name_search_idx', 'chats_title_search_idx')
+        ORDER BY c.relname`,
+    );
+    expect(indexes.map((i) => [i.name, String(i.options)])).toEqual([
+      ['chat_attachments_name_search_idx', expect.stringContaining('fastupdate=off')],
+      ['chat_messages_search_idx', expect.stringContaining('fastupdate=off')],
+      ['chats_title_search_idx', expect.stringContaining('fastupdate=off')],
+    ]);
+  });
+
   it("finds other forms of a word in the chat's language", async () => {
     await t.app.deps.db
       .insert(translatorLanguagePairs)
