@@ -1368,23 +1368,13 @@ const idList = (ids: number[]) =>
   );
 
 /**
- * The ids of the newest `wanted` matching messages the viewer may see, newest first. A
- * common word is among the chats' newest messages: read SEARCH_RECENT_WINDOW of them, newest first
- * (one (chat_id, id) index walk per chat, merged), and stop there when that gives the candidates.
- * Otherwise the phrase is rarer: the GIN index finds all its matches, which are then few.
+ * The CTEs `verdict` (one row: `complete`) and `cand` (the ids of the newest `wanted` matches the
+ * viewer may see) by a walk of the chats' newest messages. A common word is among them: read
+ * SEARCH_RECENT_WINDOW of them, newest first (one (chat_id, id) index walk per chat, merged), and
+ * stop at the `wanted`th match. `complete` is false when the walk found fewer and did not see every
+ * message of the chats: the phrase is rarer, and the GIN index must answer (indexedCandidates).
  */
-async function newestMatches(
-  db: Db,
-  chatIds: number[],
-  visible: SQL,
-  query: SQL,
-  wanted: number,
-  phrase: string,
-): Promise<number[]> {
-  const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
-  // a phrase the statistics call rare has too few matches in any window to fill the answer: the
-  // walk would read the whole window for nothing, so the GIN index answers at once
-  if (await indexFirst(db, phrase, wanted)) return indexedMatches(db, chatIds, shown, query, wanted);
+function walkedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number): SQL {
   const newest = sql.join(
     chatIds.map(
       (id) =>
@@ -1398,45 +1388,87 @@ async function newestMatches(
   // the whole window); the window's last message comes back too, matched or not, so that a walk
   // that found fewer knows whether it saw every message of the chats.
   const windowSize = sql.raw(String(SEARCH_RECENT_WINDOW));
-  const recent = rowsOf<{ id: number | string; hit: boolean | string | null; n: number | string }>(
-    await statementHandle(db).execute(sql`
+  const enough = sql.raw(String(wanted));
+  return sql`walk AS (
       SELECT x.id, x.hit, x.n FROM (
         SELECT m.id, (${shown} AND m.search_vector @@ ${query}) AS hit, row_number() OVER (ORDER BY m.id DESC) AS n
         FROM (SELECT * FROM (${newest}) u ORDER BY u.id DESC LIMIT ${windowSize}) m
       ) x
       WHERE x.hit OR x.n = ${windowSize}
-      LIMIT ${sql.raw(String(wanted + 1))}`),
-  );
-  const found = recent
-    .filter((r) => r.hit === true || r.hit === 't')
-    .map((r) => Number(r.id))
-    .slice(0, wanted);
-  const sawAll = !recent.some((r) => Number(r.n) === SEARCH_RECENT_WINDOW);
-  if (found.length >= wanted || sawAll) return found;
-  return indexedMatches(db, chatIds, shown, query, wanted);
+      LIMIT ${sql.raw(String(wanted + 1))}
+    ),
+    verdict AS (
+      SELECT count(*) FILTER (WHERE hit) >= ${enough} OR NOT coalesce(bool_or(n = ${windowSize}), FALSE) AS complete
+      FROM walk
+    ),
+    cand AS (SELECT id FROM walk WHERE hit ORDER BY id DESC LIMIT ${enough})`;
 }
 
-/** The newest `wanted` matches by the GIN index: every match of the phrase in these chats, then sorted. */
-async function indexedMatches(db: Db, chatIds: number[], shown: SQL, query: SQL, wanted: number): Promise<number[]> {
+/** The same CTEs by the GIN index: every match of the phrase in these chats, then the newest. */
+function indexedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number): SQL {
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
-  return rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      WITH found AS MATERIALIZED (
-        SELECT m.id FROM chat_messages m
-        WHERE m.search_vector @@ (SELECT ${query} && ${inChats}::tsquery) AND ${shown}
-      )
-      SELECT id FROM found ORDER BY id DESC LIMIT ${wanted}`),
-  ).map((r) => Number(r.id));
+  return sql`found AS MATERIALIZED (
+      SELECT m.id FROM chat_messages m
+      WHERE m.search_vector @@ (SELECT ${query} && ${inChats}::tsquery) AND ${shown}
+    ),
+    verdict AS (SELECT TRUE AS complete),
+    cand AS (SELECT id FROM found ORDER BY id DESC LIMIT ${sql.raw(String(wanted))})`;
 }
 
 const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2`;
 
 /**
+ * One statement from the candidates to the answer: ranks `cand` (ts_rank, then newest), marks the
+ * words in the best `limit` and reads them as messages. Answers nothing but `complete: false` when
+ * the candidates' verdict says they are not the newest matches.
+ */
+async function rankedSearch(
+  handle: Db,
+  viewer: Viewer,
+  candidates: SQL,
+  query: SQL,
+  limit: number,
+): Promise<{ complete: boolean; messages: (PresentedMessage & { snippet: string })[] }> {
+  const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
+  const rows = rowsOf<Partial<MessageRow> & { complete: boolean | string; snippet: string | null }>(
+    await handle.execute(sql`
+      WITH ${candidates},
+      best AS (
+        SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
+        WHERE m.id IN (SELECT id FROM cand) AND (SELECT complete FROM verdict)
+        ORDER BY rank DESC, m.id DESC LIMIT ${limit}
+      ),
+      shown AS (
+        -- ts_headline parses the text again: only for the results returned
+        SELECT b.id, b.rank,
+          ts_headline(m.search_config, translate(m.text, ${marks}, ''), ${query}, ${HEADLINE_OPTIONS}) AS snippet
+        FROM best b JOIN chat_messages m ON m.id = b.id
+      )
+      SELECT v.complete, r.* FROM verdict v
+      LEFT JOIN (
+        SELECT found.*, s.snippet, s.rank AS search_rank
+        FROM (${MESSAGE_SELECT} WHERE m.id IN (SELECT id FROM shown)) found
+        JOIN shown s ON s.id = found.id
+      ) r ON TRUE
+      ORDER BY r.search_rank DESC, r.id DESC`),
+  );
+  return {
+    complete: rows.length > 0 && truthy(rows[0].complete),
+    messages: rows
+      .filter((r) => r.id != null)
+      .map((r) => ({ ...presentMessage(r as MessageRow, viewer), snippet: r.snippet ?? '' })),
+  };
+}
+
+/**
  * Messages of these chats that match, best first (ts_rank among the newest
- * SEARCH_CANDIDATES_PER_RESULT x limit matches, then newest); `configs`: the chats' search languages, each with a highlighted snippet. What a viewer may see as before: not
- * deleted, not system lines, approved or their own (admins: all).
+ * SEARCH_CANDIDATES_PER_RESULT x limit matches, then newest), each with a highlighted snippet;
+ * `configs`: the chats' search languages. What a viewer may see as before: not deleted, not system
+ * lines, approved or their own (admins: all). One statement for a common word (the walk of recent
+ * messages) or a rare one (the GIN index, when the statistics say so); two when the walk finds the
+ * phrase rarer than expected.
  */
 export async function searchMessagesIn(
   db: Db,
@@ -1452,28 +1484,24 @@ export async function searchMessagesIn(
   // are not folded to a constant and were parsed again for every message the walk read
   const query = sql`(SELECT ${tsQueryOf(configs, phrase, prefixes)})`;
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
-  const candidates = await newestMatches(db, chatIds, visible, query, limit * SEARCH_CANDIDATES_PER_RESULT, phrase);
-  if (candidates.length === 0) return [];
-  const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
-  const result = await statementHandle(db).execute(sql`
-    WITH best AS (
-      SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
-      WHERE m.id IN (${idList(candidates)})
-      ORDER BY rank DESC, m.id DESC LIMIT ${limit}
-    ),
-    shown AS (
-      -- ts_headline parses the text again: only for the results returned
-      SELECT b.id, b.rank,
-        ts_headline(m.search_config, translate(m.text, ${marks}, ''), ${query}, ${HEADLINE_OPTIONS}) AS snippet
-      FROM best b JOIN chat_messages m ON m.id = b.id
-    )
-    SELECT found.*, s.snippet FROM (${MESSAGE_SELECT} WHERE m.id IN (SELECT id FROM shown)) found
-    JOIN shown s ON s.id = found.id
-    ORDER BY s.rank DESC, found.id DESC`);
-  return rowsOf<MessageRow & { snippet: string }>(result).map((r) => ({
-    ...presentMessage(r, viewer),
-    snippet: r.snippet,
-  }));
+  const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
+  const wanted = limit * SEARCH_CANDIDATES_PER_RESULT;
+  // a phrase the statistics call rare has too few matches in any window to fill the answer: the
+  // walk would read the whole window for nothing, so the GIN index answers at once
+  if (!(await indexFirst(db, phrase, wanted))) {
+    const walked = await rankedSearch(
+      statementHandle(db),
+      viewer,
+      walkedCandidates(chatIds, shown, query, wanted),
+      query,
+      limit,
+    );
+    if (walked.complete) return walked.messages;
+  }
+  // the pool's generic plan serves here too: the query and the chats' lexemes reach the GIN scan as
+  // an InitPlan, whose value no plan is made for (planning this statement anew cost 2 ms a search)
+  const indexed = indexedCandidates(chatIds, shown, query, wanted);
+  return (await rankedSearch(statementHandle(db), viewer, indexed, query, limit)).messages;
 }
 
 export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
