@@ -279,6 +279,20 @@ describe('messages', () => {
     expect(sent.statusCode).toBe(201);
     const files = (await translator.call('GET', `/chat/api/chat-attachments/${groupId}`)).json().data;
     expect(files.map((f: { originalName: string }) => f.originalName)).toEqual(['brief.txt']);
+    // search finds the file by a word of its name or a piece of it, for members only
+    for (const phrase of ['brief', 'ief.tx']) {
+      const found = (await translator.call('GET', `/chat/api/search/${phrase}`)).json();
+      expect(found.attachments).toEqual([
+        expect.objectContaining({
+          id: fileId,
+          filename: 'brief.txt',
+          size: 10,
+          chatId: groupId,
+          messageId: sent.json().id,
+        }),
+      ]);
+    }
+    expect((await outsiderTranslator.call('GET', '/chat/api/search/brief')).json().attachments).toEqual([]);
     const dl = await translator.call('GET', `/file-storage/api/files/${fileId}/download`);
     expect(dl.body).toBe('hello file');
     expect((await outsiderTranslator.call('GET', `/file-storage/api/files/${fileId}/download`)).statusCode).toBe(404);

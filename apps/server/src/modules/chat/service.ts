@@ -1515,50 +1515,59 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   const prefixes = prefixQuery(phrase);
   const like = likePattern(phrase);
   const wordMatch = (vector: SQL) => (prefixes ? sql`${vector} @@ to_tsquery('simple', ${prefixes})` : sql`FALSE`);
-  // One look at the chats in reach (the chat list's scope, order and bound, without its columns):
-  // their ids, which titles match (by their words' beginnings, or anywhere as a piece of text) and
-  // the languages their messages are indexed in. Only chats whose title matches are then read as
-  // list entries.
-  const chatRows = rowsOf<{ id: number; config: string; titled: boolean | string }>(
-    await statementHandle(db).execute(sql`SELECT c.id, c.search_config::text AS config,
-      (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled
-      FROM chats c
-      LEFT JOIN chat_members me ON me.chat_id = c.id AND me.user_id = ${viewer.id}
-      WHERE ${chatScope(viewer, customerId)}
-      ${CHAT_LIST_ORDER}`),
+  const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
+  // One statement for the chats in reach (the chat list's scope, order and bound, without its
+  // columns: their ids, which titles match by their words' beginnings or anywhere as a piece of
+  // text, and the languages their messages are indexed in) and for the files of those chats whose
+  // names match. Only chats whose title matches are then read as list entries.
+  const [reach] = rowsOf<{ chats: unknown; files: unknown }>(
+    await statementHandle(db).execute(sql`
+      WITH reach AS MATERIALIZED (
+        SELECT c.id, c.search_config::text AS config,
+          (${wordMatch(sql`c.title_vector`)} OR lower(c.title) LIKE ${like}) AS titled,
+          row_number() OVER (ORDER BY (me.pinned_at IS NOT NULL) DESC, c.last_activity_at DESC, c.id DESC) AS pos
+        FROM chats c
+        LEFT JOIN chat_members me ON me.chat_id = c.id AND me.user_id = ${viewer.id}
+        WHERE ${chatScope(viewer, customerId)}
+        ${CHAT_LIST_ORDER}
+      )
+      SELECT
+        (SELECT json_agg(json_build_array(r.id, r.config, r.titled) ORDER BY r.pos) FROM reach r) AS chats,
+        (SELECT json_agg(f ORDER BY f."originalName", f.id) FROM (
+          SELECT a.id, a.file_id AS "fileId", a.original_name AS "originalName", a.mime_type AS "mimeType",
+            a.size, a.chat_id AS "chatId", a.message_id AS "messageId"
+          FROM chat_attachments a JOIN chat_messages m ON m.id = a.message_id
+          WHERE a.chat_id IN (SELECT id FROM reach) AND a.deleted_at IS NULL AND m.deleted_at IS NULL AND ${visible}
+            AND (${wordMatch(sql`a.name_vector`)} OR lower(a.original_name) LIKE ${like})
+          ORDER BY a.original_name, a.id LIMIT 20
+        ) f) AS files`),
   );
+  const chatRows = (parseJson<[number, string, boolean][]>(reach?.chats) ?? []).map(([id, config, titled]) => ({
+    id,
+    config,
+    titled,
+  }));
   const ids = chatRows.map((r) => r.id);
   if (ids.length === 0) return { attachments: [], chats: [], messages: [] };
   const titled = chatRows
-    .filter((r) => truthy(r.titled))
+    .filter((r) => r.titled)
     .slice(0, 20)
     .map((r) => r.id);
   const matchedChats = titled.length
     ? await listChats(db, viewer, { ...(customerId !== undefined ? { customerId } : {}), chatIds: titled })
     : [];
-  const files = await statementHandle(db)
-    .select({
-      id: chatAttachments.id,
-      fileId: chatAttachments.fileId,
-      originalName: chatAttachments.originalName,
-      mimeType: chatAttachments.mimeType,
-      size: chatAttachments.size,
-      chatId: chatAttachments.chatId,
-      messageId: chatAttachments.messageId,
-    })
-    .from(chatAttachments)
-    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-    .where(
-      and(
-        inArray(chatAttachments.chatId, ids),
-        isNull(chatAttachments.deletedAt),
-        isNull(chatMessages.deletedAt),
-        visibleSql(viewer),
-        sql`(${wordMatch(sql`${chatAttachments.nameVector}`)} OR lower(${chatAttachments.originalName}) LIKE ${like})`,
-      ),
-    )
-    .orderBy(asc(chatAttachments.originalName))
-    .limit(20);
+  const files =
+    parseJson<
+      {
+        id: number;
+        fileId: string;
+        originalName: string;
+        mimeType: string;
+        size: number | string;
+        chatId: number;
+        messageId: number | null;
+      }[]
+    >(reach?.files) ?? [];
   return {
     attachments: files.map((f) => ({ ...f, filename: f.originalName, size: Number(f.size) })),
     chats: matchedChats,
