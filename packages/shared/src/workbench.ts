@@ -107,6 +107,8 @@ export const WORKBENCH_TEXTS = {
   confirmAsEditor: 'Only the editor confirms a segment as reviewed; confirm it as translated',
   unconfirmed: (count: number) =>
     `Confirm every segment before delivering: ${count} ${count === 1 ? 'segment is' : 'segments are'} not confirmed`,
+  changedWhileDelivering:
+    'The translation changed while it was being delivered (a save from another tab or person); nothing was delivered: look at the segments and deliver again',
   warningsToAccept: 'Quality checks found problems; look at them and deliver again to accept them',
   tagsBroken: 'The tags of the translation do not match the source; fix them before confirming',
   noFiles: 'This project has no file the editor can open; translate it outside and deliver a file',

@@ -11,7 +11,7 @@ import { keyOf, mergeAndStore } from '../machine-translation/source-files';
 import { saveDelivery } from '../projects/deliver';
 import type { MoveContext } from '../projects/moves';
 import type { ProjectRecord } from '../projects/present';
-import type { Outcome } from '../projects/service';
+import { findProject, type Outcome } from '../projects/service';
 import { workbenchAccess } from './access';
 import { ensureOpened, pairOf, segmentableFiles } from './open';
 import { deliveryMoveOf } from './policy';
@@ -35,6 +35,25 @@ async function unconfirmedCount(db: Services['db'] | Tx, projectId: number): Pro
     .from(workbenchSegments)
     .where(and(eq(workbenchSegments.projectId, projectId), notInArray(workbenchSegments.status, CONFIRMED)));
   return row?.n ?? 0;
+}
+
+/**
+ * What the job's segments are at one moment: how many, and the sum of their revisions (every save
+ * bumps a segment's revision, so any save between two reads changes the sum).
+ */
+async function fingerprintOf(db: Services['db'] | Tx, projectId: number): Promise<string> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      revisions: sql<string>`coalesce(sum(${workbenchSegments.revision}), 0)::text`,
+    })
+    .from(workbenchSegments)
+    .where(eq(workbenchSegments.projectId, projectId));
+  return `${row?.n ?? 0}:${row?.revisions ?? '0'}`;
+}
+
+function fingerprintOfRows(segments: SegmentRow[]): string {
+  return `${segments.length}:${segments.reduce((sum, s) => sum + s.revision, 0)}`;
 }
 
 function escapeXml(text: string): string {
@@ -101,6 +120,8 @@ export async function deliverFromEditor(
   projectId: number,
   acceptWarnings: boolean,
   contextOf: (tx: Tx) => MoveContext,
+  /** tests only: runs after the segments are read and merged, before the lock is taken */
+  beforeLock?: () => Promise<void>,
 ): Promise<Outcome> {
   const now = deps.clock.now();
   const access = await workbenchAccess(deps.db, actor, projectId, now);
@@ -133,10 +154,19 @@ export async function deliverFromEditor(
     source: pair.source.iso,
     target: pair.target.iso,
   });
+  const read = fingerprintOfRows(segments);
   try {
+    await beforeLock?.();
     return await deps.db.transaction(async (tx) => {
+      // the project row locked first (the lock every move takes): a save still on its way waits
+      // for this transaction and then finds the job moved on. A save that landed between the read
+      // above and the lock is not in the merged files: nothing is delivered (the stored files are
+      // removed below)
+      await findProject(tx, project.id, true);
+      if ((await fingerprintOf(tx, project.id)) !== read) {
+        throw new AppError(409, WORKBENCH_TEXTS.changedWhileDelivering);
+      }
       const outcome = await saveDelivery(contextOf(tx), project.id, move, merged);
-      // a save from another tab between the check and the lock: nothing is delivered
       const left = await unconfirmedCount(tx, project.id);
       if (left > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(left));
       await storeMemory(

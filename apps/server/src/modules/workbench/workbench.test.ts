@@ -10,6 +10,7 @@ import {
 import {
   languages,
   mtJobs,
+  projectResources,
   terminologySets,
   terminologyTerms,
   tmImports,
@@ -27,7 +28,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { keyOf } from '../machine-translation/source-files';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
 import { segmentAccess } from './access';
+import { deliverFromEditor } from './deliver';
 import { saveWithAccess } from './save';
+import { moveContextOf } from '../projects/moves/context';
 import { detailOf, newCustomer, newTranslator, type Person, projectRow } from '../projects/projects-test-helpers';
 
 // The workbench's server core through the API on real projects with real Word files: the first
@@ -390,6 +393,49 @@ describe('delivering from the editor', () => {
     const [after] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
     expect(after).toEqual(before);
     expect((await projectRow(t.app, other)).status).toBe('READY');
+  });
+
+  it('delivers nothing when a save lands between the read of the segments and the lock', async () => {
+    const other = await takenProject();
+    const ready = await job(tom, other);
+    for (const s of ready.segments.filter((x) => x.status === 'new')) {
+      await save(tom, s.id, { target: translate(s.source), status: 'translated', revision: s.revision });
+    }
+    const [user] = await db().select().from(users).where(eq(users.id, tom.id));
+    const actor = authContextOf(user, 'session');
+    const segment = (await job(tom, other)).segments[2];
+    // the delivery has read and merged the segments; a save from another tab commits before the lock
+    const delivering = deliverFromEditor(
+      t.app.deps,
+      actor,
+      other,
+      false,
+      moveContextOf(t.app.deps, actor, '127.0.0.1'),
+      async () => {
+        const res = await save(tom, segment.id, {
+          target: 'Lea las notas, por favor.',
+          status: 'translated',
+          revision: segment.revision,
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    await expect(delivering).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.statusCode === 409 && e.message === WORKBENCH_TEXTS.changedWhileDelivering,
+    );
+    expect((await projectRow(t.app, other)).status).toBe('IN_PROGRESS');
+    const delivered = await db().select().from(projectResources).where(eq(projectResources.projectId, other));
+    expect(delivered).toEqual([]);
+    const [kept] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
+    expect(kept).toMatchObject({ target: 'Lea las notas, por favor.', revision: segment.revision + 1 });
+    // delivered again, the file carries the save
+    expect((await deliver(tom, other)).statusCode).toBe(200);
+    const seen = detailOf(await customer.api.get(`/api/2/projects/${other}`));
+    const file = seen.files.find((f) => f.context === 'translation');
+    const link = (await customer.api.get(`/api/2/resources/${file?.id}`)).json() as { download_url: string };
+    const download = await customer.api.get(link.download_url.replace(/^https?:\/\/[^/]+/, ''));
+    const translated = await extract(new Uint8Array(download.rawPayload), 'docx', 'ca');
+    expect(translated.segments.map((s) => s.source)).toContain('Lea las notas, por favor.');
   });
 
   it('lets the reviewer of a QA job read the reviewed segments, without saving', async () => {
