@@ -138,6 +138,8 @@ export const workbenchJobSchema = z.object({
   progress: workbenchProgressSchema,
   /** the segments the customer's dispute points at, marked in the editor */
   disputed: z.array(z.object({ segmentId: z.number(), comment: z.string() })),
+  /** a job delivered as files whose file could not be read back into the segments' targets */
+  deliveredNote: z.string().nullable().optional(),
 });
 export type WorkbenchJob = z.infer<typeof workbenchJobSchema>;
 

@@ -31,7 +31,14 @@ import { segmentAccess } from './access';
 import { deliverFromEditor } from './deliver';
 import { saveWithAccess } from './save';
 import { moveContextOf } from '../projects/moves/context';
-import { detailOf, newCustomer, newTranslator, type Person, projectRow } from '../projects/projects-test-helpers';
+import {
+  deliver as deliverFiles,
+  detailOf,
+  newCustomer,
+  newTranslator,
+  type Person,
+  projectRow,
+} from '../projects/projects-test-helpers';
 
 // The workbench's server core through the API on real projects with real Word files: the first
 // open stores the segments, saves guard their revision, confirming checks the target and fills
@@ -460,6 +467,48 @@ describe('delivering from the editor', () => {
     expect(detailOf(await otto.api.get(`/api/2/projects/${qa.id}`)).actions).toContain('open-editor');
     // the reviewed project itself is not opened directly
     expect((await openIn(otto, id)).statusCode).toBe(403);
+  });
+});
+
+describe('a job delivered as files', () => {
+  const source = [
+    run('Welcome to the ') + run('annual', '<w:b/>') + run(' report.'),
+    run('Click Save. Then wait.'),
+    run('Read the notes.'),
+  ];
+
+  it('shows its reviewer the delivered file as targets, aligned paragraph by paragraph', async () => {
+    const id = await takenProject('translation', source);
+    const file = await smallDocx([
+      run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
+      run('Haga clic en Guardar y espere.'),
+      run('Lea las notas.'),
+    ]);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
+    const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
+    detailOf(await otto.api.post(`/api/2/job/${qa.id}/take`));
+    const review = await job(otto, qa.id);
+    expect(review.deliveredNote).toBeNull();
+    expect(review.segments.map((s) => [s.source, s.target, s.status])).toEqual([
+      ['Welcome to the <pc id="1">annual</pc> report.', 'Bienvenido al informe <pc id="1">anual</pc>.', 'translated'],
+      // one sentence delivered for two: the paragraph's translation on its first segment
+      ['Click Save.', 'Haga clic en Guardar y espere.', 'translated'],
+      ['Then wait.', '', 'translated'],
+      ['Read the notes.', 'Lea las notas.', 'translated'],
+    ]);
+    expect(review.segments[0].origin).toBe('delivered');
+    // read once: a second open finds the same targets, not read again
+    const again = await job(otto, qa.id);
+    expect(again.segments.map((s) => s.revision)).toEqual(review.segments.map((s) => s.revision));
+  });
+
+  it('keeps the targets empty with a note when the delivered file is of another format', async () => {
+    const id = await takenProject('translation', source);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'translation.txt', content: 'Hola', type: 'text/plain' }]));
+    const read = await job(customer, id);
+    expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
+    expect(read.segments.every((s) => s.target === '')).toBe(true);
   });
 });
 

@@ -601,6 +601,11 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
         onShortcuts={() => setShortcutsOpen(true)}
         onDeliver={() => setDeliverOpen(true)}
       />
+      {job.deliveredNote && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {job.deliveredNote}
+        </Alert>
+      )}
       {imported && (
         <Alert
           severity={imported.problems.length > 0 ? 'warning' : 'success'}
