@@ -119,6 +119,10 @@ test('a QA reviewer marks an error on a segment and the review counts it', async
   const noted = panel.getByRole('list', { name: 'Errors noted' });
   await expect(noted).toContainText('Accuracy · major');
   await expect(noted).toContainText('"report" is read as a verb here.');
+  // the form is empty again, drawn as a fresh one: the selects' labels inside the fields
+  await expect(form.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+  await expect(form.locator('label', { hasText: 'Category' })).toHaveAttribute('data-shrink', 'false');
+  await expect(form.locator('label', { hasText: 'Severity' })).toHaveAttribute('data-shrink', 'false');
   await expectAccessible(page);
   await shotPage(page, 'workbench-review-error');
 

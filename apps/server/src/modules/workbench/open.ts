@@ -264,6 +264,7 @@ export async function openJob(
     confirmStatus: access.confirmStatus,
     canDeliver: access.canDeliver,
     canAnnotate: access.canAnnotate,
+    canDispute: access.canDispute,
     machineTranslation,
     documents: documents.map(presentDocument),
     segments: segments.map((s) => presentSegment(s, annotations.get(s.id) ?? [])),

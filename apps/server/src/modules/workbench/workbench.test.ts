@@ -357,7 +357,7 @@ describe('delivering from the editor', () => {
 
     // the customer reads the delivered job; nobody saves into it any more
     const read = await job(customer, id);
-    expect(read).toMatchObject({ role: 'customer', canDeliver: false });
+    expect(read).toMatchObject({ role: 'customer', canDeliver: false, canDispute: true });
     expect(read.readOnly).not.toBeNull();
     const late = await save(tom, read.segments[0].id, {
       target: 'x',
@@ -455,6 +455,7 @@ describe('delivering from the editor', () => {
       reviewedProjectId: id,
       canAnnotate: true,
       canDeliver: false,
+      canDispute: false,
       readOnly: WORKBENCH_TEXTS.readOnly,
     });
     expect(review.segments).toHaveLength(4);

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
+import { useState } from 'react';
 
 import Typography from '@mui/material/Typography';
 import { type DisputedSegment, type ProjectDetail, WORKBENCH_LIMITS } from '@parlance/shared';
@@ -27,6 +29,9 @@ export function readable(markup: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** Segments shown at a time: a job of thousands stays quick to scroll and to tick. */
+const PAGE_SIZE = 50;
+
 export function DisputeSegmentPicker({
   projectId,
   value,
@@ -37,8 +42,23 @@ export function DisputeSegmentPicker({
   onChange: (next: PickedSegment[]) => void;
 }) {
   const { data: segments, isPending, isError } = useDisputableSegments(projectId, true);
+  const [find, setFind] = useState('');
+  // opened with a segment ticked (from the editor's side-by-side page): its page first
+  const [page, setPage] = useState<number | null>(null);
   if (isPending) return <Typography color="text.secondary">Loading the translation's segments…</Typography>;
   if (isError || !segments || segments.length === 0) return null;
+  const needle = find.trim().toLocaleLowerCase();
+  const found = needle
+    ? segments.filter(
+        (s) =>
+          readable(s.source).toLocaleLowerCase().includes(needle) ||
+          readable(s.target).toLocaleLowerCase().includes(needle),
+      )
+    : segments;
+  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const firstPicked = needle || value.length === 0 ? -1 : found.findIndex((s) => s.id === value[0].id);
+  const current = Math.min(page ?? (firstPicked >= 0 ? Math.floor(firstPicked / PAGE_SIZE) + 1 : 1), pages);
+  const shown = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const picked = new Map(value.map((p) => [p.id, p.comment]));
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...value, { id, comment: '' }] : value.filter((p) => p.id !== id));
@@ -52,11 +72,31 @@ export function DisputeSegmentPicker({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Tick the sentences you object to and say what is wrong with each; {value.length} picked.
       </Typography>
+      {segments.length > 1 && (
+        <Field
+          size="small"
+          fullWidth
+          type="search"
+          label="Find a segment"
+          helperText={needle ? `${found.length} of ${segments.length} segments` : 'By its source or translation'}
+          value={find}
+          onChange={(e) => {
+            setFind(e.target.value);
+            setPage(1);
+          }}
+          sx={{ mb: 1 }}
+        />
+      )}
       {/* a phone scrolls the dialog itself: no second scrolling box inside it */}
       <Box
         sx={{ maxHeight: { md: 320 }, overflow: { md: 'auto' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
       >
-        {segments.map((s) => {
+        {shown.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1 }}>
+            No segment contains “{find.trim()}”.
+          </Typography>
+        )}
+        {shown.map((s) => {
           const on = picked.has(s.id);
           return (
             <Box
@@ -105,6 +145,19 @@ export function DisputeSegmentPicker({
           );
         })}
       </Box>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={current}
+          onChange={(_e, next) => setPage(next)}
+          size="small"
+          siblingCount={0}
+          sx={{ mt: 1, '& ul': { justifyContent: 'center' } }}
+          getItemAriaLabel={(type, n, selected) =>
+            type === 'page' ? `${selected ? '' : 'Go to '}segments page ${n}` : `Go to the ${type} page of segments`
+          }
+        />
+      )}
     </Box>
   );
 }

@@ -668,6 +668,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
                       highlights={isActive ? highlights : undefined}
                       panel={isActive && phone ? panel : null}
                       disputed={disputed.get(seg.id)}
+                      disputeHref={job.canDispute ? `/project/${job.project.id}?dispute=${seg.id}` : undefined}
                       ctl={ctl}
                     />
                   </div>
