@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type DisputedSegment, type ProjectDetail, WORKBENCH_LIMITS } from '@parlance/shared';
 import { Field } from '../../../ui/Field';
 import { useDisputableSegments, useDisputedSegments } from '../api';
+import { readable, segmentsPage } from '../dispute-find';
 
 // The segments of a dispute (ADR 0112): the customer ticks the sentences they object to in the
 // dispute dialog, with a comment each; the translator and the admin who resolves it read them
@@ -18,19 +19,6 @@ export interface PickedSegment {
   id: number;
   comment: string;
 }
-
-/** A segment's inline markup as a person reads it: tags dropped, entities decoded. */
-export function readable(markup: string): string {
-  return markup
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
-
-/** Segments shown at a time: a job of thousands stays quick to scroll and to tick. */
-const PAGE_SIZE = 50;
 
 export function DisputeSegmentPicker({
   projectId,
@@ -47,21 +35,12 @@ export function DisputeSegmentPicker({
   const [page, setPage] = useState<number | null>(null);
   if (isPending) return <Typography color="text.secondary">Loading the translation's segments…</Typography>;
   if (isError || !segments || segments.length === 0) return null;
-  const needle = find.trim().toLocaleLowerCase();
-  const found = needle
-    ? segments.filter(
-        (s) =>
-          readable(s.source).toLocaleLowerCase().includes(needle) ||
-          readable(s.target).toLocaleLowerCase().includes(needle),
-      )
-    : segments;
-  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-  const firstPicked = needle || value.length === 0 ? -1 : found.findIndex((s) => s.id === value[0].id);
-  const current = Math.min(page ?? (firstPicked >= 0 ? Math.floor(firstPicked / PAGE_SIZE) + 1 : 1), pages);
-  const shown = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const { needle, found, pages, current, shown } = segmentsPage(segments, find, page, value[0]?.id);
   const picked = new Map(value.map((p) => [p.id, p.comment]));
-  const toggle = (id: number, on: boolean) =>
+  const toggle = (id: number, on: boolean) => {
+    setPage(current); // the page stays put whatever is ticked first
     onChange(on ? [...value, { id, comment: '' }] : value.filter((p) => p.id !== id));
+  };
   const comment = (id: number, text: string) => onChange(value.map((p) => (p.id === id ? { ...p, comment: text } : p)));
   const full = value.length >= WORKBENCH_LIMITS.disputedSegmentsMax;
   return (
