@@ -26,6 +26,7 @@ import { authContextOf } from '../../platform/session';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { keyOf } from '../machine-translation/source-files';
+import { readTmx, TMX_TAIL, type TmxUnit, tmxHead, tmxUnitXml } from '../language-assets/tmx-parser';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
 import { segmentAccess } from './access';
 import { deliverFromEditor } from './deliver';
@@ -353,6 +354,25 @@ describe('delivering from the editor', () => {
         { lang: 'en-US', plain: 'Click Save.' },
         { lang: expect.stringMatching(/^ca/), plain: 'Haga clic en Guardar.' },
       ]),
+    );
+
+    // the bold word's tags are kept as TMX inline codes, read back as the same plain text
+    const first = await db()
+      .select({ lang: tmSegments.lang, content: tmSegments.content })
+      .from(tmSegments)
+      .where(and(eq(tmSegments.importId, imports[0].id), eq(tmSegments.unitNo, 1)));
+    const bold = '<bpt i="1" x="1" type="bold">&lt;pc id=&quot;1&quot;&gt;</bpt>';
+    const closed = '<ept i="1">&lt;/pc&gt;</ept>';
+    expect(first.find((v) => v.lang === 'en-US')?.content).toBe(`Welcome to the ${bold}annual${closed} report.`);
+    const targetContent = first.find((v) => v.lang !== 'en-US')?.content ?? '';
+    expect(targetContent).toBe(`Bienvenido al informe ${bold}annual${closed}.`);
+    const units: TmxUnit[] = [];
+    const tmx = tmxHead('en-US') + tmxUnitXml(first) + TMX_TAIL;
+    await readTmx([tmx], async (read) => {
+      units.push(...read);
+    });
+    expect(units[0].variants.map((v) => v.plain)).toEqual(
+      expect.arrayContaining(['Welcome to the annual report.', 'Bienvenido al informe annual.']),
     );
 
     // the customer reads the delivered job; nobody saves into it any more
