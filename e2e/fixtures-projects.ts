@@ -12,6 +12,9 @@ import { putOrderInCart, type SourceFile } from './purchase';
 export interface DeliveredFile {
   name: string;
   text: string;
+  /** the file's bytes instead of `text` (a translated Word file), with their type */
+  buffer?: Buffer;
+  mimeType?: string;
 }
 
 export type ProjectStage = 'paid' | 'taken' | 'delivered' | 'completed';
@@ -69,7 +72,10 @@ export async function deliverFiles(api: APIRequestContext, id: number, files: De
   // Playwright's multipart takes one value per field name: the dialog sends each file as `file`,
   // so the form is built by hand for several
   const form = new FormData();
-  for (const f of files) form.append('file', new Blob([f.text], { type: 'text/plain' }), f.name);
+  for (const f of files) {
+    const body = f.buffer ? new Uint8Array(f.buffer) : f.text;
+    form.append('file', new Blob([body], { type: f.mimeType ?? 'text/plain' }), f.name);
+  }
   const res = await api.post(`/api/2/projects/${id}/deliver`, { headers: await csrfHeaders(api), multipart: form });
   await ok(`delivering project ${id}`, res);
 }

@@ -92,3 +92,61 @@ test('a customer disputes a segment and the admin and the translator see it', as
   await shotPage(translatorPage, 'dispute-3-editor');
   await translatorPage.context().close();
 });
+
+test('a customer finds a segment in the dispute dialog and disputes one from the side-by-side page', async ({
+  page,
+  newAccount,
+}) => {
+  test.setTimeout(180_000);
+  const [customer, translator] = await Promise.all([
+    newAccount({ credits: 20_000 }),
+    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
+  ]);
+  const project = await makeProject(customer, translator, {
+    stage: 'taken',
+    source: { name: 'notes.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
+  });
+  await deliverFromEditor(translator.api, project.id);
+
+  await signInWith(page, customer);
+  await page.goto(`/ui-editor/${project.id}`);
+  const second = page.getByRole('group', { name: 'Segment 2' });
+  await expect(second).toContainText(TRANSLATIONS[1]);
+  await shotPage(page, 'dispute-4-side-by-side');
+  await second.getByRole('link', { name: 'Dispute this segment' }).click();
+  await page.waitForURL(`**/project/${project.id}`);
+  const dispute = page.getByRole('dialog', { name: 'Dispute the translation' });
+  const rows = dispute.getByTestId('dispute-segment');
+  // the segment comes ticked, ready for its comment
+  await expect(dispute).toContainText('1 picked');
+  await expect(rows.nth(1).getByRole('checkbox')).toBeChecked();
+  await expect(rows.nth(0).getByRole('checkbox')).not.toBeChecked();
+  await expect(dispute.getByLabel('What is wrong with segment 2?')).toBeVisible();
+
+  // the find box narrows the list by source or translation
+  await dispute.getByLabel('Find a segment').fill('notes');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(PARAGRAPHS[2]);
+  await dispute.getByLabel('Find a segment').fill('fenêtre');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(PARAGRAPHS[1]);
+  await expect(rows.first().getByRole('checkbox')).toBeChecked();
+  await dispute.getByLabel('Find a segment').fill('nothing like this');
+  await expect(rows).toHaveCount(0);
+  await expect(dispute).toContainText('No segment contains “nothing like this”.');
+  await dispute.getByLabel('Find a segment').fill('');
+  await expect(rows).toHaveCount(3);
+  await expectAccessible(page, '[role="dialog"]');
+  await shotPage(page, 'dispute-5-find');
+
+  await dispute.getByLabel('What is wrong?').fill('The second sentence says something else.');
+  await dispute.getByLabel('What is wrong with segment 2?').fill(COMMENT);
+  await dispute.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(dispute).toBeHidden();
+  await expect(statusOf(page)).toHaveText('Disputed');
+  await expect(page.getByRole('region', { name: 'Disputed segments' })).toContainText(COMMENT);
+  // disputed, the side-by-side page offers no more disputes
+  await page.goto(`/ui-editor/${project.id}`);
+  await expect(page.getByRole('group', { name: 'Segment 2' })).toContainText(TRANSLATIONS[1]);
+  await expect(page.getByRole('link', { name: 'Dispute this segment' })).toHaveCount(0);
+});

@@ -10,6 +10,7 @@ import { makeDocx } from './ordering-helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PARAGRAPHS = ['Welcome to the annual report.', 'Read the report before you start.', 'Thank you.'];
+const FRENCH = ['Bienvenue dans le rapport annuel.', 'Lisez le rapport avant de commencer.', 'Merci.'];
 const pair: [string, string] = ['american-english', 'french'];
 
 const target = (page: Page, n: number) => page.getByRole('textbox', { name: `Segment ${n}, translation` });
@@ -87,6 +88,8 @@ test('a QA reviewer marks an error on a segment and the review counts it', async
   const project = await makeProject(customer, author, {
     stage: 'completed',
     source: { name: 'report.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
+    // the translator worked outside the editor and delivers the translated Word file
+    files: [{ name: 'report.docx', text: '', buffer: await makeDocx(FRENCH), mimeType: DOCX }],
   });
   // the customer reads the delivery side by side once: the job's segments are made then
   const opened = await customer.api.get(`/api/2/workbench/projects/${project.id}`);
@@ -99,6 +102,9 @@ test('a QA reviewer marks an error on a segment and the review counts it', async
   await page.getByRole('link', { name: 'Open in editor' }).click();
   await page.waitForURL(`**/ui-editor/${jobId}`);
   const segment = page.getByRole('group', { name: 'Segment 2' });
+  // the delivered file is read into the segments: the reviewer reads the translation
+  await expect(segment).toContainText(FRENCH[1]);
+  await expect(page.getByText('No translation yet')).toHaveCount(0);
   await segment.click();
   const panel = page.getByRole('complementary', { name: 'Suggestions' });
   const form = panel.getByRole('form', { name: 'Add error' });
@@ -113,6 +119,10 @@ test('a QA reviewer marks an error on a segment and the review counts it', async
   const noted = panel.getByRole('list', { name: 'Errors noted' });
   await expect(noted).toContainText('Accuracy · major');
   await expect(noted).toContainText('"report" is read as a verb here.');
+  // the form is empty again, drawn as a fresh one: the selects' labels inside the fields
+  await expect(form.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+  await expect(form.locator('label', { hasText: 'Category' })).toHaveAttribute('data-shrink', 'false');
+  await expect(form.locator('label', { hasText: 'Severity' })).toHaveAttribute('data-shrink', 'false');
   await expectAccessible(page);
   await shotPage(page, 'workbench-review-error');
 

@@ -131,6 +131,8 @@ export const workbenchJobSchema = z.object({
   confirmStatus: z.enum(SAVED_SEGMENT_STATUSES),
   canDeliver: z.boolean(),
   canAnnotate: z.boolean(),
+  /** the customer may dispute the job now (the project page's Dispute button), segment by segment here */
+  canDispute: z.boolean().optional(),
   /** whether an engine can suggest for this pair, and which */
   machineTranslation: z.object({ engine: z.string(), label: z.string() }).nullable(),
   documents: z.array(workbenchDocumentSchema),
@@ -138,6 +140,8 @@ export const workbenchJobSchema = z.object({
   progress: workbenchProgressSchema,
   /** the segments the customer's dispute points at, marked in the editor */
   disputed: z.array(z.object({ segmentId: z.number(), comment: z.string() })),
+  /** a job delivered as files whose file could not be read back into the segments' targets */
+  deliveredNote: z.string().nullable().optional(),
 });
 export type WorkbenchJob = z.infer<typeof workbenchJobSchema>;
 

@@ -14,7 +14,7 @@ export const SAVED_SEGMENT_STATUSES = ['draft', 'translated', 'reviewed'] as con
 export type SavedSegmentStatus = (typeof SAVED_SEGMENT_STATUSES)[number];
 
 /** Where a target came from: typed, a memory match taken, the engine's suggestion, a repetition filled. */
-export const TARGET_ORIGINS = ['manual', 'memory', 'machine', 'repetition', 'xliff'] as const;
+export const TARGET_ORIGINS = ['manual', 'memory', 'machine', 'repetition', 'xliff', 'delivered'] as const;
 export type TargetOrigin = (typeof TARGET_ORIGINS)[number];
 
 /** Who opens a job in the editor, and for what. */
@@ -107,6 +107,10 @@ export const WORKBENCH_TEXTS = {
   confirmAsEditor: 'Only the editor confirms a segment as reviewed; confirm it as translated',
   unconfirmed: (count: number) =>
     `Confirm every segment before delivering: ${count} ${count === 1 ? 'segment is' : 'segments are'} not confirmed`,
+  changedWhileDelivering:
+    'The translation changed while it was being delivered (a save from another tab or person); nothing was delivered: look at the segments and deliver again',
+  deliveredUnreadable:
+    'The delivered file could not be read into segments: download it from the project page to read the translation',
   warningsToAccept: 'Quality checks found problems; look at them and deliver again to accept them',
   tagsBroken: 'The tags of the translation do not match the source; fix them before confirming',
   noFiles: 'This project has no file the editor can open; translate it outside and deliver a file',

@@ -70,7 +70,7 @@ export const workbenchSegments = pgTable(
     status: text('status', { enum: ['new', 'draft', 'translated', 'reviewed'] })
       .notNull()
       .default('new'),
-    /** manual, memory, machine, repetition, xliff (TARGET_ORIGINS) */
+    /** manual, memory, machine, repetition, xliff, delivered (TARGET_ORIGINS) */
     origin: text('origin'),
     matchPercent: integer('match_percent'),
     /** bumped by every save: a save names the revision it started from */

@@ -26,6 +26,8 @@ export interface WorkbenchAccess {
   confirmStatus: 'translated' | 'reviewed';
   canDeliver: boolean;
   canAnnotate: boolean;
+  /** the customer may dispute the job now: the project page's rule for its Dispute button */
+  canDispute: boolean;
 }
 
 export type WorkbenchSegmentRow = typeof workbenchSegments.$inferSelect;
@@ -77,6 +79,7 @@ async function accessOf(
     confirmStatus: viewerRole === 'translator' && !REVIEW_JOB_KINDS.includes(project.kind) ? 'translated' : 'reviewed',
     canDeliver: edit.ok,
     canAnnotate: can(actor, 'workbench.annotate', subject),
+    canDispute: can(actor, 'project.dispute', { project, role: viewerRole }),
   };
 }
 

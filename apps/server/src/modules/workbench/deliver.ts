@@ -3,7 +3,7 @@ import { WORKBENCH_TEXTS } from '@parlance/shared';
 import type { Tx } from '../../db/client';
 import { tmImports, workbenchDocuments, workbenchSegments } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { plainText as plainTextOf } from '../../platform/segments';
+import { parseMarkup, plainText as plainTextOf, type TagInfo } from '../../platform/segments';
 import type { Services } from '../../platform/services';
 import type { AuthContext } from '../../platform/session';
 import { canonicalLang, normalizeForSearch } from '../language-assets/tmx-parser';
@@ -11,7 +11,7 @@ import { keyOf, mergeAndStore } from '../machine-translation/source-files';
 import { saveDelivery } from '../projects/deliver';
 import type { MoveContext } from '../projects/moves';
 import type { ProjectRecord } from '../projects/present';
-import type { Outcome } from '../projects/service';
+import { findProject, type Outcome } from '../projects/service';
 import { workbenchAccess } from './access';
 import { ensureOpened, pairOf, segmentableFiles } from './open';
 import { deliveryMoveOf } from './policy';
@@ -37,14 +37,78 @@ async function unconfirmedCount(db: Services['db'] | Tx, projectId: number): Pro
   return row?.n ?? 0;
 }
 
+/**
+ * What the job's segments are at one moment: how many, and the sum of their revisions (every save
+ * bumps a segment's revision, so any save between two reads changes the sum).
+ */
+async function fingerprintOf(db: Services['db'] | Tx, projectId: number): Promise<string> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      revisions: sql<string>`coalesce(sum(${workbenchSegments.revision}), 0)::text`,
+    })
+    .from(workbenchSegments)
+    .where(eq(workbenchSegments.projectId, projectId));
+  return `${row?.n ?? 0}:${row?.revisions ?? '0'}`;
+}
+
+function fingerprintOfRows(segments: SegmentRow[]): string {
+  return `${segments.length}:${segments.reduce((sum, s) => sum + s.revision, 0)}`;
+}
+
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** TMX 1.4's type of a formatting code, where XLIFF's says one. */
+function tmxTypeOf(tag: TagInfo | undefined): string {
+  if (!tag) return '';
+  const type =
+    tag.subType === 'xlf:b'
+      ? 'bold'
+      : tag.subType === 'xlf:i'
+        ? 'italic'
+        : tag.subType === 'xlf:u'
+          ? 'ulined'
+          : tag.type === 'link'
+            ? 'link'
+            : '';
+  return type ? ` type="${type}"` : '';
+}
+
+/**
+ * A segment's markup as a TMX <seg>'s content: the text escaped, each paired code a <bpt>/<ept>
+ * pair and each standalone code a <ph>, whose `x` is the segment's tag id and whose native code is
+ * the segment's own tag, so that a reader of the memory can put the tags back where they were.
+ * Markup that does not parse is written as its plain text (as before).
+ */
+export function tmxContentOf(markup: string, tags: Record<string, TagInfo>): string {
+  const { tokens, problems } = parseMarkup(markup);
+  if (problems.length > 0) return escapeXml(plainOf(markup));
+  const open: { i: number }[] = [];
+  let pairs = 0;
+  let out = '';
+  for (const token of tokens) {
+    if (token.t === 'text') out += escapeXml(token.text);
+    else if (token.t === 'open') {
+      pairs += 1;
+      open.push({ i: pairs });
+      out += `<bpt i="${pairs}" x="${escapeXml(token.id)}"${tmxTypeOf(tags[token.id])}>${escapeXml(`<pc id="${token.id}">`)}</bpt>`;
+    } else if (token.t === 'close') {
+      const pair = open.pop();
+      if (pair) out += `<ept i="${pair.i}">${escapeXml('</pc>')}</ept>`;
+    } else {
+      out += `<ph x="${escapeXml(token.id)}"${tmxTypeOf(tags[token.id])}>${escapeXml(`<ph id="${token.id}"/>`)}</ph>`;
+    }
+  }
+  return out;
 }
 
 /**
  * The job's confirmed segments as the customer's memory: one import named after the project
  * (an earlier delivery's is replaced), each distinct source and target one unit of two variants,
- * written as tmx.ts writes an imported file's (plain text, the normalized search key).
+ * written as tmx.ts writes an imported file's: the content as TMX inline markup (the segment's
+ * tags as <bpt>/<ept>/<ph>), the plain text, the normalized search key.
  */
 async function storeMemory(
   tx: Tx,
@@ -67,8 +131,10 @@ async function storeMemory(
     if (seen.has(key)) continue;
     seen.add(key);
     unit += 1;
-    rows.push({ u: unit, l: langs.source, c: escapeXml(source), p: source, n: normalizeForSearch(source) });
-    rows.push({ u: unit, l: langs.target, c: escapeXml(target), p: target, n: normalizeForSearch(target) });
+    const tags = s.tags as Record<string, TagInfo>;
+    const [sourceContent, targetContent] = [tmxContentOf(s.source, tags), tmxContentOf(s.target, tags)];
+    rows.push({ u: unit, l: langs.source, c: sourceContent, p: source, n: normalizeForSearch(source) });
+    rows.push({ u: unit, l: langs.target, c: targetContent, p: target, n: normalizeForSearch(target) });
   }
   if (unit === 0) return;
   const [imp] = await tx
@@ -101,6 +167,8 @@ export async function deliverFromEditor(
   projectId: number,
   acceptWarnings: boolean,
   contextOf: (tx: Tx) => MoveContext,
+  /** tests only: runs after the segments are read and merged, before the lock is taken */
+  beforeLock?: () => Promise<void>,
 ): Promise<Outcome> {
   const now = deps.clock.now();
   const access = await workbenchAccess(deps.db, actor, projectId, now);
@@ -133,10 +201,19 @@ export async function deliverFromEditor(
     source: pair.source.iso,
     target: pair.target.iso,
   });
+  const read = fingerprintOfRows(segments);
   try {
+    await beforeLock?.();
     return await deps.db.transaction(async (tx) => {
+      // the project row locked first (the lock every move takes): a save still on its way waits
+      // for this transaction and then finds the job moved on. A save that landed between the read
+      // above and the lock is not in the merged files: nothing is delivered (the stored files are
+      // removed below)
+      await findProject(tx, project.id, true);
+      if ((await fingerprintOf(tx, project.id)) !== read) {
+        throw new AppError(409, WORKBENCH_TEXTS.changedWhileDelivering);
+      }
       const outcome = await saveDelivery(contextOf(tx), project.id, move, merged);
-      // a save from another tab between the check and the lock: nothing is delivered
       const left = await unconfirmedCount(tx, project.id);
       if (left > 0) throw new AppError(409, WORKBENCH_TEXTS.unconfirmed(left));
       await storeMemory(

@@ -17,6 +17,7 @@ import type { ProjectRecord } from '../projects/present';
 import type { AuthContext } from '../../platform/session';
 import { setupOf } from '../machine-translation/engine-choice';
 import { workbenchAccess } from './access';
+import { readDeliveredTargets } from './delivered';
 import { disputedSegmentsOf } from './disputed';
 import { annotationsFor, presentDocument, presentSegment, progressOf } from './present';
 import { mtLanguages } from '../wizard/mt-params';
@@ -227,7 +228,10 @@ export async function openJob(
   const access = await workbenchAccess(deps.db, actor, projectId, deps.clock.now());
   const shown = access.segmentsProject;
   await ensureOpened(deps, shown);
-  const [documents, segments, annotations, progress, pair, machineTranslation, disputed] = await Promise.all([
+  // a job delivered as files, read: its delivered files become the targets (ADR 0114)
+  const pair = await pairOf(deps.db, shown);
+  const deliveredNote = access.readOnly === null ? null : await readDeliveredTargets(deps, shown, pair.target.iso);
+  const [documents, segments, annotations, progress, machineTranslation, disputed] = await Promise.all([
     deps.db
       .select()
       .from(workbenchDocuments)
@@ -240,7 +244,6 @@ export async function openJob(
       .orderBy(asc(workbenchSegments.ordinal)),
     annotationsFor(deps.db, access, actor.user.id),
     progressOf(deps.db, shown.id),
-    pairOf(deps.db, shown),
     access.readOnly === null ? machineOf(deps, shown) : Promise.resolve(null),
     disputedSegmentsOf(deps.db, shown.id),
   ]);
@@ -261,10 +264,12 @@ export async function openJob(
     confirmStatus: access.confirmStatus,
     canDeliver: access.canDeliver,
     canAnnotate: access.canAnnotate,
+    canDispute: access.canDispute,
     machineTranslation,
     documents: documents.map(presentDocument),
     segments: segments.map((s) => presentSegment(s, annotations.get(s.id) ?? [])),
     progress,
     disputed: disputed.map((d) => ({ segmentId: d.segmentId, comment: d.comment })),
+    deliveredNote,
   };
 }

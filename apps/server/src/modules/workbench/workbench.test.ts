@@ -10,6 +10,7 @@ import {
 import {
   languages,
   mtJobs,
+  projectResources,
   terminologySets,
   terminologyTerms,
   tmImports,
@@ -25,10 +26,20 @@ import { authContextOf } from '../../platform/session';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { keyOf } from '../machine-translation/source-files';
+import { readTmx, TMX_TAIL, type TmxUnit, tmxHead, tmxUnitXml } from '../language-assets/tmx-parser';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
 import { segmentAccess } from './access';
+import { deliverFromEditor } from './deliver';
 import { saveWithAccess } from './save';
-import { detailOf, newCustomer, newTranslator, type Person, projectRow } from '../projects/projects-test-helpers';
+import { moveContextOf } from '../projects/moves/context';
+import {
+  deliver as deliverFiles,
+  detailOf,
+  newCustomer,
+  newTranslator,
+  type Person,
+  projectRow,
+} from '../projects/projects-test-helpers';
 
 // The workbench's server core through the API on real projects with real Word files: the first
 // open stores the segments, saves guard their revision, confirming checks the target and fills
@@ -345,9 +356,28 @@ describe('delivering from the editor', () => {
       ]),
     );
 
+    // the bold word's tags are kept as TMX inline codes, read back as the same plain text
+    const first = await db()
+      .select({ lang: tmSegments.lang, content: tmSegments.content })
+      .from(tmSegments)
+      .where(and(eq(tmSegments.importId, imports[0].id), eq(tmSegments.unitNo, 1)));
+    const bold = '<bpt i="1" x="1" type="bold">&lt;pc id=&quot;1&quot;&gt;</bpt>';
+    const closed = '<ept i="1">&lt;/pc&gt;</ept>';
+    expect(first.find((v) => v.lang === 'en-US')?.content).toBe(`Welcome to the ${bold}annual${closed} report.`);
+    const targetContent = first.find((v) => v.lang !== 'en-US')?.content ?? '';
+    expect(targetContent).toBe(`Bienvenido al informe ${bold}annual${closed}.`);
+    const units: TmxUnit[] = [];
+    const tmx = tmxHead('en-US') + tmxUnitXml(first) + TMX_TAIL;
+    await readTmx([tmx], async (read) => {
+      units.push(...read);
+    });
+    expect(units[0].variants.map((v) => v.plain)).toEqual(
+      expect.arrayContaining(['Welcome to the annual report.', 'Bienvenido al informe annual.']),
+    );
+
     // the customer reads the delivered job; nobody saves into it any more
     const read = await job(customer, id);
-    expect(read).toMatchObject({ role: 'customer', canDeliver: false });
+    expect(read).toMatchObject({ role: 'customer', canDeliver: false, canDispute: true });
     expect(read.readOnly).not.toBeNull();
     const late = await save(tom, read.segments[0].id, {
       target: 'x',
@@ -392,6 +422,49 @@ describe('delivering from the editor', () => {
     expect((await projectRow(t.app, other)).status).toBe('READY');
   });
 
+  it('delivers nothing when a save lands between the read of the segments and the lock', async () => {
+    const other = await takenProject();
+    const ready = await job(tom, other);
+    for (const s of ready.segments.filter((x) => x.status === 'new')) {
+      await save(tom, s.id, { target: translate(s.source), status: 'translated', revision: s.revision });
+    }
+    const [user] = await db().select().from(users).where(eq(users.id, tom.id));
+    const actor = authContextOf(user, 'session');
+    const segment = (await job(tom, other)).segments[2];
+    // the delivery has read and merged the segments; a save from another tab commits before the lock
+    const delivering = deliverFromEditor(
+      t.app.deps,
+      actor,
+      other,
+      false,
+      moveContextOf(t.app.deps, actor, '127.0.0.1'),
+      async () => {
+        const res = await save(tom, segment.id, {
+          target: 'Lea las notas, por favor.',
+          status: 'translated',
+          revision: segment.revision,
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    await expect(delivering).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.statusCode === 409 && e.message === WORKBENCH_TEXTS.changedWhileDelivering,
+    );
+    expect((await projectRow(t.app, other)).status).toBe('IN_PROGRESS');
+    const delivered = await db().select().from(projectResources).where(eq(projectResources.projectId, other));
+    expect(delivered).toEqual([]);
+    const [kept] = await db().select().from(workbenchSegments).where(eq(workbenchSegments.id, segment.id));
+    expect(kept).toMatchObject({ target: 'Lea las notas, por favor.', revision: segment.revision + 1 });
+    // delivered again, the file carries the save
+    expect((await deliver(tom, other)).statusCode).toBe(200);
+    const seen = detailOf(await customer.api.get(`/api/2/projects/${other}`));
+    const file = seen.files.find((f) => f.context === 'translation');
+    const link = (await customer.api.get(`/api/2/resources/${file?.id}`)).json() as { download_url: string };
+    const download = await customer.api.get(link.download_url.replace(/^https?:\/\/[^/]+/, ''));
+    const translated = await extract(new Uint8Array(download.rawPayload), 'docx', 'ca');
+    expect(translated.segments.map((s) => s.source)).toContain('Lea las notas, por favor.');
+  });
+
   it('lets the reviewer of a QA job read the reviewed segments, without saving', async () => {
     detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
     const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
@@ -402,6 +475,7 @@ describe('delivering from the editor', () => {
       reviewedProjectId: id,
       canAnnotate: true,
       canDeliver: false,
+      canDispute: false,
       readOnly: WORKBENCH_TEXTS.readOnly,
     });
     expect(review.segments).toHaveLength(4);
@@ -414,6 +488,48 @@ describe('delivering from the editor', () => {
     expect(detailOf(await otto.api.get(`/api/2/projects/${qa.id}`)).actions).toContain('open-editor');
     // the reviewed project itself is not opened directly
     expect((await openIn(otto, id)).statusCode).toBe(403);
+  });
+});
+
+describe('a job delivered as files', () => {
+  const source = [
+    run('Welcome to the ') + run('annual', '<w:b/>') + run(' report.'),
+    run('Click Save. Then wait.'),
+    run('Read the notes.'),
+  ];
+
+  it('shows its reviewer the delivered file as targets, aligned paragraph by paragraph', async () => {
+    const id = await takenProject('translation', source);
+    const file = await smallDocx([
+      run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
+      run('Haga clic en Guardar y espere.'),
+      run('Lea las notas.'),
+    ]);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
+    const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
+    detailOf(await otto.api.post(`/api/2/job/${qa.id}/take`));
+    const review = await job(otto, qa.id);
+    expect(review.deliveredNote).toBeNull();
+    expect(review.segments.map((s) => [s.source, s.target, s.status])).toEqual([
+      ['Welcome to the <pc id="1">annual</pc> report.', 'Bienvenido al informe <pc id="1">anual</pc>.', 'translated'],
+      // one sentence delivered for two: the paragraph's translation on its first segment
+      ['Click Save.', 'Haga clic en Guardar y espere.', 'translated'],
+      ['Then wait.', '', 'translated'],
+      ['Read the notes.', 'Lea las notas.', 'translated'],
+    ]);
+    expect(review.segments[0].origin).toBe('delivered');
+    // read once: a second open finds the same targets, not read again
+    const again = await job(otto, qa.id);
+    expect(again.segments.map((s) => s.revision)).toEqual(review.segments.map((s) => s.revision));
+  });
+
+  it('keeps the targets empty with a note when the delivered file is of another format', async () => {
+    const id = await takenProject('translation', source);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'translation.txt', content: 'Hola', type: 'text/plain' }]));
+    const read = await job(customer, id);
+    expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
+    expect(read.segments.every((s) => s.target === '')).toBe(true);
   });
 });
 

@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
+import { useState } from 'react';
 
 import Typography from '@mui/material/Typography';
 import { type DisputedSegment, type ProjectDetail, WORKBENCH_LIMITS } from '@parlance/shared';
 import { Field } from '../../../ui/Field';
 import { useDisputableSegments, useDisputedSegments } from '../api';
+import { readable, segmentsPage } from '../dispute-find';
 
 // The segments of a dispute (ADR 0112): the customer ticks the sentences they object to in the
 // dispute dialog, with a comment each; the translator and the admin who resolves it read them
@@ -15,16 +18,6 @@ import { useDisputableSegments, useDisputedSegments } from '../api';
 export interface PickedSegment {
   id: number;
   comment: string;
-}
-
-/** A segment's inline markup as a person reads it: tags dropped, entities decoded. */
-export function readable(markup: string): string {
-  return markup
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 }
 
 export function DisputeSegmentPicker({
@@ -37,11 +30,17 @@ export function DisputeSegmentPicker({
   onChange: (next: PickedSegment[]) => void;
 }) {
   const { data: segments, isPending, isError } = useDisputableSegments(projectId, true);
+  const [find, setFind] = useState('');
+  // opened with a segment ticked (from the editor's side-by-side page): its page first
+  const [page, setPage] = useState<number | null>(null);
   if (isPending) return <Typography color="text.secondary">Loading the translation's segments…</Typography>;
   if (isError || !segments || segments.length === 0) return null;
+  const { needle, found, pages, current, shown } = segmentsPage(segments, find, page, value[0]?.id);
   const picked = new Map(value.map((p) => [p.id, p.comment]));
-  const toggle = (id: number, on: boolean) =>
+  const toggle = (id: number, on: boolean) => {
+    setPage(current); // the page stays put whatever is ticked first
     onChange(on ? [...value, { id, comment: '' }] : value.filter((p) => p.id !== id));
+  };
   const comment = (id: number, text: string) => onChange(value.map((p) => (p.id === id ? { ...p, comment: text } : p)));
   const full = value.length >= WORKBENCH_LIMITS.disputedSegmentsMax;
   return (
@@ -52,11 +51,31 @@ export function DisputeSegmentPicker({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Tick the sentences you object to and say what is wrong with each; {value.length} picked.
       </Typography>
+      {segments.length > 1 && (
+        <Field
+          size="small"
+          fullWidth
+          type="search"
+          label="Find a segment"
+          helperText={needle ? `${found.length} of ${segments.length} segments` : 'By its source or translation'}
+          value={find}
+          onChange={(e) => {
+            setFind(e.target.value);
+            setPage(1);
+          }}
+          sx={{ mb: 1 }}
+        />
+      )}
       {/* a phone scrolls the dialog itself: no second scrolling box inside it */}
       <Box
         sx={{ maxHeight: { md: 320 }, overflow: { md: 'auto' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
       >
-        {segments.map((s) => {
+        {shown.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1 }}>
+            No segment contains “{find.trim()}”.
+          </Typography>
+        )}
+        {shown.map((s) => {
           const on = picked.has(s.id);
           return (
             <Box
@@ -105,6 +124,19 @@ export function DisputeSegmentPicker({
           );
         })}
       </Box>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={current}
+          onChange={(_e, next) => setPage(next)}
+          size="small"
+          siblingCount={0}
+          sx={{ mt: 1, '& ul': { justifyContent: 'center' } }}
+          getItemAriaLabel={(type, n, selected) =>
+            type === 'page' ? `${selected ? '' : 'Go to '}segments page ${n}` : `Go to the ${type} page of segments`
+          }
+        />
+      )}
     </Box>
   );
 }

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PROJECT_TEXTS, type ProjectDetail, type ReviewJobKind } from '@parlance/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { lazy } from '../../../ui/lazy';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../../app/http';
 import { toast } from '../../../ui/toast';
 import { messageOf, projectCalls, useProjectMove } from '../api';
@@ -54,6 +54,25 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
   const id = project.id;
   const has = (a: ProjectDetail['actions'][number]) => project.actions.includes(a);
   const close = () => setOpen(null);
+  // "Dispute this segment" on the side-by-side page comes here with ?dispute=<segment id>
+  const [params, setParams] = useSearchParams();
+  const [picked, setPicked] = useState<{ id: number; comment: string }[]>([]);
+  const disputeSegment = Number(params.get('dispute'));
+  const mayDispute = project.actions.includes('dispute');
+  useEffect(() => {
+    if (!disputeSegment) return;
+    if (mayDispute) {
+      setPicked([{ id: disputeSegment, comment: '' }]);
+      setOpen('dispute');
+    }
+    setParams(
+      (p) => {
+        p.delete('dispute');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [disputeSegment, mayDispute, setParams]);
 
   const take = useProjectMove(
     (kind: 'take' | 'take-edit') => (kind === 'take' ? projectCalls.take(id) : projectCalls.takeEdit(id)),
@@ -209,7 +228,7 @@ export function ProjectActions({ project }: { project: ProjectDetail }) {
         <DeliverDialog open={open === 'deliver'} project={project} onClose={close} />
       </OnDemand>
       <OnDemand when={open === 'dispute'}>
-        <DisputeDialog open={open === 'dispute'} project={project} onClose={close} />
+        <DisputeDialog open={open === 'dispute'} project={project} onClose={close} picked={picked} />
       </OnDemand>
       <OnDemand when={open === 'reassign'}>
         <ReassignDialog open={open === 'reassign'} project={project} onClose={close} />

@@ -27,10 +27,15 @@ const loadResolveSchema = () => import('../form-schemas').then((m) => m.projectR
 
 type ResolveOutcome = (typeof RESOLVE_OUTCOMES)[number];
 
-export function DisputeDialog({ open, project, onClose }: ProjectDialogProps) {
+export function DisputeDialog({
+  open,
+  project,
+  onClose,
+  picked = [],
+}: ProjectDialogProps & { picked?: { id: number; comment: string }[] }) {
   const dispute = useProjectMove((v: ProjectDisputeInput) => projectCalls.dispute(project.id, v));
   const { register, control, handleSubmit, setError, formState } = useZodForm(loadDisputeSchema, {
-    defaultValues: { reason: '', segments: [] },
+    defaultValues: { reason: '', segments: picked },
   });
   const { errors } = formState;
   const submit = handleSubmit(async (values) => {

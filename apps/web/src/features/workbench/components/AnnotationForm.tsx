@@ -19,10 +19,14 @@ export function AnnotationForm({
   segmentId: number;
   onAdd: (segmentId: number, body: AnnotationCreate) => Promise<void>;
 }) {
-  const { register, handleSubmit, reset, setError, formState } = useZodForm(loadSchema, {
+  const { register, handleSubmit, reset, setError, formState, watch } = useZodForm(loadSchema, {
     defaultValues: { category: '', severity: '' as AnnotationCreate['severity'], comment: '' },
   });
   const { errors } = formState;
+  // the selects are controlled: a reset sets the DOM value without a change event, and an
+  // uncontrolled field would keep its label shrunk on the border as if a value were chosen
+  const category = watch('category') ?? '';
+  const severity = watch('severity') ?? '';
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -45,6 +49,7 @@ export function AnnotationForm({
         size="small"
         label="Category"
         {...register('category')}
+        value={category}
         error={!!errors.category}
         helperText={errors.category?.message}
       >
@@ -59,6 +64,7 @@ export function AnnotationForm({
         size="small"
         label="Severity"
         {...register('severity')}
+        value={severity}
         error={!!errors.severity}
         helperText={errors.severity?.message}
       >

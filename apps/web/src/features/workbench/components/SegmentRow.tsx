@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { memo, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { QaWarning, SegmentStatus, WorkbenchSegment } from '@parlance/shared';
 import type { Conflict } from '../autosave';
 import { markupToTokens } from '../tag-tokens';
@@ -73,6 +74,8 @@ interface SegmentRowProps {
   panel: ReactNode;
   /** the customer's comment when their dispute points at this segment ('' without a comment) */
   disputed?: string;
+  /** where the customer starts a dispute ticking this segment (when they may dispute the job) */
+  disputeHref?: string;
   ctl: RowController;
 }
 
@@ -87,6 +90,7 @@ export const SegmentRow = memo(function SegmentRow({
   highlights,
   panel,
   disputed,
+  disputeHref,
   ctl,
 }: SegmentRowProps) {
   const savedText = useMemo(() => markupToTokens(segment.target), [segment.target]);
@@ -198,6 +202,11 @@ export const SegmentRow = memo(function SegmentRow({
               '&:focus-visible, &:focus': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 1 },
             }}
           />
+        )}
+        {disputeHref && (
+          <Button size="small" color="warning" component={RouterLink} to={disputeHref} sx={{ mt: 0.5, ml: -0.5 }}>
+            Dispute this segment
+          </Button>
         )}
         {disputed && (
           <Typography variant="caption" component="p" sx={{ mt: 0.5, color: 'error.main', overflowWrap: 'anywhere' }}>

@@ -601,6 +601,11 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
         onShortcuts={() => setShortcutsOpen(true)}
         onDeliver={() => setDeliverOpen(true)}
       />
+      {job.deliveredNote && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {job.deliveredNote}
+        </Alert>
+      )}
       {imported && (
         <Alert
           severity={imported.problems.length > 0 ? 'warning' : 'success'}
@@ -663,6 +668,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
                       highlights={isActive ? highlights : undefined}
                       panel={isActive && phone ? panel : null}
                       disputed={disputed.get(seg.id)}
+                      disputeHref={job.canDispute ? `/project/${job.project.id}?dispute=${seg.id}` : undefined}
                       ctl={ctl}
                     />
                   </div>
