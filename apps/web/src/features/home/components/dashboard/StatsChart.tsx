@@ -11,7 +11,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** The chart's height with its legend, as the card's skeleton reserves it. */
 const HEIGHT = 220;
 const LEGEND = 24;
-const PLOT = { top: 8, right: 44, bottom: 20, left: 28 };
+const PLOT = { top: 10, right: 44, bottom: 20, left: 28 };
 const TICKS = 4;
 const FONT = 11;
 
@@ -61,7 +61,7 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
   const yProjects = (v: number) => PLOT.top + plotH - (v / (projectStep * TICKS)) * plotH;
   const yWords = (v: number) => PLOT.top + plotH - (v / (wordStep * TICKS)) * plotH;
   const x = (i: number) => PLOT.left + band * i + band / 2;
-  // every month's label when there is room for it, otherwise every other one (and the last)
+  // every month's label when there is room for it, otherwise every other one, counted from the last
   const every = band >= 34 ? 1 : 2;
   const ticks = Array.from({ length: TICKS + 1 }, (_, n) => n);
   const text = theme.palette.text.secondary;
@@ -110,7 +110,7 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
             strokeLinejoin="round"
           />
           {months.map((m, i) =>
-            i % every === 0 || i === months.length - 1 ? (
+            (months.length - 1 - i) % every === 0 ? (
               <text key={m.month} x={x(i)} y={svgHeight - 4} fontSize={FONT} fill={text} textAnchor="middle">
                 {monthLabel(m.month)}
               </text>
