@@ -50,7 +50,7 @@ test('the translator sees the chart, the level, the balance and the statement', 
   const stats = page.getByTestId('dash-statistics');
   await expect(stats.getByText('Projects completed')).toBeVisible();
   // the chart draws a bar per month with work
-  await expect(page.getByTestId('dash-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('dash-chart').locator('rect.dash-chart-bar').first()).toBeVisible();
   await expect(page.getByTestId('dash-level')).toHaveText(/^Level [1-5]$/);
   const leveling = page.getByTestId('dash-leveling');
   for (const label of [

@@ -27,6 +27,7 @@ const SOURCES = [
   join(WEB, 'public'),
   join(WEB, 'index.html'),
   join(WEB, 'vite.config.ts'),
+  join(WEB, 'route-preloads.ts'),
   join(ROOT, 'packages/shared/src'),
 ];
 

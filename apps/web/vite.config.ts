@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './route-preloads';
 // By path, not by package name: the config is bundled by Vite, and the shared package is TypeScript.
 import { API_PREFIXES } from '../../packages/shared/src/api-paths';
 
 const api = process.env.PARLANCE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   server: {
     port: 5173,
     // The server's own paths (one list with the server's not-found handler: packages/shared);

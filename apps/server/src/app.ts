@@ -58,6 +58,7 @@ import { deliverDueWebhooks } from './modules/public-api/webhook-worker';
 import { cspOrigins } from './platform/our-origins';
 import { createMtEngines, type MtEngines } from './platform/mt';
 import { bootstrapTemplate, loadWebBootstrap, renderIndexHtml } from './modules/registry/web-bootstrap';
+import { modulePreloadLinks, preloadsFor, readRoutePreloads } from './modules/registry/web-preloads';
 
 export interface AppDeps {
   config: Config;
@@ -309,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 async function serveWebApp(app: FastifyInstance, webDist: string | null, services: Services): Promise<void> {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   const template = hasWeb ? bootstrapTemplate(readFileSync(join(webDist as string, 'index.html'), 'utf8')) : null;
+  const routePreloads = hasWeb ? readRoutePreloads(webDist as string) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist as string,
@@ -348,7 +350,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null, service
       .header('Vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');
     try {
-      const html = renderIndexHtml(template, await loadWebBootstrap(request, services));
+      const bootstrap = await loadWebBootstrap(request, services);
+      const preloads = routePreloads ? modulePreloadLinks(preloadsFor(routePreloads, path, bootstrap.user)) : '';
+      const html = renderIndexHtml(template, bootstrap, preloads);
       return sendCompressed(reply, request.headers['accept-encoding'], html);
     } catch (err) {
       // without the bootstrap the app asks for the user and config itself, and shows its own error

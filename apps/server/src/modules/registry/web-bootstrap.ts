@@ -38,6 +38,11 @@ export async function loadWebBootstrap(request: FastifyRequest, deps: Services):
   };
 }
 
-export function renderIndexHtml(template: { before: string; after: string }, bootstrap: WebBootstrap): string {
-  return `${template.before}<script type="application/json" id="${WEB_BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>${template.after}`;
+/** `head`: more elements for the head, after the template's own (the page's module preloads). */
+export function renderIndexHtml(
+  template: { before: string; after: string },
+  bootstrap: WebBootstrap,
+  head = '',
+): string {
+  return `${template.before}${head}<script type="application/json" id="${WEB_BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>${template.after}`;
 }

@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Suspense, useDeferredValue } from 'react';
-import { lazy } from '../../../../ui/lazy';
+import { useDeferredValue } from 'react';
 import { formatWords } from '../../../../ui/format';
 import { useStatistics } from '../../dashboard-api';
 import { DashCard, Figure } from './DashCard';
-
-const StatsChart = lazy(() => import('./StatsChart'));
+import StatsChart from './StatsChart';
 
 const FIGURES = {
   display: 'grid',
@@ -77,9 +75,7 @@ export function StatisticsCard() {
             </Typography>
           ) : (
             <Box role="img" aria-label="Chart of completed projects and words by month" data-testid="dash-chart">
-              <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
-                <StatsChart months={data.months} />
-              </Suspense>
+              <StatsChart months={data.months} />
             </Box>
           )}
         </>
