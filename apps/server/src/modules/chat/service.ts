@@ -1312,10 +1312,9 @@ async function lexemeStats(db: Db): Promise<LexemeStats> {
 
 /**
  * About what share of messages match the phrase's words (all of them, each as a prefix): the
- * product of the words' shares, as if they were independent (the planner's own assumption; "deadline
- * review" is far rarer than either word), a word's share being that of the tracked lexemes it begins
- * (a word none begins is rarer than every tracked one). Null without statistics. Only the search's
- * order of work depends on it, never its answer.
+ * rarest word's share, a word's share being that of the tracked lexemes it begins (a word none
+ * begins is rarer than every tracked one). Null without statistics. Only the search's order of
+ * work depends on it, never its answer.
  */
 export async function phraseShare(db: Db, phrase: string): Promise<number | null> {
   const stats = await lexemeStats(db);
@@ -1325,7 +1324,7 @@ export async function phraseShare(db: Db, phrase: string): Promise<number | null
   for (const word of words) {
     let sum = 0;
     for (let i = 0; i < stats.lexemes.length; i++) if (stats.lexemes[i].startsWith(word)) sum += stats.shares[i];
-    share *= sum > 0 ? Math.min(1, sum) : stats.floor;
+    share = Math.min(share, sum > 0 ? Math.min(1, sum) : stats.floor);
   }
   return share;
 }
