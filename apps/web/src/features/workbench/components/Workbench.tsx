@@ -549,6 +549,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
     // every segment of the job, not only those loaded so far: the rest first
     if (all && !complete) {
       setReplaceAllWaiting(true);
+      toast('Loading the rest of the job: the replace follows.', { variant: 'info' });
       return;
     }
     const needle = search.target.toLocaleLowerCase();
