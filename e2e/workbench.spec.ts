@@ -181,6 +181,87 @@ test.describe('the workbench', () => {
     await otherContext.close();
   });
 
+  test('replace all reaches the segments whose page has not arrived yet', async ({ page, newAccount }) => {
+    await signInWith(page, await newAccount({ type: 'translator' }));
+    // 600 segments: the open answers the first 200, the rest is held back until replace all is asked
+    const segments = Array.from({ length: 600 }, (_, i) => ({
+      id: i + 1,
+      documentId: 1,
+      ordinal: i + 1,
+      source: `Read report ${i + 1}.`,
+      tags: {},
+      context: '',
+      words: 3,
+      target: i % 3 === 0 ? `Lisez le rapport ${i + 1}.` : `Lisez la note ${i + 1}.`,
+      status: 'draft',
+      origin: 'manual',
+      matchPercent: null,
+      revision: 1,
+      annotations: [],
+    }));
+    const progress = { segments: 600, words: 1800, confirmedSegments: 0, confirmedWords: 0, draftSegments: 600 };
+    const job = {
+      project: {
+        id: 990002,
+        name: 'Six hundred',
+        status: 'In Progress',
+        type: 'translation',
+        sourceLang: { iso: 'en-US', name: 'American English' },
+        targetLang: { iso: 'fr-FR', name: 'French' },
+        deadline: null,
+      },
+      reviewedProjectId: null,
+      role: 'translator',
+      readOnly: null,
+      confirmStatus: 'translated',
+      canDeliver: true,
+      canAnnotate: false,
+      machineTranslation: null,
+      documents: [{ id: 1, fileName: 'notes.docx', format: 'docx', output: 'docx', segments: 600, words: 1800 }],
+      segments: segments.slice(0, 200),
+      segmentTotal: 600,
+      disputed: [],
+      progress,
+    };
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/2/workbench/projects/990002', (route) => route.fulfill({ json: job }));
+    await page.route('**/api/2/workbench/projects/990002/segments?*', async (route) => {
+      const after = Number(new URL(route.request().url()).searchParams.get('after'));
+      await held;
+      await route.fulfill({ json: { segments: segments.slice(after), more: false } });
+    });
+    await page.route('**/api/2/workbench/segments/*/suggestions', (route) =>
+      route.fulfill({ json: { memory: [], terms: [], machine: null, machineNote: null } }),
+    );
+    const saved = new Map<number, string>();
+    await page.route(/\/api\/2\/workbench\/segments\/\d+$/, (route) => {
+      const id = Number(route.request().url().split('/').pop());
+      const draft = route.request().postDataJSON() as { target: string; status: string; revision: number };
+      saved.set(id, draft.target);
+      const segment = { ...segments[id - 1], target: draft.target, status: draft.status, revision: draft.revision + 1 };
+      return route.fulfill({ json: { segment, warnings: [], filled: [], progress } });
+    });
+    await page.goto('/ui-editor/990002');
+    await expect(target(page, 1)).toBeFocused();
+
+    const tools = page.getByRole('search', { name: 'Find and replace' });
+    await tools.getByLabel('Find in target').fill('rapport');
+    await expect(tools.getByRole('status')).toHaveText('67 segments match');
+    await tools.getByLabel('Replace with').fill('bilan');
+    await tools.getByRole('button', { name: 'Replace all' }).click();
+    // nothing is replaced on the loaded rows alone: the replace waits for the rest of the job
+    await expect(page.getByText(/^Replaced in/)).toHaveCount(0);
+    expect(saved.size).toBe(0);
+    release();
+    await expect(page.getByText('Replaced in 200 segments.')).toBeVisible();
+    await expect.poll(() => saved.size).toBe(200);
+    expect(saved.get(598)).toBe('Lisez le bilan 598.');
+    expect([...saved.values()].every((t) => t.includes('bilan'))).toBe(true);
+  });
+
   test('10,000 segments open in under 2 s and scroll rendering only the rows in view', async ({ page, newAccount }) => {
     test.setTimeout(60_000);
     await signInWith(page, await newAccount({ type: 'translator' }));
@@ -218,11 +299,23 @@ test.describe('the workbench', () => {
       canAnnotate: false,
       machineTranslation: null,
       documents: [{ id: 1, fileName: 'long.docx', format: 'docx', output: 'docx', segments: 10_000, words: 70_000 }],
-      segments,
+      // as the server answers: the first 200, then pages of 2,000 after an ordinal
+      segments: segments.slice(0, 200),
+      segmentTotal: 10_000,
       disputed: [],
       progress: { segments: 10_000, words: 70_000, confirmedSegments: 3334, confirmedWords: 23_338, draftSegments: 0 },
     };
     await page.route('**/api/2/workbench/projects/990001', (route) => route.fulfill({ json: job }));
+    const pagesAsked: number[] = [];
+    await page.route('**/api/2/workbench/projects/990001/segments?*', (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      const after = Number(query.get('after'));
+      const limit = Number(query.get('limit'));
+      pagesAsked.push(after);
+      return route.fulfill({
+        json: { segments: segments.slice(after, after + limit), more: after + limit < segments.length },
+      });
+    });
     await page.route('**/api/2/workbench/segments/*/suggestions', (route) =>
       route.fulfill({ json: { memory: [], terms: [], machine: null, machineNote: null } }),
     );
@@ -243,6 +336,10 @@ test.describe('the workbench', () => {
     console.log(`10,000 segments: editor ready in ${opened} ms`);
     expect(opened).toBeLessThan(2_000);
     expect(await page.getByRole('group', { name: /^Segment \d+$/ }).count()).toBeLessThan(60);
+    // the rest arrives behind the first rows, page after page, and the status counts take it in
+    await expect(page.getByRole('button', { name: 'Translated (3334)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New (6666)' })).toBeVisible();
+    expect(pagesAsked).toEqual([200, 2200, 4200, 6200, 8200]);
 
     const list = page.getByRole('region', { name: 'Segments' });
     const frames = await list.evaluate(async (el) => {

@@ -2,9 +2,12 @@
 // a database seeded by bench-editor-seed.ts (the demo translator's taken job: one generated document
 // of 10,000 sentences; the customer's memory of 20,000 units and 300 terms), then:
 //   open         GET /api/2/workbench/projects/{id}: the first open (the document split into segments
-//                and stored) and the second (read back), time and bytes (gzip asked, as a browser does)
+//                and stored) and the second (read back), time and bytes (gzip asked, as a browser does);
+//                the open answers the first segments, then every page of GET .../segments is read as
+//                the editor does behind them (time and bytes of all pages)
 //   save         PUT /api/2/workbench/segments/{id}, an autosave (draft) of a different segment each
-//                time, autocannon with 10 connections: p50, p90, p99 (target p99 < 50 ms)
+//                time, autocannon with 10 connections: p50, p90, p99 (target p99 < 50 ms); then the
+//                same with confirms (translated) of segments whose source is unique in the job
 //   suggestions  GET /api/2/workbench/segments/{id}/suggestions over 500 segments: the first (the
 //                memory indexed), then p50/p99 (memory and job matches, terms; no engine connected)
 //   browser      Chromium (/usr/bin/chromium, CHROMIUM_PATH) from navigation to /ui-editor/{id} until
@@ -56,10 +59,23 @@ export async function benchEditor(engine, databaseUrl, root) {
     delete row.firstOpen.body;
     delete row.secondOpen.body;
     console.log(
-      `  open: first ${row.firstOpen.ms} ms, second ${row.secondOpen.ms} ms; ${row.secondOpen.kb} kB (${row.secondOpen.gzipKb} kB gzipped), ${job.segments.length} segments`,
+      `  open: first ${row.firstOpen.ms} ms, second ${row.secondOpen.ms} ms; ${row.secondOpen.kb} kB (${row.secondOpen.gzipKb} kB gzipped), ${job.segments.length} of ${job.segmentTotal ?? job.segments.length} segments`,
     );
+    row.allPages = await readPages(base, headers, projectId, job);
+    if (row.allPages.pages > 0)
+      console.log(
+        `  the rest: ${row.allPages.pages} pages in ${row.allPages.ms} ms, ${row.allPages.kb} kB (${row.allPages.gzipKb} kB gzipped); ${job.segments.length} segments in all`,
+      );
 
-    if (!SKIP.has('save')) row.save = await measureSaves(base, headers, job.segments);
+    if (!SKIP.has('save')) {
+      const revisions = new Map(job.segments.map((s) => [s.id, s.revision]));
+      row.save = await measureSaves(base, headers, job.segments, revisions, 'draft');
+      // the segments from the end whose source no other segment has: a confirm with nothing to fill
+      const count = new Map();
+      for (const s of job.segments) count.set(s.source, (count.get(s.source) ?? 0) + 1);
+      const unique = job.segments.filter((s) => count.get(s.source) === 1).reverse();
+      row.confirm = await measureSaves(base, headers, unique, revisions, 'translated');
+    }
     if (!SKIP.has('suggestions')) row.suggestions = await measureSuggestions(base, headers, job.segments);
     if (!SKIP.has('browser')) row.browser = await browserOpen(base, headers, projectId, root);
     row.loadAfter = round(loadavg()[0], 2);
@@ -107,20 +123,52 @@ async function openJob(base, headers, projectId) {
   };
 }
 
-/** Autosaves: each request a draft of the next segment, from the revision it has (every pass adds one). */
-async function measureSaves(base, headers, segments) {
+/** Every page of GET .../segments after the open's segments (appended to job.segments), timed. */
+async function readPages(base, headers, projectId, job) {
+  const out = { pages: 0, ms: 0, kb: 0, gzipKb: 0 };
+  if (job.segmentTotal === undefined) return out;
+  let after = job.segments.at(-1)?.ordinal ?? 0;
+  let bytes = 0;
+  let gzipBytes = 0;
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${base}/api/2/workbench/projects/${projectId}/segments?after=${after}`, {
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`GET .../segments answered ${res.status}: ${text.slice(0, 200)}`);
+    bytes += Buffer.byteLength(text);
+    gzipBytes += gzipSync(text).length;
+    const page = JSON.parse(text);
+    out.pages += 1;
+    job.segments.push(...page.segments);
+    after = page.segments.at(-1)?.ordinal ?? after;
+    if (!page.more || page.segments.length === 0) break;
+  }
+  return {
+    ...out,
+    ms: round(performance.now() - t0, 0),
+    kb: round(bytes / 1024, 0),
+    gzipKb: round(gzipBytes / 1024, 0),
+  };
+}
+
+/**
+ * Saves (autosaves as drafts, or confirms): each request the next segment, from the revision it
+ * has (every pass adds one).
+ */
+async function measureSaves(base, headers, segments, revisions, status) {
   const ids = segments.map((s) => s.id);
-  const revisions = new Map(segments.map((s) => [s.id, s.revision]));
   let next = 0;
   const check = await fetch(`${base}/api/2/workbench/segments/${ids[0]}`, {
     method: 'PUT',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ target: 'Borrador', status: 'draft', revision: revisions.get(ids[0]) }),
+    body: JSON.stringify({ target: 'Borrador', status, revision: revisions.get(ids[0]) }),
   });
   if (!check.ok) throw new Error(`PUT /api/2/workbench/segments/{id} answered ${check.status}: ${await check.text()}`);
   revisions.set(ids[0], revisions.get(ids[0]) + 1);
   next = 1;
-  const r = await measure('save', {
+  const r = await measure(status === 'draft' ? 'save' : 'confirm', {
     url: base,
     requests: [
       {
@@ -134,13 +182,15 @@ async function measureSaves(base, headers, segments) {
             ...req,
             path: `/api/2/workbench/segments/${id}`,
             headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ target: `Borrador ${revision + 1} del segmento`, status: 'draft', revision }),
+            body: JSON.stringify({ target: `Borrador ${revision + 1} del segmento`, status, revision }),
           };
         },
       },
     ],
   });
-  console.log(`  save: p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms (target p99 < 50 ms), ${r.rps} req/s`);
+  console.log(
+    `  ${status === 'draft' ? 'save' : 'confirm (unique source)'}: p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms (target p99 < 50 ms), ${r.rps} req/s${r.non2xx ? `, ${r.non2xx} not 2xx` : ''}`,
+  );
   return r;
 }
 
@@ -210,7 +260,7 @@ export function editorLines(results) {
       continue;
     }
     lines.push(
-      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped); ${r.save ? `save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms` : 'save skipped'}; ${r.suggestions ? `suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms` : 'suggestions skipped'}`,
+      `  ${engine}: hello p99 ${r.hello?.p99Ms} ms (load ${r.loadBefore}); open ${r.firstOpen.ms} ms first, ${r.secondOpen.ms} ms again (${r.secondOpen.kb} kB, ${r.secondOpen.gzipKb} kB gzipped)${r.allPages?.pages ? `, the rest in ${r.allPages.pages} pages ${r.allPages.ms} ms (${r.allPages.kb} kB)` : ''}; ${r.save ? `save p50 ${r.save.p50Ms} / p90 ${r.save.p90Ms} / p99 ${r.save.p99Ms} ms` : 'save skipped'}${r.confirm ? `, confirm ${r.confirm.p50Ms} / ${r.confirm.p90Ms} / ${r.confirm.p99Ms} ms` : ''}; ${r.suggestions ? `suggestions first ${r.suggestions.firstMs} ms, p99 ${r.suggestions.p99Ms} ms` : 'suggestions skipped'}`,
     );
     if (r.browser?.runsMs) lines.push(`  ${engine}: browser, first rows after ${r.browser.runsMs.join(' / ')} ms`);
   }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedFromBootstrap } from './app/current-user';
 import { Providers, queryClient } from './app/Providers';
+import { preloadData } from './app/data-preload';
 import { preloadRoute } from './app/route-preload';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -12,6 +13,8 @@ if (!root) throw new Error('no #root element');
 seedFromBootstrap(queryClient);
 // this address's page and everything it imports start loading now, beside the first render
 preloadRoute(window.location.pathname);
+// and its first call, when its address names one (the editor's job)
+preloadData(window.location.pathname);
 // A transition: React renders the first page in slices of a few milliseconds and lets the browser
 // in between, instead of one long task that blocks input until the whole tree is built.
 const app = createRoot(root);

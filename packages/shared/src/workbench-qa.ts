@@ -60,6 +60,21 @@ function escapeRegExp(text: string): string {
  * in the term finds any run of spaces. Its own offsets: the `i` flag folds case without changing lengths.
  */
 function termPattern(term: string): RegExp {
+  let pattern = patterns.get(term);
+  if (!pattern) {
+    // a glossary is a few hundred terms checked on every confirm: compiled once each, not per call
+    if (patterns.size >= PATTERNS_KEPT) patterns.clear();
+    pattern = compileTermPattern(term);
+    patterns.set(term, pattern);
+  }
+  return pattern;
+}
+
+/** Compiled term patterns (matchAll copies one, so a shared global pattern keeps no state). */
+const patterns = new Map<string, RegExp>();
+const PATTERNS_KEPT = 20_000;
+
+function compileTermPattern(term: string): RegExp {
   const body = term.trim().split(/\s+/u).map(escapeRegExp).join('\\s+');
   const first = term.trim()[0] ?? '';
   const last = [...term.trim()].pop() ?? '';

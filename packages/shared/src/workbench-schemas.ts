@@ -136,7 +136,10 @@ export const workbenchJobSchema = z.object({
   /** whether an engine can suggest for this pair, and which */
   machineTranslation: z.object({ engine: z.string(), label: z.string() }).nullable(),
   documents: z.array(workbenchDocumentSchema),
+  /** the first segments of the job (WORKBENCH_LIMITS.openSegments); the rest by pages of /segments */
   segments: z.array(workbenchSegmentSchema),
+  /** every segment of the job, of which `segments` are the first */
+  segmentTotal: z.number(),
   progress: workbenchProgressSchema,
   /** the segments the customer's dispute points at, marked in the editor */
   disputed: z.array(z.object({ segmentId: z.number(), comment: z.string() })),
@@ -144,6 +147,18 @@ export const workbenchJobSchema = z.object({
   deliveredNote: z.string().nullable().optional(),
 });
 export type WorkbenchJob = z.infer<typeof workbenchJobSchema>;
+
+/** GET /api/2/workbench/projects/{id}/segments: the segments after an ordinal, in order */
+export const workbenchSegmentsQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  limit: z.coerce.number().int().min(1).max(WORKBENCH_LIMITS.segmentsPageMax).default(WORKBENCH_LIMITS.segmentsPage),
+});
+export const workbenchSegmentPageSchema = z.object({
+  segments: z.array(workbenchSegmentSchema),
+  /** whether segments follow the last of this page */
+  more: z.boolean(),
+});
+export type WorkbenchSegmentPage = z.infer<typeof workbenchSegmentPageSchema>;
 
 /** PUT /api/2/workbench/segments/{id} */
 export const segmentSaveSchema = z.object({

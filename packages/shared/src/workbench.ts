@@ -46,6 +46,11 @@ export const WORKBENCH_LIMITS = {
   lengthRatioMin: 0.3,
   /** an order of more words is quoted without its memory analysis (it would keep the quote waiting) */
   analysisMaxWords: 200_000,
+  /** segments in the open answer (the first screens); the rest come a page at a time after it */
+  openSegments: 200,
+  /** segments per page of GET /api/2/workbench/projects/{id}/segments, and the most one page may ask */
+  segmentsPage: 2_000,
+  segmentsPageMax: 5_000,
 } as const;
 
 /**

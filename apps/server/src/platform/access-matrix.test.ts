@@ -288,6 +288,12 @@ const OBJECTS: ObjectCase[] = [
     expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
   },
   {
+    // a page of the editor's segments: whoever may open the job, as the open itself
+    route: 'GET /api/2/workbench/projects/:id/segments',
+    url: (f) => `/api/2/workbench/projects/${f.taken}/segments?after=0`,
+    expect: { guest: 401, customer: 403, customer2: 404, translator2: 404 },
+  },
+  {
     // the job as XLIFF is for who may edit it: the customer reads the job but takes no XLIFF (403);
     // the translator's answer depends on the demo job's file, as the editor's own does
     route: 'GET /api/2/workbench/projects/:id/xliff',

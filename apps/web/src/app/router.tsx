@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { ROUTES } from '@parlance/shared';
 import { AppLayout } from '../shell/AppLayout';
 import { SHELL_ROUTES } from '../shell/extra-routes';
+import { registerDataPreloads } from './data-preload';
 import { registerRoutePreloads } from './route-preload';
 
 // One lazily loaded chunk per page. Paths come from the shared route table, which also says who
@@ -89,6 +90,13 @@ const PAGES: Record<string, Page> = {
   '/wizard/2/entry': WizardPage,
 };
 registerRoutePreloads(Object.entries(PAGES).map(([path, p]) => [path, p.load]));
+// the editor's job (the page's first call, GET /api/2/workbench/projects/{id}) beside its chunk
+registerDataPreloads([
+  [
+    '/ui-editor/:projectId',
+    ({ projectId }) => (/^[1-9]\d{0,9}$/.test(projectId ?? '') ? `/api/2/workbench/projects/${projectId}` : null),
+  ],
+]);
 
 const HomeRedirect = lazy(() => import('../shell/HomeRedirect'));
 const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));

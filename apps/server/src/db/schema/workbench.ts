@@ -65,6 +65,8 @@ export const workbenchSegments = pgTable(
     words: integer('words').notNull(),
     /** the source's text lower-cased with spaces collapsed: segments with the same key are repetitions */
     repetitionKey: text('repetition_key').notNull(),
+    /** how many other segments of the job have this exact source: none, and a confirm fills nothing */
+    repetitions: integer('repetitions').notNull().default(0),
     target: text('target').notNull().default(''),
     /** new, draft, translated, reviewed (SEGMENT_STATUSES) */
     status: text('status', { enum: ['new', 'draft', 'translated', 'reviewed'] })

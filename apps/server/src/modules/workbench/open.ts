@@ -1,9 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   inStatusGroup,
   isMachineOnlyType,
   type SegmentStatus,
   type WorkbenchJob,
+  type WorkbenchSegmentPage,
+  WORKBENCH_LIMITS,
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
@@ -28,6 +30,9 @@ import { mtLanguages } from '../wizard/mt-params';
 // once: the project row is locked and the documents looked for again, so one of them stores the
 // segments and the other finds them (the unique indexes back this up). Segments are inserted in
 // batches, so a file of ten thousand segments opens in one round trip per batch.
+// The open answers the first screens of segments only; the editor reads the rest a page at a time
+// (GET .../segments?after=<ordinal>) behind the first rows it shows (ADR 0115). Each segment keeps
+// how many other segments of the job have its source, so that confirming a unique one fills nothing.
 
 /** Segments per INSERT (one JSON parameter each). */
 const INSERT_BATCH = 2_000;
@@ -144,6 +149,10 @@ async function storeSegments(
     )
     .returning({ id: workbenchDocuments.id, fileId: workbenchDocuments.fileId });
   const documentOf = new Map(documents.map((d) => [d.fileId, d.id]));
+  // how many segments of the job share each source: a confirm fills the others (save.ts)
+  const sameSource = new Map<string, number>();
+  for (const file of withSegments)
+    for (const s of file.segments) sameSource.set(s.source, (sameSource.get(s.source) ?? 0) + 1);
   let ordinal = 0;
   let batch: SegmentInsert[] = [];
   for (const file of withSegments) {
@@ -160,6 +169,7 @@ async function storeSegments(
         c: s.context,
         w: s.words,
         r: repetitionKeyOf(s.source),
+        n: (sameSource.get(s.source) ?? 1) - 1,
         t: machineTarget ?? '',
         st: machineTarget !== undefined && machine ? machine.status : 'new',
         m: machineTarget !== undefined && machine ? machineTarget : null,
@@ -184,6 +194,7 @@ interface SegmentInsert {
   c: string;
   w: number;
   r: string;
+  n: number;
   t: string;
   st: SegmentStatus;
   m: string | null;
@@ -197,11 +208,11 @@ interface SegmentInsert {
 async function insertSegments(tx: Tx, projectId: number, rows: SegmentInsert[]): Promise<void> {
   await tx.execute(sql`
     INSERT INTO workbench_segments (document_id, project_id, ordinal, segment_key, source, tags, context, words,
-      repetition_key, target, status, origin, machine_target, machine_engine)
-    SELECT r.d, ${projectId}::int, r.o, r.k, r.s, r.g, r.c, r.w, r.r, r.t, r.st,
+      repetition_key, repetitions, target, status, origin, machine_target, machine_engine)
+    SELECT r.d, ${projectId}::int, r.o, r.k, r.s, r.g, r.c, r.w, r.r, r.n, r.t, r.st,
       CASE WHEN r.m IS NULL THEN NULL ELSE 'machine' END, r.m, r.e
     FROM json_to_recordset(${JSON.stringify(rows)}::json)
-      AS r(d int, o int, k text, s text, g jsonb, c text, w int, r text, t text, st text, m text, e text)`);
+      AS r(d int, o int, k text, s text, g jsonb, c text, w int, r text, n int, t text, st text, m text, e text)`);
 }
 
 /** Whether an engine can suggest for the pair, and which (the customer's choice when it serves). */
@@ -219,7 +230,17 @@ async function machineOf(
   }
 }
 
-/** GET /api/2/workbench/projects/{id}: the job, stored on its first open, with every segment. */
+/** The job's segments after an ordinal, in order, at most `limit` of them. */
+function segmentsAfter(db: Db, projectId: number, after: number, limit: number) {
+  return db
+    .select()
+    .from(workbenchSegments)
+    .where(and(eq(workbenchSegments.projectId, projectId), gt(workbenchSegments.ordinal, after)))
+    .orderBy(asc(workbenchSegments.ordinal))
+    .limit(limit);
+}
+
+/** GET /api/2/workbench/projects/{id}: the job, stored on its first open, with its first segments. */
 export async function openJob(
   deps: Pick<Services, 'db' | 'storage' | 'clock' | 'mt'>,
   actor: AuthContext,
@@ -237,12 +258,8 @@ export async function openJob(
       .from(workbenchDocuments)
       .where(eq(workbenchDocuments.projectId, shown.id))
       .orderBy(asc(workbenchDocuments.position)),
-    deps.db
-      .select()
-      .from(workbenchSegments)
-      .where(eq(workbenchSegments.projectId, shown.id))
-      .orderBy(asc(workbenchSegments.ordinal)),
-    annotationsFor(deps.db, access, actor.user.id),
+    segmentsAfter(deps.db, shown.id, 0, WORKBENCH_LIMITS.openSegments),
+    annotationsFor(deps.db, access, actor.user.id, { toOrdinal: WORKBENCH_LIMITS.openSegments }),
     progressOf(deps.db, shown.id),
     access.readOnly === null ? machineOf(deps, shown) : Promise.resolve(null),
     disputedSegmentsOf(deps.db, shown.id),
@@ -268,8 +285,34 @@ export async function openJob(
     machineTranslation,
     documents: documents.map(presentDocument),
     segments: segments.map((s) => presentSegment(s, annotations.get(s.id) ?? [])),
+    segmentTotal: documents.reduce((sum, d) => sum + d.segmentCount, 0),
     progress,
     disputed: disputed.map((d) => ({ segmentId: d.segmentId, comment: d.comment })),
     deliveredNote,
+  };
+}
+
+/**
+ * GET /api/2/workbench/projects/{id}/segments: the segments after the ordinal `after`, for whoever
+ * may open the job, with the annotations this person sees on them.
+ */
+export async function openSegmentsPage(
+  deps: Pick<Services, 'db' | 'clock'>,
+  actor: AuthContext,
+  projectId: number,
+  after: number,
+  limit: number,
+): Promise<WorkbenchSegmentPage> {
+  const access = await workbenchAccess(deps.db, actor, projectId, deps.clock.now());
+  const shown = access.segmentsProject;
+  // one more than asked says whether another page follows
+  const [rows, annotations] = await Promise.all([
+    segmentsAfter(deps.db, shown.id, after, limit + 1),
+    annotationsFor(deps.db, access, actor.user.id, { fromOrdinal: after + 1, toOrdinal: after + limit }),
+  ]);
+  const page = rows.slice(0, limit);
+  return {
+    segments: page.map((s) => presentSegment(s, annotations.get(s.id) ?? [])),
+    more: rows.length > limit,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type {
   SegmentAnnotation,
   SegmentStatus,
@@ -80,6 +80,16 @@ export async function progressOf(db: Db | Tx, projectId: number): Promise<Workbe
   return row ?? { segments: 0, words: 0, confirmedSegments: 0, confirmedWords: 0, draftSegments: 0 };
 }
 
+/** The segments asked for: by id, or by a range of ordinals (a page of the editor's list). */
+function narrowedTo(which: number[] | { fromOrdinal?: number; toOrdinal?: number } | undefined) {
+  if (!which) return [];
+  if (Array.isArray(which)) return [inArray(segmentAnnotations.segmentId, which)];
+  return [
+    which.fromOrdinal !== undefined ? gte(workbenchSegments.ordinal, which.fromOrdinal) : undefined,
+    which.toOrdinal !== undefined ? lte(workbenchSegments.ordinal, which.toOrdinal) : undefined,
+  ];
+}
+
 /**
  * The annotations this person sees on the job's segments, by segment: a reviewer their own job's,
  * staff every job's, anybody else none (a review is the platform's, not the customer's or the
@@ -89,7 +99,7 @@ export async function annotationsFor(
   db: Db | Tx,
   access: WorkbenchAccess,
   userId: number,
-  segmentIds?: number[],
+  which?: number[] | { fromOrdinal?: number; toOrdinal?: number },
 ): Promise<Map<number, SegmentAnnotation[]>> {
   const byJob = access.role === 'reviewer';
   if (!byJob && access.role !== 'staff') return new Map();
@@ -101,7 +111,7 @@ export async function annotationsFor(
     .from(segmentAnnotations)
     .innerJoin(workbenchSegments, eq(workbenchSegments.id, segmentAnnotations.segmentId))
     .leftJoin(users, eq(users.id, segmentAnnotations.authorId))
-    .where(segmentIds ? and(where, inArray(segmentAnnotations.segmentId, segmentIds)) : where)
+    .where(and(where, ...narrowedTo(which)))
     .orderBy(asc(segmentAnnotations.id));
   const out = new Map<number, SegmentAnnotation[]>();
   for (const r of rows) {

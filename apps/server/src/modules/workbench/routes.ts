@@ -13,7 +13,9 @@ import {
   workbenchJobSchema,
   workbenchJobsQuerySchema,
   workbenchQaSchema,
+  workbenchSegmentPageSchema,
   workbenchSegmentSchema,
+  workbenchSegmentsQuerySchema,
 } from '@parlance/shared';
 import { requireUser } from '../../platform/guards';
 import type { AuthContext } from '../../platform/session';
@@ -25,7 +27,7 @@ import { workbenchAssistRoutes } from './assist-routes';
 import { deliverFromEditor } from './deliver';
 import { disputedSegmentsOf } from './disputed';
 import { listJobs } from './jobs';
-import { ensureOpened, openJob } from './open';
+import { ensureOpened, openJob, openSegmentsPage } from './open';
 import { jobWarnings } from './qa';
 import { saveSegment, WorkbenchAnswer } from './save';
 
@@ -84,12 +86,29 @@ export const workbenchRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: TAGS,
         summary:
-          'A job in the editor: its documents and every segment (split from the files on the first open), the asker’s role and what they may do',
+          'A job in the editor: its documents and first segments (split from the files on the first open; the rest by /segments), the asker’s role and what they may do',
         params: idParams,
         response: { 200: workbenchJobSchema, 409: errorAnswer },
       },
     },
     async (request) => openJob(deps, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/2/workbench/projects/:id/segments',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary:
+          'A page of the job’s segments in order, those after the ordinal `after`: what the editor reads behind the first ones of the open',
+        params: idParams,
+        querystring: workbenchSegmentsQuerySchema,
+        response: { 200: workbenchSegmentPageSchema, 409: errorAnswer },
+      },
+    },
+    async (request) =>
+      openSegmentsPage(deps, requireUser(request), request.params.id, request.query.after, request.query.limit),
   );
 
   app.put(

@@ -22,7 +22,8 @@ import { qaContextOf, warningsOf } from './qa';
 // loser gets 409 with the segment as it now is. Confirming checks the target (not empty, tags that
 // fit) and fills the job's untouched repetitions of the same source. Kept to two statements for a
 // draft (ADR 0113): the segment with its project in one read, and one UPDATE whose RETURNING also
-// reads the job's progress counters; confirming adds the repetitions' UPDATE and the terms' read.
+// reads the job's progress counters; confirming adds the terms' read, and the repetitions' UPDATE
+// for a segment whose source is not unique in the job (its repetitions counted on the open, ADR 0115).
 
 export type SegmentSaveInput = z.output<typeof segmentSaveSchema>;
 
@@ -204,7 +205,9 @@ export async function saveWithAccess(
   const { counters, ...saved } = returned;
   // the checks' terms are read beside the repetitions' UPDATE; the progress counts what it filled
   const [filled, context] = await Promise.all([
-    confirming ? fillRepetitions(db, saved, input.target, access.confirmStatus, actor.user.id, now) : [],
+    confirming && saved.repetitions > 0
+      ? fillRepetitions(db, saved, input.target, access.confirmStatus, actor.user.id, now)
+      : [],
     confirming ? qaContextOf(db, access.segmentsProject) : null,
   ]);
   // the counters as this statement found them, moved by this save alone, unless a fill moved more

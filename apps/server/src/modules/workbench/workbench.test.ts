@@ -5,6 +5,8 @@ import {
   type SegmentSaved,
   type WorkbenchJob,
   type WorkbenchJobList,
+  type WorkbenchSegmentPage,
+  WORKBENCH_LIMITS,
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import {
@@ -138,6 +140,9 @@ describe('opening a job', () => {
     const stored = await db().select().from(workbenchSegments).where(eq(workbenchSegments.projectId, id));
     expect(stored).toHaveLength(4);
     expect(stored.find((s) => s.ordinal === 2)?.repetitionKey).toBe('click save.');
+    // "Click Save." twice: each has one repetition; the others none (a confirm fills nothing)
+    expect(stored.sort((x, y) => x.ordinal - y.ordinal).map((s) => s.repetitions)).toEqual([0, 1, 0, 1]);
+    expect(first.segmentTotal).toBe(4);
     expect(first.progress).toMatchObject({ segments: 4, confirmedSegments: 0, words: first.documents[0].words });
   });
 
@@ -199,6 +204,44 @@ describe('opening a job', () => {
     const opened = await job(tom, mtpe);
     expect(opened.segments.map((s) => [s.status, s.origin])).toEqual(segments.map(() => ['draft', 'machine']));
     expect(opened.segments[1].target).toBe('MT Haga clic en Guardar.');
+  });
+});
+
+describe('opening a long job a page at a time', () => {
+  const page = (who: Person, id: number, query: string) =>
+    who.api.get(`/api/2/workbench/projects/${id}/segments?${query}`);
+
+  it('answers the first segments on the open and the rest by pages after an ordinal', async () => {
+    const count = WORKBENCH_LIMITS.openSegments + 5;
+    const paragraphs = Array.from({ length: count }, (_, i) => run(`Sentence number ${i + 1} of the guide.`));
+    const id = await takenProject('translation', paragraphs);
+    const opened = await job(tom, id);
+    expect(opened.segmentTotal).toBe(count);
+    expect(opened.segments).toHaveLength(WORKBENCH_LIMITS.openSegments);
+    expect(opened.segments.at(-1)?.ordinal).toBe(WORKBENCH_LIMITS.openSegments);
+
+    const rest = (await page(tom, id, `after=${WORKBENCH_LIMITS.openSegments}`)).json() as WorkbenchSegmentPage;
+    expect(rest.more).toBe(false);
+    expect(rest.segments.map((s) => s.ordinal)).toEqual([201, 202, 203, 204, 205]);
+    expect(rest.segments[4].source).toBe(`Sentence number ${count} of the guide.`);
+
+    const middle = (await page(tom, id, 'after=10&limit=3')).json() as WorkbenchSegmentPage;
+    expect(middle).toMatchObject({ more: true });
+    expect(middle.segments.map((s) => s.source)).toEqual([
+      'Sentence number 11 of the guide.',
+      'Sentence number 12 of the guide.',
+      'Sentence number 13 of the guide.',
+    ]);
+    // a save shows on the page read after it
+    const target = middle.segments[1];
+    expect((await save(tom, target.id, { target: 'Frase', status: 'draft', revision: 0 })).statusCode).toBe(200);
+    const again = (await page(tom, id, 'after=10&limit=3')).json() as WorkbenchSegmentPage;
+    expect(again.segments[1]).toMatchObject({ id: target.id, target: 'Frase', status: 'draft', revision: 1 });
+
+    expect((await page(tom, id, `after=${count}`)).json()).toEqual({ segments: [], more: false });
+    expect((await page(tom, id, `limit=${WORKBENCH_LIMITS.segmentsPageMax + 1}`)).statusCode).toBe(400);
+    // whoever may not open the job may not read its pages either
+    expect((await page(stranger, id, 'after=0')).statusCode).toBe(404);
   });
 });
 
@@ -267,6 +310,12 @@ describe('saving segments', () => {
     expect(saved.warnings).toEqual([]);
     expect(saved.progress).toMatchObject({ confirmedSegments: 2, segments: 4 });
     expect(saved.progress.confirmedWords).toBe(click.words * 2);
+    // a segment whose source is unique in the job fills nothing
+    const unique = opened.segments[2];
+    const alone = await save(tom, unique.id, { target: 'Lea las notas.', status: 'translated', revision: 1 });
+    expect(alone.statusCode).toBe(200);
+    expect((alone.json() as SegmentSaved).filled).toEqual([]);
+    expect((alone.json() as SegmentSaved).progress).toMatchObject({ confirmedSegments: 3 });
     // a repetition someone already typed into is left alone
     const retyped = await save(tom, click.id, { target: 'Pulse Guardar.', status: 'translated', revision: 1 });
     expect((retyped.json() as SegmentSaved).filled).toEqual([]);

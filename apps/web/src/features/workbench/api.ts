@@ -9,16 +9,19 @@ import {
   type WorkbenchJob,
   type WorkbenchJobList,
   type WorkbenchQa,
+  type WorkbenchSegmentPage,
   WORKBENCH_LIMITS,
   type XliffImportResult,
 } from '@parlance/shared';
+import { takePreloaded } from '../../app/data-preload';
 import { HttpError, http, request } from '../../app/http';
 import type { Draft, SaveResult } from './autosave';
 import { workbenchKeys } from './keys';
 
 // The workbench's calls (all under /api/2/workbench/, schemas in packages/shared
-// workbench-schemas.ts): the job with every segment once, then one call per save; suggestions
-// only for the segment the person is on.
+// workbench-schemas.ts): the job with its first segments (its call started with the page's code,
+// app/data-preload.ts), the rest a page at a time behind them, then one call per save;
+// suggestions only for the segment the person is on.
 
 const BASE = '/api/2/workbench';
 
@@ -34,12 +37,27 @@ export function workbenchJobsQuery(page: number) {
 export function workbenchJobQuery(projectId: number) {
   return queryOptions({
     queryKey: workbenchKeys.job(projectId),
-    queryFn: ({ signal }) => http.get<WorkbenchJob>(`${BASE}/projects/${projectId}`, signal),
+    queryFn: ({ signal }) => {
+      const url = `${BASE}/projects/${projectId}`;
+      return takePreloaded<WorkbenchJob>(url) ?? http.get<WorkbenchJob>(url, signal);
+    },
     // the page keeps its own copy of the segments once open: a refetch would drop what is typed
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
+}
+
+/** The job's segments after the ordinal `after`, a page at a time (the open answers the first ones). */
+export function fetchSegmentsPage(
+  projectId: number,
+  after: number,
+  signal?: AbortSignal,
+): Promise<WorkbenchSegmentPage> {
+  return http.get<WorkbenchSegmentPage>(
+    `${BASE}/projects/${projectId}/segments?after=${after}&limit=${WORKBENCH_LIMITS.segmentsPage}`,
+    signal,
+  );
 }
 
 export function useWorkbenchJobs(page: number) {

@@ -40,6 +40,7 @@ import {
   addAnnotation,
   deleteAnnotation,
   deliverJob,
+  fetchSegmentsPage,
   importXliff,
   saveSegment,
   saveSegmentOnLeave,
@@ -57,8 +58,10 @@ const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ de
 const DeliverWorkDialog = lazy(() => import('./DeliverWorkDialog').then((m) => ({ default: m.DeliverWorkDialog })));
 
 // The editor of one job: every segment in a virtualised list (only the rows in view are rendered),
-// the side panel of the active one, and the keyboard. The page keeps its own copy of the segments
-// once loaded; each save's answer (and another tab's, through a BroadcastChannel) updates it.
+// the side panel of the active one, and the keyboard. The open answers the first segments; the
+// rest arrive a page at a time behind them (ADR 0115), and a replace all waits for the last page.
+// The page keeps its own copy of the segments once loaded; each save's answer (and another tab's,
+// through a BroadcastChannel) updates it.
 
 interface SavedMessage {
   type: 'saved';
@@ -115,7 +118,13 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
   const drafts = useRef(new Map<number, string>()).current;
   const [version, bump] = useReducer((n: number) => n + 1, 0);
 
-  const indexOf = useMemo(() => new Map(job.segments.map((s, i) => [s.id, i])), [job.segments]);
+  // where each loaded segment is in `segments`: grows as the pages arrive (rows are only appended)
+  const indexOf = useRef<Map<number, number>>(null as unknown as Map<number, number>);
+  indexOf.current ??= new Map(job.segments.map((s, i) => [s.id, i]));
+  // saved versions of segments whose page has not arrived yet (a filled repetition, another tab)
+  const ahead = useRef(new Map<number, WorkbenchSegment>()).current;
+  const [complete, setComplete] = useState(job.segments.length >= job.segmentTotal);
+  const [replaceAllWaiting, setReplaceAllWaiting] = useState(false);
   // the segments the customer's dispute points at, with their comment, marked on their rows
   const disputed = useMemo(() => new Map(job.disputed.map((d) => [d.segmentId, d.comment])), [job.disputed]);
   const latest = useRef({ segments, activeId, suggestions: undefined as ReturnType<typeof useSuggestions>['data'] });
@@ -130,13 +139,15 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       setSegments((prev) => {
         const next = [...prev];
         for (const s of updated) {
-          const i = indexOf.get(s.id);
-          if (i !== undefined && next[i].revision <= s.revision) next[i] = s;
+          const i = indexOf.current.get(s.id);
+          if (i !== undefined && i < next.length) {
+            if (next[i].revision <= s.revision) next[i] = s;
+          } else if ((ahead.get(s.id)?.revision ?? -1) <= s.revision) ahead.set(s.id, s);
         }
         return next;
       });
     },
-    [indexOf],
+    [ahead],
   );
 
   const [saver] = useState(
@@ -177,14 +188,52 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       }),
   );
 
-  // drafts this browser kept from an earlier visit come back (and go to the server, or show as a conflict)
+  // the segments after the first ones, a page at a time, appended as they arrive
+  useEffect(() => {
+    if (job.segments.length >= job.segmentTotal) return;
+    const abort = new AbortController();
+    const loadRest = async () => {
+      let after = job.segments[job.segments.length - 1]?.ordinal ?? 0;
+      let failures = 0;
+      for (;;) {
+        let page: Awaited<ReturnType<typeof fetchSegmentsPage>>;
+        try {
+          page = await fetchSegmentsPage(projectId, after, abort.signal);
+        } catch (err) {
+          if (abort.signal.aborted) return;
+          if (++failures < 3) continue;
+          toast(messageOf(err), { variant: 'error' });
+          return;
+        }
+        const rows = page.segments.map((s) => {
+          const newer = ahead.get(s.id);
+          ahead.delete(s.id);
+          return newer && newer.revision > s.revision ? newer : s;
+        });
+        setSegments((prev) => {
+          const map = indexOf.current;
+          const fresh = rows.filter((s) => !map.has(s.id));
+          for (const [i, s] of fresh.entries()) map.set(s.id, prev.length + i);
+          return fresh.length > 0 ? [...prev, ...fresh] : prev;
+        });
+        after = page.segments[page.segments.length - 1]?.ordinal ?? after;
+        if (!page.more || page.segments.length === 0) break;
+      }
+      setComplete(true);
+    };
+    void loadRest();
+    return () => abort.abort();
+  }, [projectId, job.segments, job.segmentTotal, ahead]);
+
+  // drafts this browser kept from an earlier visit come back (and go to the server, or show as a
+  // conflict), once every segment is loaded (a kept draft of a segment not there is dropped)
   const restored = useRef(false);
   useEffect(() => {
-    if (restored.current) return;
+    if (restored.current || !complete) return;
     restored.current = true;
-    for (const [id, draft] of saver.restore(job.segments)) drafts.set(id, markupToTokens(draft.target));
+    for (const [id, draft] of saver.restore(latest.current.segments)) drafts.set(id, markupToTokens(draft.target));
     bump();
-  }, [saver, job.segments, drafts]);
+  }, [saver, complete, drafts]);
 
   // other tabs of this browser on the same job hear of every save
   useEffect(() => {
@@ -239,17 +288,22 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
   }, [segments]);
   // the sources' plain text, made the first time a search in the source needs it (not on opening)
   const searchingSource = deferredSearch.source !== '';
-  const sourcePlain = useMemo(
-    () => (searchingSource ? job.segments.map((s) => plainOf(s.source).toLocaleLowerCase()) : []),
-    [job.segments, searchingSource],
-  );
+  const sourcePlain = useRef(new Map<number, string>()).current;
+  const sourcePlainOf = (s: WorkbenchSegment) => {
+    let plain = sourcePlain.get(s.id);
+    if (plain === undefined) {
+      plain = plainOf(s.source).toLocaleLowerCase();
+      sourcePlain.set(s.id, plain);
+    }
+    return plain;
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the drafts, which change in place
   const { visible, matching } = useMemo(() => {
     const src = deferredSearch.source.toLocaleLowerCase();
     const tgt = deferredSearch.target.toLocaleLowerCase();
     const fits = (s: WorkbenchSegment) => {
       if (filter.length > 0 && !filter.includes(s.status)) return false;
-      if (src && !sourcePlain[indexOf.get(s.id) ?? 0].includes(src)) return false;
+      if (src && !sourcePlainOf(s).includes(src)) return false;
       if (tgt) {
         const draft = drafts.get(s.id);
         const text = draft !== undefined ? draft : plainOf(s.target);
@@ -266,7 +320,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       return fit || s.id === activeId;
     });
     return { visible: rows, matching: count };
-  }, [segments, filter, deferredSearch, sourcePlain, indexOf, activeId, deferredSearch.target ? version : 0]);
+  }, [segments, filter, deferredSearch, searchingSource, activeId, deferredSearch.target ? version : 0]);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
 
@@ -320,8 +374,8 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
 
   // ---- editing ----
   const segmentOf = useCallback(
-    (id: number) => latest.current.segments[indexOf.get(id) ?? -1] as WorkbenchSegment | undefined,
-    [indexOf],
+    (id: number) => latest.current.segments[indexOf.current.get(id) ?? -1] as WorkbenchSegment | undefined,
+    [],
   );
 
   const textOf = useCallback(
@@ -492,6 +546,12 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
   // ---- replace, import, deliver, annotations ----
   function replace(all: boolean) {
     if (readOnly || !search.target) return;
+    // every segment of the job, not only those loaded so far: the rest first
+    if (all && !complete) {
+      setReplaceAllWaiting(true);
+      toast('Loading the rest of the job: the replace follows.', { variant: 'info' });
+      return;
+    }
     const needle = search.target.toLocaleLowerCase();
     const matches = visible.filter((s) => textOf(s.id).toLocaleLowerCase().includes(needle));
     const chosen = all
@@ -515,6 +575,13 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       variant: changed > 0 ? 'success' : 'info',
     });
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs the replace asked for once the last page is in
+  useEffect(() => {
+    if (!replaceAllWaiting || !complete) return;
+    setReplaceAllWaiting(false);
+    replace(true);
+  }, [replaceAllWaiting, complete]);
 
   async function importFile(file: File) {
     setImporting(true);
@@ -552,7 +619,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
     );
   }, []);
 
-  const active = activeId !== null ? (segments[indexOf.get(activeId) ?? -1] ?? null) : null;
+  const active = activeId !== null ? (segments[indexOf.current.get(activeId) ?? -1] ?? null) : null;
   const unconfirmed = useMemo(
     () => segments.filter((s) => !isConfirmed(s.status, job.confirmStatus)),
     [segments, job.confirmStatus],
