@@ -133,15 +133,15 @@ export function openApiTransform(args: TransformArgs) {
   if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access, config);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
   const credentials = (args.route.config as { credentials?: 'session' | 'bearer' } | undefined)?.credentials;
-  const security: Record<string, string[]>[] = !signedIn
-    ? access === 'self'
-      ? [{ session: [] }]
-      : []
-    : credentials === 'session'
-      ? [{ session: [] }]
-      : credentials === 'bearer'
-        ? [{ bearer: [] }]
-        : [{ session: [] }, { bearer: [] }];
+  // a 'self' route answers guests itself, and a signed-in caller either way, as every other route
+  const security: Record<string, string[]>[] =
+    !signedIn && access !== 'self'
+      ? []
+      : credentials === 'session'
+        ? [{ session: [] }]
+        : credentials === 'bearer'
+          ? [{ bearer: [] }]
+          : [{ session: [] }, { bearer: [] }];
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
   const add: Record<string, string> = {
     ...COMMON_4XX,
@@ -423,7 +423,7 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       description: `Who may call it: ${WHO_MAY_CALL.self}.`,
       'x-access': 'self',
       tags: ['Realtime'],
-      security: [{ session: [] }],
+      security: [{ session: [] }, { bearer: [] }],
       parameters: [
         {
           name: 'lastEventId',
@@ -435,11 +435,14 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       ],
       responses: {
         101: { description: 'Switching protocols: the WebSocket is open' },
-        400: errorAnswer('Not a WebSocket upgrade request'),
+        400: errorAnswer(COMMON_4XX[400]),
         404: errorAnswer(COMMON_4XX[404]),
+        // platform/websocket-route.ts: a plain HTTP request is told to upgrade
+        426: errorAnswer('Not a WebSocket upgrade request: send Upgrade: websocket'),
       },
     },
   };
+  addTransportAnswers(paths);
   return {
     ...doc,
     info: {
@@ -455,6 +458,32 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
   };
 }
 
+/** What the server says of a known path called with a method it does not have (app.ts). */
+export const METHOD_NOT_ALLOWED_NOTE =
+  'A known path called with a method it does not have answers 405 with an `Allow` header naming its methods; an unknown path answers 404, never the web app.';
+
+/**
+ * The answers given before any route runs (platform/error-handler.ts), so every operation can give
+ * them: 414 for a path parameter over Fastify's 100 characters, 431 for headers (the address and its
+ * query included) over Node's 16 kB. The customer API gives them in its own envelope.
+ */
+function addTransportAnswers(paths: JsonObject): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const answer = path.startsWith('/api/v1/') ? apiError : errorAnswer;
+    for (const operation of Object.values(item as JsonObject)) {
+      const responses = (operation as { responses?: JsonObject } | null)?.responses;
+      if (!responses) continue;
+      if (path.includes('{')) responses[414] ??= answer(TRANSPORT_4XX[414]);
+      responses[431] ??= answer(TRANSPORT_4XX[431]);
+    }
+  }
+}
+
+export const TRANSPORT_4XX = {
+  414: 'A path parameter is too long (over 100 characters)',
+  431: 'The request headers, or the address with its query, are too large (over 16 kB)',
+} as const;
+
 /**
  * The web app's document: the generated one without the customer API, which has its own
  * (GET /api/v1/openapi.json, modules/public-api/openapi-doc.ts).
@@ -464,5 +493,11 @@ export function webAppDocument(doc: JsonObject): JsonObject {
     Object.entries((doc.paths ?? {}) as JsonObject).filter(([path]) => !path.startsWith('/api/v1/')),
   );
   const components = { ...((doc.components as JsonObject | undefined) ?? {}), securitySchemes: SECURITY_SCHEMES };
-  return { ...doc, paths, components };
+  const info = doc.info as JsonObject;
+  return {
+    ...doc,
+    info: { ...info, description: `${info.description} ${METHOD_NOT_ALLOWED_NOTE}` },
+    paths,
+    components,
+  };
 }
