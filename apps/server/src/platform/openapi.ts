@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '@parlance/shared';
+import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 // The OpenAPI document as a contract: every operation gets an operationId, its security
@@ -456,6 +457,55 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       securitySchemes: SECURITY_SCHEMES,
     },
   };
+}
+
+/**
+ * The content types a route's 2xx answers are documented in: its `produces` (files, pages; a
+ * redirect has no body), a customer API download without a JSON schema as any type, JSON otherwise.
+ * Null for what the documents leave out (hidden routes, WebSockets).
+ */
+export function documentedTypes(route: {
+  url: string;
+  config?: { produces?: readonly string[] };
+  schema?: { hide?: boolean; response?: Record<string, unknown> };
+  websocket?: boolean;
+}): readonly string[] | null {
+  if (route.schema?.hide || route.websocket) return null;
+  const files = (route.config?.produces ?? []).filter((type) => type !== 'redirect');
+  if (files.length > 0) return files;
+  const hasJson2xx = Object.keys(route.schema?.response ?? {}).some((code) => /^2/.test(code));
+  if (route.url.startsWith('/api/v1/') && !hasJson2xx) return ['*/*'];
+  return ['application/json'];
+}
+
+/** Whether a content type (parameters and all) is one of the declared ones (wildcards as `audio/*`). */
+export function isDeclaredType(contentType: string, declared: readonly string[]): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return declared.some((d) => d === '*/*' || d === type || (d.endsWith('/*') && type.startsWith(d.slice(0, -1))));
+}
+
+/**
+ * Tests and development (config.checkAnswers): a 2xx with a body in a content type its operation
+ * does not declare is a defect of the document or the route, answered 500 so that it cannot pass.
+ */
+export function registerAnswerCheck(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.statusCode === 204) return payload;
+    const options = request.routeOptions;
+    // the web app's static files and the not-found answers are no operations
+    if (!options.url || !options.config?.access) return payload;
+    const declared = documentedTypes({
+      url: options.url,
+      config: options.config,
+      schema: options.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined,
+      websocket: (options as { websocket?: boolean }).websocket,
+    });
+    const sent = String(reply.getHeader('content-type') ?? '');
+    if (!declared || isDeclaredType(sent, declared)) return payload;
+    throw new Error(
+      `${request.method} ${options.url} answered ${sent || 'no content type'}; its document declares ${declared.join(' | ')}`,
+    );
+  });
 }
 
 /** What the server says of a known path called with a method it does not have (app.ts). */
