@@ -9,7 +9,7 @@ import { testConfig } from '../config';
 import { seedDemoData } from '../db/seed/demo';
 import { authed, loginDemo, type TestSession } from '../test/auth-helpers';
 import { freshDatabase } from '../test/harness';
-import { TRANSPORT_4XX } from './openapi';
+import { documentedTypes, TRANSPORT_4XX } from './openapi';
 
 // The OpenAPI documents against what the server does, for a client that reads only the documents:
 // each operation's security schemes are the credentials it takes (and no others), its 2xx answers
@@ -170,6 +170,16 @@ describe('content types', () => {
     expect(checked).toBeGreaterThan(50);
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('a route that only redirects documents no 2xx at all', () => {
+    expect(documentedTypes({ url: '/api/2/help-center/sso', config: { produces: ['redirect'] } })).toEqual([]);
+    expect(Object.keys(web.paths['/api/2/help-center/sso'].post.responses).filter((c) => c.startsWith('2'))).toEqual(
+      [],
+    );
+    expect(Object.keys(web.paths['/api/2/mail/unsubscribe'].get.responses).filter((c) => c.startsWith('2'))).toEqual(
+      [],
+    );
+  });
 
   it('a route that answers another content type than its document fails in tests', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/2/contract-drift' });

@@ -461,7 +461,8 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
 
 /**
  * The content types a route's 2xx answers are documented in: its `produces` (files, pages; a
- * redirect has no body), a customer API download without a JSON schema as any type, JSON otherwise.
+ * redirect has no body, and a route that only redirects documents no 2xx), a customer API
+ * download without a JSON schema as any type, JSON otherwise.
  * Null for what the documents leave out (hidden routes, WebSockets).
  */
 export function documentedTypes(route: {
@@ -471,9 +472,12 @@ export function documentedTypes(route: {
   websocket?: boolean;
 }): readonly string[] | null {
   if (route.schema?.hide || route.websocket) return null;
-  const files = (route.config?.produces ?? []).filter((type) => type !== 'redirect');
+  const produces = route.config?.produces ?? [];
+  const files = produces.filter((type) => type !== 'redirect');
   if (files.length > 0) return files;
   const hasJson2xx = Object.keys(route.schema?.response ?? {}).some((code) => /^2/.test(code));
+  // a redirect and nothing else: no 2xx is documented at all
+  if (produces.includes('redirect') && !hasJson2xx) return [];
   if (route.url.startsWith('/api/v1/') && !hasJson2xx) return ['*/*'];
   return ['application/json'];
 }
