@@ -236,6 +236,71 @@ describe('answers outside the route handlers', () => {
   });
 });
 
+type Schema = {
+  properties: Record<string, Schema>;
+  maxLength?: number;
+  anyOf?: Schema[];
+  items?: Schema;
+  not?: unknown;
+};
+const bodySchema = (doc: Doc, path: string) =>
+  (
+    doc.paths[path].post as unknown as {
+      requestBody: { content: Record<string, { schema: Schema }> };
+    }
+  ).requestBody.content['application/json'].schema;
+
+describe('request schemas as strict as the server', () => {
+  /** The status of a body after access and validation only (the probe stops there: nothing is saved). */
+  const validated = async (url: string, payload: object, session?: TestSession, key?: string) => {
+    const headers = { [PROBE]: '1', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    const request: InjectOptions = { method: 'POST', url, payload, headers };
+    const res = session ? await authed(app, session).inject(request) : await app.inject(request);
+    return res.statusCode;
+  };
+
+  it('tags and group names: the documented maxLength is where the server starts refusing', async () => {
+    const tags = bodySchema(web, '/api/2/projects/{id}/tags').properties.tags.anyOf?.[0].items?.maxLength ?? 0;
+    expect(tags).toBe(20);
+    expect(await validated('/api/2/projects/1/tags', { tags: ['x'.repeat(tags)] }, sessions.customer)).toBe(204);
+    expect(await validated('/api/2/projects/1/tags', { tags: ['x'.repeat(tags + 1)] }, sessions.customer)).toBe(400);
+    const group = bodySchema(web, '/api/2/account/cat-tool-map/{id}/group').properties.name.maxLength ?? 0;
+    expect(group).toBe(100);
+    const groupUrl = '/api/2/account/cat-tool-map/1/group';
+    expect(await validated(groupUrl, { name: 'g'.repeat(group) }, sessions.customer)).toBe(204);
+    expect(await validated(groupUrl, { name: 'g'.repeat(group + 1) }, sessions.customer)).toBe(400);
+  });
+
+  it('the customer API states its cross-field rules, and the server applies them', async () => {
+    const keygen = await authed(app, sessions.customer).post('/userService/updateApiKeysForm', { keygen: '1' });
+    const key = keygen.json().token_api as string;
+    const languages = { source_language: 'english', target_languages: ['german'] };
+    expect(bodySchema(api, '/api/v1/quotes').anyOf).toEqual([{ required: ['word_count'] }, { required: ['text'] }]);
+    expect(await validated('/api/v1/quotes', languages, undefined, key)).toBe(400);
+    expect(await validated('/api/v1/quotes', { ...languages, word_count: 10 }, undefined, key)).toBe(204);
+    expect(await validated('/api/v1/quotes', { ...languages, text: 'Hello' }, undefined, key)).toBe(204);
+    expect(bodySchema(api, '/api/v1/orders').not).toEqual({ required: ['text', 'url'] });
+    expect(
+      await validated('/api/v1/orders', { ...languages, text: 'Hello', url: 'https://example.com/' }, undefined, key),
+    ).toBe(400);
+    expect(await validated('/api/v1/orders', { ...languages, text: 'Hello' }, undefined, key)).toBe(204);
+    const both = await app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: { ...languages, text: 'Hello', url: 'https://example.com/' },
+      headers: { [PROBE]: '1', authorization: `Bearer ${key}` },
+    });
+    expect(both.json().error).toMatchObject({ code: 'invalid_request', fields: { url: 'Send text or url, not both' } });
+  });
+
+  it('file uploads to an order document their multipart body', () => {
+    const upload = api.paths['/api/v1/orders/{id}/files'].post as unknown as {
+      requestBody: { content: Record<string, { schema: Schema }> };
+    };
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties.files).toBeDefined();
+  });
+});
+
 describe('statuses of single operations', () => {
   it('the help-centre sign-in refuses a bad token with the 401 it declares', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/2/help-center/sso', payload: { jwt: 'not-a-token' } });
