@@ -24,6 +24,7 @@ import {
   API_SECURITY_SCHEMES,
   finishOpenApiDocument,
   openApiTransform,
+  registerAnswerCheck,
   SECURITY_SCHEMES,
   webAppDocument,
 } from './platform/openapi';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  if (config.checkAnswers) registerAnswerCheck(app);
   registerRouteAccess(app);
   registerInputGuards(app);
   registerSecurityHeaders(app, {

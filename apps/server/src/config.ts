@@ -230,6 +230,8 @@ const envSchema = z
     PASSWORD_HASHING: z.enum(['owasp', 'fast'], { message: 'PASSWORD_HASHING must be owasp or fast' }).default('owasp'),
     /** benchmarks only: adds GET /bench/hello, a route that does no work, as the baseline of `npm run bench` */
     BENCH_ROUTES: bool('BENCH_ROUTES', false),
+    /** tests and development: a 2xx in a content type its OpenAPI operation does not declare fails as a 500 */
+    CHECK_ANSWERS: bool('CHECK_ANSWERS', false),
     /** the bearer token of GET /metrics (ADR 0101); neither it nor METRICS_PORT: no metrics served */
     METRICS_TOKEN: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -399,6 +401,8 @@ export type Config = {
   passwordHashing: PasswordHashing;
   /** serve GET /bench/hello, the baseline of `npm run bench` (refused in production) */
   benchRoutes: boolean;
+  /** CHECK_ANSWERS: a 2xx whose content type the route's document does not declare fails (platform/openapi.ts) */
+  checkAnswers: boolean;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: no token asked (ADR 0101) */
   metricsToken?: string;
   /** METRICS_PORT: metrics served on this port only (main.ts starts the listener) */
@@ -503,6 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordHashing: e.PASSWORD_HASHING,
     benchRoutes: e.BENCH_ROUTES,
+    checkAnswers: e.CHECK_ANSWERS,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -548,6 +553,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seller: DEMO_SELLER,
     passwordHashing: 'fast',
     benchRoutes: false,
+    // every API test then also checks that the content type of each answer is the documented one
+    checkAnswers: true,
     shutdownTimeoutMs: 5000,
     shutdownDelayMs: 0,
     webDist: null,

@@ -61,7 +61,16 @@ export function frameworkErrorAnswer(error: FastifyError, request: FastifyReques
   void reply
     .status(status)
     .header('x-request-id', request.id)
-    .send({ status: 'ERROR', message, requestId: request.id });
+    .send(
+      isCustomerApi(request.url)
+        ? { error: { code: status === 414 ? 'uri_too_long' : 'invalid_request', message, request_id: request.id } }
+        : { status: 'ERROR', message, requestId: request.id },
+    );
+}
+
+/** The customer API (/api/v1) answers errors in its own envelope (modules/public-api/envelope.ts). */
+function isCustomerApi(url: string): boolean {
+  return url.startsWith('/api/v1/');
 }
 
 /**
@@ -74,10 +83,16 @@ export function clientErrorAnswer(error: Error & { code?: string }, socket: Dupl
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({
-    status: 'ERROR',
-    message: status === 431 ? 'The request headers (or its address) are too large' : 'The request could not be read',
-  });
+  const message =
+    status === 431 ? 'The request headers (or its address) are too large' : 'The request could not be read';
+  // the request line, as far as Node read it, says whether the customer API was called
+  const requestLine = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 200).toString('latin1') ?? '';
+  const url = /^[A-Z]+ (\S+)/.exec(requestLine)?.[1] ?? '';
+  const body = JSON.stringify(
+    isCustomerApi(url)
+      ? { error: { code: status === 431 ? 'headers_too_large' : 'invalid_request', message } }
+      : { status: 'ERROR', message },
+  );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

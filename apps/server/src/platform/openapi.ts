@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '@parlance/shared';
+import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 // The OpenAPI document as a contract: every operation gets an operationId, its security
@@ -133,15 +134,15 @@ export function openApiTransform(args: TransformArgs) {
   if (args.url.startsWith('/api/v1/')) return customerApiTransform(result, method, args.url, access, config);
   const signedIn = access !== undefined && access !== 'public' && access !== 'self';
   const credentials = (args.route.config as { credentials?: 'session' | 'bearer' } | undefined)?.credentials;
-  const security: Record<string, string[]>[] = !signedIn
-    ? access === 'self'
-      ? [{ session: [] }]
-      : []
-    : credentials === 'session'
-      ? [{ session: [] }]
-      : credentials === 'bearer'
-        ? [{ bearer: [] }]
-        : [{ session: [] }, { bearer: [] }];
+  // a 'self' route answers guests itself, and a signed-in caller either way, as every other route
+  const security: Record<string, string[]>[] =
+    !signedIn && access !== 'self'
+      ? []
+      : credentials === 'session'
+        ? [{ session: [] }]
+        : credentials === 'bearer'
+          ? [{ bearer: [] }]
+          : [{ session: [] }, { bearer: [] }];
   const responses: JsonObject = { ...((result.schema.response as JsonObject | undefined) ?? {}) };
   const add: Record<string, string> = {
     ...COMMON_4XX,
@@ -423,7 +424,7 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       description: `Who may call it: ${WHO_MAY_CALL.self}.`,
       'x-access': 'self',
       tags: ['Realtime'],
-      security: [{ session: [] }],
+      security: [{ session: [] }, { bearer: [] }],
       parameters: [
         {
           name: 'lastEventId',
@@ -435,11 +436,14 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
       ],
       responses: {
         101: { description: 'Switching protocols: the WebSocket is open' },
-        400: errorAnswer('Not a WebSocket upgrade request'),
+        400: errorAnswer(COMMON_4XX[400]),
         404: errorAnswer(COMMON_4XX[404]),
+        // platform/websocket-route.ts: a plain HTTP request is told to upgrade
+        426: errorAnswer('Not a WebSocket upgrade request: send Upgrade: websocket'),
       },
     },
   };
+  addTransportAnswers(paths);
   return {
     ...doc,
     info: {
@@ -456,6 +460,85 @@ export function finishOpenApiDocument(doc: JsonObject, publicUrl: string): JsonO
 }
 
 /**
+ * The content types a route's 2xx answers are documented in: its `produces` (files, pages; a
+ * redirect has no body, and a route that only redirects documents no 2xx), a customer API
+ * download without a JSON schema as any type, JSON otherwise.
+ * Null for what the documents leave out (hidden routes, WebSockets).
+ */
+export function documentedTypes(route: {
+  url: string;
+  config?: { produces?: readonly string[] };
+  schema?: { hide?: boolean; response?: Record<string, unknown> };
+  websocket?: boolean;
+}): readonly string[] | null {
+  if (route.schema?.hide || route.websocket) return null;
+  const produces = route.config?.produces ?? [];
+  const files = produces.filter((type) => type !== 'redirect');
+  if (files.length > 0) return files;
+  const hasJson2xx = Object.keys(route.schema?.response ?? {}).some((code) => /^2/.test(code));
+  // a redirect and nothing else: no 2xx is documented at all
+  if (produces.includes('redirect') && !hasJson2xx) return [];
+  if (route.url.startsWith('/api/v1/') && !hasJson2xx) return ['*/*'];
+  return ['application/json'];
+}
+
+/** Whether a content type (parameters and all) is one of the declared ones (wildcards as `audio/*`). */
+export function isDeclaredType(contentType: string, declared: readonly string[]): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return declared.some((d) => d === '*/*' || d === type || (d.endsWith('/*') && type.startsWith(d.slice(0, -1))));
+}
+
+/**
+ * Tests and development (config.checkAnswers): a 2xx with a body in a content type its operation
+ * does not declare is a defect of the document or the route, answered 500 so that it cannot pass.
+ */
+export function registerAnswerCheck(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.statusCode === 204) return payload;
+    const options = request.routeOptions;
+    // the web app's static files and the not-found answers are no operations
+    if (!options.url || !options.config?.access) return payload;
+    const declared = documentedTypes({
+      url: options.url,
+      config: options.config,
+      schema: options.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined,
+      websocket: (options as { websocket?: boolean }).websocket,
+    });
+    const sent = String(reply.getHeader('content-type') ?? '');
+    if (!declared || isDeclaredType(sent, declared)) return payload;
+    throw new Error(
+      `${request.method} ${options.url} answered ${sent || 'no content type'}; its document declares ${declared.join(' | ')}`,
+    );
+  });
+}
+
+/** What the server says of a known path called with a method it does not have (app.ts). */
+export const METHOD_NOT_ALLOWED_NOTE =
+  'A known path called with a method it does not have answers 405 with an `Allow` header naming its methods; an unknown path answers 404, never the web app.';
+
+/**
+ * The answers given before any route runs (platform/error-handler.ts), so every operation can give
+ * them: 414 for a path parameter over Fastify's 100 characters, 431 for headers (the address and its
+ * query included) over Node's 16 kB. The customer API gives them in its own envelope.
+ */
+function addTransportAnswers(paths: JsonObject): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const answer = path.startsWith('/api/v1/') ? apiError : errorAnswer;
+    for (const operation of Object.values(item as JsonObject)) {
+      const responses = (operation as { responses?: JsonObject } | null)?.responses;
+      if (!responses) continue;
+      if (path.includes('{')) responses[414] ??= answer(TRANSPORT_4XX[414]);
+      responses[431] ??= answer(TRANSPORT_4XX[431]);
+    }
+  }
+}
+
+export const TRANSPORT_4XX = {
+  414: 'A path parameter is too long (over 100 characters)',
+  431: 'The request headers, or the address with its query, are too large (over 16 kB)',
+} as const;
+
+/**
  * The web app's document: the generated one without the customer API, which has its own
  * (GET /api/v1/openapi.json, modules/public-api/openapi-doc.ts).
  */
@@ -464,5 +547,11 @@ export function webAppDocument(doc: JsonObject): JsonObject {
     Object.entries((doc.paths ?? {}) as JsonObject).filter(([path]) => !path.startsWith('/api/v1/')),
   );
   const components = { ...((doc.components as JsonObject | undefined) ?? {}), securitySchemes: SECURITY_SCHEMES };
-  return { ...doc, paths, components };
+  const info = doc.info as JsonObject;
+  return {
+    ...doc,
+    info: { ...info, description: `${info.description} ${METHOD_NOT_ALLOWED_NOTE}` },
+    paths,
+    components,
+  };
 }

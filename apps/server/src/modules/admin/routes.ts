@@ -146,7 +146,7 @@ export const adminRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/manage/act',
     {
-      config: { access: 'users.act', csrf: true },
+      config: { access: 'users.act', csrf: true, produces: ['redirect'] },
       schema: {
         tags: TAGS,
         summary: 'Act as a user (uid: id or e-mail); without uid, restore admin rights',

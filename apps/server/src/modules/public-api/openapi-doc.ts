@@ -1,4 +1,4 @@
-import { API_SECURITY_SCHEMES } from '../../platform/openapi';
+import { API_SECURITY_SCHEMES, METHOD_NOT_ALLOWED_NOTE } from '../../platform/openapi';
 import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '../../platform/webhooks';
 import { API_ERROR_CODES } from './envelope';
 
@@ -187,7 +187,8 @@ export function publicApiDocument(whole: JsonObject, publicUrl: string): JsonObj
       title: 'Parlance customer API',
       version: '1.0.0',
       description:
-        'Order translations from your own systems: quote, create orders, pay from credits, follow projects, talk to the translator, download deliveries, approve or dispute. Every error answers `{ "error": { "code", "message", "fields" } }`. Creates accept an `Idempotency-Key` header. Each key may make a limited number of calls per minute (`RateLimit-*` headers; 429 when spent).',
+        'Order translations from your own systems: quote, create orders, pay from credits, follow projects, talk to the translator, download deliveries, approve or dispute. Every error answers `{ "error": { "code", "message", "fields" } }`. Creates accept an `Idempotency-Key` header. Each key may make a limited number of calls per minute (`RateLimit-*` headers; 429 when spent). ' +
+        METHOD_NOT_ALLOWED_NOTE,
       license: { name: 'Proprietary', url: `${publicUrl}/terms` },
     },
     servers: [{ url: '/', description: 'The Parlance server that serves this document' }],

@@ -121,7 +121,8 @@ const orderInput = z
       .optional()
       .describe('Put the order in the cart now (default: when text or url is sent); send false to upload files first'),
   })
-  // the handler refuses text and url together; the document says so
+  // one content source: validation refuses text and url together, and the document says so
+  .refine((v) => v.text === undefined || v.url === undefined, { message: 'Send text or url, not both', path: ['url'] })
   .meta({ not: { required: ['text', 'url'] } });
 
 export const publicApiRoutes: FastifyPluginAsync = async (root) => {
@@ -299,9 +300,6 @@ export const publicApiRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       const user = callerOf(request);
       const b = request.body;
-      if (b.text !== undefined && b.url !== undefined) {
-        throw new ApiError(400, 'invalid_request', 'Send text or url, not both', { url: 'Send text or url, not both' });
-      }
       return once(request, reply, user, async (tx) => {
         const scoped = inTx(tx);
         const asker = { auth: actorOf(request), user, guestHash: null };

@@ -178,6 +178,8 @@ export const registryRoutes: FastifyPluginAsync = async (root) => {
           jwt: z.string().min(1).max(4000),
           return_to: z.string().max(2000).default(HELP_CENTER_PATH),
         }),
+        // the token is unknown, expired or for someone else (registry/help-center.ts)
+        response: { 401: z.object({ status: z.literal('ERROR'), message: z.string() }).passthrough() },
       },
     },
     async (request, reply) => {

@@ -187,19 +187,27 @@ describe('requests the router or the HTTP parser refuses', () => {
   it('headers over the 16 kB limit (a very long address) are 431 in the error envelope', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(`GET /api/2/health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const rawAnswer = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`GET ${path}?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        });
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString();
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
       });
-      let answer = '';
-      socket.on('data', (chunk) => {
-        answer += chunk.toString();
-      });
-      socket.on('end', () => resolve(answer));
-      socket.on('error', reject);
-    });
+    const raw = await rawAnswer('/api/2/health');
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
     expect(raw).toContain('application/json');
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 'ERROR' });
+    // the customer API's document declares its own envelope for it
+    const api = await rawAnswer('/api/v1/orders');
+    expect(api).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(api.slice(api.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      error: { code: 'headers_too_large' },
+    });
   });
 });

@@ -511,6 +511,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getApiV1Me: {
@@ -620,6 +639,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -831,6 +869,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1064,6 +1121,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1355,6 +1431,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getApiV1OrdersById: {
@@ -1500,8 +1595,46 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1679,6 +1812,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -1719,6 +1871,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1919,6 +2090,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -1959,6 +2149,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2117,6 +2326,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2373,6 +2601,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getApiV1Projects: {
@@ -2509,6 +2756,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2718,8 +2984,46 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2897,6 +3201,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -2937,6 +3260,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3187,6 +3529,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -3227,6 +3588,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3483,6 +3863,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is of a content type this call does not read (`unsupported_media_type`) */
             415: {
                 headers: {
@@ -3523,6 +3922,25 @@ export interface operations {
             };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3638,8 +4056,46 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter is too long (over 100 characters) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
             /** @description Too many calls with this key: wait `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            /** @description The id of this request (also the `x-request-id` header): quote it to support */
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request headers, or the address with its query, are too large (over 16 kB) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
