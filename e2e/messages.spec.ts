@@ -38,7 +38,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   await expect(page.getByText('No messages yet')).toBeVisible();
   await shotPage(page, 'mbox-empty');
 
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   const notice = async (subject: string, body: string) => {
     const res = await admin.request.post('/api/2/admin/messages', {
       form: { user_id: me.id, subject, body },
