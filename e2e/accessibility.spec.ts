@@ -42,7 +42,7 @@ for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
     test(`${path} as ${role === 'admin' ? 'an' : 'a'} ${role} has no serious accessibility violation`, async ({
       page,
     }) => {
-      if (role !== 'guest') await signInAs(page, role);
+      if (role !== 'guest') await signInAs(page, role, false);
       await openPage(page, path);
       await expectAccessible(page);
     });
@@ -50,7 +50,7 @@ for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
 }
 
 test("the customer's project page has no serious accessibility violation", async ({ page }) => {
-  await signInAs(page, 'customer');
+  await signInAs(page, 'customer', false);
   await page.goto('/my-projects');
   const first = page.locator('tr[data-project-id]').first();
   const id = await first.getAttribute('data-project-id');
@@ -72,7 +72,7 @@ for (const [role, path] of SMALL_SCREEN_PAGES) {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInAs(page, role);
+    await signInAs(page, role, false);
     await openPage(page, path);
     await expectAccessible(page);
     // nothing scrolls the page sideways

@@ -1,14 +1,4 @@
-import {
-  csrfHeaders,
-  DEMO_PASSWORD,
-  expect,
-  expectAccessible,
-  signIn,
-  signOut,
-  shotPage,
-  test,
-  uniqueName,
-} from './fixtures';
+import { csrfHeaders, expect, expectAccessible, signOut, shotPage, test, uniqueName, signInAs } from './fixtures';
 
 // Account managers: a support admin gives a customer of the test's own (looked after by Sam
 // Support, as the demo's customers are) another account manager on the customer's back-office page;
@@ -35,7 +25,7 @@ test("a support admin changes a customer's account manager; the managers' custom
   });
   expect(assigned.ok(), `assigning answered ${assigned.status()}`).toBeTruthy();
 
-  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'support', false);
   await page.goto(`/admin/${customer.email}`);
   await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 45_000 });
   const panel = page.getByRole('region', { name: 'Account manager' });
@@ -82,7 +72,7 @@ test("a support admin changes a customer's account manager; the managers' custom
 
   // a finance admin sees the manager, read-only
   await signOut(page);
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await page.goto(`/admin/${customer.email}`);
   const readOnly = page.getByRole('region', { name: 'Account manager' });
   await expect(readOnly.getByRole('link', { name: /Sam Support/ })).toBeVisible({ timeout: 45_000 });

@@ -299,7 +299,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
     await page.goto('/auth');
-    await signInAs(page, 'admin');
+    await signInAs(page, 'admin', false);
     const outbox = await page.request.get('/api/2/admin/outbox?page=1&pageSize=50');
     expect(outbox.ok(), `GET /api/2/admin/outbox answered ${outbox.status()}`).toBeTruthy();
     const mails = ((await outbox.json()) as { data: { to: string; subject: string; text: string }[] }).data;

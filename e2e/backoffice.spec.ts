@@ -1,12 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   type Account,
-  DEMO_PASSWORD,
   expect,
   expectAccessible,
   NEW_PASSWORD,
   shotPage,
-  signIn,
   signInAs,
   signInWith,
   signOut,
@@ -55,7 +53,7 @@ test('a finance admin adds credits with a reason and the customer sees them in t
   adminApi,
 }) => {
   const customer = await customerWithCreditActions(newAccount, adminApi);
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await page.goto(`/admin/${customer.email}`);
   // the first page of a run may load slowly on a busy machine
   await expect(page.getByRole('heading', { name: customer.name })).toBeVisible({ timeout: 45_000 });
@@ -95,7 +93,7 @@ test('a support admin without finance rights sees the credit actions read-only',
   adminApi,
 }) => {
   const customer = await customerWithCreditActions(newAccount, adminApi);
-  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'support', false);
   await page.goto(`/admin/${customer.email}`);
   const table = page.getByRole('table', { name: 'Credit actions' });
   await expect(table).toContainText('Goodwill gesture', { timeout: 45_000 });
@@ -119,7 +117,7 @@ test('a support admin without finance rights sees the credit actions read-only',
 });
 
 test('a super-admin manages roles, probation and feature flags', { tag: '@site-wide' }, async ({ page }) => {
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto('/admin/acl');
   await expect(page.getByText('Fiona Finance')).toBeVisible();
   await expectAccessible(page);

@@ -48,7 +48,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
   await expect(panel).toContainText('The certificate is issued when the project completes.');
 
   // the demo translator takes and delivers
-  await signInAs(translator, 'translator');
+  await signInAs(translator, 'translator', false);
   await translator.goto(`/project/${id}`);
   await translator.getByRole('button', { name: 'Take this project' }).click();
   await expect(statusOf(translator)).toHaveText('In Progress');
@@ -111,7 +111,7 @@ test('a certified translation: issued on approval, verified by its QR address, r
   // an admin revokes it from the project's page
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   await admin.goto(`/project/${id}`);
   const adminPanel = admin.getByRole('region', { name: 'Certificate of translation accuracy' });
   await adminPanel.getByRole('button', { name: 'Revoke certificate' }).click();

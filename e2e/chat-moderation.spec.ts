@@ -45,7 +45,7 @@ test('a held chat message is seen by its author and the admin only, until the ad
   for (const p of [customer, translator, admin]) p.on('pageerror', (e) => errors.push(e.message));
   await signInWith(customer, casey);
   await signInWith(translator, tomas);
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   await openGroup(customer, chatId, 'tour');
   await openGroup(translator, chatId, 'tour');
   await openGroup(admin, chatId, 'no tour');

@@ -103,7 +103,7 @@ test('the owner removes a team group; the member sees it read-only live; an admi
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const adminPage = await adminContext.newPage();
   adminPage.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(adminPage, 'admin');
+  await signInAs(adminPage, 'admin', false);
   await adminPage.goto(`/admin/blend-talk/user/${owner.id}/chat/${chatId}`);
   const restore = adminPage.getByRole('button', { name: 'Restore chat' });
   await expect(restore).toBeVisible({ timeout: 30_000 });

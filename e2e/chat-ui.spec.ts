@@ -52,7 +52,7 @@ async function team(newAccount: (o?: { type?: 'client' | 'translator'; name?: st
 async function newUser(browser: Browser, who: Account | 'admin', width = 1280, height = 800, hasTouch = false) {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch });
   const page = await context.newPage();
-  if (who === 'admin') await signInAs(page, 'admin');
+  if (who === 'admin') await signInAs(page, 'admin', false);
   else await signInWith(page, who);
   return { context, page };
 }

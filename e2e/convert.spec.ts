@@ -1,15 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  csrfHeaders,
-  DEMO_PASSWORD,
-  expect,
-  expectAccessible,
-  shotPage,
-  signIn,
-  signInAs,
-  signInWith,
-  test,
-} from './fixtures';
+import { csrfHeaders, expect, expectAccessible, shotPage, signInAs, signInWith, test } from './fixtures';
 import { addCredits, addPayoutMethod } from './fixtures-projects';
 
 // /convert: finance staff find a translator's payout requests, are told what is missing
@@ -45,7 +35,7 @@ test('a finance admin rejects one payout request and pays another out after typi
   const toPay = await translatorRequestsPayout(translator);
   await translatorContext.close();
 
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Payouts' }).click();
   await expect(page).toHaveURL(/\/convert$/);
@@ -125,7 +115,7 @@ test('a finance admin rejects one payout request and pays another out after typi
 });
 
 test('support staff read the payout requests without the money actions', async ({ page }) => {
-  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'support', false);
   await page.goto('/convert');
   const table = page.getByRole('table', { name: 'Payout requests' });
   await expect(table).toBeVisible({ timeout: 45_000 });
@@ -138,7 +128,7 @@ test('support staff read the payout requests without the money actions', async (
 });
 
 test('a customer is told the page does not exist', async ({ page }) => {
-  await signInAs(page, 'customer');
+  await signInAs(page, 'customer', false);
   await page.goto('/convert');
   await expect(page.getByRole('heading', { name: 'Payout requests' })).toHaveCount(0);
 });

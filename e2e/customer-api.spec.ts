@@ -1,22 +1,17 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, test, shotPage, signInWith } from './fixtures';
 
 // The customer API from the browser's side: a customer creates a key, copies it, sees it
 // masked afterwards and revokes it (the key then stops working); /api-docs renders the reference.
 
 test('a customer creates an API key, copies it, sees it masked, and revokes it', async ({
   page,
+  newAccount,
   context,
   consoleErrors,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Ada Integrator');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('apiuser'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+  await signInWith(page, await newAccount({ name: 'Ada Integrator' }));
+  await page.goto('/cpanel');
   await page.getByRole('link', { name: 'API Keys' }).first().click();
   await expect(page.getByText('You have no API key yet.')).toBeVisible();
 

@@ -45,7 +45,7 @@ async function translatorWithWork(newAccount: NewAccount, count: number, rating:
 
 // reads the demo translator's history: released earnings (a statement line) take time no test has
 test('the translator sees the chart, the level, the balance and the statement', async ({ page }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.goto('/dashboard');
   const stats = page.getByTestId('dash-statistics');
   await expect(stats.getByText('Projects completed')).toBeVisible();
@@ -136,7 +136,7 @@ test('the vacation is sent only with both dates, and can be ended', async ({ pag
 });
 
 test('a failing card stays quiet and the others keep working', async ({ page }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.route('**/api/2/dashboard/statistics', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
   );

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, signIn, signInWith, test } from './fixtures';
+import { expect, expectAccessible, signInWith, test, signInAs } from './fixtures';
 import { makeProject } from './fixtures-projects';
 
 /** The status chip of the project page's header. */
@@ -35,7 +35,7 @@ test('a customer disputes a delivery and an admin settles it with a partial refu
   await expect(statusOf(page)).toHaveText('Disputed');
 
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
+  await signInAs(adminPage, 'admin', false);
   await adminPage.goto(`/project/${project.id}`);
   await adminPage.getByRole('button', { name: 'Resolve dispute' }).click();
   const resolve = adminPage.getByRole('dialog', { name: 'Resolve the dispute' });
@@ -69,7 +69,7 @@ test('an admin reassigns a taken job to another translator', async ({ page, newA
   ]);
   const project = await makeProject(customer, first, { stage: 'taken' });
 
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInAs(page, 'admin', false);
   await page.goto(`/project/${project.id}`);
   await page.getByRole('button', { name: 'Reassign' }).click();
   const reassign = page.getByRole('dialog', { name: 'Reassign the project' });

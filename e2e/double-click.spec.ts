@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, DEMO_PASSWORD, expect, NEW_PASSWORD, signIn, signInWith, test, uniqueEmail } from './fixtures';
+import { csrfHeaders, expect, NEW_PASSWORD, signInWith, test, uniqueEmail, signInAs } from './fixtures';
 import { addCredits, addPayoutMethod } from './fixtures-projects';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
@@ -101,7 +101,7 @@ test('a double click on Pay in the payout dialog pays once and says so', async (
   const requestId = (await requested.json()).id as number;
   await translatorContext.close();
 
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await page.goto('/convert');
   await expect(page.getByRole('table', { name: 'Payout requests' })).toBeVisible({ timeout: 45_000 });
   // every status, to see the row once it is processing

@@ -1,11 +1,11 @@
-import { DEMO_PASSWORD, expect, expectAccessible, shotPage, signIn, test } from './fixtures';
+import { expect, expectAccessible, shotPage, test, signInAs } from './fixtures';
 
 // Exchange rates in the back office (ADR 0095): finance opens the Exchange rates tab, sees each
 // currency's rate with its day and source, and sets one; support reads the same page without the
 // form. CHF is the currency changed here: no other spec reads its rate.
 
 test('finance sets an exchange rate; its day and source are shown', async ({ page }) => {
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Exchange rates' }).click();
   await expect(page).toHaveURL(/\/admin\/exchange-rates$/);
@@ -36,7 +36,7 @@ test('finance sets an exchange rate; its day and source are shown', async ({ pag
 });
 
 test('support reads the exchange rates but cannot set one', async ({ page }) => {
-  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'support', false);
   await page.goto('/admin/exchange-rates');
   await expect(page.getByTestId('rate-EUR')).toBeVisible();
   await expect(page.getByText('Read-only: you do not have the permission to change this')).toBeVisible();

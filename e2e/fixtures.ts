@@ -58,29 +58,63 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
+/** The demo staff accounts (one role each), for tests of what a staff role may do. */
+export const STAFF = {
+  support: { email: 'support@parlance.test', password: DEMO_PASSWORD },
+  finance: { email: 'finance@parlance.test', password: DEMO_PASSWORD },
+  moderator: { email: 'moderator@parlance.test', password: DEMO_PASSWORD },
+} as const;
+
+export type StaffRole = keyof typeof STAFF;
+
+const ACCOUNT_OF: Record<DemoRole | StaffRole, { email: string; password: string }> = { ...DEMO, ...STAFF };
+
 /**
- * Signs the page in as one of the demo accounts through the sign-in call (the form has tests of
- * its own), then opens / as the form's success does. On /auth?return=..., it uses the form, whose
+ * One signed-in API client per demo account and server for this worker (a worker runs its tests
+ * one after another, so no two tests of a worker use a session at once). signInAs checks that the
+ * session is still this account's before each use: a test may have signed it out.
+ */
+const demoSessions = new Map<string, Promise<APIRequestContext>>();
+
+async function demoSession(baseURL: string, role: DemoRole | StaffRole): Promise<APIRequestContext> {
+  const { email, password } = ACCOUNT_OF[role];
+  const key = `${baseURL} ${email}`;
+  const cached = demoSessions.get(key);
+  if (cached) {
+    const api = await cached.catch(() => null);
+    if (api) {
+      const res = await api.get('/registry/get?data=User');
+      const user = res.ok() ? ((await res.json()) as { results: { email?: string } | null }).results : null;
+      if (user?.email === email) return api;
+      await api.dispose();
+    }
+  }
+  const made = apiSignIn(baseURL, email, password);
+  demoSessions.set(key, made);
+  return made;
+}
+
+/**
+ * Signs the page in as one of the demo accounts with a session this worker signed in through the
+ * API once (the form has tests of its own): its cookie goes into the page's context. Then opens
+ * `open` ('/' by default, as the form's success does, and waits for the role's home; false opens
+ * nothing, for a test that opens its own page next). On /auth?return=..., it uses the form, whose
  * way back is what such a test checks.
  */
-export async function signInAs(page: Page, role: DemoRole): Promise<void> {
-  const { email, password } = DEMO[role];
+export async function signInAs(page: Page, role: DemoRole | StaffRole, open: string | false = '/'): Promise<void> {
+  const { email, password } = ACCOUNT_OF[role];
   const url = new URL(page.url(), 'http://x');
   if (url.pathname.startsWith('/auth') && url.searchParams.has('return')) {
     await signIn(page, email, password);
     return;
   }
-  const res = await page.request.post('/api/2/account/auth/login', {
-    form: {
-      username: email,
-      pwd: password,
-      captcha_service: 'recaptcha',
-      captcha_response: await solvedCaptcha(page.request),
-    },
-  });
-  expect(res.ok(), `sign-in of ${email} answered ${res.status()} ${await res.text()}`).toBeTruthy();
-  await page.goto('/');
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth') && u.pathname !== '/');
+  // the server of this worker, as the baseURL fixture names it
+  const api = await demoSession(serverUrl(test.info().parallelIndex), role);
+  const { cookies } = await api.storageState();
+  await page.context().addCookies(cookies);
+  if (open === false) return;
+  await page.goto(open);
+  if (open === '/') await page.waitForURL((u) => !u.pathname.startsWith('/auth') && u.pathname !== '/');
 }
 
 /**

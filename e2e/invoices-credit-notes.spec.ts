@@ -117,7 +117,7 @@ test('a small order says the minimum order charge set its price', async ({ page 
 
 test('the payout form checks the amount as it is typed, and names gross, fee and net', async ({ page }) => {
   // the demo translator's form is only typed into, never submitted: nothing of theirs changes
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.goto('/balance');
   const available = (
     (await page
@@ -162,7 +162,7 @@ test('the payout form checks the amount as it is typed, and names gross, fee and
 
   // finance's list names the same three amounts
   await signOut(page);
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto('/convert');
   await expect(page.getByRole('columnheader', { name: /Net paid out/ })).toBeVisible();
   await expect(page.getByText(/^gross \$[\d,]+\.\d\d · fee \$[\d,]+\.\d\d$/).first()).toBeVisible();
@@ -170,7 +170,7 @@ test('the payout form checks the amount as it is typed, and names gross, fee and
 });
 
 test("the demo's statement dates the payout when it happened; the dashboard labels its windows", async ({ page }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   const res = await page.request.get('/api/2/account/statement?pageSize=100&date_from=2000-01-01');
   if (res.ok()) {
     const body = (await res.json()) as { data?: { date?: string; created_at?: string; description?: string }[] };

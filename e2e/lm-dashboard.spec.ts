@@ -123,7 +123,7 @@ test.describe('language-manager dashboard', () => {
   });
 
   test('a customer gets the not-found page', async ({ page }) => {
-    await signInAs(page, 'customer');
+    await signInAs(page, 'customer', false);
     await page.goto('/lm_dashboard');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.goto('/lm_dashboard/waiting/projects');

@@ -23,7 +23,7 @@ test('a mail’s unsubscribe link asks, then turns off its one switch without si
   const subject = `Spring offer ${Date.now().toString(36)}`;
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   await admin.goto('/admin/features-new');
   const promotion = admin.getByRole('form', { name: 'Send a promotion' });
   await promotion.getByRole('button', { name: 'Send promotion' }).click();

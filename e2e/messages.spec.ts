@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, test, uniqueEmail, shotPage } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, signInAs, test, shotPage, signInWith } from './fixtures';
 
 // The message box (spec 2 sections 2 and 4): a new customer gets admin notices, sees the
 // unread count in the header, filters the box, marks two messages read in bulk and sees the count
@@ -13,7 +13,10 @@ const mboxUnread = (page: Page, n: number) =>
     )
     .toBe(n);
 
-test('a customer reads, filters and marks messages read; the header count follows live', async ({ browser }) => {
+test('a customer reads, filters and marks messages read; the header count follows live', async ({
+  browser,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
   const customerContext = await browser.newContext();
   const adminContext = await browser.newContext();
@@ -22,14 +25,8 @@ test('a customer reads, filters and marks messages read; the header count follow
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Mia Mailbox');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('mbox'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+  await signInWith(page, await newAccount({ name: 'Mia Mailbox' }));
+  await page.goto('/cpanel');
   const me = (await (await page.request.get('/registry/get?data=User')).json()).results as { id: number };
 
   // an empty box first
@@ -38,7 +35,7 @@ test('a customer reads, filters and marks messages read; the header count follow
   await expect(page.getByText('No messages yet')).toBeVisible();
   await shotPage(page, 'mbox-empty');
 
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   const notice = async (subject: string, body: string) => {
     const res = await admin.request.post('/api/2/admin/messages', {
       form: { user_id: me.id, subject, body },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Account, DEMO_PASSWORD, expect, expectAccessible, signIn, signInWith, test } from './fixtures';
+import { type Account, expect, expectAccessible, signInWith, test, signInAs } from './fixtures';
 import { makeProject, postProjectMessage } from './fixtures-projects';
 
 // Moderation end to end: the translator posts a phone number in a project
@@ -8,7 +8,6 @@ import { makeProject, postProjectMessage } from './fixtures-projects';
 // sideways) and approves it; it appears on the customer's open page without a reload. The project
 // is a new customer's, taken by a new translator; the moderator is the demo moderator.
 
-const MODERATOR = 'moderator@parlance.test';
 const POST = `Please ring me on 020 7946 0958 when you can (${Date.now() % 100000})`;
 
 test.describe.configure({ timeout: 240_000 });
@@ -39,7 +38,7 @@ test('a held phone number reaches the customer live only after a moderator appro
   const projectPath = `/project/${id}`;
   // a first message both see, so that the customer's loaded discussion is told from an empty one
   await postProjectMessage(casey.api, id, 'Thank you for taking this on.');
-  const moderator = await pageAs(browser, baseURL, (p) => signIn(p, MODERATOR, DEMO_PASSWORD));
+  const moderator = await pageAs(browser, baseURL, (p) => signInAs(p, 'moderator', false));
   await moderator.goto('/admin/moderation');
   const table = moderator.getByRole('table', { name: 'Messages on moderation' });
   await expect(table.getByRole('row')).not.toHaveCount(0, { timeout: 45_000 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_PASSWORD, expect, expectAccessible, shotPage, signIn, signInWith, signOut, test } from './fixtures';
+import { expect, expectAccessible, shotPage, signInWith, signOut, test, signInAs } from './fixtures';
 import { makeProject, postProjectMessage } from './fixtures-projects';
 
 // Moderation (spec 2 section 7): the demo moderator approves a translator's held message in the
@@ -14,7 +14,6 @@ const letters = () =>
     .toString('hex')
     .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)] as string);
 
-const MODERATOR = 'moderator@parlance.test';
 const HELD = `Could you call me on +1 (415) 555-0134? (${Date.now() % 100000})`;
 
 test.describe.configure({ timeout: 180_000 });
@@ -29,7 +28,7 @@ test('a moderator approves the held message and the customer sees it in the disc
   ]);
   const project = await makeProject(casey, tomas, { stage: 'taken' });
   await postProjectMessage(tomas.api, project.id, HELD);
-  await signIn(page, MODERATOR, DEMO_PASSWORD);
+  await signInAs(page, 'moderator', false);
   await page.goto('/admin/moderation');
   await expect(page.getByRole('tab', { name: 'Moderation' })).toBeVisible({ timeout: 45_000 });
   const table = page.getByRole('table', { name: 'Messages on moderation' });
@@ -68,7 +67,7 @@ test('a moderator approves the held message and the customer sees it in the disc
 });
 
 test('a moderator adds a banned word; duplicates get the spec texts', async ({ page }) => {
-  await signIn(page, MODERATOR, DEMO_PASSWORD);
+  await signInAs(page, 'moderator', false);
   await page.goto('/admin/vocabulary');
   const languages = page.getByRole('list', { name: 'Languages' });
   await expect(languages).toContainText('German', { timeout: 45_000 });

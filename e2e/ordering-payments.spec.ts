@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, shotPage, signInWith } from './fixtures';
+import { expect, test, shotPage, signInWith, signInAs } from './fixtures';
 import {
   APPROVES,
   balanceOf,
@@ -91,8 +91,7 @@ test('an admin marks a wire transfer received and cancels another at /admin/paym
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await admin.goto('/auth');
-  await signIn(admin, 'admin@parlance.test', 'Parlance-demo1!');
+  await signInAs(admin, 'admin', false);
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Payments' }).click();
   await admin.waitForURL('**/admin/payments');

@@ -1,14 +1,4 @@
-import {
-  DEMO_PASSWORD,
-  expect,
-  expectAccessible,
-  shotPage,
-  signIn,
-  signInWith,
-  test,
-  uniqueEmail,
-  uniqueName,
-} from './fixtures';
+import { expect, expectAccessible, shotPage, signInWith, test, uniqueEmail, uniqueName, signInAs } from './fixtures';
 import { addCredits, addPayoutMethod } from './fixtures-projects';
 
 // Payout methods: a new translator with PayPal on file adds a Payoneer account on /balance (a wrong
@@ -64,7 +54,7 @@ test('a translator adds a Payoneer account, finance approves it, the translator 
   // finance approves it on /convert
   const financeContext = await browser.newContext();
   const finance = await financeContext.newPage();
-  await signIn(finance, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(finance, 'finance', false);
   await finance.goto('/convert');
   const waiting = finance.getByRole('list', { name: 'Payoneer accounts waiting for approval' });
   const mine = waiting.getByRole('listitem').filter({ hasText: payoneerEmail });

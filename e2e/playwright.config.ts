@@ -96,6 +96,9 @@ export default defineConfig({
         DEMO_DATA: 'true',
         CAPTCHA: 'true',
         AUTH_RATE_LIMIT: '1000',
+        // tiny argon2 parameters, as the API tests use: the suite signs up hundreds of accounts, and
+        // OWASP's parameters (the unit tests check both) cost the server's CPU on every sign-up
+        PASSWORD_HASHING: 'fast',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'false',
         // no fetch of the ECB's rates: the seed rates, and those the tests set, stay in use

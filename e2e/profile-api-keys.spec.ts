@@ -1,16 +1,14 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, test, shotPage, signInWith } from './fixtures';
 
 // A customer creates an API key and an OAuth client at /profile#apikeys (spec 2 sections 2, 5, 7).
 
-test('a customer generates and resets an API key and creates an OAuth client', async ({ page, consoleErrors }) => {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Ada Api');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('apikeys'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+test('a customer generates and resets an API key and creates an OAuth client', async ({
+  page,
+  consoleErrors,
+  newAccount,
+}) => {
+  await signInWith(page, await newAccount({ name: 'Ada Api' }));
+  await page.goto('/cpanel');
 
   await page.getByRole('link', { name: 'API Keys' }).first().click();
   await expect(page).toHaveURL(/\/profile#apikeys$/);

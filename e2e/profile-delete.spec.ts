@@ -1,20 +1,19 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, expectSettled, NEW_PASSWORD, test, shotPage, signInWith } from './fixtures';
 
 // Account deletion end to end (spec 2 sections 4, 5 and 8): confirm, a reason, the password
 // ('The password you entered is incorrect.' first), done; the account cannot sign in again.
 
-test('a customer deletes the account', async ({ page }) => {
-  const email = uniqueEmail('leaving');
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Lea Leaving');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+test('a customer deletes the account', async ({ page, newAccount }) => {
+  const account = await newAccount({ name: 'Lea Leaving' });
+  const email = account.email;
+  await signInWith(page, account);
+  await page.goto('/cpanel');
 
   await page.goto('/profile#account');
+  // the profile has finished loading before the click, as a person sees it: a click while the
+  // section was still loading went nowhere on a loaded machine
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expectSettled(page);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Delete your account?' })).toBeVisible();
@@ -47,16 +46,14 @@ test('a customer deletes the account', async ({ page }) => {
   await expect(page.getByText('Incorrect email or password')).toBeVisible();
 });
 
-test("'other' asks for the reason's words before the password", async ({ page }) => {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Otto Other');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('other'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+test("'other' asks for the reason's words before the password", async ({ page, newAccount }) => {
+  await signInWith(page, await newAccount({ name: 'Otto Other' }));
+  await page.goto('/cpanel');
   await page.goto('/profile#account');
+  // the profile has finished loading before the click, as a person sees it: a click while the
+  // section was still loading went nowhere on a loaded machine
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expectSettled(page);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Continue' }).click();

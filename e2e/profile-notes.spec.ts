@@ -1,16 +1,10 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test, signInWith } from './fixtures';
 
 // Project notes at /profile/custom_notes (spec 2 sections 2 and 5: content is required).
 
-test('a customer writes, edits and deletes a project note', async ({ page, consoleErrors }) => {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Nora Notes');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('notes'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+test('a customer writes, edits and deletes a project note', async ({ page, consoleErrors, newAccount }) => {
+  await signInWith(page, await newAccount({ name: 'Nora Notes' }));
+  await page.goto('/cpanel');
 
   await page.getByRole('link', { name: 'Manage Project Notes' }).first().click();
   await page.waitForURL(/\/profile\/custom_notes$/);

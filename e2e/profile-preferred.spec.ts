@@ -1,18 +1,12 @@
-import { expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, signInAs, signOut, test, shotPage, signInWith } from './fixtures';
 
 // Preferred translators and the credit history in the profile: a new customer finds the
 // demo translator by name, adds and removes them; the demo customer reads the credit history of
 // the sub-accounts section, page by page.
 
-test('a customer adds and removes a preferred translator', async ({ page, consoleErrors }) => {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Petra Prefers');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('preferred'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+test('a customer adds and removes a preferred translator', async ({ page, consoleErrors, newAccount }) => {
+  await signInWith(page, await newAccount({ name: 'Petra Prefers' }));
+  await page.goto('/cpanel');
 
   await page.getByRole('link', { name: 'Account Information' }).first().click();
   const card = page.getByRole('region', { name: 'Preferred translators' });

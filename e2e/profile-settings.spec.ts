@@ -9,6 +9,7 @@ import {
   totpCode,
   uniqueEmail,
   shotPage,
+  signInAs,
 } from './fixtures';
 
 // The profile's account and security sections (spec 2 section 2): account information, billing
@@ -173,7 +174,7 @@ test('a customer verifies a phone with the code that reached the admin-readable 
   // the admin reads the SMS in the outbox (no SMS provider in the demo)
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await signIn(adminPage, 'admin@parlance.test', 'Parlance-demo1!');
+  await signInAs(adminPage, 'admin', false);
   const outbox = await adminPage.request.get('/api/2/admin/outbox?page=1');
   const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
   const sms = mails.find((m) => m.to === `sms:${phone}`);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail, shotPage } from './fixtures';
+import { expect, expectAccessible, test, uniqueEmail, shotPage, signInWith } from './fixtures';
 import { buyCreditsByCard } from './purchase';
 
 // A customer adds a sub-account, moves credits to it, switches to it from the user bar's
@@ -6,17 +6,12 @@ import { buyCreditsByCard } from './purchase';
 
 test('a customer adds a sub-account, transfers credits and switches to it and back', async ({
   page,
+  newAccount,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Parent Company');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('parent'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+  await signInWith(page, await newAccount({ name: 'Parent Company' }));
+  await page.goto('/cpanel');
   await buyCreditsByCard(page, 5000);
 
   await page.getByRole('link', { name: 'Sub Accounts' }).first().click();

@@ -94,7 +94,7 @@ test('a new translator subscribes to Telegram notifications through the sandbox 
 test('/profile/show: the demo translator sees their public profile, and a customer of theirs sees it too', async ({
   page,
 }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.goto('/profile/show');
   await expect(page).toHaveURL(/\/profile-legacy\/show\/$/);
   await expect(page.getByRole('heading', { name: 'Your public profile', level: 1 })).toBeVisible();
@@ -114,7 +114,7 @@ test('/profile/show: the demo translator sees their public profile, and a custom
   await signOut(page);
 
   // the demo customer has the demo translator in My Team
-  await signInAs(page, 'customer');
+  await signInAs(page, 'customer', false);
   await page.goto(`/profile-legacy/show/${translatorId}`);
   await expect(page.getByRole('heading', { name: 'Tomas Translator', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);

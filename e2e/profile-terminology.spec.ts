@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectAccessible, NEW_PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test, signInWith } from './fixtures';
 
 // Terminology, translation memory and glossary in the profile (spec 2 sections 2, 4, 7, 8):
 // a new customer imports terminology for a pair (and confirms the replacement), views and deletes
@@ -24,18 +24,13 @@ async function pickLanguage(page: import('@playwright/test').Page, label: string
 
 test('a customer imports, replaces, views and deletes terminology, and imports a translation memory', async ({
   page,
+  newAccount,
   consoleErrors,
 }) => {
   // one long journey through three screens (about 40 s on a quiet machine)
   test.setTimeout(180_000);
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('Full name').fill('Terry Terms');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('terms'));
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/cpanel');
+  await signInWith(page, await newAccount({ name: 'Terry Terms' }));
+  await page.goto('/cpanel');
 
   await page.getByRole('link', { name: 'Terminology' }).first().click();
   await page.waitForURL(/\/profile#terminology$/);

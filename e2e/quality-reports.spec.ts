@@ -89,7 +89,7 @@ test('a reviewer writes a detailed quality report that the review score counts; 
 
   // an admin reads the report without a way to change it
   await signOut(page);
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto(href.replace(/csrftoken=[^&]+/, 'csrftoken=stale'));
   const readOnly = page.getByRole('form', { name: 'Detailed quality report' });
   await expect(

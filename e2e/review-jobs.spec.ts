@@ -37,7 +37,7 @@ test('an admin opens a QA job, a translator takes it, scores the work and the re
   const admin = await adminContext.newPage();
   const errors: string[] = [];
   admin.on('pageerror', (e) => errors.push(e.message));
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   await admin.goto(`/project/${reviewed}`);
   await expect(admin.getByRole('heading', { level: 1 })).toContainText(REVIEWED_NAME);
   await admin.getByRole('button', { name: 'Create QA job' }).click();

@@ -53,7 +53,7 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(`${current}: ${m.text()}`);
     });
-    await signInAs(page, role);
+    await signInAs(page, role, false);
     for (const path of PAGES[role]) {
       current = path;
       await test.step(path, () => visit(page, path));
@@ -64,7 +64,7 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
 }
 
 test("the admin's Projects card opens every project on the platform, filtered by the server", async ({ page }) => {
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto('/dashboard');
   await page
     .getByRole('link', { name: /Projects/ })
@@ -85,7 +85,7 @@ test("the admin's Projects card opens every project on the platform, filtered by
 });
 
 test("a translator's control panel speaks to a translator", async ({ page }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.goto('/cpanel');
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: /Open Projects/ })).toBeVisible();

@@ -166,7 +166,7 @@ test.describe('route guard', () => {
   });
 
   test('an admin address with no screen behind it is not found, not "not available yet"', async ({ page }) => {
-    await signInAs(page, 'admin');
+    await signInAs(page, 'admin', false);
     for (const path of ['/admin/reports/2026', '/community']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -175,7 +175,7 @@ test.describe('route guard', () => {
   });
 
   test("a customer opening the translators' /dashboard sees the not-found page in place", async ({ page }) => {
-    await signInAs(page, 'customer');
+    await signInAs(page, 'customer', false);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -188,7 +188,7 @@ test.describe('route guard', () => {
     ['customer', '/cpanel'],
   ] as [DemoRole, string][]) {
     test(`/ takes a ${role} to ${home}`, async ({ page }) => {
-      await signInAs(page, role);
+      await signInAs(page, role, false);
       await page.goto('/');
       await expect(page).toHaveURL(new RegExp(`${home}$`));
     });

@@ -32,7 +32,7 @@ for (const { role, path, list, shot } of LISTS) {
     test.setTimeout(150_000);
     // a phone from the start (the admin tools' button keeps the place it had on a wide window)
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInAs(page, role);
+    await signInAs(page, role, false);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const cards = page.locator('ul[data-layout="cards"]').first();
@@ -76,7 +76,7 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
   test(`${role === 'admin' ? 'an' : 'a'} ${role}'s pages do not scroll sideways at 375 px`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInAs(page, role);
+    await signInAs(page, role, false);
     for (const path of PAGES[role]) {
       await test.step(path, async () => {
         await page.goto(path);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage, expectSettled } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, shotPage, expectSettled, signInAs } from './fixtures';
 
 // Staff get exactly their groups' permissions (packages/shared staff.ts): the finance, support,
 // moderation and language-manager demo accounts each see their own back-office menu, open every
@@ -156,7 +156,7 @@ for (const staff of STAFF) {
 }
 
 test('finance has no Act as and reads projects; support acts as a customer', async ({ page, consoleErrors }) => {
-  await signIn(page, 'finance@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'finance', false);
   await openScreen(page, '/admin');
   await page.getByLabel('ID or E-mail').fill('customer@parlance.test');
   const results = page.getByRole('table', { name: 'Users' });
@@ -206,7 +206,7 @@ test('finance has no Act as and reads projects; support acts as a customer', asy
   expect(consoleErrors).toEqual([]);
 
   await page.context().clearCookies();
-  await signIn(page, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'support', false);
   await openScreen(page, '/admin');
   await page.getByLabel('ID or E-mail').fill('customer@parlance.test');
   await results.getByRole('button', { name: 'Act as Casey Customer' }).click();
@@ -240,7 +240,7 @@ test('the outbox masks a staff member’s sign-in link and says so', async ({
   await guest.dispose();
 
   // only a super-admin holds outbox.read
-  await signIn(page, 'admin@parlance.test', DEMO_PASSWORD);
+  await signInAs(page, 'admin', false);
   await openScreen(page, '/admin/outbox');
   await expect(page.getByText('Links and codes that sign someone in are hidden')).toBeVisible();
   const row = page.getByRole('table', { name: 'Outbox' }).getByRole('row').filter({ hasText: 'finance@parlance.test' });

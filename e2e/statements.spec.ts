@@ -102,7 +102,7 @@ test('the customer mails the statement as PDF; the mail is in the outbox', async
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAs(admin, 'admin');
+  await signInAs(admin, 'admin', false);
   const outbox = (await (await admin.request.get('/api/2/admin/outbox?pageSize=50')).json()) as {
     data: { to: string; subject: string; text: string }[];
   };
@@ -113,7 +113,7 @@ test('the customer mails the statement as PDF; the mail is in the outbox', async
 });
 
 test('the translator statement shows the available earnings', async ({ page }) => {
-  await signInAs(page, 'translator');
+  await signInAs(page, 'translator', false);
   await page.goto('/statement');
   await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
   await expect(page.getByText(/^Balance now: [\d,]+ credits available/)).toBeVisible();

@@ -60,7 +60,7 @@ test('while a list loads, its table shows placeholder rows', async ({ page, newA
 });
 
 test('an admin on Open Projects is told the list belongs to a translator', async ({ page, consoleErrors }) => {
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto('/open-project-freelance-translator');
   await expect(page.getByText(/act as that translator from the admin tools/)).toBeVisible();
   await shotPage(page, 'open-projects-admin');

@@ -1,8 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   csrfHeaders,
-  DEMO,
-  DEMO_PASSWORD,
   expect,
   expectAccessible,
   NEW_PASSWORD,
@@ -12,6 +10,7 @@ import {
   totpCode,
   uniqueEmail,
   shotPage,
+  signInAs,
 } from './fixtures';
 
 // Two-step login that holds: a password link does not get round the code, and a recovery code
@@ -36,7 +35,7 @@ async function signedInEmail(page: Page): Promise<string | null> {
 async function mailedResetLink(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await signIn(admin, DEMO.admin.email, DEMO.admin.password);
+  await signInAs(admin, 'admin', false);
   const outbox = await admin.request.get('/api/2/admin/outbox?page=1&pageSize=50');
   expect(outbox.ok(), `GET /api/2/admin/outbox answered ${outbox.status()}`).toBeTruthy();
   const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
@@ -192,13 +191,13 @@ test('support turns off a locked-out customer’s two-step login; the customer i
   const context = await browser.newContext();
   const staff = await context.newPage();
   // a moderator (no users.act) is not offered the reset
-  await signIn(staff, 'moderator@parlance.test', DEMO_PASSWORD);
+  await signInAs(staff, 'moderator', false);
   await staff.goto(`/admin/${customerId}`);
   await expect(staff.getByText(email)).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Turn off two-step login' })).toHaveCount(0);
   await signOut(staff);
 
-  await signIn(staff, 'support@parlance.test', DEMO_PASSWORD);
+  await signInAs(staff, 'support', false);
   await staff.goto(`/admin/${customerId}`);
   await staff.getByLabel('How you checked it is them').fill('Video call, ID card shown');
   await shotPage(staff, 'staff-two-step-reset');

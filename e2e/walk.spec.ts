@@ -141,7 +141,7 @@ test("an account manager's page of a customer says the customer manages nobody",
   const me = await page.request.get('/registry/get?data=User');
   const id = ((await me.json()) as { results: { id: number } }).results.id;
   await signOut(page);
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', false);
   await page.goto(`/admin/account-managers/${id}`);
   await expect(page.getByRole('heading', { name: 'Not an account manager' })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByText('This user is not a staff member, so they look after no customers.')).toBeVisible();

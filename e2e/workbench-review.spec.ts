@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, DEMO, expect, expectAccessible, shotPage, signIn, signInWith, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, shotPage, signInWith, test, signInAs } from './fixtures';
 import { makeProject } from './fixtures-projects';
 import { makeDocx } from './ordering-helpers';
 
@@ -67,7 +67,7 @@ test('a customer disputes a segment and the admin and the translator see it', as
   await expect(card).toContainText(COMMENT);
 
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
+  await signInAs(adminPage, 'admin', false);
   await adminPage.goto(`/project/${project.id}`);
   const adminCard = adminPage.getByRole('region', { name: 'Disputed segments' });
   await expect(adminCard).toContainText(`Source: ${PARAGRAPHS[1]}`);
