@@ -78,6 +78,50 @@ describe('session cache on one instance', () => {
     expect(await userName(t.app, s)).toBe('Own New Name');
   });
 
+  it("keeps a bearer token's user too, and reads it again after a change or a removal", async () => {
+    const s = await signUp(t.app, { full_name: 'Bea Bearer' });
+    const token = (await authed(t.app, s).get('/api/2/auth/token')).json().results.jwt.access_token as string;
+    const nameByToken = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/registry/get?data=User',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.statusCode === 200 ? ((res.json() as { results: { name?: string } }).results?.name ?? null) : null;
+    };
+    const eventually = async (want: string | null) => {
+      let got = await nameByToken();
+      for (let i = 0; i < 50 && got !== want; i++) {
+        await wait(20);
+        got = await nameByToken();
+      }
+      return got;
+    };
+    // the cache reads performance.now(): only that clock is faked, from before the first read
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    expect(await nameByToken()).toBe('Bea Bearer');
+    // the trigger off, a rename goes unnoticed: the token's user comes from memory
+    await t.app.deps.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_auth_cache`);
+    try {
+      await t.app.deps.db.update(users).set({ name: 'Bea Quietly' }).where(eq(users.id, s.user.id));
+    } finally {
+      await t.app.deps.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_auth_cache`);
+    }
+    expect(await nameByToken()).toBe('Bea Bearer');
+    vi.advanceTimersByTime(2100);
+    expect(await nameByToken()).toBe('Bea Quietly');
+    vi.useRealTimers();
+    // with the trigger on, a change is read after its NOTIFY
+    await t.app.deps.db.update(users).set({ name: 'Bea Renamed' }).where(eq(users.id, s.user.id));
+    expect(await eventually('Bea Renamed')).toBe('Bea Renamed');
+    await t.app.deps.db.delete(sessions).where(eq(sessions.userId, s.user.id));
+    await t.app.deps.db.delete(users).where(eq(users.id, s.user.id));
+    expect(await eventually(null)).toBeNull();
+  });
+
   it('a signed-out cookie is refused at once', async () => {
     const s = await signUp(t.app);
     expect(await userName(t.app, s)).not.toBeNull();

@@ -13,8 +13,14 @@ export interface CachedAuth {
   permissions: ReadonlySet<Permission>;
 }
 
-interface Entry {
-  value: CachedAuth;
+/** What the lookup found for a bearer token's user: the user and their staff permissions. */
+export interface CachedBearer {
+  user: UserRow;
+  permissions: ReadonlySet<Permission>;
+}
+
+interface Entry<T = CachedAuth> {
+  value: T;
   /** performance.now() after which the entry is read from the database again */
   freshUntil: number;
 }
@@ -24,8 +30,8 @@ export const AUTH_CHANNEL = 'parlance_auth';
 const MAX_ENTRIES = 10_000;
 
 /**
- * The session-to-user lookup of every signed-in request, kept in memory for `ttlMs` (it
- * was most of a signed-in read's cost). Staleness is bounded twice: an entry lives at most ttlMs,
+ * The session-to-user lookup of every signed-in request (a cookie's session, or a bearer token's
+ * user), kept in memory for `ttlMs` (it was most of a signed-in read's cost). Staleness is bounded twice: an entry lives at most ttlMs,
  * and database triggers (migration 0009) NOTIFY every instance after commit when a session is
  * updated or deleted (sign-out, rotation at sign-in and acting) or a user row changes (name, role,
  * password, removal), whatever code made the change; `drop()` forgets the entries at once.
@@ -33,6 +39,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
+  /** Bearer tokens' users by id: a token names its user, and the user row is what may change. */
+  private readonly bearers = new Map<number, Entry<CachedBearer>>();
   /**
    * Counts the drops. A lookup notes it before reading the database and stores its answer only if
    * no drop happened meanwhile: a read that raced a sign-out must not put the session back.
@@ -70,6 +78,25 @@ export class AuthCache {
     this.entries.set(idHash, { value, freshUntil: performance.now() + this.ttlMs });
   }
 
+  getBearer(userId: number): CachedBearer | undefined {
+    const entry = this.bearers.get(userId);
+    if (!entry) return undefined;
+    if (entry.freshUntil < performance.now()) {
+      this.bearers.delete(userId);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  setBearer(userId: number, value: CachedBearer, versionBeforeRead: number): void {
+    if (!this.enabled || versionBeforeRead !== this.drops) return;
+    if (this.bearers.size >= MAX_ENTRIES) {
+      const oldest = this.bearers.keys().next().value;
+      if (oldest !== undefined) this.bearers.delete(oldest);
+    }
+    this.bearers.set(userId, { value, freshUntil: performance.now() + this.ttlMs });
+  }
+
   /** Handles one notification of AUTH_CHANNEL. */
   drop(payload: string): void {
     this.drops++;
@@ -87,6 +114,7 @@ export class AuthCache {
   /** Forgets every session of the user (as the user, or as the admin acting). */
   dropUser(id: number): void {
     this.drops++;
+    this.bearers.delete(id);
     for (const [key, entry] of this.entries) {
       const { user, admin, session } = entry.value;
       if (user?.id === id || admin?.id === id || session.userId === id) this.entries.delete(key);
@@ -97,5 +125,6 @@ export class AuthCache {
   clear(): void {
     this.drops++;
     this.entries.clear();
+    this.bearers.clear();
   }
 }

@@ -154,8 +154,15 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       if (bearer) {
         const userId = await opts.jwt.verify(bearer, opts.clock.now());
         if (userId === null) throw new AppError(401, 'The access token is invalid or expired');
+        const cached = opts.cache.getBearer(userId);
+        if (cached) {
+          request.auth = { user: cached.user, admin: null, via: 'bearer', permissions: cached.permissions };
+          return;
+        }
+        const version = opts.cache.version;
         const auth = await lookups.byId(userId);
         if (!auth) throw new AppError(401, 'The access token is invalid or expired');
+        opts.cache.setBearer(userId, { user: auth.user, permissions: auth.permissions }, version);
         request.auth = auth;
         return;
       }
