@@ -200,29 +200,7 @@ test.describe('the workbench', () => {
       annotations: [],
     }));
     const progress = { segments: 600, words: 1800, confirmedSegments: 0, confirmedWords: 0, draftSegments: 600 };
-    const job = {
-      project: {
-        id: 990002,
-        name: 'Six hundred',
-        status: 'In Progress',
-        type: 'translation',
-        sourceLang: { iso: 'en-US', name: 'American English' },
-        targetLang: { iso: 'fr-FR', name: 'French' },
-        deadline: null,
-      },
-      reviewedProjectId: null,
-      role: 'translator',
-      readOnly: null,
-      confirmStatus: 'translated',
-      canDeliver: true,
-      canAnnotate: false,
-      machineTranslation: null,
-      documents: [{ id: 1, fileName: 'notes.docx', format: 'docx', output: 'docx', segments: 600, words: 1800 }],
-      segments: segments.slice(0, 200),
-      segmentTotal: 600,
-      disputed: [],
-      progress,
-    };
+    const job = shapedJob({ id: 990002, name: 'Six hundred', fileName: 'notes.docx', words: 1800, segments, progress });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -281,30 +259,14 @@ test.describe('the workbench', () => {
       revision: i % 3 === 0 ? 1 : 0,
       annotations: [],
     }));
-    const job = {
-      project: {
-        id: 990001,
-        name: 'Ten thousand',
-        status: 'In Progress',
-        type: 'translation',
-        sourceLang: { iso: 'en-US', name: 'American English' },
-        targetLang: { iso: 'fr-FR', name: 'French' },
-        deadline: null,
-      },
-      reviewedProjectId: null,
-      role: 'translator',
-      readOnly: null,
-      confirmStatus: 'translated',
-      canDeliver: true,
-      canAnnotate: false,
-      machineTranslation: null,
-      documents: [{ id: 1, fileName: 'long.docx', format: 'docx', output: 'docx', segments: 10_000, words: 70_000 }],
-      // as the server answers: the first 200, then pages of 2,000 after an ordinal
-      segments: segments.slice(0, 200),
-      segmentTotal: 10_000,
-      disputed: [],
+    const job = shapedJob({
+      id: 990001,
+      name: 'Ten thousand',
+      fileName: 'long.docx',
+      words: 70_000,
+      segments,
       progress: { segments: 10_000, words: 70_000, confirmedSegments: 3334, confirmedWords: 23_338, draftSegments: 0 },
-    };
+    });
     await page.route('**/api/2/workbench/projects/990001', (route) => route.fulfill({ json: job }));
     const pagesAsked: number[] = [];
     await page.route('**/api/2/workbench/projects/990001/segments?*', (route) => {
@@ -374,3 +336,50 @@ test.describe('the workbench', () => {
     expect(await page.getByRole('group', { name: /^Segment \d+$/ }).count()).toBeLessThan(60);
   });
 });
+
+/**
+ * A translator's job as the editor's open answers it (the first 200 segments, the total, no
+ * disputes), for the tests that shape the server's answers to measure the page alone.
+ */
+function shapedJob(job: {
+  id: number;
+  name: string;
+  fileName: string;
+  words: number;
+  segments: { id: number }[];
+  progress: Record<string, number>;
+}) {
+  return {
+    project: {
+      id: job.id,
+      name: job.name,
+      status: 'In Progress',
+      type: 'translation',
+      sourceLang: { iso: 'en-US', name: 'American English' },
+      targetLang: { iso: 'fr-FR', name: 'French' },
+      deadline: null,
+    },
+    reviewedProjectId: null,
+    role: 'translator',
+    readOnly: null,
+    confirmStatus: 'translated',
+    canDeliver: true,
+    canAnnotate: false,
+    machineTranslation: null,
+    documents: [
+      {
+        id: 1,
+        fileName: job.fileName,
+        format: 'docx',
+        output: 'docx',
+        segments: job.segments.length,
+        words: job.words,
+      },
+    ],
+    // as the server answers: the first 200, then pages after an ordinal
+    segments: job.segments.slice(0, 200),
+    segmentTotal: job.segments.length,
+    disputed: [],
+    progress: job.progress,
+  };
+}

@@ -19,28 +19,63 @@ export interface CachedBearer {
   permissions: ReadonlySet<Permission>;
 }
 
-interface Entry<T = CachedAuth> {
-  value: T;
-  /** performance.now() after which the entry is read from the database again */
-  freshUntil: number;
-}
-
 /** The channel the triggers of migration 0009 notify on: 's:<session id hash>' or 'u:<user id>'. */
 export const AUTH_CHANNEL = 'parlance_auth';
 const MAX_ENTRIES = 10_000;
 
 /**
+ * Entries that are fresh for `ttlMs` after they are set, at most MAX_ENTRIES of them (the oldest
+ * goes first: a Map iterates in insertion order).
+ */
+class FreshMap<K, V> {
+  private readonly entries = new Map<K, { value: V; freshUntil: number }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.freshUntil < performance.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, freshUntil: performance.now() + this.ttlMs });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /** Forgets the entries whose value `gone` picks. */
+  deleteWhere(gone: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (gone(entry.value)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
  * The session-to-user lookup of every signed-in request (a cookie's session, or a bearer token's
- * user), kept in memory for `ttlMs` (it was most of a signed-in read's cost). Staleness is bounded twice: an entry lives at most ttlMs,
- * and database triggers (migration 0009) NOTIFY every instance after commit when a session is
+ * user), kept in memory for `ttlMs` (it was most of a signed-in read's cost). Staleness is bounded
+ * twice: an entry lives at most ttlMs, and database triggers (migration 0009) NOTIFY every instance after commit when a session is
  * updated or deleted (sign-out, rotation at sign-in and acting) or a user row changes (name, role,
  * password, removal), whatever code made the change; `drop()` forgets the entries at once.
  * ttlMs 0 turns the cache off.
  */
 export class AuthCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: FreshMap<string, CachedAuth>;
   /** Bearer tokens' users by id: a token names its user, and the user row is what may change. */
-  private readonly bearers = new Map<number, Entry<CachedBearer>>();
+  private readonly bearers: FreshMap<number, CachedBearer>;
   /**
    * Counts the drops. A lookup notes it before reading the database and stores its answer only if
    * no drop happened meanwhile: a read that raced a sign-out must not put the session back.
@@ -52,49 +87,29 @@ export class AuthCache {
     return this.drops;
   }
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(private readonly ttlMs: number) {
+    this.entries = new FreshMap(ttlMs);
+    this.bearers = new FreshMap(ttlMs);
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
   get(idHash: string): CachedAuth | undefined {
-    const entry = this.entries.get(idHash);
-    if (!entry) return undefined;
-    if (entry.freshUntil < performance.now()) {
-      this.entries.delete(idHash);
-      return undefined;
-    }
-    return entry.value;
+    return this.entries.get(idHash);
   }
 
   set(idHash: string, value: CachedAuth, versionBeforeRead: number): void {
-    if (!this.enabled || versionBeforeRead !== this.drops) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      // the oldest entry goes first (a Map iterates in insertion order)
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(idHash, { value, freshUntil: performance.now() + this.ttlMs });
+    if (this.enabled && versionBeforeRead === this.drops) this.entries.set(idHash, value);
   }
 
   getBearer(userId: number): CachedBearer | undefined {
-    const entry = this.bearers.get(userId);
-    if (!entry) return undefined;
-    if (entry.freshUntil < performance.now()) {
-      this.bearers.delete(userId);
-      return undefined;
-    }
-    return entry.value;
+    return this.bearers.get(userId);
   }
 
   setBearer(userId: number, value: CachedBearer, versionBeforeRead: number): void {
-    if (!this.enabled || versionBeforeRead !== this.drops) return;
-    if (this.bearers.size >= MAX_ENTRIES) {
-      const oldest = this.bearers.keys().next().value;
-      if (oldest !== undefined) this.bearers.delete(oldest);
-    }
-    this.bearers.set(userId, { value, freshUntil: performance.now() + this.ttlMs });
+    if (this.enabled && versionBeforeRead === this.drops) this.bearers.set(userId, value);
   }
 
   /** Handles one notification of AUTH_CHANNEL. */
@@ -115,10 +130,9 @@ export class AuthCache {
   dropUser(id: number): void {
     this.drops++;
     this.bearers.delete(id);
-    for (const [key, entry] of this.entries) {
-      const { user, admin, session } = entry.value;
-      if (user?.id === id || admin?.id === id || session.userId === id) this.entries.delete(key);
-    }
+    this.entries.deleteWhere(
+      ({ user, admin, session }) => user?.id === id || admin?.id === id || session.userId === id,
+    );
   }
 
   /** Forgets everything (after the LISTEN connection was lost: notifications may be missing). */
