@@ -284,6 +284,39 @@ test('global search opens an older message at its page; the query clears after t
   await context.close();
 });
 
+test('in-chat search shows a page of matches, then more, and opens the oldest at its page', async ({
+  browser,
+  newAccount,
+}) => {
+  test.setTimeout(150_000);
+  const people = await team(newAccount);
+  const word = `quorum${unique().replace(/\d/g, 'k')}`;
+  // 35 matches with a line between each: 30 on the first page, 5 more after "More results"
+  const texts = Array.from({ length: 35 }, (_, i) => [`The ${word} note ${i + 1}`, `Filler ${i + 1}`]).flat();
+  const chatId = await groupWith(people.customer, people.translator, `Paged search ${unique()}`, texts);
+  const { context, page: customer } = await newUser(browser, people.customer);
+  await openChatPage(customer, `/blend-talk/chat/${chatId}`);
+  await customer.getByRole('button', { name: 'Search in chat' }).click();
+  await customer.getByLabel('Search in this chat').fill(word);
+  const panel = customer.getByRole('complementary', { name: 'Search in chat' });
+  const results = panel.getByText(new RegExp(`The ${word} note \\d+`));
+  await expect(results).toHaveCount(30);
+  await expectAccessible(customer);
+  await shotPage(customer, 'chat-in-chat-search');
+  await panel.getByRole('button', { name: 'More results' }).click();
+  await expect(results).toHaveCount(35);
+  await expect(panel.getByRole('button', { name: 'More results' })).toHaveCount(0);
+  // the oldest match is on history page 3 (70 messages, 30 a page, newest first): the jump loads it
+  const oldest = customer
+    .getByTestId('chat-message')
+    .filter({ hasText: `The ${word} note 1` })
+    .filter({ hasNotText: /note 1\d/ });
+  await expect(oldest).toHaveCount(0);
+  await panel.getByText(`The ${word} note 1`, { exact: true }).click();
+  await expect(oldest).toBeInViewport();
+  await context.close();
+});
+
 test('an admin looks a customer up by external id and creates a group on their behalf', async ({
   browser,
   newAccount,

@@ -129,8 +129,15 @@ export const chatFoundMessageSchema = chatMessageSchema.extend({
   snippet: z.string().describe('the text around the matched words, each between U+E000 and U+E001'),
 });
 export type ChatFoundMessage = z.infer<typeof chatFoundMessageSchema>;
-/** GET /chat/{chatId}/search/{phrase} */
-export const chatInChatSearchSchema = z.object({ messages: z.array(chatFoundMessageSchema) });
+/**
+ * GET /chat/{chatId}/search/{phrase}: a page of matches, best first; `next` is the query of the page
+ * after it (`before` left out while null), null after the last.
+ */
+export const chatInChatSearchSchema = z.object({
+  messages: z.array(chatFoundMessageSchema),
+  next: z.object({ before: z.number().int().nullable(), skip: z.number().int() }).nullable(),
+});
+export type ChatInChatSearch = z.infer<typeof chatInChatSearchSchema>;
 
 /** PATCH /chats/{id}/seen: how many notifications were cleared. */
 export const chatSeenSchema = z.object({ seen: z.number().int() });

@@ -31,6 +31,8 @@ export const CHAT_TEXTS = {
   noMembers: 'Please select at least one member',
   errorTitle: 'Something went wrong:',
   tryAgain: 'Try again',
+  /** the in-chat search panel's button for the next page of matches */
+  moreResults: 'More results',
 } as const;
 
 /**

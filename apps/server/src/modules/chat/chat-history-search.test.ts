@@ -97,6 +97,21 @@ const searchIn = async (who: Caller, phrase: string, chatId = groupId) => {
   return res.json().messages as { id: number; text: string; snippet: string }[];
 };
 
+/** The ids of every page of an in-chat search, following each answer's `next`. */
+const searchPages = async (who: Caller, phrase: string, chatId = groupId): Promise<number[]> => {
+  const found: number[] = [];
+  let query = '';
+  for (let pages = 0; pages < 100; pages++) {
+    const res = await who.call('GET', `/chat/api/chat/${chatId}/search/${encodeURIComponent(phrase)}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { messages: { id: number }[]; next: { before: number | null; skip: number } | null };
+    found.push(...body.messages.map((m) => m.id));
+    if (!body.next) return found;
+    query = `?skip=${body.next.skip}${body.next.before === null ? '' : `&before=${body.next.before}`}`;
+  }
+  throw new Error('more than 100 pages');
+};
+
 const searchAll = async (who: Caller, phrase: string) => {
   const res = await who.call('GET', `/chat/api/search/${encodeURIComponent(phrase)}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -293,9 +308,11 @@ describe('search', () => {
         .join(' & ');
       const before = await rows<{ id: string }>(sql`SELECT id FROM chat_messages WHERE chat_id = ${groupId}
         AND deleted_at IS NULL AND kind = 'ordinary' AND ${visible}
-        AND to_tsvector('simple', text) @@ to_tsquery('simple', ${query}) ORDER BY id DESC LIMIT 50`);
-      const now = await searchIn(who, phrase);
-      expect(new Set(now.map((m) => m.id)), phrase).toEqual(new Set(before.map((r) => Number(r.id))));
+        AND to_tsvector('simple', text) @@ to_tsquery('simple', ${query}) ORDER BY id DESC`);
+      // every page, each match once
+      const now = await searchPages(who, phrase);
+      expect(now.length, phrase).toBe(new Set(now).size);
+      expect(new Set(now), phrase).toEqual(new Set(before.map((r) => Number(r.id))));
     }
   });
 
@@ -323,6 +340,36 @@ describe('search', () => {
     expect(await indexFirst(db, '3700', 100)).toBe(true);
     expect(await indexFirst(db, '3700 note', 100)).toBe(true);
     expect(await answers()).toEqual(first);
+  });
+
+  it('pages through every match once, best first in each window, then older ones', async () => {
+    const res = await customer.call('POST', '/chat/api/chats', { title: 'Paged', members: [{ id: translator.id }] });
+    const chatId = res.json().chatId as number;
+    // 75 matches among 150 messages: two windows of the newest 60 matches, then 15 older ones
+    const sent: number[] = [];
+    for (let i = 1; i <= 150; i++) {
+      const id = await send(customer, i % 2 ? `Budget line ${i}` : `Other line ${i}`, chatId);
+      if (i % 2) sent.push(id);
+    }
+    const sizes: number[] = [];
+    const seen: number[] = [];
+    let query = '';
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await customer.call('GET', `/chat/api/chat/${chatId}/search/budget${query}`);
+      const body = page.json() as { messages: { id: number }[]; next: { before: number | null; skip: number } | null };
+      sizes.push(body.messages.length);
+      seen.push(...body.messages.map((m) => m.id));
+      if (!body.next) break;
+      query = `?skip=${body.next.skip}${body.next.before === null ? '' : `&before=${body.next.before}`}`;
+    }
+    expect(sizes).toEqual([30, 30, 15]);
+    expect(seen).toEqual(await searchPages(customer, 'budget', chatId));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((a, b) => a - b)).toEqual(sent);
+    // the first two pages are the newest 60 matches; the last, the 15 oldest
+    expect(seen.slice(0, 60).every((id) => id >= sent[15])).toBe(true);
+    for (const bad of ['?skip=-1', '?skip=60', '?skip=x', '?before=0'])
+      expect((await customer.call('GET', `/chat/api/chat/${chatId}/search/budget${bad}`)).statusCode).toBe(400);
   });
 
   it('keeps no pending list in its indexes, which every search would read whole', async () => {

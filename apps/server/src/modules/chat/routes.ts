@@ -57,6 +57,8 @@ import {
   pinnedMessages,
   recordUpload,
   removeMember,
+  SEARCH_CANDIDATES_PER_RESULT,
+  SEARCH_PAGE_SIZE,
   searchInChat,
   sendMessage,
   setChatRemoved,
@@ -575,12 +577,26 @@ export const chatRoutes: FastifyPluginAsync = async (root) => {
       config: { access: 'user', credentials: 'bearer' },
       schema: {
         tags: TAGS,
-        summary: 'Search messages of one chat',
+        summary: 'Search messages of one chat, a page at a time',
         params: z.object({ chatId: id, phrase }),
+        // the `next` of the page before: older matches than `before`, from the `skip`th best of them
+        querystring: z.object({
+          before: id.optional(),
+          skip: z.coerce
+            .number({ message: 'skip must be a number' })
+            .int('skip must be a whole number')
+            .min(0, 'skip must be 0 or more')
+            .max(SEARCH_PAGE_SIZE * SEARCH_CANDIDATES_PER_RESULT - 1, 'skip is past the page')
+            .optional(),
+        }),
         response: { 200: IN_CHAT_SEARCH_ANSWER },
       },
     },
-    async (request) => searchInChat(deps.db, viewerOf(request), request.params.chatId, request.params.phrase),
+    async (request) =>
+      searchInChat(deps.db, viewerOf(request), request.params.chatId, request.params.phrase, {
+        ...(request.query.before !== undefined ? { before: request.query.before } : {}),
+        ...(request.query.skip !== undefined ? { skip: request.query.skip } : {}),
+      }),
   );
 
   app.get(

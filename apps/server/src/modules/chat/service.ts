@@ -1270,6 +1270,8 @@ function likePattern(phrase: string): string {
 
 /** Search ranks the newest (this many times the results asked for) matches: a common word matches thousands. */
 export const SEARCH_CANDIDATES_PER_RESULT = 2;
+/** How many messages a page of search shows (in a chat, and the messages of global search). */
+export const SEARCH_PAGE_SIZE = 30;
 /** How many of the chats' newest messages the first look at a search reads. */
 export const SEARCH_RECENT_WINDOW = 2000;
 
@@ -1374,12 +1376,13 @@ const idList = (ids: number[]) =>
  * stop at the `wanted`th match. `complete` is false when the walk found fewer and did not see every
  * message of the chats: the phrase is rarer, and the GIN index must answer (indexedCandidates).
  */
-function walkedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number): SQL {
+function walkedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number, before?: number): SQL {
+  const older = before === undefined ? sql`` : sql` AND id < ${before}`;
   const newest = sql.join(
     chatIds.map(
       (id) =>
         sql`(SELECT id, search_vector, deleted_at, kind, status, author_id FROM chat_messages
-          WHERE chat_id = ${id} ORDER BY id DESC LIMIT ${sql.raw(String(SEARCH_RECENT_WINDOW))})`,
+          WHERE chat_id = ${id}${older} ORDER BY id DESC LIMIT ${sql.raw(String(SEARCH_RECENT_WINDOW))})`,
     ),
     sql` UNION ALL `,
   );
@@ -1405,13 +1408,14 @@ function walkedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: num
 }
 
 /** The same CTEs by the GIN index: every match of the phrase in these chats, then the newest. */
-function indexedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number): SQL {
+function indexedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: number, before?: number): SQL {
   // each document carries its chat as the lexeme '#<id>': the GIN scan itself keeps to these chats;
   // materialized, so that the newest-first order cannot turn it into a walk of the whole table
   const inChats = chatIds.map((id) => `'#${id}'`).join(' | ');
   return sql`found AS MATERIALIZED (
       SELECT m.id FROM chat_messages m
       WHERE m.search_vector @@ (SELECT ${query} && ${inChats}::tsquery) AND ${shown}
+        ${before === undefined ? sql`` : sql`AND m.id < ${before}`}
     ),
     verdict AS (SELECT TRUE AS complete),
     cand AS (SELECT id FROM found ORDER BY id DESC LIMIT ${sql.raw(String(wanted))})`;
@@ -1419,10 +1423,13 @@ function indexedCandidates(chatIds: number[], shown: SQL, query: SQL, wanted: nu
 
 const HEADLINE_OPTIONS = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=24, MinWords=10, ShortWord=2`;
 
+type FoundMessage = PresentedMessage & { snippet: string };
+
 /**
  * One statement from the candidates to the answer: ranks `cand` (ts_rank, then newest), marks the
- * words in the best `limit` and reads them as messages. Answers nothing but `complete: false` when
- * the candidates' verdict says they are not the newest matches.
+ * words in `limit` of them from the `skip`th best and reads them as messages; says how many
+ * candidates there were and the oldest's id. Answers nothing but `complete: false` when the
+ * candidates' verdict says they are not the newest matches.
  */
 async function rankedSearch(
   handle: Db,
@@ -1430,15 +1437,23 @@ async function rankedSearch(
   candidates: SQL,
   query: SQL,
   limit: number,
-): Promise<{ complete: boolean; messages: (PresentedMessage & { snippet: string })[] }> {
+  skip: number,
+): Promise<{ complete: boolean; found: number; oldest: number | null; messages: FoundMessage[] }> {
   const marks = `${SEARCH_MARK_START}${SEARCH_MARK_END}`;
-  const rows = rowsOf<Partial<MessageRow> & { complete: boolean | string; snippet: string | null }>(
+  const rows = rowsOf<
+    Partial<MessageRow> & {
+      complete: boolean | string;
+      found: number | string;
+      oldest: number | string | null;
+      snippet: string | null;
+    }
+  >(
     await handle.execute(sql`
       WITH ${candidates},
       best AS (
         SELECT m.id, ts_rank(m.search_vector, ${query}) AS rank FROM chat_messages m
         WHERE m.id IN (SELECT id FROM cand) AND (SELECT complete FROM verdict)
-        ORDER BY rank DESC, m.id DESC LIMIT ${limit}
+        ORDER BY rank DESC, m.id DESC LIMIT ${limit} OFFSET ${skip}
       ),
       shown AS (
         -- ts_headline parses the text again: only for the results returned
@@ -1446,7 +1461,8 @@ async function rankedSearch(
           ts_headline(m.search_config, translate(m.text, ${marks}, ''), ${query}, ${HEADLINE_OPTIONS}) AS snippet
         FROM best b JOIN chat_messages m ON m.id = b.id
       )
-      SELECT v.complete, r.* FROM verdict v
+      SELECT v.complete, (SELECT count(*) FROM cand) AS found, (SELECT min(id) FROM cand) AS oldest, r.*
+      FROM verdict v
       LEFT JOIN (
         SELECT found.*, s.snippet, s.rank AS search_rank
         FROM (${MESSAGE_SELECT} WHERE m.id IN (SELECT id FROM shown)) found
@@ -1454,21 +1470,30 @@ async function rankedSearch(
       ) r ON TRUE
       ORDER BY r.search_rank DESC, r.id DESC`),
   );
+  const first = rows[0];
   return {
-    complete: rows.length > 0 && truthy(rows[0].complete),
+    complete: first !== undefined && truthy(first.complete),
+    found: Number(first?.found ?? 0),
+    oldest: first?.oldest == null ? null : Number(first.oldest),
     messages: rows
       .filter((r) => r.id != null)
       .map((r) => ({ ...presentMessage(r as MessageRow, viewer), snippet: r.snippet ?? '' })),
   };
 }
 
+/** Where a page of search results starts: before a message (older matches), from the `skip`th best. */
+export type SearchPage = { before?: number; skip?: number };
+/** The page after one: `before` null while it is still the newest window. */
+export type SearchNext = { before: number | null; skip: number } | null;
+
 /**
- * Messages of these chats that match, best first (ts_rank among the newest
- * SEARCH_CANDIDATES_PER_RESULT x limit matches, then newest), each with a highlighted snippet;
- * `configs`: the chats' search languages. What a viewer may see as before: not deleted, not system
- * lines, approved or their own (admins: all). One statement for a common word (the walk of recent
- * messages) or a rare one (the GIN index, when the statistics say so); two when the walk finds the
- * phrase rarer than expected.
+ * Messages of these chats that match, best first, with a highlighted snippet each; `configs`: the
+ * chats' search languages. A page ranks a window of the newest SEARCH_CANDIDATES_PER_RESULT x
+ * limit matches (ts_rank, then newest) and shows `limit` of them; `next` is the page after it (the
+ * rest of the window, then the window of older matches), null after the last. Every match is on one
+ * page. What a viewer may see as before: not deleted, not system lines, approved or their own
+ * (admins: all). One statement for a common word (the walk of recent messages) or a rare one (the
+ * GIN index, when the statistics say so); two when the walk finds the phrase rarer than expected.
  */
 export async function searchMessagesIn(
   db: Db,
@@ -1476,37 +1501,50 @@ export async function searchMessagesIn(
   chatIds: number[],
   configs: string[],
   phrase: string,
-  limit = 50,
-) {
+  limit: number,
+  page: SearchPage = {},
+): Promise<{ messages: FoundMessage[]; next: SearchNext }> {
   const prefixes = prefixQuery(phrase);
-  if (!prefixes || chatIds.length === 0) return [];
+  if (!prefixes || chatIds.length === 0) return { messages: [], next: null };
   // an uncorrelated subquery, computed once per statement: in a generic plan the query's functions
   // are not folded to a constant and were parsed again for every message the walk read
   const query = sql`(SELECT ${tsQueryOf(configs, phrase, prefixes)})`;
   const visible = chatRole(viewer) === 'admin' ? sql`TRUE` : sql`(m.status = 'approved' OR m.author_id = ${viewer.id})`;
   const shown = sql`m.deleted_at IS NULL AND m.kind = 'ordinary' AND ${visible}`;
-  const wanted = limit * SEARCH_CANDIDATES_PER_RESULT;
-  // a phrase the statistics call rare has too few matches in any window to fill the answer: the
-  // walk would read the whole window for nothing, so the GIN index answers at once
-  if (!(await indexFirst(db, phrase, wanted))) {
-    const walked = await rankedSearch(
-      statementHandle(db),
-      viewer,
-      walkedCandidates(chatIds, shown, query, wanted),
-      query,
-      limit,
-    );
-    if (walked.complete) return walked.messages;
-  }
-  // the pool's generic plan serves here too: the query and the chats' lexemes reach the GIN scan as
-  // an InitPlan, whose value no plan is made for (planning this statement anew cost 2 ms a search)
-  const indexed = indexedCandidates(chatIds, shown, query, wanted);
-  return (await rankedSearch(statementHandle(db), viewer, indexed, query, limit)).messages;
+  const window = limit * SEARCH_CANDIDATES_PER_RESULT;
+  const skip = page.skip ?? 0;
+  const answer = async () => {
+    // a phrase the statistics call rare has too few matches in any window to fill the answer: the
+    // walk would read the whole window for nothing, so the GIN index answers at once
+    if (!(await indexFirst(db, phrase, window))) {
+      const walked = await rankedSearch(
+        statementHandle(db),
+        viewer,
+        walkedCandidates(chatIds, shown, query, window, page.before),
+        query,
+        limit,
+        skip,
+      );
+      if (walked.complete) return walked;
+    }
+    // the pool's generic plan serves here too: the query and the chats' lexemes reach the GIN scan as
+    // an InitPlan, whose value no plan is made for (planning this statement anew cost 2 ms a search)
+    const indexed = indexedCandidates(chatIds, shown, query, window, page.before);
+    return rankedSearch(statementHandle(db), viewer, indexed, query, limit, skip);
+  };
+  const { messages, found, oldest } = await answer();
+  const next =
+    skip + limit < found
+      ? { before: page.before ?? null, skip: skip + limit }
+      : found >= window && oldest !== null
+        ? { before: oldest, skip: 0 }
+        : null;
+  return { messages, next };
 }
 
-export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string) {
+export async function searchInChat(db: Db, viewer: Viewer, chatId: number, phrase: string, page: SearchPage = {}) {
   const chat = await chatFor(statementHandle(db), viewer, chatId);
-  return { messages: await searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase) };
+  return searchMessagesIn(db, viewer, [chatId], [chat.searchConfig], phrase, SEARCH_PAGE_SIZE, page);
 }
 
 export async function globalSearch(db: Db, viewer: Viewer, phrase: string, customerId?: number) {
@@ -1571,14 +1609,16 @@ export async function globalSearch(db: Db, viewer: Viewer, phrase: string, custo
   return {
     attachments: files.map((f) => ({ ...f, filename: f.originalName, size: Number(f.size) })),
     chats: matchedChats,
-    messages: await searchMessagesIn(
-      db,
-      viewer,
-      ids,
-      chatRows.map((r) => r.config),
-      phrase,
-      30,
-    ),
+    messages: (
+      await searchMessagesIn(
+        db,
+        viewer,
+        ids,
+        chatRows.map((r) => r.config),
+        phrase,
+        SEARCH_PAGE_SIZE,
+      )
+    ).messages,
   };
 }
 

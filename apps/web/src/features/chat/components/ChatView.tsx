@@ -386,7 +386,15 @@ export function ChatView({ chat, viewer: role, me, compact, jumpTo, jumpPage, on
       </OnDemand>
       {panel && (
         <Suspense fallback={null}>
-          <SidePanel chat={chat} viewer={role} me={me} panel={panel} onClose={() => setPanel(null)} compact={compact} />
+          <SidePanel
+            chat={chat}
+            viewer={role}
+            me={me}
+            panel={panel}
+            onClose={() => setPanel(null)}
+            compact={compact}
+            onOpenMessage={onOpenMessage}
+          />
         </Suspense>
       )}
     </Box>

@@ -13,7 +13,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS, chatCan } from '@parlance/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '../../../ui/toast';
 import {
   CHAT_API,
@@ -38,12 +37,13 @@ interface Props {
   me: number;
   panel: 'search' | 'files' | 'members';
   compact: boolean;
+  /** opens a message at its history page (ChatPage's jump) */
+  onOpenMessage: (messageId: number) => void;
   onClose: () => void;
 }
 
 /** The right-hand panel: in-chat search, files or members, with Hide. */
-export function SidePanel({ chat, viewer: role, me, panel, compact, onClose }: Props) {
-  const navigate = useNavigate();
+export function SidePanel({ chat, viewer: role, me, panel, compact, onClose, onOpenMessage }: Props) {
   return (
     <Box
       component="aside"
@@ -73,10 +73,9 @@ export function SidePanel({ chat, viewer: role, me, panel, compact, onClose }: P
         {panel === 'search' && (
           <InChatSearch
             chatId={chat.chatId}
-            onOpen={async (messageId) => {
-              const q = new URLSearchParams(window.location.search);
-              q.set('message', String(messageId));
-              navigate({ search: q.toString() });
+            onOpen={(messageId) => {
+              // the page's jump: the message's history page is asked, then loaded up to it
+              onOpenMessage(messageId);
               if (compact) onClose();
             }}
           />
