@@ -39,6 +39,7 @@ describe('session cache on one instance', () => {
   });
   afterEach(async () => {
     await t.app.deps.db.execute(sql`ALTER TABLE sessions ENABLE TRIGGER sessions_auth_cache`);
+    await t.app.deps.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_auth_cache`);
   });
 
   it('answers from memory for its time to live, then asks the database again', async () => {
@@ -47,10 +48,13 @@ describe('session cache on one instance', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
+    // the triggers off from the start: no notification of the sign-up itself can arrive late (over
+    // PostgreSQL's LISTEN connection) and drop the entry; the session's removal then goes
+    // unnoticed, and only the cache can still answer
+    await t.app.deps.db.execute(sql`ALTER TABLE sessions DISABLE TRIGGER sessions_auth_cache`);
+    await t.app.deps.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_auth_cache`);
     const s = await signUp(t.app, { full_name: 'Cora Cache' });
     expect(await userName(t.app, s)).toBe('Cora Cache');
-    // the trigger off, the session's removal goes unnoticed: only the cache can still answer
-    await t.app.deps.db.execute(sql`ALTER TABLE sessions DISABLE TRIGGER sessions_auth_cache`);
     await t.app.deps.db.delete(sessions).where(eq(sessions.idHash, sidHash(s)));
     expect(await userName(t.app, s)).toBe('Cora Cache');
     vi.advanceTimersByTime(2100);
@@ -79,6 +83,8 @@ describe('session cache on one instance', () => {
   });
 
   it("keeps a bearer token's user too, and reads it again after a change or a removal", async () => {
+    // the users' trigger off from the start: no late notification of the sign-up can drop the entry
+    await t.app.deps.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_auth_cache`);
     const s = await signUp(t.app, { full_name: 'Bea Bearer' });
     const token = (await authed(t.app, s).get('/api/2/auth/token')).json().results.jwt.access_token as string;
     const nameByToken = async () => {
@@ -104,12 +110,8 @@ describe('session cache on one instance', () => {
     });
     expect(await nameByToken()).toBe('Bea Bearer');
     // the trigger off, a rename goes unnoticed: the token's user comes from memory
-    await t.app.deps.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_auth_cache`);
-    try {
-      await t.app.deps.db.update(users).set({ name: 'Bea Quietly' }).where(eq(users.id, s.user.id));
-    } finally {
-      await t.app.deps.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_auth_cache`);
-    }
+    await t.app.deps.db.update(users).set({ name: 'Bea Quietly' }).where(eq(users.id, s.user.id));
+    await t.app.deps.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_auth_cache`);
     expect(await nameByToken()).toBe('Bea Bearer');
     vi.advanceTimersByTime(2100);
     expect(await nameByToken()).toBe('Bea Quietly');
