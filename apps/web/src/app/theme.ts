@@ -16,6 +16,9 @@ export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    // a spinner is a progressbar, which needs a name: axe flags one without it as serious when a
+    // check lands while something loads (a section's data, a button's pending action)
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     // the pager's root scrolls sideways by default; while a list reflows (a detail opening) axe saw a
     // scrollable region nobody can focus. Let its toolbar wrap instead.
     MuiTablePagination: { styleOverrides: { root: { overflow: 'visible' }, toolbar: { flexWrap: 'wrap' } } },
