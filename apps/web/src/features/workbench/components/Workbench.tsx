@@ -91,7 +91,16 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () => void }) {
+export function Workbench({
+  job,
+  onReload,
+  importedBefore = null,
+}: {
+  job: WorkbenchJob;
+  /** opens the job afresh; `imported` is the XLIFF import that changed it, still to be shown */
+  onReload: (imported?: XliffImportResult) => void;
+  importedBefore?: XliffImportResult | null;
+}) {
   const projectId = job.project.id;
   const readOnly = job.readOnly !== null;
   const theme = useTheme();
@@ -111,7 +120,7 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [deliverOpen, setDeliverOpen] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [imported, setImported] = useState<XliffImportResult | null>(null);
+  const [imported, setImported] = useState<XliffImportResult | null>(importedBefore);
   const [focusRequest, setFocusRequest] = useState<{ id: number; n: number } | null>(null);
   // the textareas' unsaved text (tokens), kept apart from the markup sent, so that what is typed
   // is never rewritten under the caret
@@ -589,7 +598,8 @@ export function Workbench({ job, onReload }: { job: WorkbenchJob; onReload: () =
       await saver.flushAll();
       const result = await importXliff(projectId, file);
       setImported(result);
-      if (result.updated > 0) onReload();
+      // the job opens afresh with the imported targets; the page keeps the result to show it again
+      if (result.updated > 0) onReload(result);
     } catch (err) {
       toast(messageOf(err), { variant: 'error' });
     } finally {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { messageOf } from '../../../app/http';
 import { AppLink } from '../../../ui/AppLink';
+import type { XliffImportResult } from '@parlance/shared';
 import { useWorkbenchJob } from '../api';
 import { Workbench } from '../components/Workbench';
 
@@ -17,6 +18,7 @@ export default function WorkbenchPage() {
   const projectId = Number(useParams().projectId);
   const job = useWorkbenchJob(projectId);
   const [opened, setOpened] = useState(0);
+  const [imported, setImported] = useState<XliffImportResult | null>(null);
 
   if (job.error && !job.data) {
     return (
@@ -42,7 +44,9 @@ export default function WorkbenchPage() {
     <Workbench
       key={`${job.data.project.id}-${opened}`}
       job={job.data}
-      onReload={() => {
+      importedBefore={imported}
+      onReload={(result) => {
+        setImported(result ?? null);
         void job.refetch().then(() => setOpened((n) => n + 1));
       }}
     />
