@@ -196,8 +196,10 @@ test.describe('route guard', () => {
 });
 
 test.describe('user bar', () => {
-  test('logout from the user bar returns to /auth as a guest', async ({ page }) => {
-    await signInAs(page, 'translator');
+  test('logout from the user bar returns to /auth as a guest', async ({ page, newAccount }) => {
+    // a session of its own: logging out must not end the demo session other tests of this worker reuse
+    await signInWith(page, await newAccount({ type: 'translator' }));
+    await page.goto('/dashboard');
     await sidebar(page).waitFor();
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '');
