@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, shotPage, signInWith, test, signInAs } from './fixtures';
+import {
+  type Account,
+  csrfHeaders,
+  type NewAccount,
+  expect,
+  expectAccessible,
+  shotPage,
+  signInWith,
+  test,
+  signInAs,
+} from './fixtures';
 import { makeProject } from './fixtures-projects';
 import { makeDocx } from './ordering-helpers';
 
@@ -35,15 +45,7 @@ const statusOf = (page: Page) => page.locator('header [data-status]').first();
 
 test('a customer disputes a segment and the admin and the translator see it', async ({ page, browser, newAccount }) => {
   test.setTimeout(180_000);
-  const [customer, translator] = await Promise.all([
-    newAccount({ credits: 20_000 }),
-    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
-  ]);
-  const project = await makeProject(customer, translator, {
-    stage: 'taken',
-    source: { name: 'notes.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
-  });
-  await deliverFromEditor(translator.api, project.id);
+  const { customer, translator, project } = await deliveredDocxJob(newAccount);
 
   await signInWith(page, customer);
   await page.goto(`/project/${project.id}`);
@@ -98,15 +100,7 @@ test('a customer finds a segment in the dispute dialog and disputes one from the
   newAccount,
 }) => {
   test.setTimeout(180_000);
-  const [customer, translator] = await Promise.all([
-    newAccount({ credits: 20_000 }),
-    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
-  ]);
-  const project = await makeProject(customer, translator, {
-    stage: 'taken',
-    source: { name: 'notes.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
-  });
-  await deliverFromEditor(translator.api, project.id);
+  const { customer, project } = await deliveredDocxJob(newAccount);
 
   await signInWith(page, customer);
   await page.goto(`/ui-editor/${project.id}`);
@@ -150,3 +144,17 @@ test('a customer finds a segment in the dispute dialog and disputes one from the
   await expect(page.getByRole('group', { name: 'Segment 2' })).toContainText(TRANSLATIONS[1]);
   await expect(page.getByRole('link', { name: 'Dispute this segment' })).toHaveCount(0);
 });
+
+/** A new customer's .docx job, taken by a new translator and delivered from the editor. */
+async function deliveredDocxJob(newAccount: (options?: NewAccount) => Promise<Account>) {
+  const [customer, translator] = await Promise.all([
+    newAccount({ credits: 20_000 }),
+    newAccount({ type: 'translator', pair: ['american-english', 'french'] }),
+  ]);
+  const project = await makeProject(customer, translator, {
+    stage: 'taken',
+    source: { name: 'notes.docx', mimeType: DOCX, buffer: await makeDocx(PARAGRAPHS) },
+  });
+  await deliverFromEditor(translator.api, project.id);
+  return { customer, translator, project };
+}
