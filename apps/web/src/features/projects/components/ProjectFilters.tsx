@@ -1,4 +1,3 @@
-import { Autocomplete } from '../../../ui/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Field } from '../../../ui/Field';
@@ -40,7 +39,11 @@ interface ProjectFiltersProps {
   onChange: (next: Filters) => void;
 }
 
-/** The customer list's filters: ID (digits only), status, tag, languages and expertise. */
+/**
+ * The customer list's filters: ID (digits only), status, tag, languages and expertise. The lists are
+ * native selects, as on the statement: the phone's own picker and keyboard type-ahead, and nothing
+ * to load or lay out before the list can show.
+ */
 export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
   const names = useNames();
   const tags = useProjectTags();
@@ -54,7 +57,9 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
   }, [id, value, onChange]);
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => onChange({ ...value, [k]: v });
-  const language = (slug: string) => names.languages.find((l) => l.slug === slug) ?? null;
+  // a tag named by the address is kept while the customer's tags load (or after its last project lost it)
+  const tagOptions =
+    value.tag && !tags.data?.includes(value.tag) ? [value.tag, ...(tags.data ?? [])] : (tags.data ?? []);
 
   return (
     <Box
@@ -88,31 +93,30 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
           </option>
         ))}
       </SelectField>
-      <Autocomplete
-        size="small"
-        options={tags.data ?? []}
-        value={value.tag || null}
-        onChange={(_e, v) => set('tag', v ?? '')}
-        renderInput={(params) => <Field {...params} label="Tag" />}
-      />
-      <Autocomplete
-        size="small"
-        options={names.languages}
-        getOptionLabel={(l) => l.name}
-        isOptionEqualToValue={(a, b) => a.slug === b.slug}
-        value={language(value.sourceLanguage)}
-        onChange={(_e, l) => set('sourceLanguage', l?.slug ?? '')}
-        renderInput={(params) => <Field {...params} label="Source language" />}
-      />
-      <Autocomplete
-        size="small"
-        options={names.languages}
-        getOptionLabel={(l) => l.name}
-        isOptionEqualToValue={(a, b) => a.slug === b.slug}
-        value={language(value.targetLanguage)}
-        onChange={(_e, l) => set('targetLanguage', l?.slug ?? '')}
-        renderInput={(params) => <Field {...params} label="Target language" />}
-      />
+      <SelectField size="small" label="Tag" value={value.tag} onChange={(e) => set('tag', e.target.value)}>
+        <option value="">All tags</option>
+        {tagOptions.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </SelectField>
+      {(['sourceLanguage', 'targetLanguage'] as const).map((field) => (
+        <SelectField
+          key={field}
+          size="small"
+          label={field === 'sourceLanguage' ? 'Source language' : 'Target language'}
+          value={names.languages.some((l) => l.slug === value[field]) ? value[field] : ''}
+          onChange={(e) => set(field, e.target.value)}
+        >
+          <option value="">All languages</option>
+          {names.languages.map((l) => (
+            <option key={l.slug} value={l.slug}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+      ))}
       <SelectField
         size="small"
         label="Expertise"
