@@ -140,15 +140,19 @@ export function isRealtimeConnected(): boolean {
 }
 
 /**
- * Listens to the signed-in user's live events while the component is mounted; answers whether the
- * connection is up (screens poll as a fallback while it is not).
+ * Listens to the signed-in user's live events while the component is mounted. It does not render
+ * the component again when the connection comes up or drops: a list page would otherwise draw all
+ * its rows again, blocking the page, for a state it does not show (useRealtimeConnected does).
  */
-export function useRealtime(onEvent: EventListener): { connected: boolean } {
+export function useRealtime(onEvent: EventListener): void {
   const latest = useRef(onEvent);
   useEffect(() => {
     latest.current = onEvent;
   });
   useEffect(() => subscribeRealtime((event) => latest.current(event)), []);
-  const isConnected = useSyncExternalStore(subscribeConnected, isRealtimeConnected, () => false);
-  return { connected: isConnected };
+}
+
+/** Whether the live connection is up (screens poll as a fallback while it is not). */
+export function useRealtimeConnected(): boolean {
+  return useSyncExternalStore(subscribeConnected, isRealtimeConnected, () => false);
 }

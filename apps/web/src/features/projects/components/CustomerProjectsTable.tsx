@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { PROJECT_SORT_FIELDS, ProjectRow } from '@parlance/shared';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { lazy } from '../../../ui/lazy';
 import { AppLink } from '../../../ui/AppLink';
 import { formatCredits } from '../../../ui/money';
@@ -46,7 +46,7 @@ interface CustomerProjectsTableProps {
 }
 
 /** The customer's projects, one row each (tags under the name); the paging and filters live in the page. */
-export function CustomerProjectsTable({
+export const CustomerProjectsTable = memo(function CustomerProjectsTable({
   rows,
   sort,
   order,
@@ -199,7 +199,7 @@ export function CustomerProjectsTable({
       }}
     />
   );
-}
+});
 
 function RowMenu({ row, onAction }: { row: ProjectRow; onAction: (a: RowAction, r: ProjectRow) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -158,7 +158,9 @@ export default function CustomerProjectsPage() {
     [go, view],
   );
 
-  function select(rows: ProjectRow[], on: boolean) {
+  // Stable handlers: the table is memoized, so a change elsewhere on the page (the balance, the
+  // cart count, a dialog) does not draw every row again.
+  const select = useCallback((rows: ProjectRow[], on: boolean) => {
     setSelected((prev) => {
       const next = new Map(prev);
       for (const r of rows) {
@@ -167,14 +169,25 @@ export default function CustomerProjectsPage() {
       }
       return next;
     });
-  }
+  }, []);
 
-  function onAction(action: RowAction, row: ProjectRow) {
+  const onAction = useCallback((action: RowAction, row: ProjectRow) => {
     if (action === 'tags') setTagsFor(row);
     if (action === 'rate') setRateFor(row);
     if (action === 'download') setDownloadOf([row]);
     if (action === 'cancel') setCancelOf([row]);
-  }
+  }, []);
+
+  const onSort = useCallback(
+    (field: SortField) =>
+      go({
+        ...view,
+        page: 1,
+        sort: field,
+        order: view.sort === field && view.order === 'desc' ? 'asc' : 'desc',
+      }),
+    [go, view],
+  );
 
   // a failed call is silent (spec 1 §8): the last answer stays on screen, the loading bar stops
   const lastAnswer = useRef<ProjectList | undefined>(undefined);
@@ -230,14 +243,7 @@ export default function CustomerProjectsPage() {
               rows={rows}
               sort={view.sort}
               order={view.order}
-              onSort={(field) =>
-                go({
-                  ...view,
-                  page: 1,
-                  sort: field,
-                  order: view.sort === field && view.order === 'desc' ? 'asc' : 'desc',
-                })
-              }
+              onSort={onSort}
               selected={selected}
               onSelect={select}
               onAction={onAction}

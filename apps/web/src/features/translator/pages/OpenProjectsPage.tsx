@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/current-user';
 import { HttpError } from '../../../app/http';
-import { useRealtime } from '../../../app/realtime';
+import { useRealtime, useRealtimeConnected } from '../../../app/realtime';
 import { PageContainer } from '../../../ui/PageContainer';
 import { toast } from '../../../ui/toast';
 import {
@@ -76,7 +76,8 @@ function OpenProjects() {
 
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: translatorKeys.open() });
-  const { connected } = useRealtime((event) => {
+  const connected = useRealtimeConnected();
+  useRealtime((event) => {
     if (event.type === 'project.opened' || event.type === 'project.updated') {
       void refresh();
       void client.invalidateQueries({ queryKey: translatorKeys.counts() });
