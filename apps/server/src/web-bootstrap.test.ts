@@ -69,6 +69,19 @@ describe('the bootstrap in index.html', () => {
     expect(bootstrapOf((await page('/cpanel', bob.cookie)).body).user?.email).toBe(bob.email);
   });
 
+  it('a signed-in person gets the languages and expertises as /registry/get answers them; a guest does not', async () => {
+    const ann = await signUp(t.app, { full_name: 'Ann Lists' });
+    const boot = bootstrapOf((await page('/my-projects', ann.cookie)).body);
+    const listOf = async (kind: string) =>
+      (await t.app.inject({ url: `/registry/get?data=${kind}`, headers: { cookie: ann.cookie } })).json().results;
+    expect(boot.languages).toEqual(await listOf('Language'));
+    expect(boot.expertises).toEqual(await listOf('Expertise'));
+    expect(boot.languages?.length).toBeGreaterThan(10);
+    const guest = bootstrapOf((await page('/auth')).body);
+    expect(guest.languages).toBeUndefined();
+    expect(guest.expertises).toBeUndefined();
+  });
+
   it('after signing out the same cookie gets the guest page', async () => {
     const ann = await signUp(t.app, { full_name: 'Ann Leaving' });
     const out = await t.app.inject({ url: '/api/logout', headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrf } });

@@ -60,6 +60,9 @@ export type ConfigData = z.infer<typeof configDataSchema>;
 export interface WebBootstrap {
   user: UserData | null;
   config: ConfigData;
+  /** the reference lists nearly every signed-in page names things from (absent for a guest) */
+  languages?: Language[];
+  expertises?: Expertise[];
 }
 
 export const languageSchema = z.object({

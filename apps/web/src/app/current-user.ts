@@ -42,8 +42,9 @@ export const configQuery = queryOptions({
 });
 
 /**
- * Puts the user and config that the server wrote into index.html into the query cache, so the
- * first page renders without asking for them. Read once and removed: after a sign-in or sign-out
+ * Puts the user, config and reference lists that the server wrote into index.html into the query
+ * cache, so the first page renders without asking for them (and is not drawn again when they
+ * arrive). Read once and removed: after a sign-in or sign-out
  * the cache holds the truth. Without the element (the Vite dev server) the queries fetch as usual.
  */
 export function seedFromBootstrap(client: QueryClient): void {
@@ -54,8 +55,10 @@ export function seedFromBootstrap(client: QueryClient): void {
     const boot = JSON.parse(element.textContent ?? '') as WebBootstrap;
     client.setQueryData(userQuery.queryKey, boot.user);
     client.setQueryData(configQuery.queryKey, boot.config);
+    if (boot.languages) client.setQueryData(registryKeys.of('Language'), boot.languages);
+    if (boot.expertises) client.setQueryData(registryKeys.of('Expertise'), boot.expertises);
   } catch {
-    // a damaged element only costs the two requests it would have saved
+    // a damaged element only costs the requests it would have saved
   }
 }
 

@@ -28,14 +28,26 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The bootstrap of this request's visitor: their own user (null for a guest) and the config. */
+/**
+ * The bootstrap of this request's visitor: their own user (null for a guest), the config, and for a
+ * signed-in person the languages and expertises, which their pages name things from (a guest's
+ * sign-in page needs neither, and stays small).
+ */
 export async function loadWebBootstrap(request: FastifyRequest, deps: Services): Promise<WebBootstrap> {
   const ctx = { request, deps, query: {} };
   const [user, config] = await Promise.all([REGISTRY_KINDS.User.load(ctx), REGISTRY_KINDS.Config.load(ctx)]);
-  return {
+  const boot: WebBootstrap = {
     user: REGISTRY_KINDS.User.results.parse(user) as WebBootstrap['user'],
     config: REGISTRY_KINDS.Config.results.parse(config) as WebBootstrap['config'],
   };
+  if (!boot.user) return boot;
+  const [languages, expertises] = await Promise.all([
+    REGISTRY_KINDS.Language.load(ctx),
+    REGISTRY_KINDS.Expertise.load(ctx),
+  ]);
+  boot.languages = REGISTRY_KINDS.Language.results.parse(languages) as WebBootstrap['languages'];
+  boot.expertises = REGISTRY_KINDS.Expertise.results.parse(expertises) as WebBootstrap['expertises'];
+  return boot;
 }
 
 /** `head`: more elements for the head, after the template's own (the page's module preloads). */
