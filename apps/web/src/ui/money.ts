@@ -1,20 +1,15 @@
+import { formatInteger } from './format';
+
 // Money as the web shows it. Credits in a display currency are credits / 100 USD x rate, with two
 // decimals (the quote, the wizard, the cart). This lives here, not in packages/shared beside the
 // quote's schemas: a page importing it from there carried zod (24 kB gzipped).
 
-// Whole numbers get their thousands separators written out ("1,234,567", as en-US has them) and
-// amounts one Intl format built on first use: `toLocaleString('en-US', options)` builds a new format
-// on every call, and the first Intl number format of a page loads the locale's data, which cost a
-// phone about 90 ms of the project list's first render for its prices in credits.
+// Amounts with decimals go through one Intl format built on first use: `toLocaleString('en-US',
+// options)` builds a new format on every call. Whole numbers are written out (formatInteger).
 let twoDecimals: Intl.NumberFormat | undefined;
 const decimals2 = (n: number): string => {
   twoDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return twoDecimals.format(n);
-};
-const whole = (n: number): string => {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
 };
 
 export function formatMoney(credits: number, currency: { symbol: string; rate: number }): string {
@@ -23,7 +18,7 @@ export function formatMoney(credits: number, currency: { symbol: string; rate: n
 }
 
 export function formatCredits(credits: number): string {
-  return `${whole(credits)} credits`;
+  return `${formatInteger(credits)} credits`;
 }
 
 /** Credits as US dollars, 2 decimals and thousands separators (1 credit = 0.01 USD): payouts and payments. */
