@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
+import Skeleton from '@mui/material/Skeleton';
 import { Field } from '../../../ui/Field';
 import { LazyTooltip as Tooltip } from '../../../ui/LazyTooltip';
 import Typography from '@mui/material/Typography';
@@ -34,6 +35,8 @@ const ActionMenu = lazy(() => import('./on-demand').then((m) => ({ default: m.Ac
 interface Props {
   viewer: ChatRole;
   chats: Chat[];
+  /** the list has not arrived yet: rows of its size stand in, not "No chats yet" */
+  loading?: boolean;
   selected: number | null;
   customer?: number;
   onSelect: (chatId: number) => void;
@@ -42,7 +45,16 @@ interface Props {
 }
 
 /** The left panel: title, add-chat, global search and the grouped list. */
-export function ChatList({ viewer: role, chats, selected, customer, onSelect, onOpenMessage, onCreate }: Props) {
+export function ChatList({
+  viewer: role,
+  chats,
+  loading = false,
+  selected,
+  customer,
+  onSelect,
+  onOpenMessage,
+  onCreate,
+}: Props) {
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const [phrase, setPhrase] = useState('');
   const debounced = useDebouncedValue(phrase.trim(), CHAT_LIMITS.globalSearchDebounceMs);
@@ -124,6 +136,18 @@ export function ChatList({ viewer: role, chats, selected, customer, onSelect, on
               onOpenMessage(chatId, messageId);
             }}
           />
+        ) : loading ? (
+          <Box aria-busy="true" aria-label="Loading chats" sx={{ pt: 4 }}>
+            {[0, 1, 2].map((n) => (
+              <Box key={n} sx={{ display: 'flex', gap: 1, px: 2, py: 1 }}>
+                <Skeleton variant="circular" width={36} height={36} />
+                <Box sx={{ flex: 1 }}>
+                  <Skeleton variant="text" width="60%" />
+                  <Skeleton variant="text" width="90%" />
+                </Box>
+              </Box>
+            ))}
+          </Box>
         ) : chats.length === 0 ? (
           <Typography sx={{ p: 2, color: 'text.secondary' }}>
             {role === 'customer' ? 'No chats yet. Add translators to My Team or create a team group.' : 'No chats yet.'}

@@ -137,6 +137,7 @@ export function ChatScreen({ viewer: role, me, base, selected, customer, tour = 
             <ChatList
               viewer={role}
               chats={chats.data ?? []}
+              loading={chats.isPending}
               selected={selected}
               customer={customer}
               onSelect={open}
