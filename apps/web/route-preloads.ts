@@ -37,14 +37,14 @@ const FIRST_SCREEN: Record<string, string[]> = {
 /** Module paths (absolute, without extension) of `name = page(() => import('x'))` and `'/p': page(...)`. */
 function routerPages(source: string, from: string): { byConst: Map<string, string>; routes: [string, string][] } {
   const byConst = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = (?:page\()?\(\) => import\('([^']+)'\)/g)) {
+  for (const m of source.matchAll(/const (\w+) = (?:page\(|lazy\()?\(\) => import\('([^']+)'\)/g)) {
     byConst.set(m[1], resolve(dirname(from), m[2]));
   }
   const routes: [string, string][] = [];
   const body = source.slice(source.indexOf('const PAGES'), source.indexOf('registerRoutePreloads('));
   for (const m of body.matchAll(/^\s*'([^']+)': (?:page\(\(\) => import\('([^']+)'\)\)|(\w+)),?$/gm)) {
-    // a page with a loader of its own: `const X = Object.assign(lazy(loadX), ...)`
-    const loader = m[3] && source.match(new RegExp(`const ${m[3]} = Object\\.assign\\(lazy\\((\\w+)\\)`))?.[1];
+    // a page with a loader of its own: `const X = Object.assign(Chunk, ...)` of `const Chunk = lazy(() => import(...))`
+    const loader = m[3] && source.match(new RegExp(`const ${m[3]} = Object\\.assign\\((\\w+)`))?.[1];
     const module = m[2] ? resolve(dirname(from), m[2]) : (byConst.get(m[3]) ?? byConst.get(loader ?? ''));
     if (!module) throw new Error(`route-preloads: ${m[1]} names ${m[3]}, which is not a page import`);
     routes.push([m[1], module]);

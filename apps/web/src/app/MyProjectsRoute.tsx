@@ -31,7 +31,7 @@ function sideOf(pathname: string, user: UserData | null | undefined): keyof type
  * not discovered only after this chunk has arrived and rendered.
  */
 export function preloadSide(pathname: string): Promise<unknown> {
-  return LOADS[sideOf(pathname, queryClient.getQueryData(userQuery.queryKey))]();
+  return PAGES[sideOf(pathname, queryClient.getQueryData(userQuery.queryKey))].preload();
 }
 
 /**

@@ -25,4 +25,20 @@ describe('preloadRoute', () => {
     preloadRoute('/cpanel');
     expect(flaky).toHaveBeenCalledTimes(2);
   });
+
+  it('answers when the page is there, and after a failure too', async () => {
+    let arrive = () => {};
+    registerRoutePreloads([['/dashboard', () => new Promise<void>((resolve) => (arrive = resolve))]]);
+    let done = false;
+    const ready = preloadRoute('/dashboard').then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    arrive();
+    await ready;
+    expect(done).toBe(true);
+    registerRoutePreloads([['/offline', () => Promise.reject(new Error('offline'))]]);
+    await expect(preloadRoute('/offline')).resolves.toBeUndefined();
+  });
 });

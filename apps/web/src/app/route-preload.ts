@@ -8,18 +8,30 @@ import { matchPath } from 'react-router';
 /** Loads a page's code; given the address, for a route that picks its page by it. */
 type Load = (path: string) => Promise<unknown>;
 let pages: [pattern: string, load: Load][] = [];
-const started = new Set<Load>();
+const started = new Map<Load, Promise<void>>();
 
 export function registerRoutePreloads(entries: [string, Load][]): void {
   pages = entries;
 }
 
-/** Starts loading the page at this address, once; does nothing for an address with no page. */
-export function preloadRoute(href: string): void {
+/**
+ * Starts loading the page at this address, once; does nothing for an address with no page. Answers
+ * when the page's code is there (or could not be loaded: opening the page shows that).
+ */
+export function preloadRoute(href: string): Promise<void> {
   const path = href.split(/[?#]/)[0];
   const load = pages.find(([pattern]) => matchPath(pattern, path))?.[1];
-  if (!load || started.has(load)) return;
-  started.add(load);
-  // a failed preload is not an error: opening the page imports it again
-  load(path).catch(() => started.delete(load));
+  if (!load) return Promise.resolve();
+  let loading = started.get(load);
+  if (!loading) {
+    // a failed preload is not an error: opening the page imports it again
+    loading = load(path).then(
+      () => undefined,
+      () => {
+        started.delete(load);
+      },
+    );
+    started.set(load, loading);
+  }
+  return loading;
 }

@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazy } from '../ui/lazy';
+import type { ComponentType } from 'react';
+import { type Lazy, lazy } from '../ui/lazy';
 import { Route, Routes } from 'react-router';
 import { ROUTES } from '@parlance/shared';
 import { AppLayout } from '../shell/AppLayout';
@@ -10,11 +10,12 @@ import { registerRoutePreloads } from './route-preload';
 // One lazily loaded chunk per page. Paths come from the shared route table, which also says who
 // may open each page (the guard in AppLayout enforces it). Declarative routes: the data router
 // would double React Router's share of the first load (ADR 0019).
-type Page = LazyExoticComponent<ComponentType> & { load: (path: string) => Promise<unknown> };
+type Page = Lazy<ComponentType> & { load: (path: string) => Promise<unknown> };
 
 /** A lazily loaded page that a link can start loading early (route-preload.ts). */
 function page(load: () => Promise<{ default: ComponentType }>): Page {
-  return Object.assign(lazy(load), { load });
+  const component = lazy(load);
+  return Object.assign(component, { load: component.preload });
 }
 
 // one chunk for both wizard addresses: the first load of /auth is within a few bytes of its budget
@@ -25,9 +26,9 @@ const PartnerPage = page(() => import('../features/partner/pages/PartnerPage'));
 
 // one chunk for /my-projects (staff: every project) and its customer and translator sub-paths;
 // preloading it preloads the side the address shows as well
-const loadMyProjects = () => import('./MyProjectsRoute');
-const MyProjectsRoute = Object.assign(lazy(loadMyProjects), {
-  load: (path: string) => loadMyProjects().then((m) => m.preloadSide(path)),
+const MyProjectsChunk = lazy(() => import('./MyProjectsRoute'));
+const MyProjectsRoute = Object.assign(MyProjectsChunk, {
+  load: (path: string) => MyProjectsChunk.preload().then((m) => m.preloadSide(path)),
 });
 
 // one chunk for the customer's and the translator's statement

@@ -1,4 +1,4 @@
-import { lazy as reactLazy } from 'react';
+import { type ComponentProps, type ComponentType, createElement, lazy as reactLazy, useState } from 'react';
 import { LIMITS, TEXTS } from '@parlance/shared';
 
 // Every lazily loaded piece of the app loads through here, so that a chunk that cannot be fetched
@@ -39,5 +39,40 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = LIMITS.
   });
 }
 
-/** React's lazy(), with the chunk's load under loadChunk. */
-export const lazy: typeof reactLazy = (load) => reactLazy(() => loadChunk(load));
+/** A lazily loaded component, and the load that a link or the first render can start early. */
+// biome-ignore lint/suspicious/noExplicitAny: as React's own lazy(), any component's props
+export type Lazy<T extends ComponentType<any>, M = { default: T }> = T & { preload: () => Promise<M> };
+
+/**
+ * React's lazy(), with the chunk's load under loadChunk, that draws the component at once when its
+ * chunk is already there. React.lazy suspends on its first render even then, and the content that a
+ * Suspense boundary reveals is held until 300 ms after the last fallback was shown (React's throttle
+ * of fallbacks): the first page, whose chunk the HTML preloads, appeared 300 ms after the header.
+ * Whether the chunk is there is decided once per mount, so a page is never mounted twice.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as React's own lazy(), any component's props
+export function lazy<M extends { default: ComponentType<any> }>(load: () => Promise<M>): Lazy<M['default'], M> {
+  type T = M['default'];
+  let loaded: T | undefined;
+  let loading: Promise<M> | undefined;
+  const preload = () => {
+    loading ??= loadChunk(load).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next attempt fetches again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Suspending = reactLazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per chunk at module level, as React.lazy's are
+  function LazyComponent(props: ComponentProps<T>) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? createElement(Loaded, props) : createElement(Suspending, props);
+  }
+  return Object.assign(LazyComponent, { preload }) as unknown as Lazy<T, M>;
+}
