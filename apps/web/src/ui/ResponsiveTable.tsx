@@ -233,7 +233,6 @@ function CardList<T>({
   onRowClick,
 }: ResponsiveTableProps<T>) {
   const sortable = columns.filter((c) => c.sort);
-  const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
   return (
     <Box>
       {(onSort && sortable.length > 0) || selectAll ? (
@@ -264,47 +263,68 @@ function CardList<T>({
               <Skeleton variant="rounded" height={88} />
             </li>
           ))}
-        {rows.map((row) => {
-          const { selected, ...data } = rowProps?.(row) ?? {};
-          return (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the card holds its own button for the keyboard (onRowClick)
-            <li
-              key={rowKey(row)}
-              className={selected ? 'card selected' : 'card'}
-              {...data}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              style={onRowClick ? { cursor: 'pointer' } : undefined}
-            >
-              <div className="card-head">
-                {of('start').map((c) => (
-                  <div key={c.key} className="card-start">
-                    {c.cell(row)}
-                  </div>
-                ))}
-                <div className="card-title">
-                  {of('title').map((c) => (
-                    <div key={c.key}>{c.cell(row)}</div>
-                  ))}
-                </div>
-                {of('end').map((c) => (
-                  <div key={c.key} className="card-end">
-                    {c.cell(row)}
-                  </div>
-                ))}
-              </div>
-              <dl>
-                {of('field').map((c) => (
-                  <div key={c.key} className="card-field">
-                    <dt>{plainLabel(c)}</dt>
-                    <dd>{c.cell(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-              {detail?.(row) ?? null}
-            </li>
-          );
-        })}
+        {rows.map((row) => (
+          <Card
+            key={rowKey(row)}
+            row={row}
+            columns={columns}
+            rowProps={rowProps}
+            detail={detail}
+            onRowClick={onRowClick}
+          />
+        ))}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * One row as a card. A component of its own, so that React, rendering a page in slices, can hand
+ * the phone's main thread back between cards instead of building the whole list in one piece.
+ */
+function Card<T>({
+  row,
+  columns,
+  rowProps,
+  detail,
+  onRowClick,
+}: Pick<ResponsiveTableProps<T>, 'columns' | 'rowProps' | 'detail' | 'onRowClick'> & { row: T }) {
+  const of = (kind: NonNullable<ListColumn<T>['card']>) => columns.filter((c) => (c.card ?? 'field') === kind);
+  const { selected, ...data } = rowProps?.(row) ?? {};
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the card holds its own button for the keyboard (onRowClick)
+    <li
+      className={selected ? 'card selected' : 'card'}
+      {...data}
+      onClick={onRowClick ? () => onRowClick(row) : undefined}
+      style={onRowClick ? { cursor: 'pointer' } : undefined}
+    >
+      <div className="card-head">
+        {of('start').map((c) => (
+          <div key={c.key} className="card-start">
+            {c.cell(row)}
+          </div>
+        ))}
+        <div className="card-title">
+          {of('title').map((c) => (
+            <div key={c.key}>{c.cell(row)}</div>
+          ))}
+        </div>
+        {of('end').map((c) => (
+          <div key={c.key} className="card-end">
+            {c.cell(row)}
+          </div>
+        ))}
+      </div>
+      <dl>
+        {of('field').map((c) => (
+          <div key={c.key} className="card-field">
+            <dt>{plainLabel(c)}</dt>
+            <dd>{c.cell(row)}</dd>
+          </div>
+        ))}
+      </dl>
+      {detail?.(row) ?? null}
+    </li>
   );
 }
