@@ -28,6 +28,7 @@ import { LevelingBody } from '../components/dashboard/LevelingCard';
 import { StatementCard } from '../components/dashboard/StatementCard';
 import { StatisticsCard } from '../components/dashboard/StatisticsCard';
 import { useAdditionalData } from '../dashboard-api';
+import { useDeferredAnswer } from '../../../ui/use-deferred-answer';
 
 function translatorLinks(): QuickLink[] {
   return [
@@ -126,7 +127,7 @@ const GRID = {
  */
 function TranslatorDashboard({ user }: { user: UserData }) {
   const [pendingPage, setPendingPage] = useState(1);
-  const extra = useAdditionalData(pendingPage);
+  const extra = useDeferredAnswer(useAdditionalData(pendingPage));
   const data = extra.data;
   return (
     <>

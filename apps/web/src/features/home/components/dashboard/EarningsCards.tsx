@@ -9,11 +9,12 @@ import { PayoutStatusChip } from '../../../../ui/PayoutStatusChip';
 import { TextLink } from '../../../../ui/TextLink';
 import { useDashboardBalance } from '../../dashboard-api';
 import { DashCard, Figure, usd } from './DashCard';
+import { useDeferredAnswer } from '../../../../ui/use-deferred-answer';
 
 /** Available, pending, in payout and converted credits, and the latest payouts (GET /api/2/dashboard/balance). */
 export function BalanceCard() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useDashboardBalance(page, 5);
+  const { data, isPending, isError } = useDeferredAnswer(useDashboardBalance(page, 5));
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / 5)) : 1;
   return (
     <DashCard

@@ -21,6 +21,7 @@ import { affectValue } from './affect-value';
 const ContestDialog = lazy(() => import('./ContestDialog').then((m) => ({ default: m.ContestDialog })));
 import { formatShortDate, formatWords } from '../../../../ui/format';
 import { useAffected } from '../../dashboard-api';
+import { useDeferredAnswer } from '../../../../ui/use-deferred-answer';
 
 function show(key: LevelingParam, value: number | null): string {
   if (value === null) return 'not measured';
@@ -113,7 +114,7 @@ export function LevelingBody({ leveling, translatorId }: { leveling: LevelingSta
 function AffectedProjects({ translatorId }: { translatorId: number }) {
   const [page, setPage] = useState(1);
   const [contesting, setContesting] = useState<AffectedProject | null>(null);
-  const { data, isPending, isError } = useAffected(translatorId, 'all', page);
+  const { data, isPending, isError } = useDeferredAnswer(useAffected(translatorId, 'all', page));
   if (isError) return null;
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / 5)) : 1;
   return (

@@ -8,6 +8,7 @@ import { TextLink } from '../../../../ui/TextLink';
 import { useDashboardStatement } from '../../dashboard-api';
 import { DashCard, usd } from './DashCard';
 import { TablePager } from '../../../../ui/TablePager';
+import { useDeferredAnswer } from '../../../../ui/use-deferred-answer';
 
 const COLUMNS: ListColumn<StatementRow>[] = [
   {
@@ -49,7 +50,7 @@ const COLUMNS: ListColumn<StatementRow>[] = [
 export function StatementCard() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DASHBOARD_STATEMENT_DEFAULT_LIMIT);
-  const { data, isPending, isError } = useDashboardStatement(page, limit);
+  const { data, isPending, isError } = useDeferredAnswer(useDashboardStatement(page, limit));
   return (
     <DashCard
       title="Statement"

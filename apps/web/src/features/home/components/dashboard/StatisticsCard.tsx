@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue } from 'react';
 import { formatWords } from '../../../../ui/format';
 import { useStatistics } from '../../dashboard-api';
 import { DashCard, Figure } from './DashCard';
 import StatsChart from './StatsChart';
+import { useDeferredAnswer } from '../../../../ui/use-deferred-answer';
 
 const FIGURES = {
   display: 'grid',
@@ -36,11 +36,7 @@ function StatisticsSkeleton() {
 
 /** Projects and words by month, the rating and the answers within 24 hours (GET /api/2/dashboard/statistics). */
 export function StatisticsCard() {
-  const statistics = useStatistics();
-  // rendered in a deferred pass (sliced into short tasks by React); the skeleton stays until then
-  const data = useDeferredValue(statistics.data);
-  const isError = statistics.isError;
-  const isPending = !data && !isError;
+  const { data, isPending, isError } = useDeferredAnswer(useStatistics());
   return (
     <DashCard
       title="Statistics"
