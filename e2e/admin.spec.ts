@@ -124,10 +124,18 @@ test.describe('admin', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  // the demo admin's currency is every admin test's: changed only while nothing else runs
-  test('changes the currency with a toast, and back', { tag: '@site-wide' }, async ({ page }) => {
-    await page.goto('/dashboard');
-    const panel = await openTools(page);
+  // the tools apply to the user acted as: the currency changed is a new customer's, not the demo
+  // admin's, which every other admin test reads
+  test('changes the currency with a toast, and back', async ({ page, newAccount }) => {
+    const customer = await newAccount({ name: 'Cora Currency' });
+    await page.goto('/admin');
+    let panel = await openTools(page);
+    await panel.getByLabel('User ID or e-mail').fill(customer.email);
+    await panel.getByRole('button', { name: 'Act as', exact: true }).click();
+    await page.waitForURL('**/cpanel');
+    await expect(page.getByText(`Acting as ${customer.name}`)).toBeVisible();
+
+    panel = await openTools(page);
     const currency = panel.getByRole('combobox', { name: /^Currency/ });
     await expect(currency.locator('option:checked')).toHaveText('USD ($)');
 
@@ -135,7 +143,11 @@ test.describe('admin', () => {
     await expect(page.getByText('Currency updated')).toBeVisible();
     await expect(currency.locator('option:checked')).toHaveText('EUR (€)');
     const user = await page.request.get('/registry/get?data=User');
-    expect(((await user.json()) as { results: { currency: string } }).results.currency).toBe('EUR');
+    const acted = ((await user.json()) as { results: { email: string; currency: string } }).results;
+    expect(acted).toMatchObject({ email: customer.email, currency: 'EUR' });
+    // the customer's own session reads the change too
+    const own = await customer.api.get('/registry/get?data=User');
+    expect(((await own.json()) as { results: { currency: string } }).results.currency).toBe('EUR');
 
     // the toast closes by itself after 2 seconds, and leaves the page (a closed toast still fading out
     // matched the next toast's text too)
@@ -143,6 +155,9 @@ test.describe('admin', () => {
     await currency.selectOption({ label: 'USD ($)' });
     await expect(page.getByText('Currency updated')).toBeVisible();
     await expect(currency.locator('option:checked')).toHaveText('USD ($)');
+
+    await panel.getByRole('button', { name: 'Restore admin rights' }).click();
+    await page.waitForURL('**/admin');
   });
 
   test('the floating button is dragged, not opened, and keeps its place after a reload', async ({ page }) => {

@@ -5,7 +5,7 @@ import { orderPastedTextToPlans } from './ordering-helpers';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // A certificate of translation accuracy from order to revocation (ADR 0090): a new customer orders
-// with the Certificate option, the demo translator takes and delivers, the customer approves and
+// with the Certificate option, a new translator of the pair takes and delivers, the customer approves and
 // downloads the certificate; its verification page (the address the QR code holds) says valid to
 // a guest; an admin revokes it and the page says revoked. An unknown number says so plainly.
 
@@ -13,6 +13,7 @@ const statusOf = (page: Page) => page.locator('header [data-status]').first();
 
 test('a certified translation: issued on approval, verified by its QR address, revoked by an admin', async ({
   browser,
+  newAccount,
 }) => {
   test.setTimeout(300_000);
   const customerContext = await browser.newContext({ acceptDownloads: true });
@@ -47,8 +48,9 @@ test('a certified translation: issued on approval, verified by its QR address, r
   const panel = customer.getByRole('region', { name: 'Certificate of translation accuracy' });
   await expect(panel).toContainText('The certificate is issued when the project completes.');
 
-  // the demo translator takes and delivers
-  await signInAs(translator, 'translator', false);
+  // a new translator of American English -> French takes and delivers (the demo translator's
+  // projects and earnings are what other tests read)
+  await signInWith(translator, await newAccount({ type: 'translator', pair: ['american-english', 'french'] }));
   await translator.goto(`/project/${id}`);
   await translator.getByRole('button', { name: 'Take this project' }).click();
   await expect(statusOf(translator)).toHaveText('In Progress');

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, NEW_PASSWORD, signInAs, signOut, test, uniqueEmail } from './fixtures';
+import {
+  csrfHeaders,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  shotPage,
+  signInAs,
+  signOut,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
 // Money a customer, a translator and finance can follow (ADR 0047): one invoice per order paid and
@@ -8,17 +18,7 @@ import { buyCreditsByCard, putOrderInCart } from './purchase';
 // /convert; a payout amount checked as it is typed; a new account welcomed, not welcomed back;
 // the dashboard's figures labelled with their windows. New users only; the demo accounts are read.
 
-const SHOTS = process.env.MONEY_SHOTS;
 const year = new Date().getUTCFullYear();
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signUp(page: Page, name: string) {
   await page.goto('/auth?mode=signup');
@@ -86,7 +86,7 @@ test('a card-paid order gives one invoice and a receipt; a cancel gives a credit
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessible(page);
-  await shot(page, 'invoices');
+  await shotPage(page, 'invoices');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -158,7 +158,7 @@ test('the payout form checks the amount as it is typed, and names gross, fee and
     await expect(page.getByText('Net paid out').first()).toBeVisible();
   }
   await expectAccessible(page);
-  await shot(page, 'balance');
+  await shotPage(page, 'balance');
 
   // finance's list names the same three amounts
   await signOut(page);
@@ -166,7 +166,7 @@ test('the payout form checks the amount as it is typed, and names gross, fee and
   await page.goto('/convert');
   await expect(page.getByRole('columnheader', { name: /Net paid out/ })).toBeVisible();
   await expect(page.getByText(/^gross \$[\d,]+\.\d\d · fee \$[\d,]+\.\d\d$/).first()).toBeVisible();
-  await shot(page, 'convert');
+  await shotPage(page, 'convert');
 });
 
 test("the demo's statement dates the payout when it happened; the dashboard labels its windows", async ({ page }) => {
@@ -191,5 +191,5 @@ test("the demo's statement dates the payout when it happened; the dashboard labe
   await expect(page.getByText(/projects completed in the last 180 days/)).toBeVisible();
   await expect(page.getByText('Words completed (last 180 days)')).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'dashboard');
+  await shotPage(page, 'dashboard');
 });

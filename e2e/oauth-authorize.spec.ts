@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, expectAccessible, NEW_PASSWORD, signIn, signOut, test } from './fixtures';
+import { expect, expectAccessible, NEW_PASSWORD, shotPage, signIn, signOut, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 
 // OAuth authorization code with PKCE as a partner's application meets it: a customer registers a
 // client in the profile; the application (this test, with a tiny local server as its redirect
 // uri) sends another customer to /oauth/authorize; they sign in, read the consent page and allow;
 // the application exchanges the code and calls the customer API; the customer revokes it.
-
-const SHOTS = '/tmp/oauth-shots';
 
 /** The partner application's callback: records each request's query and says so in plain text. */
 function callbackServer(): Promise<{ server: Server; url: string; hits: URLSearchParams[] }> {
@@ -49,10 +47,7 @@ test('a customer allows a partner application, which then acts for them until re
     expect(clientId).toMatch(/^[a-f0-9]{24}$/);
     const clientForm = partner.getByRole('form', { name: 'OAuth client' });
     await expect(clientForm).toContainText('we send them back to exactly this redirect uri');
-    for (const width of [1280, 375]) {
-      await partner.setViewportSize({ width, height: 900 });
-      await clientForm.screenshot({ path: `${SHOTS}/oauth-client-${width}.png` });
-    }
+    await shotPage(partner, 'oauth-client');
     await partnerContext.close();
 
     // the customer has an account and is signed out when the application sends them
@@ -96,11 +91,7 @@ test('a customer allows a partner application, which then acts for them until re
     ]);
     await expect(page.getByText('After you answer you go back to')).toContainText('127.0.0.1');
     await expectAccessible(page);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/consent-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shotPage(page, 'consent');
 
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByRole('heading', { name: 'Acme Sync received your answer' })).toBeVisible();
@@ -159,12 +150,7 @@ test('a customer allows a partner application, which then acts for them until re
     await expect(apps).toContainText('By Pat Partner');
     await expect(apps).toContainText('last used');
     await expectAccessible(page);
-    const section = page.getByRole('region', { name: 'Authorized applications' });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await section.screenshot({ path: `${SHOTS}/authorized-apps-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shotPage(page, 'authorized-apps');
 
     await page.getByRole('button', { name: 'Revoke Acme Sync' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();

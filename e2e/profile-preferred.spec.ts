@@ -1,10 +1,13 @@
-import { expect, expectAccessible, signInAs, signOut, test, shotPage, signInWith } from './fixtures';
+import { expect, expectAccessible, shotPage, signInAs, signInWith, signOut, test, uniqueName } from './fixtures';
 
-// Preferred translators and the credit history in the profile: a new customer finds the
-// demo translator by name, adds and removes them; the demo customer reads the credit history of
+// Preferred translators and the credit history in the profile: a new customer finds a new
+// translator by name, adds and removes them (the demo translator's My Team is other tests' to
+// read); the demo customer reads the credit history of
 // the sub-accounts section, page by page.
 
 test('a customer adds and removes a preferred translator', async ({ page, consoleErrors, newAccount }) => {
+  const { name } = await newAccount({ type: 'translator', name: uniqueName('Tomas') });
+  const optionOf = new RegExp(`^${name} \\(ID \\d+\\)$`);
   await signInWith(page, await newAccount({ name: 'Petra Prefers' }));
   await page.goto('/cpanel');
 
@@ -14,20 +17,20 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
   await expect(card.getByText('No preferred translators yet.')).toBeVisible();
   await expectAccessible(page);
 
-  await card.getByLabel('Add a translator').fill('Tomas Translator');
-  await page.getByRole('option', { name: /^Tomas Translator \(ID \d+\)$/ }).click();
-  await expect(page.getByText('Tomas Translator is now a preferred translator.')).toBeVisible();
+  await card.getByLabel('Add a translator').fill(name);
+  await page.getByRole('option', { name: optionOf }).click();
+  await expect(page.getByText(`${name} is now a preferred translator.`)).toBeVisible();
   const table = card.getByRole('table', { name: 'Preferred translators' });
-  await expect(table.getByRole('row', { name: /Tomas Translator/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await expectAccessible(page);
   await shotPage(page, 'preferred-translators');
 
   // the list is the server's: it survives a reload
   await page.reload();
   await expect(
-    page.getByRole('table', { name: 'Preferred translators' }).getByRole('row', { name: /Tomas Translator/ }),
+    page.getByRole('table', { name: 'Preferred translators' }).getByRole('row', { name: new RegExp(name) }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Tomas Translator from your preferred translators' }).click();
+  await page.getByRole('button', { name: `Remove ${name} from your preferred translators` }).click();
   await expect(
     page.getByRole('region', { name: 'Preferred translators' }).getByText('No preferred translators yet.'),
   ).toBeVisible();
@@ -40,15 +43,15 @@ test('a customer adds and removes a preferred translator', async ({ page, consol
   await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByLabel('Add a translator')).toBeFocused();
-  // the full name: other tests on this server may have made a translator called Tomas something,
-  // listed first (ArrowDown then highlighted them)
-  await page.keyboard.type('Tomas Translator');
-  const option = page.getByRole('option', { name: /^Tomas Translator \(ID \d+\)$/ });
+  // the full name: other tests on this server make translators called Tomas something, and one
+  // listed first would be the one ArrowDown highlights
+  await page.keyboard.type(name);
+  const option = page.getByRole('option', { name: optionOf });
   await expect(option).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(option).toHaveClass(/Mui-focused/);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Tomas Translator is now a preferred translator.')).toBeVisible();
+  await expect(page.getByText(`${name} is now a preferred translator.`)).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,20 +1,9 @@
-import type { Page } from '@playwright/test';
-import { csrfHeaders, expect, expectAccessible, signInAs, signOut, test } from './fixtures';
+import { csrfHeaders, expect, expectAccessible, shotPage, signInAs, signOut, test } from './fixtures';
 import { signUpCustomer } from './ordering-helpers';
 import { addToMyTeam } from './fixtures-projects';
 
 // Defects found by walking through every screen: staff's project list, the MyTeam menu, the
 // wizard's open draft, the chat composer's limit and an account-manager page of a non-manager.
-
-const SHOTS = '/tmp/parlance-shots';
-
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/walk-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('staff: the menu names the list as the page does, no price reads 0 credits, the footer stays clear', async ({
   page,
@@ -99,7 +88,7 @@ test('the wizard offers the open draft instead of a new empty order per visit', 
   await expect(choice.getByText('Quarterly report')).toBeVisible();
   await expect(choice.getByText(/American English → French/)).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'wizard-open-draft');
+  await shotPage(page, 'walk-wizard-open-draft');
   await choice.getByRole('button', { name: 'Continue this order' }).click();
   await expect(page).toHaveURL(new RegExp(`pid=${draft}`));
 
@@ -148,7 +137,7 @@ test("an account manager's page of a customer says the customer manages nobody",
   await expect(page.getByText(/0–0 of 0/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: "Open the user's details" })).toHaveAttribute('href', `/admin/${id}`);
   await expectAccessible(page);
-  await shots(page, 'not-a-manager');
+  await shotPage(page, 'walk-not-a-manager');
   // the 404 of the refused call is the answer the page explains, not a fault
   expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
 });

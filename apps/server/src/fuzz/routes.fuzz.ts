@@ -31,7 +31,17 @@ let declared: Map<string, Set<number>>;
 let answers: Map<string, Map<number, { types: string[]; schema?: object }>>;
 /** each route's query parameters, by "METHOD /path", as the documents describe them */
 let queryNames: Map<string, string[]>;
-const figures = { requests: 0, fiveXx: 0, undeclared: 0, wrongBody: 0, dbChanged: 0 };
+/** which document describes each route, by "METHOD /path" */
+let documentOf: Map<string, ApiName>;
+type ApiName = 'web API' | 'customer API' | 'no document';
+/** per API: requests sent, and answers the document did not declare (status, content type, schema) */
+const figures: Record<ApiName, { requests: number; mismatches: number; fiveXx: number; dbChanged: number }> = {
+  'web API': { requests: 0, mismatches: 0, fiveXx: 0, dbChanged: 0 },
+  'customer API': { requests: 0, mismatches: 0, fiveXx: 0, dbChanged: 0 },
+  'no document': { requests: 0, mismatches: 0, fiveXx: 0, dbChanged: 0 },
+};
+/** the routes called that no document describes (their statuses go unchecked: named in the figures) */
+const undocumented = new Set<string>();
 // the web document is OpenAPI 3.0 (`nullable`), the customer API's 3.1; both read as JSON Schema here
 const ajv = new Ajv({ strict: false, allErrors: false });
 addFormats(ajv);
@@ -65,9 +75,15 @@ beforeAll(async () => {
   declared = new Map();
   answers = new Map();
   queryNames = new Map();
-  for (const [path, ops] of [...Object.entries(doc.paths), ...Object.entries(api.paths)]) {
+  documentOf = new Map();
+  const described = [
+    ...Object.entries(doc.paths).map((entry) => ['web API', entry] as const),
+    ...Object.entries(api.paths).map((entry) => ['customer API', entry] as const),
+  ];
+  for (const [apiName, [path, ops]] of described) {
     for (const [method, op] of Object.entries(ops)) {
       const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
+      documentOf.set(`${method.toUpperCase()} ${fastifyPath}`, apiName);
       declared.set(`${method.toUpperCase()} ${fastifyPath}`, new Set(Object.keys(op.responses).map(Number)));
       answers.set(
         `${method.toUpperCase()} ${fastifyPath}`,
@@ -89,7 +105,17 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`fuzz figures (seed ${SEED}): ${JSON.stringify(figures)}`);
+  // the figures a note quotes: "N requests, 0 mismatches" per API
+  const lines = Object.entries(figures)
+    .filter(([, f]) => f.requests > 0)
+    .map(
+      ([name, f]) =>
+        `  ${name}: ${f.requests} requests, ` +
+        (name === 'no document' ? '' : `${f.mismatches} mismatches with the document, `) +
+        `${f.fiveXx} 5xx, ${f.dbChanged} refused requests that changed the database`,
+    );
+  if (undocumented.size > 0) lines.push(`  routes in no document: ${[...undocumented].sort().join(', ')}`);
+  console.log(`fuzz figures (seed ${SEED}, ${RUNS} inputs per route):\n${lines.join('\n')}`);
   await t?.close();
 });
 
@@ -312,24 +338,27 @@ describe('every route x every role with malformed input', () => {
                     headers: { ...(req.headers as object), authorization: `Bearer ${tokens[role]}` },
                   })
                 : await authed(t.app, s).inject(req);
-            figures.requests++;
+            const counts = figures[documentOf.get(route) ?? 'no document'];
+            if (!documentOf.has(route)) undocumented.add(route);
+            counts.requests++;
             const where = `${role} ${method} ${url.slice(0, 80)} (${b.kind}): ${res.statusCode} ${res.body.slice(0, 120)}`;
             if (res.statusCode >= 500) {
-              figures.fiveXx++;
+              counts.fiveXx++;
               problems.push(`5xx ${where}`);
             }
             const allowed = declared.get(route);
             if (allowed && !allowed.has(res.statusCode)) {
-              figures.undeclared++;
+              counts.mismatches++;
               problems.push(`undeclared ${where}`);
             }
             const wrong = wrongBody(route, res);
             if (wrong) {
-              figures.wrongBody++;
+              // (an undeclared status has no declared body to check: counted once, above)
+              counts.mismatches++;
               problems.push(`${wrong} ${where}`);
             }
             if (res.statusCode >= 400 && (await fingerprint()) !== before) {
-              figures.dbChanged++;
+              counts.dbChanged++;
               problems.push(`db changed ${where}`);
             }
           },

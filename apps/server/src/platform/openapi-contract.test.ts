@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../app';
 import { testConfig } from '../config';
-import { seedDemoData } from '../db/seed/demo';
 import { authed, loginDemo, type TestSession } from '../test/auth-helpers';
 import { freshDatabase } from '../test/harness';
 import { documentedTypes, TRANSPORT_4XX } from './openapi';
@@ -43,7 +42,7 @@ let sessions: Record<'customer' | 'translator' | 'admin', TestSession>;
 let tokens: Record<'customer' | 'translator' | 'admin', string>;
 
 beforeAll(async () => {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase({ demo: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-contract-'));
   app = await buildApp({ config: testConfig({ dataDir }), database });
   // after the access check and validation, a probe goes no further: nothing is changed by calling
@@ -63,7 +62,6 @@ beforeAll(async () => {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  await seedDemoData(database.db, { passwordHashing: 'fast' });
   sessions = {
     customer: await loginDemo(app, 'customer'),
     translator: await loginDemo(app, 'translator'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_PERMISSIONS, type Permission, PERMISSIONS, permissionsOf, STAFF_GROUPS } from '@parlance/shared';
 import { auditLog, creditActions, probationParams, userAclGroups } from '../db/schema';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../db/seed/demo';
 import { authed, login, loginDemo, type TestSession } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
 import { isPermission } from './access';
@@ -13,8 +13,7 @@ let t: TestApp;
 const sessions: Record<string, TestSession> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   sessions.customer = await loginDemo(t.app, 'customer');
   sessions.translator = await loginDemo(t.app, 'translator');
   sessions.superAdmin = await loginDemo(t.app, 'admin');

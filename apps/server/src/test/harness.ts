@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, dumpPglite, MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../db/client';
+import { seedDemoData } from '../db/seed/demo';
 import type { Clock } from '../platform/clock';
 import type { Mailer, MailMessage } from '../platform/mail';
 
@@ -15,15 +16,29 @@ import type { Mailer, MailMessage } from '../platform/mail';
  * named by TEST_DATABASE_URL (dropped again by close()). Both start from a migrated template made
  * once per set of migrations (see migratedTemplateKey), so a test file pays neither initdb nor the
  * migrations: PGlite loads a dumped data directory, PostgreSQL copies a template database.
+ * With `demo`, the copy holds the demo accounts too (demoTemplate), as
+ * `seedDemoData(db, { passwordHashing: 'fast' })` would have made them, without paying for the seed.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  options: { demo?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
+    const loadDataDir = options.demo ? await pgliteDemoTemplate() : await pgliteTemplate();
+    const database = await openDatabase({ dataDir: null, loadDataDir });
     return { database, drop: () => database.close() };
   }
-  const name = `parlance_test_${randomBytes(6).toString('hex')}`;
-  const template = await pgTemplate(adminUrl);
+  const template = options.demo ? await pgDemoTemplate(adminUrl) : await pgTemplate(adminUrl);
+  const { database, drop } = await pgCopy(adminUrl, template, `parlance_test_${randomBytes(6).toString('hex')}`);
+  return { database, drop };
+}
+
+/** A new database `name` copied from `template`, opened; drop() closes and drops it. */
+async function pgCopy(
+  adminUrl: string,
+  template: string,
+  name: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -37,17 +52,105 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      // pool.end() resolves before its sockets have closed; a FORCE drop then would send the
-      // closing clients a FATAL 57P01 that surfaces as an unhandled error. Wait for them (max 5 s).
-      for (let i = 0; i < 50; i++) {
-        const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await untilDisconnected(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
+}
+
+/**
+ * pool.end() resolves before the server has seen every socket close; a FORCE drop (or a copy) then
+ * would meet them (a drop sends the closing clients a FATAL 57P01 that surfaces as an unhandled
+ * error). Waits until no session of `name` is left (max 5 s).
+ */
+async function untilDisconnected(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const open = await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (open.rowCount === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/*
+ * The demo template is made once per worker process, not cached on disk: the seed writes dates from
+ * the real clock (terms accepted, payments of the last days), and a copy made in an earlier run
+ * would carry that run's dates. A worker keeps its modules from one test file to the next
+ * (vitest.config.ts, isolate: false), so this module's promise is the worker's.
+ */
+let demoPglite: Promise<ArrayBuffer> | undefined;
+
+async function pgliteDemoTemplate(): Promise<Blob> {
+  demoPglite ??= (async () => {
+    const database = await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
+    await seedDemoData(database.db, { passwordHashing: 'fast' });
+    const dump = await dumpPglite(database);
+    await database.close();
+    return dump.arrayBuffer();
+  })();
+  return new Blob([await demoPglite]);
+}
+
+let demoPg: Promise<string> | undefined;
+
+/**
+ * The seeded template database of this worker on PostgreSQL (named after its process, so that
+ * workers never copy one another's while it is being made). Those of workers that have ended are
+ * dropped first; `npm run test:api:pg` drops every template of earlier runs too (and may do so
+ * while another run is going: a template found missing is made again).
+ */
+async function pgDemoTemplate(adminUrl: string): Promise<string> {
+  const made = demoPg && (await demoPg.catch(() => null));
+  if (made && (await pgDatabaseExists(adminUrl, made))) return made;
+  demoPg = makePgDemoTemplate(adminUrl);
+  return demoPg;
+}
+
+async function pgDatabaseExists(adminUrl: string, name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function makePgDemoTemplate(adminUrl: string): Promise<string> {
+  const prefix = `parlance_template_${migratedTemplateKey()}_demo_`;
+  const name = `${prefix}${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const old = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix.replaceAll('_', '\\_')}%`,
+    ]);
+    for (const { datname } of old.rows) {
+      const pid = Number(datname.slice(prefix.length));
+      if (pid !== process.pid && isAlive(pid)) continue;
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await pgTemplate(adminUrl)}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), dataDir: null });
+    await seedDemoData(database.db, { passwordHashing: 'fast' });
+    await database.close();
+    await untilDisconnected(admin, name);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A short hash of the migrations (SQL files and journal) and the PGlite version. */
@@ -108,12 +211,7 @@ async function pgTemplate(adminUrl: string): Promise<string> {
       const database = await openDatabase({ url: url.toString(), dataDir: null });
       await runMigrations(database);
       await database.close();
-      // pool.end() resolves before the server has seen every socket close: wait (max 5 s)
-      for (let i = 0; i < 50; i++) {
-        const open = await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [building]);
-        if (open.rowCount === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await untilDisconnected(admin, building);
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     }
   } finally {
@@ -152,8 +250,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { mailer?: Mailer } = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+export interface TestAppOptions {
+  mailer?: Mailer;
+  /**
+   * Start with the demo accounts (those of `seedDemoData(db, { passwordHashing: 'fast' })`, without
+   * the demo projects and their files), copied from a template seeded once per worker.
+   */
+  demo?: boolean;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase({ demo: opts.demo });
   const clock = new TestClock();
   // a data directory of its own for uploaded files, removed by close()
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-test-'));

@@ -2,7 +2,7 @@ import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MANAGER_TEXTS, TEXTS } from '@parlance/shared';
 import { auditLog, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -18,8 +18,7 @@ let customer: TestSession;
 let translator: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   admin = await loginDemo(t.app, 'admin');
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');

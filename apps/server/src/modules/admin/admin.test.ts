@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminUserDescription, type AdminUserPreview, CSRF_HEADER, SESSION_COOKIE, TEXTS } from '@parlance/shared';
 import { auditLog, ledgerAccounts, projects, users } from '../../db/schema';
 import { verifyLedger } from '../../platform/ledger';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -15,8 +15,7 @@ let admin: TestSession;
 let projectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   admin = await loginDemo(t.app, 'admin');
@@ -339,9 +338,8 @@ describe('country of a user', () => {
   });
 
   it('resets to the country of the forwarded address behind a proxy', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    const proxied = await createTestApp({ trustProxy: true }, { demo: true });
     try {
-      await seedDemoData(proxied.database.db, { passwordHashing: 'fast' });
       const session = await loginDemo(proxied.app, 'admin');
       const res = await authed(proxied.app, session).inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_GROUPS } from '@parlance/shared';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../db/seed/demo';
 import { DEMO_LM, seedLmDashboardDemo } from '../../db/seed/demo-lm-dashboard';
 import { hashPassword } from '../../platform/passwords';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
@@ -42,8 +42,7 @@ describe('the outbox without SMTP (the demo)', () => {
   const staff: Record<string, TestSession> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+    t = await createTestApp({}, { demo: true });
     admin = await loginDemo(t.app, 'admin');
     for (const s of DEMO_STAFF) staff[s.acl] = await login(t.app, s.email, DEMO_PASSWORD);
   });
@@ -89,8 +88,7 @@ describe('the outbox with SMTP (production)', () => {
 
   beforeAll(async () => {
     // a port nobody listens on: delivery fails at once, the outbox keeps the mail as failed
-    t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
-    await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+    t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' }, { demo: true });
     admin = await loginDemo(t.app, 'admin');
   });
   afterAll(() => t?.close());

@@ -2,14 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TEXTS } from '@parlance/shared';
 import { aclGroups, auditLog, userAclGroups, users } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { authed, loginDemo, signUp } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
 });
 afterAll(() => t.close());
 

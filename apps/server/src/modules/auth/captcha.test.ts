@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@parlance/shared';
-import { seedDemoData, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { type CaptchaChallenge, encodeCaptchaPayload } from '../../platform/captcha';
 import { authed, form, loginRequest, signUp, signUpForm, solveCaptcha } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -12,8 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ captcha: true });
-  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  t = await createTestApp({ captcha: true }, { demo: true });
 });
 afterAll(() => t.close());
 

@@ -3,14 +3,13 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@parlance/shared';
 import { auditLog, sessions, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { authed, form, login, loginDemo, loginRequest, signUp } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@parlance/shared';
-import { seedDemoData } from '../../db/seed/demo';
 import { authed, loginDemo, signUp } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_TEXTS, type Cart } from '@parlance/shared';
-import { seedDemoData } from '../../db/seed/demo';
 import { coupons, ledgerTransactions, projects, purchaseOrderFiles, purchaseOrders, users } from '../../db/schema';
 import { balanceOfOwner, findAccount, hashRequest, verifyLedger } from '../../platform/ledger';
 import { authed, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
@@ -15,8 +14,7 @@ let t: TestApp;
 let translator: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   translator = await loginDemo(t.app, 'translator');
 });
 afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ALERT_TEXTS, type ClientAlertAnswer } from '@parlance/shared';
 import { auditLog, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { verifyLedger } from '../../platform/ledger';
 import { authed, form, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
@@ -33,8 +33,7 @@ const SUPPORT = 'support@parlance.test';
 
 beforeAll(async () => {
   mailer = new CapturingMailer();
-  t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { mailer, demo: true });
   admin = await loginDemo(t.app, 'admin');
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   customer = await newCustomer(t.app, 2_000_000);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed/demo';
 import { invoices } from '../../db/schema';
 import { authed, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -13,8 +12,7 @@ let owner: TestSession;
 let invoiceId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   owner = await signUp(t.app, { user_country: 'DE' });
   const api = authed(t.app, owner);
   await api.post(`/api/2/account/${owner.user.id}/billing-info`, {

@@ -12,7 +12,6 @@ import {
   userAclGroups,
   users,
 } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { hashPassword } from '../../platform/passwords';
 import { authed, login, loginDemo, TEST_PASSWORD, type TestSession, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -78,8 +77,7 @@ async function project(p: NewProject) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   now = t.clock.now();
   for (const l of await t.app.deps.db.select().from(languages)) lang[l.slug] = l.id;
   lm = await staffUser(uniqueEmail('lm'), LM_ACL_GROUP);

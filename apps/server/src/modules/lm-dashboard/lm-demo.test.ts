@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LM_LIMITS, LM_TILE_CALLS } from '@parlance/shared';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { DEMO_LM, seedLmDashboardDemo } from '../../db/seed/demo-lm-dashboard';
 import { hashPassword } from '../../platform/passwords';
 import { authed, login, type TestSession } from '../../test/auth-helpers';
@@ -12,8 +12,7 @@ let t: TestApp;
 let lm: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.deps.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   await seedLmDashboardDemo(t.app.deps.db, await hashPassword(DEMO_PASSWORD, 'fast'), t.clock.now());
   lm = await login(t.app, DEMO_LM.email, DEMO_PASSWORD);
 });

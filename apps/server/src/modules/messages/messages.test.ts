@@ -2,7 +2,6 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS, type MessageList } from '@parlance/shared';
 import { userMessages } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { verifyLedger } from '../../platform/ledger';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -18,8 +17,7 @@ let t: TestApp;
 let admin: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
 });

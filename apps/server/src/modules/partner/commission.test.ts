@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerReport } from '@parlance/shared';
 import { ledgerTransactions, partnerCommissions, referrals } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { authed, login, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -27,8 +27,7 @@ let finance: Person;
 let translator: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const a = await login(t.app, 'admin@parlance.test', DEMO_PASSWORD);
   admin = { session: a, id: a.user.id, api: authed(t.app, a) };
   const f = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

@@ -3,7 +3,6 @@ import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPaymentData, type PaymentData, type SavedCardData, ORDER_TEXTS } from '@parlance/shared';
 import { auditLog, cardRefunds, invoices, ledgerTransactions, payments, savedCards } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { balanceOfOwner, platformAccount, verifyLedger } from '../../platform/ledger';
 import { authed, form, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -15,8 +14,7 @@ let admin: TestSession;
 let translator: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   admin = await loginDemo(t.app, 'admin');
   translator = await loginDemo(t.app, 'translator');
 });

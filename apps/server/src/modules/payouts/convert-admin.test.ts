@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERT_TEXTS, type ConvertList, type ConvertResult, PAYOUT_RAIL_TEXTS } from '@parlance/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog, payoutMethods, payoutRequestHistory, payoutRequests } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import {
   balanceOfOwner,
   getOrCreateAccount,
@@ -71,8 +71,7 @@ let anaSecond: number;
 let benWire: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
   customer = await loginDemo(t.app, 'customer');

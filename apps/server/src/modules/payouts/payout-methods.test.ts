@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIban, PAYOUT_METHOD_TEXTS, type PayoutList } from '@parlance/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog, userMessages } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -26,8 +26,7 @@ const add = (p: Person, method: string, account: string) =>
   p.api.postJson('/api/2/account/convert/methods', { method, account });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
   customer = await loginDemo(t.app, 'customer');

@@ -10,7 +10,7 @@ import {
   translatorFitsProbation,
 } from '@parlance/shared';
 import { auditLog, probationParams, translatorDetails, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { authed, login, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { giveSkills, insertProject, newPerson, type Person } from '../project-lists/list-test-helpers';
@@ -79,8 +79,7 @@ let bigId: number;
 let client: Person;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   admin = await loginDemo(t.app, 'admin');
   customer = await loginDemo(t.app, 'customer');
   finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

@@ -11,7 +11,6 @@ import {
   projects,
   realtimeEvents,
 } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { balanceOf, balanceOfOwner, platformAccount, verifyLedger } from '../../platform/ledger';
 import { addCartOrder } from '../cart/cart-test-helpers';
 import { authed, loginDemo } from '../../test/auth-helpers';
@@ -37,8 +36,7 @@ let admin: Person;
 
 beforeAll(async () => {
   mailer = new CapturingMailer();
-  t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { mailer, demo: true });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
 });

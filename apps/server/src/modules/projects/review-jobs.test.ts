@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProjectDetail, type ProjectRow, REVIEW_TEXTS, reviewScore } from '@parlance/shared';
 import { auditLog, projectEvents, projectReviews, projects, realtimeEvents } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
@@ -31,8 +30,7 @@ let reviewed: number;
 let translationFileId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
   customer = await newCustomer(t.app);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUALITY_REPORT_TEXTS, reviewScore } from '@parlance/shared';
 import { auditLog, projectReviews, qualityReports } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { authed, login, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
@@ -31,8 +31,7 @@ let translationUuid: string;
 const WORDS = 2000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const adminSession = await loginDemo(t.app, 'admin');
   admin = { session: adminSession, id: adminSession.user.id, api: authed(t.app, adminSession) };
   const financeSession = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);

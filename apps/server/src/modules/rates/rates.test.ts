@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_TEXTS } from '@parlance/shared';
 import { auditLog, exchangeRates, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { getOrCreateAccount, platformAccount, postTransaction } from '../../platform/ledger';
 import { authed, login, loginDemo, signUp, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -74,8 +74,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   ecbUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stats/eurofxref/eurofxref-daily.xml`;
-  t = await createTestApp({ ecbRatesUrl: ecbUrl });
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({ ecbRatesUrl: ecbUrl }, { demo: true });
   sessions.finance = await login(t.app, 'finance@parlance.test', DEMO_PASSWORD);
   sessions.support = await login(t.app, 'support@parlance.test', DEMO_PASSWORD);
   sessions.admin = await loginDemo(t.app, 'admin');

@@ -14,7 +14,6 @@ import {
   type UserData,
 } from '@parlance/shared';
 import { auditLog } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { sha256 } from '../../platform/crypto';
 import { countryByIp, isLocalAddress } from '../../platform/geo';
 import { authed, form, loginDemo, type TestSession } from '../../test/auth-helpers';
@@ -27,8 +26,7 @@ let translator: TestSession;
 let admin: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   customer = await loginDemo(t.app, 'customer');
   translator = await loginDemo(t.app, 'translator');
   admin = await loginDemo(t.app, 'admin');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_EXPORT_TEXTS, type Statement, STATEMENT_TEXTS } from '@parlance/shared';
 import { projectTags } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { balanceOfOwner, verifyLedger } from '../../platform/ledger';
 import { CapturingMailer, createTestApp, type TestApp } from '../../test/harness';
 import { giveCredits } from '../cart/cart-test-helpers';
@@ -11,8 +10,7 @@ let t: TestApp;
 let mailer: CapturingMailer;
 beforeAll(async () => {
   mailer = new CapturingMailer();
-  t = await createTestApp({}, { mailer });
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { mailer, demo: true });
 });
 afterAll(async () => {
   await t?.close();

@@ -12,7 +12,6 @@ import {
   type XliffImportResult,
 } from '@parlance/shared';
 import { projectReviews, projects, segmentAnnotations, workbenchSegments } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { fakeLibreTranslate, type FakeEngineServer } from '../../platform/mt/mt-test-servers';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -53,8 +52,7 @@ const TAGS = { '1': { kind: 'pc', type: 'fmt', subType: 'xlf:b', disp: 'bold' } 
 
 beforeAll(async () => {
   libre = await fakeLibreTranslate();
-  t = await createTestApp({ mt: { deepl: null, libreTranslate: { url: libre.url }, openAi: null } });
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({ mt: { deepl: null, libreTranslate: { url: libre.url }, openAi: null } }, { demo: true });
   const adminSession = await loginDemo(t.app, 'admin');
   admin = { session: adminSession, id: adminSession.user.id, api: authed(t.app, adminSession) };
   customer = await newCustomer(t.app);

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DisputedSegmentList, type WorkbenchJob, WORKBENCH_LIMITS, WORKBENCH_TEXTS } from '@parlance/shared';
 import { disputedSegments } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { authed, loginDemo } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DOCX_MIME, paidMtProject, run, smallDocx } from '../machine-translation/mt-test-helpers';
@@ -26,8 +25,7 @@ const TARGETS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
   customer = await newCustomer(t.app);

@@ -21,7 +21,6 @@ import {
   users,
   workbenchSegments,
 } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
 import { AppError } from '../../platform/errors';
 import { extract } from '../../platform/segments';
 import { authContextOf } from '../../platform/session';
@@ -67,8 +66,7 @@ const TARGETS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   const session = await loginDemo(t.app, 'admin');
   admin = { session, id: session.user.id, api: authed(t.app, session) };
   customer = await newCustomer(t.app);

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed/demo';
 import { authed, form, loginDemo, type TestSession } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -14,8 +13,7 @@ let admin: TestSession;
 let translator: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { passwordHashing: 'fast' });
+  t = await createTestApp({}, { demo: true });
   customer = await loginDemo(t.app, 'customer');
   admin = await loginDemo(t.app, 'admin');
   translator = await loginDemo(t.app, 'translator');
