@@ -643,3 +643,55 @@ describe('quality checks', () => {
     expect((accepted.json() as ProjectDetail).status).toBe('READY');
   });
 });
+
+describe('the terms a confirm checks against', () => {
+  it('follows a new import of the pair: the replaced set’s terms are not used again', async () => {
+    const owner = await newCustomer(t.app);
+    const langs = await db()
+      .select({ id: languages.id, slug: languages.slug })
+      .from(languages)
+      .where(inArray(languages.slug, ['american-english', 'catalan']));
+    const idOf = (slug: string) => langs.find((l) => l.slug === slug)?.id ?? 0;
+    const importSet = async (source: string, target: string) => {
+      // as an import does: the pair's set replaced by a new one
+      await db()
+        .delete(terminologySets)
+        .where(and(eq(terminologySets.userId, owner.id), eq(terminologySets.sourceLangId, idOf('american-english'))));
+      const [set] = await db()
+        .insert(terminologySets)
+        .values({
+          userId: owner.id,
+          sourceLangId: idOf('american-english'),
+          targetLangId: idOf('catalan'),
+          fileName: 'terms.csv',
+          format: 'csv',
+          termCount: 1,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      await db().insert(terminologyTerms).values({ setId: set.id, position: 1, source, target, note: '' });
+    };
+    await importSet('invoice', 'factura');
+    const id = await paidMtProject(t.app, owner.id, {
+      type: 'translation',
+      target: 'catalan',
+      files: [
+        {
+          name: 'terms.docx',
+          content: await smallDocx([run('The invoice and the receipt.'), run('The invoice and the receipt again.')]),
+          mime: DOCX_MIME,
+        },
+      ],
+    });
+    detailOf(await tom.api.post(`/api/2/job/${id}/take`));
+    const [first, second] = (await job(tom, id)).segments;
+    const termWarnings = async (segmentId: number) => {
+      const res = await save(tom, segmentId, { target: 'El document i el tiquet.', status: 'translated', revision: 0 });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as SegmentSaved).warnings.filter((w) => w.check === 'terms').map((w) => w.message);
+    };
+    expect(await termWarnings(first.id)).toEqual([expect.stringContaining('"invoice"')]);
+    await importSet('receipt', 'rebut');
+    expect(await termWarnings(second.id)).toEqual([expect.stringContaining('"receipt"')]);
+  });
+});
