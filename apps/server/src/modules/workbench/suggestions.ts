@@ -14,6 +14,7 @@ import { type MtEngines, MtError } from '../../platform/mt';
 import { plainText } from '../../platform/segments/inline';
 import { setupOf, translateWithSetup } from '../machine-translation/engine-choice';
 import { type FoundMatch, jobMemory, type PairContext, pairContext, pairMemory, searchJobMemory } from './memory-index';
+import { fitMatchTags } from './memory-tags';
 import { termsOfSet } from './term-sets';
 
 // A segment's suggestions in the editor (ADR 0110): matches from the customer's translation
@@ -81,7 +82,12 @@ async function memoryMatches(
     jobMemory(db, segment.projectId),
     pairMemory(db, project.customerId, context),
   ]);
-  return bestMatches(searchJobMemory(job, plain, segment.id, limit), memory ? memory.search(plain, limit) : []);
+  // each match with the segment's own tags (or as text when its tags do not fit)
+  const fit = (matches: FoundMatch[]) => matches.map((m) => ({ ...m, ...fitMatchTags(m, segment.source) }));
+  return bestMatches(
+    fit(searchJobMemory(job, plain, segment.id, limit)),
+    fit(memory ? memory.search(plain, limit) : []),
+  );
 }
 
 async function termHits(db: Db, request: SuggestionRequest, context: PairContext, plain: string): Promise<TermHit[]> {

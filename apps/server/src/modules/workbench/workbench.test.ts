@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ProjectDetail,
   type SegmentSaved,
+  type SegmentSuggestions,
   type WorkbenchJob,
   type WorkbenchJobList,
   type WorkbenchSegmentPage,
@@ -435,6 +436,33 @@ describe('delivering from the editor', () => {
     });
     expect(late.statusCode).toBe(409);
     expect((await deliver(tom, id)).statusCode).toBe(409);
+  });
+
+  it('suggests the delivered segment on the customer’s next job with that segment’s tags', async () => {
+    const next = await takenProject('translation', [
+      run('Something else entirely.'),
+      run('Welcome to the ') + run('annual', '<w:i/>') + run(' report.'),
+    ]);
+    const tagged = (await job(tom, next)).segments[1];
+    expect(tagged.source).toBe('Welcome to the <pc id="1">annual</pc> report.');
+    const res = await tom.api.get(`/api/2/workbench/segments/${tagged.id}/suggestions`);
+    expect(res.statusCode).toBe(200);
+    const match = (res.json() as SegmentSuggestions).memory.find((m) => m.from === 'memory');
+    expect(match).toMatchObject({
+      percent: 100,
+      source: 'Welcome to the <pc id="1">annual</pc> report.',
+      target: 'Bienvenido al informe <pc id="1">annual</pc>.',
+    });
+    // taken as it is, the suggestion passes the tag check of a confirm
+    const taken = await save(tom, tagged.id, {
+      target: match?.target,
+      status: 'translated',
+      revision: tagged.revision,
+      origin: 'memory',
+      matchPercent: 100,
+    });
+    expect(taken.statusCode).toBe(200);
+    expect((taken.json() as SegmentSaved).warnings.filter((w) => w.check === 'tags')).toEqual([]);
   });
 
   it('refuses a save that was on its way while the job was delivered, changing nothing', async () => {
