@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type ProjectDetail,
   type SegmentSaved,
@@ -20,6 +20,7 @@ import {
   tmSegments,
   workbenchDocuments,
   users,
+  workbenchDeliveredReads,
   workbenchSegments,
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
@@ -569,6 +570,11 @@ describe('delivering from the editor', () => {
 });
 
 describe('a job delivered as files', () => {
+  /** The delivered files taken out of storage: an open that read them would fail to. */
+  const removeDeliveredFiles = async (id: number) => {
+    const files = await db().select().from(projectResources).where(eq(projectResources.projectId, id));
+    for (const f of files.filter((r) => r.context === 'translation')) await t.app.deps.storage.delete(f.storageId);
+  };
   const source = [
     run('Welcome to the ') + run('annual', '<w:b/>') + run(' report.'),
     run('Click Save. Then wait.'),
@@ -583,6 +589,8 @@ describe('a job delivered as files', () => {
       run('Lea las notas.'),
     ]);
     detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    // read at the delivery: the file gone from storage afterwards changes nothing for the editor
+    await removeDeliveredFiles(id);
     detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
     const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
     detailOf(await otto.api.post(`/api/2/job/${qa.id}/take`));
@@ -604,9 +612,46 @@ describe('a job delivered as files', () => {
   it('keeps the targets empty with a note when the delivered file is of another format', async () => {
     const id = await takenProject('translation', source);
     detailOf(await deliverFiles(tom, id, [{ filename: 'translation.txt', content: 'Hola', type: 'text/plain' }]));
+    // the failure is stored at the delivery, once
+    const [stored] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(stored).toMatchObject({ unreadable: true });
+    const reads = vi.spyOn(t.app.deps.storage, 'get');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const read = await job(customer, id);
+        expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
+        expect(read.segments.every((s) => s.target === '')).toBe(true);
+      }
+      // never tried again: no file read by the opens
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const [after] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(after.readAt).toEqual(stored.readAt);
+  });
+
+  it('reads a job delivered before reads were stored on its first open, once', async () => {
+    const id = await takenProject('translation', source);
+    const file = await smallDocx([
+      run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
+      run('Haga clic en Guardar y espere.'),
+      run('Lea las notas.'),
+    ]);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    // as a job delivered before: no stored read, no targets
+    await db().delete(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    await db()
+      .update(workbenchSegments)
+      .set({ target: '', status: 'new', origin: null })
+      .where(eq(workbenchSegments.projectId, id));
     const read = await job(customer, id);
-    expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
-    expect(read.segments.every((s) => s.target === '')).toBe(true);
+    expect(read.deliveredNote).toBeNull();
+    expect(read.segments[3].target).toBe('Lea las notas.');
+    const [stored] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(stored).toMatchObject({ unreadable: false });
+    await removeDeliveredFiles(id);
+    expect((await job(customer, id)).segments[3].target).toBe('Lea las notas.');
   });
 });
 
