@@ -40,6 +40,7 @@ export const workbenchDocuments = pgTable(
     confirmedSegments: integer('confirmed_segments').notNull().default(0),
     confirmedWords: integer('confirmed_words').notNull().default(0),
     draftSegments: integer('draft_segments').notNull().default(0),
+    reviewedSegments: integer('reviewed_segments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('workbench_documents_file_uq').on(t.projectId, t.fileId)],

@@ -117,7 +117,7 @@ function countersBefore(projectId: unknown) {
   const d = workbenchDocuments;
   return sql<number[]>`(select array[
       coalesce(sum(${d.segmentCount}), 0), coalesce(sum(${d.words}), 0), coalesce(sum(${d.confirmedSegments}), 0),
-      coalesce(sum(${d.confirmedWords}), 0), coalesce(sum(${d.draftSegments}), 0)
+      coalesce(sum(${d.confirmedWords}), 0), coalesce(sum(${d.draftSegments}), 0), coalesce(sum(${d.reviewedSegments}), 0)
     ]::int[] from ${d} where ${d.projectId} = ${projectId})`;
 }
 
@@ -127,15 +127,18 @@ function movedBy(
   before: Pick<WorkbenchSegmentRow, 'status' | 'words'>,
   after: Pick<WorkbenchSegmentRow, 'status' | 'words'>,
 ): WorkbenchProgress {
-  const [segments = 0, words = 0, confirmedSegments = 0, confirmedWords = 0, draftSegments = 0] = counters.map(Number);
+  const [segments = 0, words = 0, confirmedSegments = 0, confirmedWords = 0, draftSegments = 0, reviewedSegments = 0] =
+    counters.map(Number);
   const confirmed = (r: typeof before) => (isConfirmed(r.status) ? 1 : 0);
   const draft = (r: typeof before) => (r.status === 'draft' ? 1 : 0);
+  const reviewed = (r: typeof before) => (r.status === 'reviewed' ? 1 : 0);
   return {
     segments,
     words,
     confirmedSegments: confirmedSegments + confirmed(after) - confirmed(before),
     confirmedWords: confirmedWords + confirmed(after) * after.words - confirmed(before) * before.words,
     draftSegments: draftSegments + draft(after) - draft(before),
+    reviewedSegments: reviewedSegments + reviewed(after) - reviewed(before),
   };
 }
 

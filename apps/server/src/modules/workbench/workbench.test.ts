@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type ProjectDetail,
   type SegmentSaved,
+  statusCountsOf,
   type SegmentSuggestions,
   type WorkbenchJob,
   type WorkbenchJobList,
@@ -244,6 +245,17 @@ describe('opening a long job a page at a time', () => {
     expect((await page(tom, id, `limit=${WORKBENCH_LIMITS.segmentsPageMax + 1}`)).statusCode).toBe(400);
     // whoever may not open the job may not read its pages either
     expect((await page(stranger, id, 'after=0')).statusCode).toBe(404);
+
+    // the open counts every segment's status, also those of the pages not read yet
+    const [late] = rest.segments;
+    expect((await save(tom, late.id, { target: 'Frase', status: 'translated', revision: 0 })).statusCode).toBe(200);
+    await db()
+      .update(workbenchSegments)
+      .set({ status: 'reviewed', target: 'Revisada' })
+      .where(eq(workbenchSegments.id, rest.segments[1].id));
+    const counted = (await job(tom, id)).progress;
+    expect(statusCountsOf(counted)).toEqual({ new: count - 3, draft: 1, translated: 1, reviewed: 1 });
+    expect(counted).toMatchObject({ segments: count, confirmedSegments: 2, reviewedSegments: 1 });
   });
 });
 
@@ -333,6 +345,7 @@ describe('saving segments', () => {
         confirmedSegments: confirmed.length,
         confirmedWords: confirmed.reduce((n, r) => n + r.words, 0),
         draftSegments: rows.filter((r) => r.status === 'draft').length,
+        reviewedSegments: rows.filter((r) => r.status === 'reviewed').length,
       };
     };
     const last = opened.segments[3];
