@@ -199,7 +199,14 @@ test.describe('the workbench', () => {
       revision: 1,
       annotations: [],
     }));
-    const progress = { segments: 600, words: 1800, confirmedSegments: 0, confirmedWords: 0, draftSegments: 600 };
+    const progress = {
+      segments: 600,
+      words: 1800,
+      confirmedSegments: 0,
+      confirmedWords: 0,
+      draftSegments: 600,
+      reviewedSegments: 0,
+    };
     const job = shapedJob({ id: 990002, name: 'Six hundred', fileName: 'notes.docx', words: 1800, segments, progress });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -227,7 +234,8 @@ test.describe('the workbench', () => {
 
     const tools = page.getByRole('search', { name: 'Find and replace' });
     await tools.getByLabel('Find in target').fill('rapport');
-    await expect(tools.getByRole('status')).toHaveText('67 segments match');
+    // the find has not seen the segments still on their way, and says so
+    await expect(tools.getByRole('status')).toHaveText('Searching all segments…');
     await tools.getByLabel('Replace with').fill('bilan');
     await tools.getByRole('button', { name: 'Replace all' }).click();
     // nothing is replaced on the loaded rows alone: the replace waits for the rest of the job
@@ -235,9 +243,96 @@ test.describe('the workbench', () => {
     expect(saved.size).toBe(0);
     release();
     await expect(page.getByText('Replaced in 200 segments.')).toBeVisible();
+    await expect(tools.getByRole('status')).toHaveText('0 segments match');
     await expect.poll(() => saved.size).toBe(200);
     expect(saved.get(598)).toBe('Lisez le bilan 598.');
     expect([...saved.values()].every((t) => t.includes('bilan'))).toBe(true);
+  });
+
+  test('the status counts and the find cover every segment before the last page arrives', async ({
+    page,
+    newAccount,
+  }) => {
+    await signInWith(page, await newAccount({ type: 'translator' }));
+    // 500 segments: the first 200 are new; of the 300 held back, 120 drafts, 100 translated, 80 reviewed
+    const statusOf = (i: number) => (i < 200 ? 'new' : i < 320 ? 'draft' : i < 420 ? 'translated' : 'reviewed');
+    const segments = Array.from({ length: 500 }, (_, i) => ({
+      id: i + 1,
+      documentId: 1,
+      ordinal: i + 1,
+      source: `Check invoice ${i + 1}.`,
+      tags: {},
+      context: '',
+      words: 3,
+      target: statusOf(i) === 'new' ? '' : `Vérifiez la facture ${i + 1}.`,
+      status: statusOf(i),
+      origin: statusOf(i) === 'new' ? null : 'manual',
+      matchPercent: null,
+      revision: statusOf(i) === 'new' ? 0 : 1,
+      annotations: [],
+    }));
+    const progress = {
+      segments: 500,
+      words: 1500,
+      confirmedSegments: 180,
+      confirmedWords: 540,
+      draftSegments: 120,
+      reviewedSegments: 80,
+    };
+    const job = shapedJob({
+      id: 990003,
+      name: 'Five hundred',
+      fileName: 'invoices.docx',
+      words: 1500,
+      segments,
+      progress,
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/2/workbench/projects/990003', (route) => route.fulfill({ json: job }));
+    await page.route('**/api/2/workbench/projects/990003/segments?*', async (route) => {
+      const after = Number(new URL(route.request().url()).searchParams.get('after'));
+      await held;
+      await route.fulfill({ json: { segments: segments.slice(after), more: false } });
+    });
+    await page.route('**/api/2/workbench/segments/*/suggestions', (route) =>
+      route.fulfill({ json: { memory: [], terms: [], machine: null, machineNote: null } }),
+    );
+    const confirmed = { ...progress, confirmedSegments: 181, confirmedWords: 543 };
+    await page.route(/\/api\/2\/workbench\/segments\/\d+$/, (route) => {
+      const id = Number(route.request().url().split('/').pop());
+      const sent = route.request().postDataJSON() as { target: string; status: string; revision: number };
+      const segment = { ...segments[id - 1], target: sent.target, status: sent.status, revision: sent.revision + 1 };
+      return route.fulfill({ json: { segment, warnings: [], filled: [], progress: confirmed } });
+    });
+    await page.goto('/ui-editor/990003');
+    await expect(target(page, 1)).toBeFocused();
+
+    // only the first 200 (all new) are loaded; the counts are the whole job's
+    const byStatus = page.getByRole('group', { name: 'Show segments by status' });
+    await expect(byStatus.getByRole('button', { name: 'New (200)' })).toBeVisible();
+    await expect(byStatus.getByRole('button', { name: 'Draft (120)' })).toBeVisible();
+    await expect(byStatus.getByRole('button', { name: 'Translated (100)' })).toBeVisible();
+    await expect(byStatus.getByRole('button', { name: 'Reviewed (80)' })).toBeVisible();
+    await expect(page.getByText('540 of 1,500 words confirmed (36%)', { exact: false })).toBeVisible();
+
+    // a confirm moves the counts as the server counts them
+    await target(page, 1).fill('Vérifiez la facture 1.');
+    await target(page, 1).press('Control+Enter');
+    await expect(byStatus.getByRole('button', { name: 'Translated (101)' })).toBeVisible();
+    await expect(byStatus.getByRole('button', { name: 'New (199)' })).toBeVisible();
+
+    // a find while the rest is on its way says it has not seen every segment yet
+    const tools = page.getByRole('search', { name: 'Find and replace' });
+    await tools.getByLabel('Find in source').fill('invoice 45');
+    await expect(tools.getByRole('status')).toHaveText('Searching all segments…');
+    await expectAccessible(page);
+    release();
+    // 45 and 450..459
+    await expect(tools.getByRole('status')).toHaveText('11 segments match');
+    await expect(page.getByRole('group', { name: 'Segment 450' })).toBeVisible();
   });
 
   test('10,000 segments open in under 2 s and scroll rendering only the rows in view', async ({ page, newAccount }) => {
@@ -265,7 +360,14 @@ test.describe('the workbench', () => {
       fileName: 'long.docx',
       words: 70_000,
       segments,
-      progress: { segments: 10_000, words: 70_000, confirmedSegments: 3334, confirmedWords: 23_338, draftSegments: 0 },
+      progress: {
+        segments: 10_000,
+        words: 70_000,
+        confirmedSegments: 3334,
+        confirmedWords: 23_338,
+        draftSegments: 0,
+        reviewedSegments: 0,
+      },
     });
     await page.route('**/api/2/workbench/projects/990001', (route) => route.fulfill({ json: job }));
     const pagesAsked: number[] = [];
@@ -298,12 +400,14 @@ test.describe('the workbench', () => {
     console.log(`10,000 segments: editor ready in ${opened} ms`);
     expect(opened).toBeLessThan(2_000);
     expect(await page.getByRole('group', { name: /^Segment \d+$/ }).count()).toBeLessThan(60);
-    // the rest arrives behind the first rows, page after page, and the status counts take it in
+    // the status counts are the whole job's from the start; the rest arrives behind the first rows
     await expect(page.getByRole('button', { name: 'Translated (3334)' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New (6666)' })).toBeVisible();
-    expect(pagesAsked).toEqual([200, 2200, 4200, 6200, 8200]);
+    await expect.poll(() => pagesAsked).toEqual([200, 2200, 4200, 6200, 8200]);
 
     const list = page.getByRole('region', { name: 'Segments' });
+    // every row is in the list (its height counts them all) before the scrolling is timed
+    await expect.poll(() => list.evaluate((el) => el.scrollHeight)).toBeGreaterThan(500_000);
     const frames = await list.evaluate(async (el) => {
       const gaps: number[] = [];
       let last = performance.now();

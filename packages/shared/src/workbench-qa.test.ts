@@ -38,6 +38,18 @@ describe('findTerms', () => {
     expect(findTerms('', terms, 'en')).toEqual([]);
     expect(findTerms('a (b) c', [{ source: '(b)', target: 'x', note: '' }], 'en')).toHaveLength(1);
   });
+
+  it('finds the same terms with the prefilter as the patterns alone would, case folds included', () => {
+    // terms that are not in the text are skipped before their pattern; these must still be found
+    expect(findTerms('OPEN the\tfile menu', [{ source: 'open  the file', target: 'x', note: '' }], 'en')).toHaveLength(
+      1,
+    );
+    expect(findTerms('Die STRAẞE', [{ source: 'straße', target: 'x', note: '' }], 'de')).toHaveLength(1);
+    expect(findTerms('ΟΔΟΣ', [{ source: 'οδοσ', target: 'x', note: '' }], 'el')).toHaveLength(1);
+    expect(findTerms('5 \u212Ailo', [{ source: 'kilo', target: 'x', note: '' }], 'en')).toHaveLength(1);
+    const many = Array.from({ length: 300 }, (_, i) => ({ source: `term${i} word`, target: `t${i}`, note: '' }));
+    expect(findTerms('Only Term7 Word is here.', many, 'en').map((h) => h.source)).toEqual(['term7 word']);
+  });
 });
 
 describe('qaChecks', () => {

@@ -84,15 +84,35 @@ function compileTermPattern(term: string): RegExp {
 }
 
 /**
+ * Characters that the pattern's case-insensitive match folds onto ASCII letters, which
+ * toLowerCase does not (the Kelvin sign, the long s, the dotted capital I): a text with any of them
+ * skips the prefilter below.
+ */
+const CASE_FOLDS_TO_ASCII = /[\u212A\u017F\u0130\u212B]/u;
+const SIGMA = /[\u03A3\u03C2\u03C3]/u;
+
+/** Whether a term may be in the lower-cased text: its first word (lower-cased) appears in it. */
+function mayOccur(lowerText: string, term: string): boolean {
+  const first = term.trim().split(/\s+/u)[0] ?? '';
+  const lowered = first.toLowerCase();
+  // a word whose lower case is not one to one (its length changes, or a sigma that lower-cases by
+  // its place in the word) is left to the pattern
+  return lowered.length !== first.length || SIGMA.test(first) || lowerText.includes(lowered);
+}
+
+/**
  * The glossary's terms in a segment's plain source: longest first, a shorter term inside a longer
  * one not counted again ("purchase order" hides "order" there), in the order they appear.
  */
 export function findTerms(plainSource: string, terms: readonly Term[], _lang: string): TermHit[] {
   const hits: TermHit[] = [];
   const taken: boolean[] = [];
+  const lower = plainSource.toLowerCase();
+  // a term none of whose first word's letters are in the text cannot match: its pattern is not run
+  const foldsOtherwise = CASE_FOLDS_TO_ASCII.test(plainSource);
   const sorted = terms
     .map((term, index) => ({ term, index }))
-    .filter(({ term }) => term.source.trim() !== '')
+    .filter(({ term }) => term.source.trim() !== '' && (foldsOtherwise || mayOccur(lower, term.source)))
     .sort((a, b) => b.term.source.trim().length - a.term.source.trim().length || a.index - b.index);
   for (const { term } of sorted) {
     for (const m of plainSource.matchAll(termPattern(term.source))) {

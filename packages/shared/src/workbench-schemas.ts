@@ -78,6 +78,8 @@ export const workbenchProgressSchema = z.object({
   confirmedSegments: z.number(),
   confirmedWords: z.number(),
   draftSegments: z.number(),
+  /** of the confirmed ones, reviewed: with the others, the count of each status in the whole job */
+  reviewedSegments: z.number(),
 });
 export type WorkbenchProgress = z.infer<typeof workbenchProgressSchema>;
 

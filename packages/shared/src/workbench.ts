@@ -100,6 +100,8 @@ export const WORKBENCH_TEXTS = {
   notFound: 'This job is not open to you in the editor',
   segmentNotFound: 'This segment is not part of a job you can edit',
   readOnly: 'This job is read-only for you',
+  /** the editor's find or filter while the job's later pages are still arriving */
+  searchingAll: 'Searching all segments…',
   notEditable: 'The job is not in a state where its translation can change',
   disputeTooManySegments: `A dispute may point at up to ${WORKBENCH_LIMITS.disputedSegmentsMax} segments`,
   disputeCommentTooLong: `A segment's comment may be at most ${WORKBENCH_LIMITS.disputeCommentMax.toLocaleString('en-US')} characters long`,
@@ -157,4 +159,22 @@ export function annotationErrorTable(
     else rows.set(key, { category, severity: a.severity, count: 1 });
   }
   return [...rows.values()];
+}
+
+/**
+ * How many of the job's segments are in each status, from its progress: the whole job, also while
+ * the editor has read only its first pages.
+ */
+export function statusCountsOf(p: {
+  segments: number;
+  confirmedSegments: number;
+  draftSegments: number;
+  reviewedSegments: number;
+}): Record<SegmentStatus, number> {
+  return {
+    new: Math.max(0, p.segments - p.confirmedSegments - p.draftSegments),
+    draft: p.draftSegments,
+    translated: Math.max(0, p.confirmedSegments - p.reviewedSegments),
+    reviewed: p.reviewedSegments,
+  };
 }

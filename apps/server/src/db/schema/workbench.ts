@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -39,6 +40,7 @@ export const workbenchDocuments = pgTable(
     confirmedSegments: integer('confirmed_segments').notNull().default(0),
     confirmedWords: integer('confirmed_words').notNull().default(0),
     draftSegments: integer('draft_segments').notNull().default(0),
+    reviewedSegments: integer('reviewed_segments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('workbench_documents_file_uq').on(t.projectId, t.fileId)],
@@ -136,3 +138,17 @@ export const disputedSegments = pgTable(
   },
   (t) => [uniqueIndex('disputed_segments_segment_uq').on(t.projectId, t.segmentId)],
 );
+
+/**
+ * What reading a job's delivered files into targets gave (ADR 0122), stored at the delivery: the
+ * newest delivered file (a project resource) read, and whether a file could not be read. An open
+ * reads this row, never the files; a newer delivery is read again.
+ */
+export const workbenchDeliveredReads = pgTable('workbench_delivered_reads', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  resourceId: integer('resource_id').notNull(),
+  unreadable: boolean('unreadable').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+});

@@ -15,6 +15,8 @@ export interface MemoryPairUnit {
   source: string;
   /** the target variant's plain text and its markup (inline codes as TMX XML) */
   target: string;
+  /** the <seg> contents as stored (TMX inline markup): what the editor reads the tags back from */
+  sourceContent: string;
   targetContent: string;
   /** the import's file name, as a suggestion names where it comes from */
   label: string;
@@ -58,7 +60,8 @@ export async function memoryUnitsForPair(
   const importOrder = order === 'newestFirst' ? sql`s.import_id DESC` : sql`s.import_id`;
   const result = await db.execute(sql`
     SELECT DISTINCT ON (s.import_id, s.unit_no)
-      s.import_id, s.unit_no, s.plain AS source, t.plain AS target, t.content AS target_content,
+      s.import_id, s.unit_no, s.plain AS source, s.content AS source_content, t.plain AS target,
+      t.content AS target_content,
       i.file_name AS label
     FROM tm_segments s
     JOIN tm_segments t ON t.import_id = s.import_id AND t.unit_no = s.unit_no
@@ -73,6 +76,7 @@ export async function memoryUnitsForPair(
         unit_no: number;
         source: string;
         target: string;
+        source_content: string;
         target_content: string;
         label: string;
       }[];
@@ -82,6 +86,7 @@ export async function memoryUnitsForPair(
     id: `${r.import_id}:${r.unit_no}`,
     source: r.source,
     target: r.target,
+    sourceContent: r.source_content,
     targetContent: r.target_content,
     label: r.label,
   }));

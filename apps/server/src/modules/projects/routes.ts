@@ -49,6 +49,7 @@ import {
 import { createReviewJob, submitReview } from './review-jobs';
 import { detailAfter, type Outcome, projectDetailFor, requireViewing } from './service';
 import { afterCommit, transact, transactOnce } from '../../platform/transaction';
+import { readDelivery } from '../workbench/read-delivery';
 
 const TAGS = ['Projects'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -161,6 +162,8 @@ export const projectRoutes: FastifyPluginAsync = async (root) => {
       const actor = actorOf(request);
       const outcome = await deliverWork(deps, request, actor, request.params.id, contextOf(request, actor));
       await afterCommit(deps, outcome);
+      // the delivered files are read into the editor's segments now, once (not on every open)
+      await readDelivery(deps, outcome.projectId);
       return detailAfter(deps.db, actor, outcome.projectId, deps.clock.now());
     },
   );

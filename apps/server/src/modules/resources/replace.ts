@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { PROJECT_TEXTS, type ProjectFile } from '@parlance/shared';
 import type { Services } from '../../platform/services';
 import type { Db } from '../../db/client';
-import { projectResources, projects } from '../../db/schema';
+import { projectResources, projects, workbenchDeliveredReads } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/realtime';
 import type { AuthContext } from '../../platform/session';
@@ -12,6 +12,7 @@ import { deliveryMaxBytes, type Received, storeDeliveredPart } from '../projects
 import { knownRole } from '../projects/policy';
 import { notFoundProject } from './access';
 import { presentProjectFile } from './present';
+import { readDelivery } from '../workbench/read-delivery';
 
 // Replacing a delivered file with a new version (POST /api/2/projects/{id}/resource/{uuid}): only
 // its uploader, only while the work is not yet approved; the same type and size rules as a delivery.
@@ -101,6 +102,8 @@ export async function replaceDeliveredFile(
         })
         .where(eq(projectResources.id, target.resourceId))
         .returning();
+      // the editor reads the new file into the job's segments again (workbench read-delivery.ts)
+      await tx.delete(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, projectId));
       const [status] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
       await recordEvent(tx, {
         userId: target.customerId,
@@ -118,5 +121,6 @@ export async function replaceDeliveredFile(
   await deps.storage
     .delete(oldStorageId)
     .catch((err) => deps.logger.warn({ err, storageId: oldStorageId }, 'a replaced file could not be deleted'));
+  await readDelivery(deps, projectId);
   return presentProjectFile(updated);
 }

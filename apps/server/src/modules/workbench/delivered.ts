@@ -1,7 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { inStatusGroup, WORKBENCH_TEXTS } from '@parlance/shared';
-import { projectResources, projects, workbenchDocuments, workbenchSegments } from '../../db/schema';
+import {
+  projectResources,
+  projects,
+  workbenchDeliveredReads,
+  workbenchDocuments,
+  workbenchSegments,
+} from '../../db/schema';
 import { checkTags, detectFormat, extract, parseMarkup, plainText, type Segment } from '../../platform/segments';
 import { escapeMarkup } from '../../platform/segments/inline';
 import type { Services } from '../../platform/services';
@@ -9,13 +15,16 @@ import { outputName } from '../machine-translation/source-files';
 import type { ProjectRecord } from '../projects/present';
 
 // A job delivered as files (the translator worked outside the editor) has segments with no
-// target: its reviewer and its customer would read "No translation yet" everywhere. When such a
-// job is opened for reading, the delivered files are read back into the targets (ADR 0114): each
-// delivered file of the same format as its document is extracted with the segmenter of the
-// target language and aligned with the source's segments paragraph by paragraph (a block of the
-// file): the same number of sentences map one to one; otherwise the paragraph's whole translation
-// goes on its first segment and the others stay empty. The targets are stored as translated, of
-// origin "delivered", once: a job whose segments have any target is left as it is.
+// target: its reviewer and its customer would read "No translation yet" everywhere. The delivered
+// files are read back into the targets once (ADR 0114), right after the delivery (ADR 0122): each
+// delivered file of the same format as its document is extracted with the segmenter of the target
+// language and aligned with the source's segments paragraph by paragraph (a block of the file): the
+// same number of sentences map one to one; otherwise the paragraph's whole translation goes on its
+// first segment and the others stay empty. The targets are stored as translated, of origin
+// "delivered", once: a job whose segments have any target is left as it is. What the read gave (and
+// whether a file could not be read) is stored with the newest delivered file it read, so an open
+// reads that row and never a file; a job delivered before reads were stored is read on its first
+// open, once, and a failure is never tried again for the same delivery.
 
 type SegmentRow = Pick<typeof workbenchSegments.$inferSelect, 'id' | 'segmentKey' | 'tags'>;
 
@@ -76,15 +85,14 @@ async function hasTargets(db: Services['db'], projectId: number): Promise<boolea
 
 /**
  * Fills the targets of a delivered job from its delivered files when none of its segments has one;
- * answers the note the editor shows when a delivered file could not be read (null otherwise).
+ * answers whether a delivered file could not be read.
  */
-export async function readDeliveredTargets(
+async function fillDeliveredTargets(
   deps: Pick<Services, 'db' | 'storage' | 'clock'>,
   project: ProjectRecord,
   targetIso: string,
-): Promise<string | null> {
-  if (!inStatusGroup('delivered', project.status)) return null;
-  if (await hasTargets(deps.db, project.id)) return null;
+): Promise<boolean> {
+  if (await hasTargets(deps.db, project.id)) return false;
   const [documents, resources] = await Promise.all([
     deps.db
       .select()
@@ -99,7 +107,7 @@ export async function readDeliveredTargets(
       )
       .orderBy(desc(projectResources.createdAt), desc(projectResources.id)),
   ]);
-  if (resources.length === 0) return null;
+  if (resources.length === 0) return false;
   // the editor's version of a file over the translator's, the latest of each
   const ranked = [
     ...resources.filter((r) => r.context === 'edited'),
@@ -157,5 +165,48 @@ export async function readDeliveredTargets(
         WHERE s.id = r.i AND s.project_id = ${project.id}`);
     });
   }
+  return unreadable;
+}
+
+/** The job's newest delivered file (the editor's or the translator's) and what its read stored: one read. */
+async function deliveredReadOf(db: Services['db'], projectId: number) {
+  const result = (await db.execute(sql`
+    SELECT (SELECT max(id) FROM project_resources
+             WHERE project_id = ${projectId} AND context IN ('translation', 'edited')) AS latest,
+           r.resource_id, r.unreadable
+    FROM (SELECT 1) AS one LEFT JOIN workbench_delivered_reads r ON r.project_id = ${projectId}`)) as unknown as {
+    rows: { latest: number | null; resource_id: number | null; unreadable: boolean | null }[];
+  };
+  const row = result.rows[0];
+  return {
+    latest: row?.latest == null ? null : Number(row.latest),
+    stored:
+      row?.resource_id == null ? null : { resourceId: Number(row.resource_id), unreadable: row.unreadable === true },
+  };
+}
+
+/**
+ * The note the editor shows on a delivered job whose delivered file could not be read (null
+ * otherwise), from what the read at the delivery stored. A delivery not read yet (before reads
+ * were stored, or the read after the delivery failed) is read now, once, and stored.
+ */
+export async function deliveredNote(
+  deps: Pick<Services, 'db' | 'storage' | 'clock'>,
+  project: ProjectRecord,
+  targetIso: string,
+): Promise<string | null> {
+  if (!inStatusGroup('delivered', project.status)) return null;
+  const { latest, stored } = await deliveredReadOf(deps.db, project.id);
+  if (latest === null) return null;
+  if (stored && stored.resourceId >= latest) return stored.unreadable ? WORKBENCH_TEXTS.deliveredUnreadable : null;
+  const unreadable = await fillDeliveredTargets(deps, project, targetIso);
+  const row = { projectId: project.id, resourceId: latest, unreadable, readAt: deps.clock.now() };
+  await deps.db
+    .insert(workbenchDeliveredReads)
+    .values(row)
+    .onConflictDoUpdate({
+      target: workbenchDeliveredReads.projectId,
+      set: { resourceId: row.resourceId, unreadable: row.unreadable, readAt: row.readAt },
+    });
   return unreadable ? WORKBENCH_TEXTS.deliveredUnreadable : null;
 }

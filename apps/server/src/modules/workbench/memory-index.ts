@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FuzzyIndex, WORKBENCH_LIMITS } from '@parlance/shared';
 import type { Db, Tx } from '../../db/client';
 import { escapeMarkup, plainText } from '../../platform/segments/inline';
+import { tmxToMarkup } from './memory-tags';
 import { memoryUnitsForPair, primaryLanguage } from '../language-assets/memory-pairs';
 
 // The memories a segment's suggestions are matched against (ADR 0110). A customer's translation
@@ -142,9 +143,12 @@ async function loadPairMemory(q: Q, customerId: number, sourceIso: string, targe
     const key = `${unit.source}\u0000${unit.target}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    // the units' tags as segment markup with the memory's ids (suggestions fit them to the segment)
+    const source = tmxToMarkup(unit.sourceContent);
+    const target = source === null ? null : tmxToMarkup(unit.targetContent);
     memory.add(unit.source, {
-      source: escapeMarkup(unit.source),
-      target: escapeMarkup(unit.target),
+      source: target === null || source === null ? escapeMarkup(unit.source) : source,
+      target: target === null || source === null ? escapeMarkup(unit.target) : target,
       label: unit.label,
     });
   }

@@ -19,7 +19,7 @@ import type { ProjectRecord } from '../projects/present';
 import type { AuthContext } from '../../platform/session';
 import { setupOf } from '../machine-translation/engine-choice';
 import { workbenchAccess } from './access';
-import { readDeliveredTargets } from './delivered';
+import { deliveredNote as deliveredNoteOf } from './delivered';
 import { disputedSegmentsOf } from './disputed';
 import { annotationsFor, presentDocument, presentSegment, progressOf } from './present';
 import { mtLanguages } from '../wizard/mt-params';
@@ -249,9 +249,10 @@ export async function openJob(
   const access = await workbenchAccess(deps.db, actor, projectId, deps.clock.now());
   const shown = access.segmentsProject;
   await ensureOpened(deps, shown);
-  // a job delivered as files, read: its delivered files become the targets (ADR 0114)
+  // a job delivered as files, read: its delivered files became the targets at the delivery (ADR
+  // 0114, 0122); the open reads what that stored
   const pair = await pairOf(deps.db, shown);
-  const deliveredNote = access.readOnly === null ? null : await readDeliveredTargets(deps, shown, pair.target.iso);
+  const deliveredNote = access.readOnly === null ? null : await deliveredNoteOf(deps, shown, pair.target.iso);
   const [documents, segments, annotations, progress, machineTranslation, disputed] = await Promise.all([
     deps.db
       .select()

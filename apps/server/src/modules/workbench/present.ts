@@ -74,10 +74,13 @@ export async function progressOf(db: Db | Tx, projectId: number): Promise<Workbe
       confirmedSegments: sql<number>`coalesce(sum(${workbenchDocuments.confirmedSegments}), 0)::int`,
       confirmedWords: sql<number>`coalesce(sum(${workbenchDocuments.confirmedWords}), 0)::int`,
       draftSegments: sql<number>`coalesce(sum(${workbenchDocuments.draftSegments}), 0)::int`,
+      reviewedSegments: sql<number>`coalesce(sum(${workbenchDocuments.reviewedSegments}), 0)::int`,
     })
     .from(workbenchDocuments)
     .where(eq(workbenchDocuments.projectId, projectId));
-  return row ?? { segments: 0, words: 0, confirmedSegments: 0, confirmedWords: 0, draftSegments: 0 };
+  return (
+    row ?? { segments: 0, words: 0, confirmedSegments: 0, confirmedWords: 0, draftSegments: 0, reviewedSegments: 0 }
+  );
 }
 
 /** The segments asked for: by id, or by a range of ordinals (a page of the editor's list). */

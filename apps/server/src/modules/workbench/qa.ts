@@ -24,7 +24,7 @@ export interface QaContext {
 }
 
 /** The most terms read for the checks (the machine translation's limit too). */
-const TERMS_MAX = 2_000;
+export const TERMS_MAX = 2_000;
 
 /** The customer's terminology for the project's pair, in the order it was imported (one read). */
 export async function termsFor(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   findTerms,
   type MemoryMatch,
@@ -8,20 +8,14 @@ import {
   WORKBENCH_TEXTS,
 } from '@parlance/shared';
 import type { Db } from '../../db/client';
-import { terminologyTerms, workbenchSegments } from '../../db/schema';
+import { workbenchSegments } from '../../db/schema';
 import type { Logger } from '../../platform/logger';
 import { type MtEngines, MtError } from '../../platform/mt';
 import { plainText } from '../../platform/segments/inline';
 import { setupOf, translateWithSetup } from '../machine-translation/engine-choice';
-import {
-  type FoundMatch,
-  jobMemory,
-  LruCache,
-  type PairContext,
-  pairContext,
-  pairMemory,
-  searchJobMemory,
-} from './memory-index';
+import { type FoundMatch, jobMemory, type PairContext, pairContext, pairMemory, searchJobMemory } from './memory-index';
+import { fitMatchTags } from './memory-tags';
+import { termsOfSet } from './term-sets';
 
 // A segment's suggestions in the editor (ADR 0110): matches from the customer's translation
 // memory and from the job's confirmed segments, the customer's terms found in the source, and the
@@ -76,33 +70,6 @@ function bestMatches(job: FoundMatch[], memory: FoundMatch[]): MemoryMatch[] {
   return out;
 }
 
-interface PairTerms {
-  terms: { source: string; target: string; note: string }[];
-}
-
-/** The terms of a customer's set, kept by set id: a new import of the pair is a new set. */
-const termCaches = new WeakMap<object, LruCache<number, Promise<PairTerms['terms']>>>();
-
-async function termsOfSet(db: Db, setId: number): Promise<PairTerms['terms']> {
-  let cache = termCaches.get(db);
-  if (!cache) {
-    cache = new LruCache(64);
-    termCaches.set(db, cache);
-  }
-  let terms = cache.get(setId);
-  if (!terms) {
-    terms = db
-      .select({ source: terminologyTerms.source, target: terminologyTerms.target, note: terminologyTerms.note })
-      .from(terminologyTerms)
-      .where(eq(terminologyTerms.setId, setId))
-      .orderBy(asc(terminologyTerms.position));
-    const kept = cache;
-    kept.set(setId, terms);
-    terms.catch(() => kept.delete(setId));
-  }
-  return terms;
-}
-
 async function memoryMatches(
   db: Db,
   request: SuggestionRequest,
@@ -115,7 +82,12 @@ async function memoryMatches(
     jobMemory(db, segment.projectId),
     pairMemory(db, project.customerId, context),
   ]);
-  return bestMatches(searchJobMemory(job, plain, segment.id, limit), memory ? memory.search(plain, limit) : []);
+  // each match with the segment's own tags (or as text when its tags do not fit)
+  const fit = (matches: FoundMatch[]) => matches.map((m) => ({ ...m, ...fitMatchTags(m, segment.source) }));
+  return bestMatches(
+    fit(searchJobMemory(job, plain, segment.id, limit)),
+    fit(memory ? memory.search(plain, limit) : []),
+  );
 }
 
 async function termHits(db: Db, request: SuggestionRequest, context: PairContext, plain: string): Promise<TermHit[]> {

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type ProjectDetail,
   type SegmentSaved,
+  statusCountsOf,
+  type SegmentSuggestions,
   type WorkbenchJob,
   type WorkbenchJobList,
   type WorkbenchSegmentPage,
@@ -19,6 +21,7 @@ import {
   tmSegments,
   workbenchDocuments,
   users,
+  workbenchDeliveredReads,
   workbenchSegments,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -240,6 +243,17 @@ describe('opening a long job a page at a time', () => {
     expect((await page(tom, id, `limit=${WORKBENCH_LIMITS.segmentsPageMax + 1}`)).statusCode).toBe(400);
     // whoever may not open the job may not read its pages either
     expect((await page(stranger, id, 'after=0')).statusCode).toBe(404);
+
+    // the open counts every segment's status, also those of the pages not read yet
+    const [late] = rest.segments;
+    expect((await save(tom, late.id, { target: 'Frase', status: 'translated', revision: 0 })).statusCode).toBe(200);
+    await db()
+      .update(workbenchSegments)
+      .set({ status: 'reviewed', target: 'Revisada' })
+      .where(eq(workbenchSegments.id, rest.segments[1].id));
+    const counted = (await job(tom, id)).progress;
+    expect(statusCountsOf(counted)).toEqual({ new: count - 3, draft: 1, translated: 1, reviewed: 1 });
+    expect(counted).toMatchObject({ segments: count, confirmedSegments: 2, reviewedSegments: 1 });
   });
 });
 
@@ -329,6 +343,7 @@ describe('saving segments', () => {
         confirmedSegments: confirmed.length,
         confirmedWords: confirmed.reduce((n, r) => n + r.words, 0),
         draftSegments: rows.filter((r) => r.status === 'draft').length,
+        reviewedSegments: rows.filter((r) => r.status === 'reviewed').length,
       };
     };
     const last = opened.segments[3];
@@ -435,6 +450,33 @@ describe('delivering from the editor', () => {
     expect((await deliver(tom, id)).statusCode).toBe(409);
   });
 
+  it('suggests the delivered segment on the customer’s next job with that segment’s tags', async () => {
+    const next = await takenProject('translation', [
+      run('Something else entirely.'),
+      run('Welcome to the ') + run('annual', '<w:i/>') + run(' report.'),
+    ]);
+    const tagged = (await job(tom, next)).segments[1];
+    expect(tagged.source).toBe('Welcome to the <pc id="1">annual</pc> report.');
+    const res = await tom.api.get(`/api/2/workbench/segments/${tagged.id}/suggestions`);
+    expect(res.statusCode).toBe(200);
+    const match = (res.json() as SegmentSuggestions).memory.find((m) => m.from === 'memory');
+    expect(match).toMatchObject({
+      percent: 100,
+      source: 'Welcome to the <pc id="1">annual</pc> report.',
+      target: 'Bienvenido al informe <pc id="1">annual</pc>.',
+    });
+    // taken as it is, the suggestion passes the tag check of a confirm
+    const taken = await save(tom, tagged.id, {
+      target: match?.target,
+      status: 'translated',
+      revision: tagged.revision,
+      origin: 'memory',
+      matchPercent: 100,
+    });
+    expect(taken.statusCode).toBe(200);
+    expect((taken.json() as SegmentSaved).warnings.filter((w) => w.check === 'tags')).toEqual([]);
+  });
+
   it('refuses a save that was on its way while the job was delivered, changing nothing', async () => {
     const other = await takenProject();
     const ready = await job(tom, other);
@@ -539,6 +581,11 @@ describe('delivering from the editor', () => {
 });
 
 describe('a job delivered as files', () => {
+  /** The delivered files taken out of storage: an open that read them would fail to. */
+  const removeDeliveredFiles = async (id: number) => {
+    const files = await db().select().from(projectResources).where(eq(projectResources.projectId, id));
+    for (const f of files.filter((r) => r.context === 'translation')) await t.app.deps.storage.delete(f.storageId);
+  };
   const source = [
     run('Welcome to the ') + run('annual', '<w:b/>') + run(' report.'),
     run('Click Save. Then wait.'),
@@ -553,6 +600,8 @@ describe('a job delivered as files', () => {
       run('Lea las notas.'),
     ]);
     detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    // read at the delivery: the file gone from storage afterwards changes nothing for the editor
+    await removeDeliveredFiles(id);
     detailOf(await customer.api.post(`/api/2/projects/${id}/approve`));
     const qa = detailOf(await admin.api.post(`/api/2/admin/projects/${id}/review-jobs`, { kind: 'qa' }));
     detailOf(await otto.api.post(`/api/2/job/${qa.id}/take`));
@@ -574,9 +623,46 @@ describe('a job delivered as files', () => {
   it('keeps the targets empty with a note when the delivered file is of another format', async () => {
     const id = await takenProject('translation', source);
     detailOf(await deliverFiles(tom, id, [{ filename: 'translation.txt', content: 'Hola', type: 'text/plain' }]));
+    // the failure is stored at the delivery, once
+    const [stored] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(stored).toMatchObject({ unreadable: true });
+    const reads = vi.spyOn(t.app.deps.storage, 'get');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const read = await job(customer, id);
+        expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
+        expect(read.segments.every((s) => s.target === '')).toBe(true);
+      }
+      // never tried again: no file read by the opens
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const [after] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(after.readAt).toEqual(stored.readAt);
+  });
+
+  it('reads a job delivered before reads were stored on its first open, once', async () => {
+    const id = await takenProject('translation', source);
+    const file = await smallDocx([
+      run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
+      run('Haga clic en Guardar y espere.'),
+      run('Lea las notas.'),
+    ]);
+    detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
+    // as a job delivered before: no stored read, no targets
+    await db().delete(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    await db()
+      .update(workbenchSegments)
+      .set({ target: '', status: 'new', origin: null })
+      .where(eq(workbenchSegments.projectId, id));
     const read = await job(customer, id);
-    expect(read.deliveredNote).toBe(WORKBENCH_TEXTS.deliveredUnreadable);
-    expect(read.segments.every((s) => s.target === '')).toBe(true);
+    expect(read.deliveredNote).toBeNull();
+    expect(read.segments[3].target).toBe('Lea las notas.');
+    const [stored] = await db().select().from(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
+    expect(stored).toMatchObject({ unreadable: false });
+    await removeDeliveredFiles(id);
+    expect((await job(customer, id)).segments[3].target).toBe('Lea las notas.');
   });
 });
 
@@ -639,5 +725,57 @@ describe('quality checks', () => {
     const accepted = await deliver(tom, id, true);
     expect(accepted.statusCode).toBe(200);
     expect((accepted.json() as ProjectDetail).status).toBe('READY');
+  });
+});
+
+describe('the terms a confirm checks against', () => {
+  it('follows a new import of the pair: the replaced set’s terms are not used again', async () => {
+    const owner = await newCustomer(t.app);
+    const langs = await db()
+      .select({ id: languages.id, slug: languages.slug })
+      .from(languages)
+      .where(inArray(languages.slug, ['american-english', 'catalan']));
+    const idOf = (slug: string) => langs.find((l) => l.slug === slug)?.id ?? 0;
+    const importSet = async (source: string, target: string) => {
+      // as an import does: the pair's set replaced by a new one
+      await db()
+        .delete(terminologySets)
+        .where(and(eq(terminologySets.userId, owner.id), eq(terminologySets.sourceLangId, idOf('american-english'))));
+      const [set] = await db()
+        .insert(terminologySets)
+        .values({
+          userId: owner.id,
+          sourceLangId: idOf('american-english'),
+          targetLangId: idOf('catalan'),
+          fileName: 'terms.csv',
+          format: 'csv',
+          termCount: 1,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      await db().insert(terminologyTerms).values({ setId: set.id, position: 1, source, target, note: '' });
+    };
+    await importSet('invoice', 'factura');
+    const id = await paidMtProject(t.app, owner.id, {
+      type: 'translation',
+      target: 'catalan',
+      files: [
+        {
+          name: 'terms.docx',
+          content: await smallDocx([run('The invoice and the receipt.'), run('The invoice and the receipt again.')]),
+          mime: DOCX_MIME,
+        },
+      ],
+    });
+    detailOf(await tom.api.post(`/api/2/job/${id}/take`));
+    const [first, second] = (await job(tom, id)).segments;
+    const termWarnings = async (segmentId: number) => {
+      const res = await save(tom, segmentId, { target: 'El document i el tiquet.', status: 'translated', revision: 0 });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as SegmentSaved).warnings.filter((w) => w.check === 'terms').map((w) => w.message);
+    };
+    expect(await termWarnings(first.id)).toEqual([expect.stringContaining('"invoice"')]);
+    await importSet('receipt', 'rebut');
+    expect(await termWarnings(second.id)).toEqual([expect.stringContaining('"receipt"')]);
   });
 });

@@ -48,7 +48,7 @@ function saved(s: WorkbenchSegment): SaveResult {
     segment: s,
     warnings: [],
     filled: [],
-    progress: { segments: 1, words: 2, confirmedSegments: 0, confirmedWords: 0, draftSegments: 1 },
+    progress: { segments: 1, words: 2, confirmedSegments: 0, confirmedWords: 0, draftSegments: 1, reviewedSegments: 0 },
   };
   return { kind: 'saved', answer };
 }

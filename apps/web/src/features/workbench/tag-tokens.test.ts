@@ -46,6 +46,18 @@ describe('markup and tokens', () => {
   });
 });
 
+describe('a memory match taken into the target', () => {
+  it('puts the match’s tags in as tokens that are the segment’s tags, with nothing missing', () => {
+    // the server gives a match the segment's tag ids (memory-tags.ts); taking it (Ctrl+1) is this
+    const match = '<ph id="2"/>Pulse <pc id="1">Guardar</pc> y espere <pc id="3">5 &lt; 6</pc>.';
+    const typed = markupToTokens(match);
+    expect(typed).toBe('{2/}Pulse {1}Guardar{/1} y espere {3}5 < 6{/3}.');
+    expect(tagProblems(typed, SOURCE, TAGS)).toEqual([]);
+    expect(nextMissingTag(typed, SOURCE, TAGS)).toBeNull();
+    expect(tokensToMarkup(typed, TAGS)).toBe(match);
+  });
+});
+
 describe('tags in a target', () => {
   it('names the next tag of the source the target lacks, in reading order', () => {
     expect(nextMissingTag('', SOURCE, TAGS)).toBe('{1}');

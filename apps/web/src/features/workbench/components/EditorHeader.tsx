@@ -4,7 +4,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
-import { SEGMENT_STATUSES, type SegmentStatus, type WorkbenchJob, type WorkbenchProgress } from '@parlance/shared';
+import {
+  SEGMENT_STATUSES,
+  type SegmentStatus,
+  WORKBENCH_TEXTS,
+  type WorkbenchJob,
+  type WorkbenchProgress,
+} from '@parlance/shared';
 import type { ChangeEvent } from 'react';
 import { Field } from '../../../ui/Field';
 import { formatDateTime } from '../../../ui/format';
@@ -30,6 +36,8 @@ interface Props {
   search: Search;
   onSearch(search: Search): void;
   matching: number;
+  /** the job's later pages are still arriving: a find or filter has not seen every segment yet */
+  searchingAll: boolean;
   onReplace(all: boolean): void;
   onImport(file: File): void;
   importing: boolean;
@@ -166,9 +174,13 @@ export function EditorHeader(props: Props) {
               </Box>
             </>
           )}
-          {(search.source || search.target) && (
+          {(search.source || search.target || (props.filter.length > 0 && props.searchingAll)) && (
             <Typography variant="body2" color="text.secondary" role="status">
-              {props.matching === 1 ? '1 segment matches' : `${props.matching} segments match`}
+              {props.searchingAll
+                ? WORKBENCH_TEXTS.searchingAll
+                : props.matching === 1
+                  ? '1 segment matches'
+                  : `${props.matching} segments match`}
             </Typography>
           )}
         </Box>

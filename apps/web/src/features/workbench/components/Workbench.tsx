@@ -9,10 +9,10 @@ import {
   type AnnotationCreate,
   CSRF_HEADER,
   type QaWarning,
-  SEGMENT_STATUSES,
   type SavedSegmentStatus,
   type SegmentAnnotation,
   type SegmentStatus,
+  statusCountsOf,
   type TargetOrigin,
   WORKBENCH_LIMITS,
   WORKBENCH_TEXTS,
@@ -290,11 +290,9 @@ export function Workbench({
 
   // ---- what the list shows ----
   const deferredSearch = useDeferredValue(search);
-  const counts = useMemo(() => {
-    const c = Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, 0])) as Record<SegmentStatus, number>;
-    for (const s of segments) c[s.status]++;
-    return c;
-  }, [segments]);
+  // the whole job's counts from its progress (the server counts every segment, also those of the
+  // pages not read yet; every save answers it anew)
+  const counts = useMemo(() => statusCountsOf(progress), [progress]);
   // the sources' plain text, made the first time a search in the source needs it (not on opening)
   const searchingSource = deferredSearch.source !== '';
   const sourcePlain = useRef(new Map<number, string>()).current;
@@ -672,6 +670,7 @@ export function Workbench({
         search={search}
         onSearch={setSearch}
         matching={matching}
+        searchingAll={!complete}
         onReplace={replace}
         onImport={(f) => void importFile(f)}
         importing={importing}
@@ -715,7 +714,9 @@ export function Workbench({
           }}
         >
           {visible.length === 0 ? (
-            <Box sx={{ p: 3, color: 'text.secondary' }}>No segment matches the filters.</Box>
+            <Box sx={{ p: 3, color: 'text.secondary' }}>
+              {complete ? 'No segment matches the filters.' : WORKBENCH_TEXTS.searchingAll}
+            </Box>
           ) : (
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
               {virtualizer.getVirtualItems().map((item) => {
