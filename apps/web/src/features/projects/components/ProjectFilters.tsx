@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
 import { PROJECT_STATUS_FILTERS, PROJECT_STATUS_LABELS, type ProjectStatusFilter } from '@parlance/shared';
@@ -46,7 +49,10 @@ interface ProjectFiltersProps {
  */
 export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
   const names = useNames();
-  const tags = useProjectTags();
+  // On a phone the seven fields filled the first screen above the list: they fold behind a
+  // "Filters" button there (with the number in use), and are not built until it is pressed.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [unfolded, setUnfolded] = useState(false);
   // the ID is typed: it reaches the address (and the server) after a short pause
   const [id, setId] = useState(value.id);
   useEffect(() => setId(value.id), [value.id]);
@@ -57,9 +63,22 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
   }, [id, value, onChange]);
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => onChange({ ...value, [k]: v });
-  // a tag named by the address is kept while the customer's tags load (or after its last project lost it)
-  const tagOptions =
-    value.tag && !tags.data?.includes(value.tag) ? [value.tag, ...(tags.data ?? [])] : (tags.data ?? []);
+  const inUse = (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((k) => value[k] !== NO_FILTERS[k]).length;
+
+  if (phone && !unfolded)
+    return (
+      <Box role="search" aria-label="Filter projects" sx={{ display: 'flex', gap: 1, mb: 2 }}>
+        <Button
+          variant="outlined"
+          startIcon={<FilterListIcon />}
+          aria-expanded={false}
+          onClick={() => setUnfolded(true)}
+        >
+          {inUse ? `Filters (${inUse})` : 'Filters'}
+        </Button>
+        {inUse > 0 && <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button>}
+      </Box>
+    );
 
   return (
     <Box
@@ -77,6 +96,8 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
       <Field
         size="small"
         label="ID"
+        // unfolded on a phone: the button that was pressed is gone, the first field takes the focus
+        autoFocus={phone && unfolded}
         value={id}
         onChange={(e) => setId(e.target.value.replace(/\D/g, '').slice(0, 10))}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -93,14 +114,7 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
           </option>
         ))}
       </SelectField>
-      <SelectField size="small" label="Tag" value={value.tag} onChange={(e) => set('tag', e.target.value)}>
-        <option value="">All tags</option>
-        {tagOptions.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </SelectField>
+      <TagFilter value={value.tag} onChange={(tag) => set('tag', tag)} />
       {(['sourceLanguage', 'targetLanguage'] as const).map((field) => (
         <SelectField
           key={field}
@@ -134,5 +148,25 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
         Clear filters
       </Button>
     </Box>
+  );
+}
+
+/**
+ * The tag filter, a component of its own: the customer's tags arrive after the page has drawn, and
+ * only this field is drawn again for them.
+ */
+function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
+  const tags = useProjectTags();
+  // a tag named by the address is kept while the tags load (or after its last project lost it)
+  const options = value && !tags.data?.includes(value) ? [value, ...(tags.data ?? [])] : (tags.data ?? []);
+  return (
+    <SelectField size="small" label="Tag" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">All tags</option>
+      {options.map((t) => (
+        <option key={t} value={t}>
+          {t}
+        </option>
+      ))}
+    </SelectField>
   );
 }
