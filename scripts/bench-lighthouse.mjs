@@ -66,6 +66,10 @@ export async function benchLighthouse() {
       };
       const runs = [];
       for (let n = 0; n < RUNS; n++) runs.push((await lighthouse(`${server.base}${page.path}`, flags)).lhr);
+      // a run without a score (0 in the list) failed: say why instead of hiding it in the median
+      for (const r of runs)
+        if (r.runtimeError)
+          console.log(`    a run of ${page.path} failed: ${r.runtimeError.code} ${r.runtimeError.message}`);
       const valid = filterToValidRuns(runs);
       const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[0];
       if (process.env.LIGHTHOUSE_OUT) {
