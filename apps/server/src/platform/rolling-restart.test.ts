@@ -120,7 +120,13 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances on one PostgreS
       while ((balancer.answered.get(old.port) ?? 0) < before + 20 && Date.now() < until) await wait(100);
       return { code: stopped.code, stderr: old.stderr(), servedAfter: (balancer.answered.get(old.port) ?? 0) - before };
     };
-    await wait(1500);
+    // traffic flows through both instances, and messages are being sent, before the first stop
+    const warm = Date.now() + 10_000;
+    while (
+      ((balancer.answered.get(a.port) ?? 0) < 20 || (balancer.answered.get(b.port) ?? 0) < 20 || sent.length < 5) &&
+      Date.now() < warm
+    )
+      await wait(50);
     const first = await restart(a);
     sendTo = portA;
     while (sendingTo !== portA) await wait(20);

@@ -22,13 +22,30 @@ type WsConstructor = new (url: string, options?: { headers?: Record<string, stri
 const WS_MODULE = 'ws';
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An exit callback and a promise of its first code (what the process would exit with). */
+function exitRecorder() {
+  const codes: number[] = [];
+  let first: (code: number) => void = () => {};
+  const exited = new Promise<number>((r) => {
+    first = r;
+  });
+  return {
+    codes,
+    exited,
+    exit: (code: number) => {
+      codes.push(code);
+      first(code);
+    },
+  };
+}
+
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanup.reverse()) await c();
   cleanup = [];
 });
 
-/** An app with a route that answers after `release()`, listening on a free port. */
+/** An app with a route that answers after `release()` (`entered` once a request is in it), listening on a free port. */
 async function listening(shutdownTimeoutMs = 5000) {
   const { database, drop } = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'parlance-shutdown-'));
@@ -37,7 +54,12 @@ async function listening(shutdownTimeoutMs = 5000) {
   const released = new Promise<void>((r) => {
     release = r;
   });
+  let enter: () => void = () => {};
+  const entered = new Promise<void>((r) => {
+    enter = r;
+  });
   app.get('/api/2/test/slow', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    enter();
     await released;
     return { status: 'OK' };
   });
@@ -50,7 +72,7 @@ async function listening(shutdownTimeoutMs = 5000) {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, port, release };
+  return { app, port, release, entered };
 }
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -69,7 +91,7 @@ function get(port: number, path: string, headers: Record<string, string> = {}) {
 
 describe('graceful shutdown', () => {
   it('serves on with readiness 503 during the delay, answers the request in hand, says 1001 to sockets, exits 0', async () => {
-    const { app, port, release } = await listening();
+    const { app, port, release, entered } = await listening();
     const person = await signUp(app);
     const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsConstructor };
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/2/realtime`, { headers: { cookie: person.cookie } });
@@ -79,7 +101,7 @@ describe('graceful shutdown', () => {
     });
     const closed = new Promise<number>((resolve) => ws.on('close', resolve));
     const slow = get(port, '/api/2/test/slow');
-    await wait(50);
+    await entered;
 
     const exits: number[] = [];
     const stop = gracefulShutdown({
@@ -122,26 +144,28 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts what is left and exits 1 when the bound runs out, and at once on a later second signal', async () => {
-    const { app, port } = await listening();
+    const { app, port, entered } = await listening();
     const slow = get(port, '/api/2/test/slow').catch((err: NodeJS.ErrnoException) => err.code);
-    await wait(50);
-    const exits: number[] = [];
+    await entered;
+    const bounded = exitRecorder();
     const stop = gracefulShutdown({
       app,
       delayMs: 0,
       timeoutMs: 300,
       workers: [],
       finally: async () => {},
-      exit: (code) => exits.push(code),
+      exit: bounded.exit,
     });
     void stop('SIGTERM');
-    await wait(600);
-    expect(exits).toEqual([1]);
+    // the bound runs out on the shutdown's own timer
+    expect(await bounded.exited).toBe(1);
+    expect(bounded.codes).toEqual([1]);
     // the request that never finished was cut, not left hanging
     expect(await slow).toBe('ECONNRESET');
 
     const other = await listening();
     const again: number[] = [];
+    let at = Date.parse('2026-11-30T10:00:00Z');
     const stopOther = gracefulShutdown({
       app: other.app,
       delayMs: 1500,
@@ -149,9 +173,11 @@ describe('graceful shutdown', () => {
       workers: [],
       finally: async () => {},
       exit: (code) => again.push(code),
+      clock: { now: () => new Date(at) },
     });
     const first = stopOther('SIGINT');
-    await wait(1100);
+    // a signal 1.1 s later is someone asking again, not the relayed copy
+    at += 1100;
     await stopOther('SIGINT');
     expect(again).toEqual([1]);
     // the graceful close still running behind it does not report success afterwards

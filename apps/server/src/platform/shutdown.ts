@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
 
 // A graceful stop (ADR 0104). On SIGTERM (or Ctrl-C) an instance:
 //   1. answers readiness 503 at once, and `Connection: close` on every answer, so a balancer stops
@@ -70,6 +71,8 @@ export interface ShutdownPlan {
   /** after the app closed: what main.ts opened beside it (the metrics listener, the database) */
   finally: () => Promise<void>;
   exit: (code: number) => void;
+  /** the time, for telling a relayed signal from a later one (tests replace it) */
+  clock?: Clock;
 }
 
 /** a signal within this of the first is the same request, relayed */
@@ -80,6 +83,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Answers the signal handler: the first signal stops gracefully, bounded; a second one cuts at once. */
 export function gracefulShutdown(plan: ShutdownPlan): (signal: string) => Promise<void> {
   const { app } = plan;
+  const now = () => (plan.clock ?? systemClock).now().getTime();
   let begun: number | null = null;
   let exited = false;
   // exit once: after a cut, the close that then completes must not report success
@@ -92,12 +96,12 @@ export function gracefulShutdown(plan: ShutdownPlan): (signal: string) => Promis
     if (begun !== null) {
       // the same Ctrl-C often arrives twice (from the terminal and relayed by npm or tsx): only a
       // signal sent later is someone asking again
-      if (Date.now() - begun < REPEATED_SIGNAL_MS) return;
+      if (now() - begun < REPEATED_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: stopping now');
       exit(1);
       return;
     }
-    begun = Date.now();
+    begun = now();
     const deadline = setTimeout(() => {
       app.log.error(
         { timeoutMs: plan.timeoutMs },
@@ -119,7 +123,7 @@ export function gracefulShutdown(plan: ShutdownPlan): (signal: string) => Promis
       return;
     }
     clearTimeout(deadline);
-    app.log.info({ ms: Date.now() - (begun ?? Date.now()) }, 'shut down');
+    app.log.info({ ms: now() - (begun ?? now()) }, 'shut down');
     exit(0);
   };
 }
