@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { MarkReadAnswer, MessageList, MessageStatusFilter, MessageType } from '@parlance/shared';
 import { userQuery } from '../../app/current-user';
 import { http } from '../../app/http';
+import { isRealtimeConnected, subscribeConnected } from '../../app/realtime';
 import { messageKeys } from './keys';
 
 // The message box calls (spec 2 section 7): GET /api/2/account/messages and the mark-read calls.
@@ -44,4 +46,23 @@ export function useMarkRead() {
       void client.invalidateQueries({ queryKey: messageKeys.all });
     },
   });
+}
+
+/**
+ * While the mailbox is open: when the live connection comes up, the list and the unread count are
+ * asked for again. A tab's first connection asks only for events from then on, so a message sent
+ * after the page loaded but before the socket was up would otherwise stay missing until the next
+ * event. Followed outside React: nothing is drawn again for the connection itself.
+ */
+export function useMailboxCatchUp(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      subscribeConnected(() => {
+        if (!isRealtimeConnected()) return;
+        void client.invalidateQueries({ queryKey: messageKeys.all });
+        void client.invalidateQueries({ queryKey: userQuery.queryKey });
+      }),
+    [client],
+  );
 }

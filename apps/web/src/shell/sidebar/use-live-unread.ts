@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { userQuery } from '../../app/current-user';
-import { useRealtime, useRealtimeConnected } from '../../app/realtime';
+import { useRealtime } from '../../app/realtime';
 import { messageKeys } from '../../features/messages/keys';
 
 /**
@@ -11,18 +10,10 @@ import { messageKeys } from '../../features/messages/keys';
  */
 export function useLiveUnreadCount(): void {
   const client = useQueryClient();
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: userQuery.queryKey });
-    void client.invalidateQueries({ queryKey: messageKeys.all });
-  };
   useRealtime((event) => {
-    if (event.type === 'message.created' || event.type === 'messages.read') refresh();
+    if (event.type === 'message.created' || event.type === 'messages.read') {
+      void client.invalidateQueries({ queryKey: userQuery.queryKey });
+      void client.invalidateQueries({ queryKey: messageKeys.all });
+    }
   });
-  // a message sent after the page loaded but before the connection was up is not replayed to a
-  // tab's first connection (it asks only for events from then on): the next answers have it
-  const connected = useRealtimeConnected();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh changes with nothing but the client
-  useEffect(() => {
-    if (connected) refresh();
-  }, [connected, client]);
 }

@@ -26,7 +26,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { PageContainer } from '../../../ui/PageContainer';
 import { type ListColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { toast } from '../../../ui/toast';
-import { type MessagesView, useMarkRead, useMessages } from '../api';
+import { type MessagesView, useMailboxCatchUp, useMarkRead, useMessages } from '../api';
 import { TablePager } from '../../../ui/TablePager';
 
 const STATUS_LABELS: Record<MessageStatusFilter, string> = { all: 'All', unread: 'Unread', read: 'Read' };
@@ -62,6 +62,7 @@ export default function MessagesPage() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params), [params]);
   const messages = useMessages(view);
+  useMailboxCatchUp();
   const markRead = useMarkRead();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [openId, setOpenId] = useState<number | null>(null);
