@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { LazyPart } from './LazyPart';
-import { LIMITS, STORAGE_KEYS, TEXTS, type UserData } from '@parlance/shared';
+import { LIMITS, PATHS, STORAGE_KEYS, TEXTS, type UserData } from '@parlance/shared';
 import { toast } from '../ui/toast';
 import { Suspense, useEffect, useRef } from 'react';
 import { lazy } from '../ui/lazy';
@@ -17,7 +17,7 @@ import { isPaymentPath } from './navigation';
 import { decideRoute } from './route-guard';
 import { routeHandleFor } from './route-handle';
 import { removeStored } from './storage';
-import { isSigningOut } from './signing-out';
+import { isSigningOut, setSigningOut } from './signing-out';
 import { type SidebarState, useSidebar } from './use-sidebar';
 import { hasPermission } from '../app/permissions';
 
@@ -44,6 +44,11 @@ export function AppLayout() {
   const { setDrawerOpen } = sidebar;
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [location.key, setDrawerOpen]);
+
+  // a sign-out ends when its page is shown (use-logout.ts)
+  useEffect(() => {
+    if (location.pathname === PATHS.auth) setSigningOut(false);
+  }, [location.pathname]);
 
   const decision = decideRoute({
     pathname: location.pathname,

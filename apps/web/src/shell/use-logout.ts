@@ -19,12 +19,16 @@ export function useLogout() {
       await request('/api/logout', { changesState: true });
       removeStored(STORAGE_KEYS.purchaseOrderKeys, STORAGE_KEYS.cartKey, STORAGE_KEYS.poId);
       resetCsrfToken();
+      // Until /auth is on screen (AppLayout then ends it): the router moves to /auth in a transition,
+      // while the user's absence renders at once, so a render of the page being left, with no user,
+      // can come between, and must not send the visitor to /auth?return=... for it.
       setSigningOut(true);
       try {
         await refreshUser();
         await navigate(PATHS.auth);
-      } finally {
+      } catch (error) {
         setSigningOut(false);
+        throw error;
       }
     },
   });
