@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
+import { languageOptions } from '../../../ui/language-options';
 import { PROJECT_STATUS_FILTERS, PROJECT_STATUS_LABELS, type ProjectStatusFilter } from '@parlance/shared';
 import { useEffect, useState } from 'react';
 import { useProjectTags } from '../api';
@@ -28,8 +29,13 @@ export const NO_FILTERS: Filters = {
   expertise: '',
 };
 
+/** How many filters are set (the phone's "Filters (n)"). */
+export function filtersInUse(f: Filters): number {
+  return (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((k) => f[k] !== NO_FILTERS[k]).length;
+}
+
 export function hasFilters(f: Filters): boolean {
-  return (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((k) => f[k] !== NO_FILTERS[k]);
+  return filtersInUse(f) > 0;
 }
 
 /** The filter values' labels (spec 1 §3): PENDING reads Pending Linguist, READY Translation Received. */
@@ -63,7 +69,7 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
   }, [id, value, onChange]);
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => onChange({ ...value, [k]: v });
-  const inUse = (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((k) => value[k] !== NO_FILTERS[k]).length;
+  const inUse = filtersInUse(value);
 
   if (phone && !unfolded)
     return (
@@ -123,12 +129,7 @@ export function ProjectFilters({ value, onChange }: ProjectFiltersProps) {
           value={names.languages.some((l) => l.slug === value[field]) ? value[field] : ''}
           onChange={(e) => set(field, e.target.value)}
         >
-          <option value="">All languages</option>
-          {names.languages.map((l) => (
-            <option key={l.slug} value={l.slug}>
-              {l.name}
-            </option>
-          ))}
+          {languageOptions(names.languages)}
         </SelectField>
       ))}
       <SelectField

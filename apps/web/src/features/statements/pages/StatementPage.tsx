@@ -7,6 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { Field } from '../../../ui/Field';
 import { SelectField } from '../../../ui/SelectField';
+import { languageOptions } from '../../../ui/language-options';
 import Typography from '@mui/material/Typography';
 import {
   type CreditActionType,
@@ -128,12 +129,7 @@ export default function StatementPage() {
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
-            <option value="">All languages</option>
-            {languages.map((l) => (
-              <option key={l.slug} value={l.slug}>
-                {l.name}
-              </option>
-            ))}
+            {languageOptions(languages)}
           </SelectField>
         ))}
         {!translator && (

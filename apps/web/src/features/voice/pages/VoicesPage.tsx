@@ -15,6 +15,7 @@ import { countryName } from '../../../ui/format';
 import { PageContainer } from '../../../ui/PageContainer';
 import { toast } from '../../../ui/toast';
 import { useNames } from '../../../ui/use-names';
+import { languageOptions } from '../../../ui/language-options';
 import { messageOf, usePreferVoice, type VoiceFilter, voicesQuery } from '../api';
 import { TablePager } from '../../../ui/TablePager';
 
@@ -39,12 +40,7 @@ export default function VoicesPage() {
         onChange={(e) => setFilter({ ...filter, language: e.target.value, page: 1 })}
         sx={{ width: { xs: '100%', sm: 320 }, mb: 3 }}
       >
-        <option value="">All languages</option>
-        {names.languages.map((l) => (
-          <option key={l.slug} value={l.slug}>
-            {l.name}
-          </option>
-        ))}
+        {languageOptions(names.languages)}
       </SelectField>
 
       {voices.isError && !rows && (
