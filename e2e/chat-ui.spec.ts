@@ -405,3 +405,30 @@ test('an admin looks a customer up by external id and creates a group on their b
   await cc.close();
   await ac.close();
 });
+
+test('while the chat list loads, rows stand in for it, not "No chats yet"', async ({ browser, newAccount }) => {
+  const { customer } = await team(newAccount);
+  const { context, page } = await newUser(browser, customer);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/chat/api/chats*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/blend-talk/chat/');
+  const chats = page.getByRole('navigation', { name: 'Chats' });
+  await expect(chats.getByLabel('Loading chats')).toHaveAttribute('aria-busy', 'true');
+  await expect(chats.getByText(/No chats yet/)).toHaveCount(0);
+  // nor does the open panel say there is nobody to chat with
+  await expect(page.getByText('Add translators to My Team to start chatting.')).toHaveCount(0);
+  await expect(page.getByText('Select a chat to start messaging')).toBeVisible();
+  await expectAccessible(page);
+  await shotPage(page, 'chat-list-loading');
+  release();
+  await expect(chats.getByLabel('Loading chats')).toHaveCount(0);
+  await expect(chats.getByRole('listitem').first()).toBeVisible();
+  await expect(chats.getByText(/No chats yet/)).toHaveCount(0);
+  await context.close();
+});

@@ -137,7 +137,7 @@ export function ChatList({
             }}
           />
         ) : loading ? (
-          <Box aria-busy="true" aria-label="Loading chats" sx={{ pt: 4 }}>
+          <Box role="status" aria-busy="true" aria-label="Loading chats" sx={{ pt: 4 }}>
             {[0, 1, 2].map((n) => (
               <Box key={n} sx={{ display: 'flex', gap: 1, px: 2, py: 1 }}>
                 <Skeleton variant="circular" width={36} height={36} />

@@ -177,7 +177,7 @@ export function ChatScreen({ viewer: role, me, base, selected, customer, tour = 
           ) : (
             <EmptyState
               text={
-                role === 'customer' && (chats.data?.length ?? 0) === 0
+                role === 'customer' && chats.isSuccess && chats.data.length === 0
                   ? 'Add translators to My Team to start chatting.'
                   : 'Select a chat to start messaging'
               }
