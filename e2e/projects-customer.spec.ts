@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { type Account, csrfHeaders, expect, NEW_PASSWORD, shotPage, signInWith, test, uniqueEmail } from './fixtures';
+import {
+  type Account,
+  csrfHeaders,
+  expect,
+  expectAccessible,
+  NEW_PASSWORD,
+  shotPage,
+  signInWith,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { makeProject, type ProjectStage, rateProject } from './fixtures-projects';
 import { buyCreditsByCard, putOrderInCart } from './purchase';
 
@@ -297,4 +307,30 @@ test('a new customer: empty states, then cancels a pending project and the credi
   await expect(page.getByTestId('credit-balance')).toHaveText(`${credits.toLocaleString('en-US')} credits`);
   await shotPage(page, 'cancelled');
   expect(consoleErrors.filter((e) => !e.includes('status of 40'))).toEqual([]);
+});
+
+test('on a phone the filters fold behind a button that says how many are set', async ({ page, newAccount }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const { customer } = await customerWithProjects(newAccount, ['taken']);
+  await signInWith(page, customer);
+  await openList(page, '/my-projects/customer/?status=IN_PROGRESS');
+  const filters = page.getByRole('search', { name: 'Filter projects' });
+  const fold = filters.getByRole('button', { name: 'Filters (1)' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(filters.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'My projects' }).getByRole('listitem')).toHaveCount(1);
+  await expectAccessible(page);
+  await shotPage(page, 'projects-filters-folded');
+
+  // unfolded: every field, the focus in the first, the status from the address
+  await fold.click();
+  await expect(filters.getByRole('textbox', { name: 'ID' })).toBeFocused();
+  await expect(filters.getByRole('combobox', { name: 'Status' })).toHaveValue('IN_PROGRESS');
+  await expect(filters.getByRole('combobox')).toHaveCount(5);
+
+  // folded again after a reload; "Clear filters" beside the button clears them
+  await page.reload();
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(filters.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/status=/);
 });
