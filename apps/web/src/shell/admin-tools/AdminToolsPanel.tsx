@@ -61,7 +61,7 @@ export function AdminToolsPanel({ open, onClose, user }: Props) {
       </IconButton>
       <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
         {float.isPending ? (
-          <Stack spacing={2.5} aria-busy="true" aria-label="Loading the admin actions">
+          <Stack spacing={2.5} role="status" aria-busy="true" aria-label="Loading the admin actions">
             <Skeleton variant="rounded" height={64} />
             <Skeleton variant="rounded" height={64} />
             <Skeleton variant="rounded" height={64} />

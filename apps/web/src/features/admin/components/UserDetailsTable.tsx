@@ -27,7 +27,7 @@ export function UserDetailsTable({ uid }: { uid: string }) {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (isPending) {
     return (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading user details">
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading user details">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} variant="rounded" height={28} />
         ))}

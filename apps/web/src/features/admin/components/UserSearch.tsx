@@ -189,7 +189,7 @@ function SearchResults({ term, waiting, search, actingAs, onActAs, onDetails }: 
 
 function ResultsSkeleton() {
   return (
-    <Paper variant="outlined" aria-busy="true" aria-label="Searching">
+    <Paper variant="outlined" role="status" aria-busy="true" aria-label="Searching">
       <LinearProgress aria-label="Loading" />
       <Box sx={{ p: 3, color: 'text.secondary' }}>
         <Typography variant="body2">Searching…</Typography>

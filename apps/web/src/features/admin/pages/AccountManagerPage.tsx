@@ -63,7 +63,7 @@ export default function AccountManagerPage() {
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
       />
       {!list.data ? (
-        <Paper variant="outlined" aria-busy="true" aria-label="Loading the customers" sx={{ p: 2 }}>
+        <Paper variant="outlined" role="status" aria-busy="true" aria-label="Loading the customers" sx={{ p: 2 }}>
           <Skeleton height={28} />
           <Skeleton height={28} />
           <Skeleton height={28} />

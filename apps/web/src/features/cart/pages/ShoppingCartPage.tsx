@@ -59,7 +59,7 @@ export default function ShoppingCartPage() {
   if (cart.isPending || !names.ready) {
     return (
       <PageContainer title="Shopping cart">
-        <Box aria-busy="true" aria-label="Loading the cart">
+        <Box role="status" aria-busy="true" aria-label="Loading the cart">
           <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
           <Skeleton variant="rounded" height={96} sx={{ mb: 2 }} />
           <Skeleton variant="rounded" height={160} />

@@ -26,7 +26,7 @@ export default function CertificatePage() {
   let body: ReactNode;
   if (certificate.isPending) {
     body = (
-      <Box aria-busy="true" aria-label="Loading the certificate">
+      <Box role="status" aria-busy="true" aria-label="Loading the certificate">
         <Skeleton variant="rounded" height={72} sx={{ mb: 3 }} />
         <Skeleton variant="rounded" height={280} />
       </Box>

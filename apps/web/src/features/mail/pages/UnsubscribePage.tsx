@@ -28,7 +28,7 @@ export default function UnsubscribePage() {
       </Alert>
     );
   } else if (info.isPending) {
-    body = <Skeleton variant="rounded" height={160} aria-busy="true" aria-label="Loading" />;
+    body = <Skeleton variant="rounded" height={160} role="status" aria-busy="true" aria-label="Loading" />;
   } else if (info.isError) {
     body = (
       <Alert

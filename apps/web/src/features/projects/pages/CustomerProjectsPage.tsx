@@ -230,7 +230,7 @@ export default function CustomerProjectsPage() {
           <LinearProgress aria-label="Loading projects" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         )}
         {(list.isPending || rendering) && !shown ? (
-          <Box aria-busy="true" aria-label="Loading projects" sx={{ p: 2 }}>
+          <Box role="status" aria-busy="true" aria-label="Loading projects" sx={{ p: 2 }}>
             {[0, 1, 2, 3, 4].map((n) => (
               <Skeleton key={n} height={44} />
             ))}

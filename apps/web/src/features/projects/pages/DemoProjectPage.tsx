@@ -63,7 +63,7 @@ function Frame({ children }: { children: ReactNode }) {
 function DemoSkeleton() {
   return (
     <Frame>
-      <Box aria-busy="true" aria-label="Loading the sample project">
+      <Box role="status" aria-busy="true" aria-label="Loading the sample project">
         <Skeleton variant="rounded" height={72} sx={{ mb: 3 }} />
         <Skeleton width="50%" height={48} />
         <Box sx={{ display: 'grid', gap: 3, mt: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 380px' } }}>

@@ -110,7 +110,7 @@ function Frame({ children }: { children: ReactNode }) {
 function ProjectSkeleton() {
   return (
     <Frame>
-      <Box aria-busy="true" aria-label="Loading the project">
+      <Box role="status" aria-busy="true" aria-label="Loading the project">
         <Skeleton width="50%" height={48} />
         <Skeleton width="30%" height={28} sx={{ mb: 3 }} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' } }}>

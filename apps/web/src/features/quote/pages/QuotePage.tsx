@@ -30,7 +30,7 @@ type TabValue = (typeof TABS)[number]['value'];
 
 function WordCountLoading() {
   return (
-    <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading languages">
+    <Stack sx={{ gap: 2.5 }} role="status" aria-busy="true" aria-label="Loading languages">
       <Skeleton variant="rounded" height={56} />
       <Skeleton variant="rounded" height={56} />
       <Stack direction="row" sx={{ gap: 2.5 }}>
@@ -43,7 +43,7 @@ function WordCountLoading() {
 
 function CreditsLoading() {
   return (
-    <Stack sx={{ gap: 2.5 }} aria-busy="true" aria-label="Loading">
+    <Stack sx={{ gap: 2.5 }} role="status" aria-busy="true" aria-label="Loading">
       <Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />
       <Skeleton variant="rounded" height={42} width={140} />
     </Stack>

@@ -284,7 +284,7 @@ function OpenDraftChoice({ order, onChoose }: { order: PurchaseOrder; onChoose: 
 
 function WizardSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading your order">
+    <Box role="status" aria-busy="true" aria-label="Loading your order">
       <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
       <Skeleton variant="rounded" height={320} />
     </Box>

@@ -42,7 +42,7 @@ export function DashCard({ title, id, action, loading, failed, children, span = 
         {action}
       </Stack>
       {loading ? (
-        <Stack spacing={1} aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+        <Stack spacing={1} role="status" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
           {skeleton ?? (
             <>
               <Skeleton variant="rounded" height={28} />
