@@ -61,6 +61,10 @@ test('the translator sees the chart, the level, the balance and the statement', 
     'Disputes lost',
   ])
     await expect(leveling.getByText(label)).toBeVisible();
+  // the medals earned sit with the level (the demo translator is rated 4.5 over 14 ratings)
+  await expect(
+    leveling.getByRole('list', { name: 'Medals' }).getByRole('listitem').filter({ hasText: 'Top rated' }),
+  ).toBeVisible();
   await expect(page.getByTestId('dash-balance').getByText('Available')).toBeVisible();
   await expect(
     page

@@ -10,7 +10,6 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TranslateIcon from '@mui/icons-material/TranslateOutlined';
 import WorkIcon from '@mui/icons-material/WorkOutlineOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { PATHS, type Permission, type UserData } from '@parlance/shared';
 import { useState } from 'react';
@@ -130,33 +129,24 @@ function TranslatorDashboard({ user }: { user: UserData }) {
   const extra = useDeferredAnswer(useAdditionalData(pendingPage));
   const data = extra.data;
   return (
-    <>
-      {data && data.translator_info.medals.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label="Medals">
-          {data.translator_info.medals.map((m) => (
-            <Chip key={m.id} label={m.label.split(':')[0]} title={m.label} color="secondary" variant="outlined" />
-          ))}
-        </Stack>
-      )}
-      <Box sx={GRID}>
-        <StatisticsCard />
-        <DashCard title="Leveling" id="dash-leveling" loading={extra.isPending} failed={extra.isError}>
-          {data && <LevelingBody leveling={data.leveling} translatorId={user.id} />}
-        </DashCard>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <BalanceCard />
-          <PendingCard
-            data={data}
-            loading={extra.isPending}
-            failed={extra.isError}
-            page={pendingPage}
-            onPage={setPendingPage}
-          />
-          <AvailabilityCard data={data} loading={extra.isPending} failed={extra.isError} />
-        </Stack>
-        <StatementCard />
-      </Box>
-    </>
+    <Box sx={GRID}>
+      <StatisticsCard />
+      <DashCard title="Leveling" id="dash-leveling" loading={extra.isPending} failed={extra.isError}>
+        {data && <LevelingBody leveling={data.leveling} medals={data.translator_info.medals} translatorId={user.id} />}
+      </DashCard>
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <BalanceCard />
+        <PendingCard
+          data={data}
+          loading={extra.isPending}
+          failed={extra.isError}
+          page={pendingPage}
+          onPage={setPendingPage}
+        />
+        <AvailabilityCard data={data} loading={extra.isPending} failed={extra.isError} />
+      </Stack>
+      <StatementCard />
+    </Box>
   );
 }
 

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   type AffectedProject,
+  type DashboardAdditionalData,
   EXPERT_PROJECT_MIN_LEVEL,
   LEVELING_AFFECT_LABELS,
   type LevelingParam,
@@ -43,8 +44,20 @@ function need(key: LevelingParam, threshold: number): string {
   return key === 'disputesLost' ? `at most ${threshold}` : `at least ${show(key, threshold)}`;
 }
 
-/** The level, the five parameters behind it, and the projects pulling it down (with a contest button). */
-export function LevelingBody({ leveling, translatorId }: { leveling: LevelingState; translatorId: number }) {
+/**
+ * The level, the five parameters behind it, the medals earned, and the projects pulling the level
+ * down (with a contest button). The medals sit in this card, not above the cards: arriving with the
+ * answer above the grid, they pushed every card down as the page loaded.
+ */
+export function LevelingBody({
+  leveling,
+  medals,
+  translatorId,
+}: {
+  leveling: LevelingState;
+  medals: DashboardAdditionalData['translator_info']['medals'];
+  translatorId: number;
+}) {
   const next = leveling.level < 5 ? leveling.level + 1 : null;
   return (
     <>
@@ -56,6 +69,21 @@ export function LevelingBody({ leveling, translatorId }: { leveling: LevelingSta
           of 5 · over the last {leveling.windowDays} days
         </Typography>
       </Stack>
+      {medals.length > 0 && (
+        <Stack
+          component="ul"
+          direction="row"
+          spacing={1}
+          sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}
+          aria-label="Medals"
+        >
+          {medals.map((m) => (
+            <li key={m.id}>
+              <Chip label={m.label.split(':')[0]} title={m.label} color="secondary" variant="outlined" />
+            </li>
+          ))}
+        </Stack>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {leveling.enoughEvidence
           ? `The formula gives level ${leveling.computedLevel} from ${leveling.completedProjects} projects completed in the last ${leveling.windowDays} days; the level is recomputed every 6 hours.`

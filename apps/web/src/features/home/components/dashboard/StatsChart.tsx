@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import type { DashboardStatistics } from '@parlance/shared';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatWords } from '../../../../ui/format';
 
 // Projects (bars, left axis) and words (line, right axis) per month, drawn as one SVG. It was a
@@ -43,11 +43,15 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
 
-  useLayoutEffect(() => {
+  // The width comes from the observer only: it reports the box's size after the browser's own
+  // layout, once at the start and on every change. Reading clientWidth in the commit forced a layout
+  // of the whole page there and drew the chart again synchronously, in the load's longest task.
+  useEffect(() => {
     const el = box.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -69,6 +73,8 @@ export default function StatsChart({ months }: { months: DashboardStatistics['mo
 
   return (
     <div ref={box} style={{ position: 'relative', height: HEIGHT }}>
+      {/* the plot's room is held before the first measurement, so the legend below never moves */}
+      {width === 0 && <div style={{ height: svgHeight }} />}
       {width > 0 && (
         <svg width={width} height={svgHeight} style={{ display: 'block' }} aria-hidden="true">
           {ticks.map((n) => (
