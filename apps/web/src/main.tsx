@@ -1,9 +1,10 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedFromBootstrap } from './app/current-user';
 import { Providers, queryClient } from './app/Providers';
 import { preloadData } from './app/data-preload';
+import { armFirstPaintGate, firstCommitDone } from './app/first-paint';
 import { preloadRoute } from './app/route-preload';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -11,6 +12,8 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 seedFromBootstrap(queryClient);
+// the page's calls start once its first frame is painted (first-paint.ts), all but the early one below
+armFirstPaintGate();
 // this address's page and everything it imports start loading now (the HTML preloads its files)
 const firstPage = preloadRoute(window.location.pathname);
 // and its first call, when its address names one (the editor's job)
@@ -23,6 +26,12 @@ preloadData(window.location.pathname);
  */
 const FIRST_PAGE_WAIT_MS = 3000;
 
+/** Opens the first-paint gate from the first commit's effects. */
+function FirstCommit() {
+  useEffect(firstCommitDone, []);
+  return null;
+}
+
 function render() {
   // A transition: React renders the first page in slices of a few milliseconds and lets the browser
   // in between, instead of one long task that blocks input until the whole tree is built.
@@ -31,6 +40,7 @@ function render() {
     app.render(
       <StrictMode>
         <Providers>
+          <FirstCommit />
           <BrowserRouter>
             <ErrorBoundary resetKey="app">
               <AppRoutes />

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { http } from './http';
+import { request } from './http';
 
 // A page's first call started with the page's code instead of after it: the address the app opens
 // on names the data (the editor's job), so the call runs while the chunk downloads and the session
@@ -22,7 +22,7 @@ export function preloadData(path: string): void {
     const match = matchPath(pattern, path);
     const url = match ? urlOf(match.params) : null;
     if (!url) continue;
-    const answer = http.get(url);
+    const answer = request(url, { beforeFirstPaint: true });
     // an error is the page's to show when it asks; nobody may be listening yet
     answer.catch(() => undefined);
     early.set(url, { at: Date.now(), answer });

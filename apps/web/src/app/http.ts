@@ -1,4 +1,5 @@
 import { CSRF_HEADER, type SessionData, TEXTS } from '@parlance/shared';
+import { firstPaintGate } from './first-paint';
 
 // The one way the web app talks to the server: JSON or form bodies, the session's CSRF token on
 // every state-changing call, and errors turned into HttpError with the server's message.
@@ -51,9 +52,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** extra request headers (e.g. Idempotency-Key on calls that move money) */
   headers?: Record<string, string>;
+  /** starts before the first paint (a call the page's code is known to need: data-preload.ts) */
+  beforeFirstPaint?: boolean;
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  const gate = opts.beforeFirstPaint ? null : firstPaintGate();
+  if (gate) await gate;
   const method = opts.method ?? (opts.body ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
