@@ -16,7 +16,7 @@ async function bearer(api: APIRequestContext): Promise<string> {
 async function openChat(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('button', { name: 'Skip' }).click({ timeout: 30_000 });
-  await expect(page.locator('#react-joyride-portal')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 }
 
 test('the owner removes a team group; the member sees it read-only live; an admin restores it', async ({
