@@ -154,6 +154,8 @@ export function WebhookPart() {
         component="form"
         noValidate
         aria-label="Webhook"
+        // the saved address fills the field when it arrives: until then the form says it is loading
+        aria-busy={webhook.isPending || undefined}
         onSubmit={(e) => {
           e.preventDefault();
           void submit(false);
@@ -164,6 +166,7 @@ export function WebhookPart() {
           placeholder="https://example.com/parlance-events"
           value={value}
           onChange={(e) => setUrl(e.target.value)}
+          disabled={webhook.isPending}
           error={error !== null}
           helperText={error ?? ' '}
           fullWidth
