@@ -123,6 +123,8 @@ const GRID = {
 /**
  * The translator's home (spec 2 section 2): statistics, leveling, balance, pending and converted
  * credits, availability and the statement. Each card loads on its own; one that fails stays quiet.
+ * The cards with calls of their own (statistics, balance, statement) are memoized: this component
+ * renders again when the additional data arrives, and would draw them all again with it.
  */
 function TranslatorDashboard({ user }: { user: UserData }) {
   const [pendingPage, setPendingPage] = useState(1);

@@ -3,7 +3,7 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PATHS, type DashboardAdditionalData } from '@parlance/shared';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatDate, formatShortDate } from '../../../../ui/format';
 import { PayoutStatusChip } from '../../../../ui/PayoutStatusChip';
 import { TextLink } from '../../../../ui/TextLink';
@@ -12,7 +12,7 @@ import { DashCard, Figure, usd } from './DashCard';
 import { useDeferredAnswer } from '../../../../ui/use-deferred-answer';
 
 /** Available, pending, in payout and converted credits, and the latest payouts (GET /api/2/dashboard/balance). */
-export function BalanceCard() {
+export const BalanceCard = memo(function BalanceCard() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useDeferredAnswer(useDashboardBalance(page, 5));
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / 5)) : 1;
@@ -81,7 +81,7 @@ export function BalanceCard() {
       )}
     </DashCard>
   );
-}
+});
 
 /** Earnings in their holding period with the date each frees, and parked credits (from additional-data). */
 export function PendingCard({

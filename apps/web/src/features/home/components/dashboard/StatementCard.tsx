@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_STATEMENT_DEFAULT_LIMIT, PATHS, type StatementRow, STATEMENT_LIMITS } from '@parlance/shared';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatShortDate } from '../../../../ui/format';
 import { type ListColumn, ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import { TextLink } from '../../../../ui/TextLink';
@@ -47,7 +47,7 @@ const COLUMNS: ListColumn<StatementRow>[] = [
 ];
 
 /** The available-earnings statement, paged on the server (25 a page by default). */
-export function StatementCard() {
+export const StatementCard = memo(function StatementCard() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DASHBOARD_STATEMENT_DEFAULT_LIMIT);
   const { data, isPending, isError } = useDeferredAnswer(useDashboardStatement(page, limit));
@@ -91,4 +91,4 @@ export function StatementCard() {
         ))}
     </DashCard>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -35,7 +36,7 @@ function StatisticsSkeleton() {
 }
 
 /** Projects and words by month, the rating and the answers within 24 hours (GET /api/2/dashboard/statistics). */
-export function StatisticsCard() {
+export const StatisticsCard = memo(function StatisticsCard() {
   const { data, isPending, isError } = useDeferredAnswer(useStatistics());
   return (
     <DashCard
@@ -78,4 +79,4 @@ export function StatisticsCard() {
       )}
     </DashCard>
   );
-}
+});
