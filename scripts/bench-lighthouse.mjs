@@ -4,8 +4,8 @@
 // (score >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1). Signed-in pages get the demo person's
 // session cookie. `node scripts/bench-lighthouse.mjs` alone prints the table; scripts/bench.mjs
 // calls benchLighthouse(). CHROMIUM_PATH overrides /usr/bin/chromium. LIGHTHOUSE_OUT=<folder> keeps
-// each page's full report (JSON) there, to read its long tasks, request chains and layout shifts;
-// LIGHTHOUSE_PAGES=/auth,/cpanel measures only those pages. Each page is measured
+// each page's full report (JSON) there, the median's and every run's, to read its long tasks, request chains and layout shifts;
+// LIGHTHOUSE_PAGES=/auth,/cpanel measures only those pages; LIGHTHOUSE_VERBOSE=1 prints every run. Each page is measured
 // LIGHTHOUSE_RUNS times (default 3) and the median run is reported (Lighthouse's own
 // computeMedianRun, by FCP and TTI): on a shared 2-core machine two runs of one build differed by
 // up to 11 points and 850 ms of TBT, so a single run says little.
@@ -76,6 +76,7 @@ export async function benchLighthouse() {
         mkdirSync(process.env.LIGHTHOUSE_OUT, { recursive: true });
         const name = page.path.replace(/^\//, '').replaceAll('/', '-');
         writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.json`), JSON.stringify(lhr));
+        runs.forEach((r, n) => writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.run${n + 1}.json`), JSON.stringify(r)));
       }
       const a = lhr.audits;
       const row = {
@@ -96,6 +97,15 @@ export async function benchLighthouse() {
       console.log(
         `  ${row.page.padEnd(17)} score ${String(row.score).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(1)} s  TBT ${row.tbtMs} ms  CLS ${row.cls}  ${row.requests} requests  (median of ${row.runs}: ${row.scores.join(', ')})${row.withinTargets ? '' : '  (outside the targets)'}`,
       );
+      // every run, to tell a page that sits on a line from one run that fell off it
+      if (process.env.LIGHTHOUSE_VERBOSE)
+        for (const r of valid) {
+          const ra = r.audits;
+          const lcpNode = ra['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+          console.log(
+            `      run: ${Math.round((r.categories.performance.score ?? 0) * 100)}, LCP ${(ra['largest-contentful-paint'].numericValue / 1000).toFixed(2)} s, FCP ${(ra['first-contentful-paint'].numericValue / 1000).toFixed(2)} s, TBT ${Math.round(ra['total-blocking-time'].numericValue)} ms, CLS ${ra['cumulative-layout-shift'].numericValue.toFixed(3)}, LCP element: ${lcpNode?.nodeLabel?.slice(0, 40) ?? '?'}`,
+          );
+        }
       rows.push(row);
     }
   } finally {

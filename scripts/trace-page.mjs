@@ -3,7 +3,8 @@
 // longer than MIN_MS (default 50) with its split (script, style, layout, paint) and the functions
 // sampled in it. DUMP=<ms> also prints, for tasks longer than that, every function's share
 // (inclusive and self). For names, build with `npx vite build --minify false` into apps/web/dist
-// first. Lighthouse (scripts/bench-lighthouse.mjs) says how long; this says what.
+// first. COLD=1 skips the warm load before the traced one. Lighthouse (scripts/bench-lighthouse.mjs)
+// says how long; this says what.
 //   node scripts/trace-page.mjs /dashboard translator@parlance.test
 // The second argument is the demo account to sign in as ('-' for a guest).
 import { chromium } from 'playwright-core';
@@ -33,9 +34,13 @@ const ctx = await browser.newContext({
 });
 if (sid) await ctx.addCookies([{ name: 'sid', value: sid.slice(4), url: server.base }]);
 const page = await ctx.newPage();
-await page.goto(server.base + path);
-await page.waitForTimeout(1500);
-await page.goto('about:blank');
+// a warm load first (code cache, HTTP cache), as a returning person has it; COLD=1 traces the first
+// visit instead, as Lighthouse does (every function compiled on its first call)
+if (!process.env.COLD) {
+  await page.goto(server.base + path);
+  await page.waitForTimeout(1500);
+  await page.goto('about:blank');
+}
 const cdp = await ctx.newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE || 4) });
 await browser.startTracing(page, {
