@@ -1,8 +1,18 @@
 import type { Page } from '@playwright/test';
-import { type DemoRole, expect, expectAccessible, expectSettled, signInAs, signInWith, test } from './fixtures';
+import {
+  type DemoRole,
+  expect,
+  expectAccessible,
+  expectSettled,
+  expectStableLayout,
+  signInAs,
+  signInWith,
+  test,
+} from './fixtures';
 
 // Every page the browser tests visit, for each role, checked with axe-core:
-// no serious or critical violation, no rule skipped. The journeys' own specs check their dialogs
+// no serious or critical violation, no rule skipped, and a layout that moved by at most 0.1 (CLS) as
+// the page loaded. The journeys' own specs check their dialogs
 // and states; this tour keeps every page's resting state clean.
 
 const PAGES: Record<DemoRole | 'guest', string[]> = {
@@ -51,6 +61,7 @@ for (const role of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
       else if (role !== 'guest') await signInAs(page, role, false);
       await openPage(page, path);
       await expectAccessible(page);
+      await expectStableLayout(page);
     });
   }
 }

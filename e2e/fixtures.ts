@@ -457,6 +457,57 @@ export async function expectSettled(page: Page): Promise<void> {
 }
 
 /**
+ * The page's cumulative layout shift since it was opened, as Chrome defines it (the largest burst of
+ * shifts no more than 1 s apart and within 5 s, shifts right after input left out), and the elements
+ * that moved in that burst. Call it once the page has settled.
+ */
+export async function layoutShift(page: Page): Promise<{ cls: number; moved: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cls: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
+        const judge = (entries: Shift[]) => {
+          let best = { cls: 0, moved: [] as string[] };
+          let window = { cls: 0, moved: [] as string[], first: 0, last: 0 };
+          for (const e of entries.filter((x) => !x.hadRecentInput)) {
+            if (window.cls > 0 && (e.startTime - window.last > 1000 || e.startTime - window.first > 5000))
+              window = { cls: 0, moved: [], first: e.startTime, last: e.startTime };
+            if (window.cls === 0) window.first = e.startTime;
+            window.cls += e.value;
+            window.last = e.startTime;
+            for (const s of e.sources ?? []) {
+              const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+              if (el)
+                window.moved.push(
+                  `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')}`,
+                );
+            }
+            if (window.cls > best.cls) best = { cls: window.cls, moved: [...window.moved] };
+          }
+          return best;
+        };
+        const seen: Shift[] = [];
+        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // the buffered entries come in the observer's first callback, a task later
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(judge(seen));
+        }, 50);
+      }),
+  );
+}
+
+/** The page moved no more than a phone's target allows while it loaded (CLS at most 0.1). */
+export async function expectStableLayout(page: Page): Promise<void> {
+  const { cls, moved } = await layoutShift(page);
+  expect(
+    cls,
+    `the layout shifted by ${cls.toFixed(3)} as the page loaded (moved: ${moved.join(', ')})`,
+  ).toBeLessThanOrEqual(0.1);
+}
+
+/**
  * Fails on any serious or critical axe-core violation on the page as it is now. `include` limits
  * the check to part of the page (a dialog, say). No rule is skipped.
  */

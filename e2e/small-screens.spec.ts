@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { type DemoRole, expect, expectAccessible, signInAs, test, shotPage, expectSettled } from './fixtures';
+import {
+  type DemoRole,
+  expect,
+  expectAccessible,
+  expectSettled,
+  expectStableLayout,
+  shotPage,
+  signInAs,
+  test,
+} from './fixtures';
 
 // At 375 px every list is a stack of cards and no page scrolls sideways; the
 // same lists are tables at 1280 px. Screenshots with E2E_SCREENSHOTS.
@@ -83,6 +92,7 @@ for (const role of Object.keys(PAGES) as DemoRole[]) {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expectSettled(page);
         await noSidewaysScroll(page);
+        await expectStableLayout(page);
         const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
         await shotPage(page, `${role}-${name}`);
       });
