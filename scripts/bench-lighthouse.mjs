@@ -76,7 +76,8 @@ export async function benchLighthouse() {
         mkdirSync(process.env.LIGHTHOUSE_OUT, { recursive: true });
         const name = page.path.replace(/^\//, '').replaceAll('/', '-');
         writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.json`), JSON.stringify(lhr));
-        runs.forEach((r, n) => writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.run${n + 1}.json`), JSON.stringify(r)));
+        for (const [n, r] of runs.entries())
+          writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${name}.run${n + 1}.json`), JSON.stringify(r));
       }
       const a = lhr.audits;
       const row = {
