@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_TOUR_STEPS, CHAT_TOUR_TEXTS } from '@parlance/shared';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { cardPlacement, type Frame } from './tour-placement';
 
 // The chat page's first-visit tour (this file is its own chunk, loaded only when the tour is due):
 // 7 steps for customers, 6 for translators; Next, Skip and a final button. A dimmed page with a lit
@@ -20,23 +21,11 @@ interface Props {
   onDone: () => void;
 }
 
-/** The lit frame's margin around the element, and the gap between the frame and the card. */
+/** The lit frame's margin around the element. */
 const PAD = 8;
-const GAP = 12;
-const MARGIN = 16;
-const CARD_WIDTH = 360;
-/** About a step card's height: a side with less room than this does not take the card. */
-const CARD_HEIGHT = 220;
 const Z_INDEX = 1600;
 /** The tour fades in as the app's dialogs do (MUI's Fade, 225 ms). */
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
-
-interface Frame {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
 
 /** A step's element on the page: its `data-tour` name; the header's chat badge is found by its name. */
 function selectorOf(target: string): string {
@@ -59,34 +48,6 @@ function frameOf(target: string | null): Frame | null {
     r = element.getBoundingClientRect();
   }
   return { top: r.top - PAD, left: r.left - PAD, width: r.width + 2 * PAD, height: r.height + 2 * PAD };
-}
-
-/**
- * Where the card goes: below or above the frame when one of them has room for it, else beside it,
- * else in the middle. Placed by the edge next to the frame, so its own height need not be known.
- */
-export function cardPlacement(frame: Frame | null, viewport: { width: number; height: number }): CSSProperties {
-  const width = Math.min(CARD_WIDTH, viewport.width - 2 * MARGIN);
-  const centered: CSSProperties = { top: '50%', left: '50%', transform: 'translate(-50%, -50%)', width };
-  if (!frame) return centered;
-  const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), Math.max(min, max));
-  const below = viewport.height - (frame.top + frame.height) - GAP - MARGIN;
-  const above = frame.top - GAP - MARGIN;
-  const centerX = clamp(frame.left + frame.width / 2 - width / 2, MARGIN, viewport.width - width - MARGIN);
-  if (Math.max(below, above) >= CARD_HEIGHT) {
-    return below >= above
-      ? { top: frame.top + frame.height + GAP, left: centerX, width, maxHeight: below }
-      : { bottom: viewport.height - frame.top + GAP, left: centerX, width, maxHeight: above };
-  }
-  const right = viewport.width - (frame.left + frame.width) - GAP - MARGIN;
-  const left = frame.left - GAP - MARGIN;
-  if (Math.max(right, left) >= width) {
-    const top = clamp(frame.top, MARGIN, viewport.height - CARD_HEIGHT - MARGIN);
-    return right >= left
-      ? { top, left: frame.left + frame.width + GAP, width }
-      : { top, right: viewport.width - frame.left + GAP, width };
-  }
-  return centered;
 }
 
 export default function OnboardingTour({ viewer, onDone }: Props) {
@@ -171,7 +132,6 @@ export default function OnboardingTour({ viewer, onDone }: Props) {
     >
       <Box
         aria-hidden="true"
-        data-testid="tour-frame"
         style={
           frame
             ? { top: frame.top, left: frame.left, width: frame.width, height: frame.height }
