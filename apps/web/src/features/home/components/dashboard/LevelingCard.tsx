@@ -61,7 +61,7 @@ export function LevelingBody({
   const next = leveling.level < 5 ? leveling.level + 1 : null;
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
         <Typography sx={{ fontSize: '2rem', fontWeight: 700 }} data-testid="dash-level">
           Level {leveling.level}
         </Typography>
@@ -74,7 +74,8 @@ export function LevelingBody({
           component="ul"
           direction="row"
           spacing={1}
-          sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}
+          useFlexGap
+          sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, flexWrap: 'wrap' }}
           aria-label="Medals"
         >
           {medals.map((m) => (
@@ -123,7 +124,8 @@ export function LevelingBody({
                 {p.key === 'volume' && ` (last ${leveling.windowDays} days)`}
               </Typography>
             </Stack>
-            <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+            {/* pushed to the right edge also when it wraps under a long label (on a phone) */}
+            <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right', ml: 'auto' }}>
               {show(p.key, p.value)}
               {p.nextThreshold !== null && (
                 <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
