@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import { awaitTurn, endTurn, type Turn } from './draw-turns';
 
 // A page of cards, each with its own call, draws its answers one card at a time.
 //
@@ -9,8 +10,6 @@ import { startTransition, useEffect, useState } from 'react';
 // turn: one card is drawn per commit, in a transition (rendered in slices), and the next card's turn
 // starts when the previous card's drawing has been committed. A card whose answer is already there
 // when it mounts (a return to the page, with the answer cached) draws it at once.
-
-import { awaitTurn, endTurn, type Turn } from './draw-turns';
 
 /**
  * A query's answer as the card draws it: the first answer in the card's turn (see above), later ones
