@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { CHAT_TOUR_STEPS, CHAT_TOUR_TEXTS } from '@parlance/shared';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { cardPlacement, type Frame } from './tour-placement';
 
