@@ -122,9 +122,10 @@ for (const t of main.filter((e) => `${e.pid}:${e.tid}` === mainTid)) {
     .map((e) => `${e.name}:${(e.dur / 1000).toFixed(0)}@${e.args.beginData.stackTrace[0].functionName}`);
   const fn = k
     .filter((e) => e.name === 'FunctionCall' || e.name === 'EvaluateScript' || e.name === 'v8.compile')
-    .map(
-      (e) =>
-        `${e.name === 'EvaluateScript' ? 'eval ' + (e.args?.data?.url ?? '').split('/').pop() : e.args?.data?.functionName || e.name}`,
+    .map((e) =>
+      e.name === 'EvaluateScript'
+        ? `eval ${(e.args?.data?.url ?? '').split('/').pop()}`
+        : e.args?.data?.functionName || e.name,
     )
     .slice(0, 3);
   const inTask = samples.filter(([ts]) => ts >= t.ts && ts <= t.ts + t.dur);
