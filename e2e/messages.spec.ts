@@ -3,7 +3,8 @@ import { csrfHeaders, expect, expectAccessible, signInAs, test, shotPage, signIn
 
 // The message box (spec 2 sections 2 and 4): a new customer gets admin notices, sees the
 // unread count in the header, filters the box, marks two messages read in bulk and sees the count
-// drop; a notice sent while the box is open arrives without a reload.
+// drop; a notice sent while the box is open arrives without a reload, and one sent while the live
+// connection opens is there once it is open.
 
 /** The user's unread count as the shell reads it (the header's chat badge counts team-chat notifications too). */
 const mboxUnread = (page: Page, n: number) =>
@@ -87,6 +88,43 @@ test('a customer reads, filters and marks messages read; the header count follow
   await expectAccessible(page);
   await shotPage(page, 'mbox-375');
   expect(errors).toEqual([]);
+  await customerContext.close();
+  await adminContext.close();
+});
+
+test('notices sent while the live connection opens are in the box once it is open', async ({ browser, newAccount }) => {
+  const customerContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  const page = await customerContext.newPage();
+  const admin = await adminContext.newPage();
+  await signInWith(page, await newAccount({ name: 'Noah Notices' }));
+  const me = (await (await page.request.get('/registry/get?data=User')).json()).results as { id: number };
+
+  // the live connection is held until the notices are sent: a first connection asks the server
+  // only for what comes after it, so the box must catch up by itself when it opens
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/api\/2\/realtime/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  await page.goto('/mbox');
+  await expect(page.getByText('No messages yet')).toBeVisible();
+
+  await signInAs(admin, 'admin', false);
+  for (const subject of ['Office move', 'New invoice layout']) {
+    const res = await admin.request.post('/api/2/admin/messages', {
+      form: { user_id: me.id, subject, body: `${subject}: details inside.` },
+      headers: await csrfHeaders(admin.request),
+    });
+    expect(res.ok(), `POST /api/2/admin/messages answered ${res.status()}`).toBeTruthy();
+  }
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  release();
+  await expect(page.getByTestId('message-row')).toHaveCount(2);
+  await expect(page.getByText('2 unread')).toBeVisible();
   await customerContext.close();
   await adminContext.close();
 });
