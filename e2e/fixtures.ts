@@ -468,21 +468,21 @@ export async function layoutShift(page: Page): Promise<{ cls: number; moved: str
         type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
         const judge = (entries: Shift[]) => {
           let best = { cls: 0, moved: [] as string[] };
-          let window = { cls: 0, moved: [] as string[], first: 0, last: 0 };
+          let burst = { cls: 0, moved: [] as string[], first: 0, last: 0 };
           for (const e of entries.filter((x) => !x.hadRecentInput)) {
-            if (window.cls > 0 && (e.startTime - window.last > 1000 || e.startTime - window.first > 5000))
-              window = { cls: 0, moved: [], first: e.startTime, last: e.startTime };
-            if (window.cls === 0) window.first = e.startTime;
-            window.cls += e.value;
-            window.last = e.startTime;
+            if (burst.cls > 0 && (e.startTime - burst.last > 1000 || e.startTime - burst.first > 5000))
+              burst = { cls: 0, moved: [], first: e.startTime, last: e.startTime };
+            if (burst.cls === 0) burst.first = e.startTime;
+            burst.cls += e.value;
+            burst.last = e.startTime;
             for (const s of e.sources ?? []) {
               const el = s.node instanceof Element ? s.node : s.node?.parentElement;
               if (el)
-                window.moved.push(
+                burst.moved.push(
                   `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')}`,
                 );
             }
-            if (window.cls > best.cls) best = { cls: window.cls, moved: [...window.moved] };
+            if (burst.cls > best.cls) best = { cls: burst.cls, moved: [...burst.moved] };
           }
           return best;
         };

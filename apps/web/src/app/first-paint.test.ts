@@ -6,6 +6,14 @@ async function fresh() {
   return import('./first-paint');
 }
 
+/** A fresh gate, armed as main.tsx arms it, after the first commit. */
+async function committed() {
+  const gate = await fresh();
+  gate.armFirstPaintGate();
+  gate.firstCommitDone();
+  return gate;
+}
+
 /** A stand-in for the browser's paint timing: `paint()` reports the first contentful paint. */
 function paintTiming(supported: boolean) {
   const observers: ((list: { getEntriesByName: (n: string) => unknown[] }) => void)[] = [];
@@ -60,9 +68,7 @@ describe('the first-paint gate', () => {
 
   it('opens one frame after the first commit where the browser reports no paint timing', async () => {
     paintTiming(false);
-    const gate = await fresh();
-    gate.armFirstPaintGate();
-    gate.firstCommitDone();
+    const gate = await committed();
     await vi.advanceTimersByTimeAsync(15);
     expect(gate.firstPaintGate()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(2);
@@ -71,9 +77,7 @@ describe('the first-paint gate', () => {
 
   it('opens 250 ms after the first commit when nothing is painted (a background tab)', async () => {
     paintTiming(true);
-    const gate = await fresh();
-    gate.armFirstPaintGate();
-    gate.firstCommitDone();
+    const gate = await committed();
     await vi.advanceTimersByTimeAsync(249);
     expect(gate.firstPaintGate()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);

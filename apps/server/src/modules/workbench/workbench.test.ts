@@ -591,14 +591,17 @@ describe('a job delivered as files', () => {
     run('Click Save. Then wait.'),
     run('Read the notes.'),
   ];
-
-  it('shows its reviewer the delivered file as targets, aligned paragraph by paragraph', async () => {
-    const id = await takenProject('translation', source);
-    const file = await smallDocx([
+  /** The translator's delivered file for `source`: one paragraph for each of its paragraphs. */
+  const translatedDocx = () =>
+    smallDocx([
       run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
       run('Haga clic en Guardar y espere.'),
       run('Lea las notas.'),
     ]);
+
+  it('shows its reviewer the delivered file as targets, aligned paragraph by paragraph', async () => {
+    const id = await takenProject('translation', source);
+    const file = await translatedDocx();
     detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
     // read at the delivery: the file gone from storage afterwards changes nothing for the editor
     await removeDeliveredFiles(id);
@@ -644,11 +647,7 @@ describe('a job delivered as files', () => {
 
   it('reads a job delivered before reads were stored on its first open, once', async () => {
     const id = await takenProject('translation', source);
-    const file = await smallDocx([
-      run('Bienvenido al informe ') + run('anual', '<w:b/>') + run('.'),
-      run('Haga clic en Guardar y espere.'),
-      run('Lea las notas.'),
-    ]);
+    const file = await translatedDocx();
     detailOf(await deliverFiles(tom, id, [{ filename: 'guide.docx', content: file, type: DOCX_MIME }]));
     // as a job delivered before: no stored read, no targets
     await db().delete(workbenchDeliveredReads).where(eq(workbenchDeliveredReads.projectId, id));
